@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `latchkey` executable: the server and its administration.
+@main
+struct LatchkeyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "latchkey",
+        abstract: "Self-hosted identity and app backend for mobile apps.",
+        subcommands: [ServeCommand.self, AppsCommand.self, UsersCommand.self, KeysCommand.self, MigrateCommand.self]
+    )
+}

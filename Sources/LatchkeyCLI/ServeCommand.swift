@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import LatchkeyServer
+import Logging
+
+/// `latchkey serve`: runs the server; on a new installation creates the first app and prints its
+/// credentials once.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the server.")
+
+    @OptionGroup var store: StoreOptions
+    @Option(help: "Address to bind (default 127.0.0.1, env LATCHKEY_HOST).") var host: String?
+    @Option(help: "Port to bind (default 8080, env LATCHKEY_PORT; 0 picks a free port).") var port: Int?
+    @Option(name: .customLong("public-url"), help: "Public base URL, the tokens' issuer (env LATCHKEY_PUBLIC_URL).")
+    var publicURL: String?
+    @Option(name: .customLong("trusted-proxy"), help: "A proxy IP whose X-Forwarded-For is trusted (repeatable).")
+    var trustedProxies: [String] = []
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (default info).")
+    var logLevel: String = "info"
+
+    func run() async throws {
+        var configuration = store.configuration()
+        if let host { configuration.host = host }
+        if let port { configuration.port = port }
+        if let publicURL { configuration.publicURL = publicURL }
+        configuration.trustedProxies.formUnion(trustedProxies)
+        var logger = Logger(label: "latchkey")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+
+        let backend = try await LatchkeyBackend.open(configuration, logger: logger)
+        if try await backend.apps.list().isEmpty {
+            let first = try await backend.apps.create(name: "My App")
+            print(
+                """
+                Created the first app "\(first.app.name)". Its client secret is shown only now:
+                  client id:     \(first.app.clientID)
+                  client secret: \(first.clientSecret)
+                """)
+        }
+        let data = URL(fileURLWithPath: configuration.dataDirectory).standardizedFileURL.path
+        let boundHost = configuration.host
+        let app = LatchkeyServer.application(backend: backend, logger: logger) { port in
+            print("Latchkey \(LatchkeyVersion.current) listening on http://\(boundHost):\(port) (data: \(data))")
+            fflush(nil)
+        }
+        do {
+            try await app.runService()
+        } catch {
+            await backend.shutdown()
+            throw error
+        }
+        await backend.shutdown()
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import LatchkeyServer
+import LatchkeyWire
+
+/// `latchkey users …`: list, show, disable, enable and delete an app's users.
+struct UsersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "users", abstract: "Manage an app's users.",
+        subcommands: [List.self, Show.self, Disable.self, Enable.self, Delete.self])
+
+    /// The app a users command works in.
+    struct AppOption: ParsableArguments {
+        @Option(help: "App id or client id.") var app: String
+
+        func resolve(in backend: LatchkeyBackend) async throws -> App {
+            try await AppsCommand.find(app, in: backend)
+        }
+    }
+
+    /// A user as the CLI prints it: the API view plus the disabled flag.
+    struct Listing: Encodable {
+        var user: UserRecord
+        var disabled: Bool
+
+        init(_ account: UserAccount) {
+            user = account.record
+            disabled = account.disabled
+        }
+
+        var line: String {
+            "\(user.id)  \(user.username ?? "-")  \(user.email ?? "-")\(disabled ? "  (disabled)" : "")"
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List users, oldest id first.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var output: OutputOptions
+        @OptionGroup var app: AppOption
+        @Option(help: "At most this many.") var limit = 100
+        @Option(help: "Only users whose id sorts after this one (paging).") var after: String?
+
+        func run() async throws {
+            let users = try await store.withBackend { backend in
+                try await backend.users.list(appID: try await app.resolve(in: backend).id, limit: limit, after: after)
+            }.map(Listing.init)
+            try output.print(users, text: users.map(\.line).joined(separator: "\n"))
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one user.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var output: OutputOptions
+        @OptionGroup var app: AppOption
+        @Argument var id: String
+
+        func run() async throws {
+            let user = try await store.withBackend { backend -> UserAccount in
+                guard let user = try await backend.users.find(id: id, appID: try await app.resolve(in: backend).id) else {
+                    throw ValidationError("no user \(id) in this app")
+                }
+                return user
+            }
+            try output.print(Listing(user), text: Listing(user).line)
+        }
+    }
+
+    struct Disable: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Disable a user and end their sessions.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var app: AppOption
+        @Argument var id: String
+
+        func run() async throws {
+            try await store.withBackend { backend in
+                try await backend.setUserDisabled(true, userID: id, appID: try await app.resolve(in: backend).id)
+            }
+            print("disabled \(id)")
+        }
+    }
+
+    struct Enable: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Enable a disabled user.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var app: AppOption
+        @Argument var id: String
+
+        func run() async throws {
+            try await store.withBackend { backend in
+                try await backend.setUserDisabled(false, userID: id, appID: try await app.resolve(in: backend).id)
+            }
+            print("enabled \(id)")
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a user and everything stored about them.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var app: AppOption
+        @Argument var id: String
+
+        func run() async throws {
+            try await store.withBackend { backend in
+                try await backend.deleteUser(userID: id, appID: try await app.resolve(in: backend).id)
+            }
+            print("deleted \(id)")
+        }
+    }
+}

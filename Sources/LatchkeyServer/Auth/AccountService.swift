@@ -1,0 +1,199 @@
+import Foundation
+import LatchkeyWire
+import SQLKit
+
+/// Sign-up, sign-in, refresh and sign-out: the account flows of the JSON API and the OAuth
+/// endpoints, with the throttling and enumeration rules of SECURITY.md.
+struct AccountService: Sendable {
+    let backend: LatchkeyBackend
+
+    private var time: any TimeSource { backend.time }
+
+    // MARK: Sign-up
+
+    /// Creates a user and signs them in. Returns the response and whether an account was created
+    /// (an email sign-up of an app that hides taken emails answers alike for both cases).
+    func signUp(_ request: SignUpRequest, app: App, client: ClientInfo) async throws -> AuthResponse {
+        guard request.username != nil || request.email != nil else {
+            throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "username", code: .invalidRequest)])
+        }
+        try requireMethods(username: request.username != nil, email: request.email != nil, app: app)
+        let now = time.now()
+        var errors = SignUpValidator(policy: backend.policy, app: app, today: now).fieldErrors(of: request)
+        let (usernameTaken, emailTaken) = try await backend.driver.read { db in
+            let byUsername = try await request.username.asyncFlatMap { try await backend.users.find(appID: app.id, username: $0, in: db) }
+            let byEmail = try await request.email.asyncFlatMap { try await backend.users.find(appID: app.id, email: $0, in: db) }
+            return (byUsername != nil, byEmail != nil)
+        }
+        if usernameTaken { errors.append(FieldError(field: "username", code: .duplicateUsername)) }
+        if emailTaken && app.settings.revealTakenEmails { errors.append(FieldError(field: "email", code: .duplicateEmail)) }
+        guard errors.isEmpty else { throw APIError.validation(errors) }
+
+        let passwordHash = try await backend.hasher.hash(request.password, cost: app.settings.bcryptCost)
+        let hidesOutcome = request.email != nil && !app.settings.revealTakenEmails
+        if emailTaken { return decoyResponse(for: request, at: now) }
+
+        let user = UserStore.NewUser(
+            id: SecureRandom.identifier(), appID: app.id, username: request.username, email: request.email,
+            passwordHash: passwordHash, dateOfBirth: request.dateOfBirth, country: request.country?.uppercased(),
+            parentEmail: request.parentEmail, createdAt: now)
+        do {
+            let (session, refreshToken) = try await backend.driver.write { db in
+                try await backend.users.insert(user, in: db)
+                try await backend.users.recordSignIn(userID: user.id, at: now, in: db)
+                return try await backend.sessions.create(
+                    appID: app.id, userID: user.id, lifetime: app.settings.sessionTTL, userAgent: client.userAgent,
+                    ipAddress: client.ipAddress, at: now, in: db)
+            }
+            let account = user.account
+            if hidesOutcome { return AuthResponse(user: account.record, session: nil) }
+            let tokens = try backend.sessionTokens(app: app, userID: user.id, sessionID: session.id, refreshToken: refreshToken)
+            return AuthResponse(user: account.record, session: tokens)
+        } catch let taken as UserStore.Taken {
+            if taken.field == "email" && !app.settings.revealTakenEmails { return decoyResponse(for: request, at: now) }
+            let code: ErrorCode = taken.field == "email" ? .duplicateEmail : .duplicateUsername
+            throw APIError.validation([FieldError(field: taken.field, code: code)])
+        }
+    }
+
+    /// What an email sign-up answers when the email is taken and the app hides that: the shape of
+    /// a fresh account, without a session, and nothing stored.
+    private func decoyResponse(for request: SignUpRequest, at now: Date) -> AuthResponse {
+        let id = SecureRandom.identifier()
+        let user = UserRecord(
+            id: id, uid: "password:\(id)", username: request.username, email: request.email,
+            dateOfBirth: request.dateOfBirth, country: request.country?.uppercased(), parentEmail: request.parentEmail,
+            identities: [Identity(provider: "password", subject: id, createdAt: now)],
+            createdAt: now, updatedAt: now, lastSignInAt: now)
+        return AuthResponse(user: user, session: nil)
+    }
+
+    // MARK: Sign-in
+
+    /// Signs in with a username or email and a password.
+    ///
+    /// Unknown user, wrong password and a locked account answer identically (one bcrypt
+    /// verification each, then `401 invalid_credentials`); too many failures from one IP answer
+    /// `429` with `Retry-After` before any hashing.
+    func signIn(username: String?, email: String?, password: String, app: App, client: ClientInfo) async throws -> AuthResponse {
+        try requireMethods(username: username != nil, email: email != nil, app: app)
+        guard username != nil || email != nil else {
+            throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "username", code: .invalidRequest)])
+        }
+        let settings = app.settings
+        let ipKey = client.ipAddress.map { "ip:\(app.id):\($0)" }
+        if let ipKey, let remaining = try await backend.throttle.lockRemaining(ipKey) {
+            backend.metrics.recordSignIn(outcome: "rate_limited")
+            throw APIError.rateLimited(retryAfter: remaining)
+        }
+        let accountKey = "account:\(app.id):" + (username.map(Canonical.username) ?? email.map(Canonical.emailThrottleKey) ?? "")
+        let account = try await backend.driver.read { db in
+            try await backend.users.find(appID: app.id, username: username, email: username == nil ? email : nil, in: db)
+        }
+        let locked = account != nil ? try await backend.throttle.lockRemaining(accountKey) != nil : false
+
+        guard let account, let storedHash = account.passwordHash, !locked,
+            try await backend.hasher.verify(password, against: storedHash)
+        else {
+            if account == nil || account?.passwordHash == nil || locked {
+                try await backend.hasher.verifyDummy(cost: settings.bcryptCost)
+            }
+            var keys = [(key: accountKey, limit: settings.accountFailureLimit)]
+            if let ipKey { keys.append((ipKey, settings.ipFailureLimit)) }
+            try await backend.throttle.recordFailure(keys, window: settings.failureWindowSeconds)
+            backend.metrics.recordSignIn(outcome: locked ? "locked" : "invalid_credentials")
+            throw APIError(.unauthorized, .invalidCredentials)
+        }
+        guard !account.disabled else {
+            backend.metrics.recordSignIn(outcome: "disabled")
+            throw APIError(.forbidden, .accountDisabled)
+        }
+        try await backend.throttle.reset(accountKey)
+        let rehash =
+            PasswordHasher.needsRehash(storedHash, cost: settings.bcryptCost)
+            ? try await backend.hasher.hash(password, cost: settings.bcryptCost) : nil
+        let now = time.now()
+        let (session, refreshToken) = try await backend.driver.write { db in
+            if let rehash { try await backend.users.setPasswordHash(rehash, userID: account.id, at: now, in: db) }
+            try await backend.users.recordSignIn(userID: account.id, at: now, in: db)
+            return try await backend.sessions.create(
+                appID: app.id, userID: account.id, lifetime: settings.sessionTTL, userAgent: client.userAgent,
+                ipAddress: client.ipAddress, at: now, in: db)
+        }
+        backend.metrics.recordSignIn(outcome: "success")
+        var record = account.record
+        record.lastSignInAt = now
+        let tokens = try backend.sessionTokens(app: app, userID: account.id, sessionID: session.id, refreshToken: refreshToken)
+        return AuthResponse(user: record, session: tokens)
+    }
+
+    private func requireMethods(username: Bool, email: Bool, app: App) throws {
+        if username && !app.settings.signInMethods.contains(.username) { throw APIError(.forbidden, .methodDisabled) }
+        if email && !app.settings.signInMethods.contains(.email) { throw APIError(.forbidden, .methodDisabled) }
+    }
+
+    // MARK: Refresh and sign-out
+
+    /// Rotates a refresh token and returns fresh tokens for its session.
+    func refresh(_ refreshToken: String, app: App) async throws -> AuthResponse {
+        guard refreshToken.utf8.count <= 256 else { throw APIError(.unauthorized, .sessionExpired) }
+        let rotation = try await backend.sessions.rotate(
+            refreshToken: refreshToken, appID: app.id, idleTTL: app.settings.sessionIdleTTL,
+            graceSeconds: app.settings.refreshGraceSeconds, at: time.now())
+        switch rotation {
+        case .expired:
+            throw APIError(.unauthorized, .sessionExpired)
+        case .reused(let sessionID):
+            backend.gate.invalidate([sessionID])
+            backend.logger.warning("refresh token reuse; session revoked", metadata: ["session": "\(sessionID)"])
+            throw APIError(.unauthorized, .sessionExpired)
+        case .rotated(let session, let successor):
+            guard let account = try await backend.users.find(id: session.userID, appID: app.id), !account.disabled else {
+                throw APIError(.unauthorized, .sessionExpired)
+            }
+            let tokens = try backend.sessionTokens(app: app, userID: account.id, sessionID: session.id, refreshToken: successor)
+            return AuthResponse(user: account.record, session: tokens)
+        }
+    }
+
+    /// Ends the session (or every session of the user) so its tokens stop working at once.
+    func signOut(sessionID: String, userID: String, everywhere: Bool) async throws {
+        let now = time.now()
+        let ended = try await backend.driver.write { db -> [String] in
+            if everywhere {
+                return try await backend.sessions.revokeAll(userID: userID, reason: "sign_out_all", at: now, in: db)
+            }
+            try await backend.sessions.revoke(sessionID: sessionID, reason: "sign_out", at: now, in: db)
+            return [sessionID]
+        }
+        backend.gate.invalidate(ended)
+    }
+
+    /// Changes the password after checking the current one; ends every other session.
+    func changePassword(_ request: ChangePasswordRequest, principal: Principal) async throws {
+        guard let account = try await backend.users.find(id: principal.userID, appID: principal.app.id),
+            let storedHash = account.passwordHash,
+            try await backend.hasher.verify(request.currentPassword, against: storedHash)
+        else { throw APIError(.forbidden, .wrongPassword) }
+        let validator = SignUpValidator(policy: backend.policy, app: principal.app, today: time.now())
+        let errors = validator.passwordErrors(
+            request.newPassword, username: account.username, email: account.email, field: "newPassword")
+        guard errors.isEmpty else { throw APIError.validation(errors) }
+        let hash = try await backend.hasher.hash(request.newPassword, cost: principal.app.settings.bcryptCost)
+        let now = time.now()
+        let ended = try await backend.driver.write { db in
+            try await backend.users.setPasswordHash(hash, userID: account.id, at: now, in: db)
+            return try await backend.sessions.revokeAll(
+                userID: account.id, keeping: principal.sessionID, reason: "password_changed", at: now, in: db)
+        }
+        backend.gate.invalidate(ended)
+    }
+}
+
+extension Optional {
+    /// `flatMap` with an async transform.
+    func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import LatchkeyWire
+
+/// Checks every sign-up field at once and reports every failure with its own code (KWS's
+/// createUser statuses), so a form can mark all bad fields in one round trip.
+struct SignUpValidator {
+    let policy: PasswordPolicy
+    let app: App
+    let today: Date
+
+    /// The field errors of `request`, empty when it is valid (uniqueness is checked separately).
+    func fieldErrors(of request: SignUpRequest) -> [FieldError] {
+        var errors: [FieldError] = []
+        if let username = request.username, !Validation.isValidUsername(username) {
+            errors.append(FieldError(field: "username", code: .invalidUsername))
+        }
+        if let email = request.email, !Validation.isValidEmail(email) {
+            errors.append(FieldError(field: "email", code: .invalidEmail))
+        }
+        errors += passwordErrors(request.password, username: request.username, email: request.email)
+        if let dateOfBirth = request.dateOfBirth, !Validation.isValidDateOfBirth(dateOfBirth, today: today) {
+            errors.append(FieldError(field: "dateOfBirth", code: .invalidDateOfBirth))
+        }
+        if let country = request.country, !Validation.isValidCountry(country.uppercased()) {
+            errors.append(FieldError(field: "country", code: .invalidCountry))
+        }
+        if let parentEmail = request.parentEmail, !Validation.isValidEmail(parentEmail) {
+            errors.append(FieldError(field: "parentEmail", code: .invalidParentEmail))
+        }
+        return errors
+    }
+
+    /// The password's field error, if the policy refuses it.
+    func passwordErrors(_ password: String, username: String?, email: String?, field: String = "password") -> [FieldError] {
+        let context = [username, email.flatMap { $0.split(separator: "@").first.map(String.init) }, app.name]
+            .compactMap { $0 }
+        guard let rejection = policy.rejection(
+            of: password, minimumLength: app.settings.passwordMinLength, context: context)
+        else { return [] }
+        return [FieldError(field: field, code: .invalidPassword, reason: rejection.rawValue)]
+    }
+}

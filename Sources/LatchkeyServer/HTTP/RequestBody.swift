@@ -1,0 +1,92 @@
+import Foundation
+import Hummingbird
+import LatchkeyWire
+
+/// Reads JSON and form bodies strictly: a size limit (413), a nesting limit, a JSON object at the
+/// top, no members beyond those the endpoint accepts, and typed decoding errors.
+enum RequestBody {
+    /// The deepest JSON nesting accepted.
+    static let maximumDepth = 16
+
+    /// The body decoded as `T`, with the set of members present (to tell "absent" from `null`).
+    static func decode<T: StrictRequest>(
+        _ type: T.Type, from request: Request, limit: Int
+    ) async throws -> (value: T, present: Set<String>) {
+        let data = try await bytes(of: request, limit: limit)
+        guard depth(of: data) <= maximumDepth,
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { throw APIError(.badRequest, .invalidRequest) }
+        let unknown = Set(object.keys).subtracting(T.acceptedFields).sorted()
+        guard unknown.isEmpty else {
+            throw APIError(.badRequest, .unknownField, fields: unknown.map { FieldError(field: $0, code: .unknownField) })
+        }
+        do {
+            return (try WireCoding.makeDecoder().decode(T.self, from: data), Set(object.keys))
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: key.stringValue, code: .invalidRequest)])
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: field, code: .invalidField)])
+        } catch {
+            throw APIError(.badRequest, .invalidRequest)
+        }
+    }
+
+    /// An `application/x-www-form-urlencoded` body as name → value (first occurrence wins;
+    /// a repeated parameter is an error per RFC 6749 §3.1).
+    static func form(from request: Request, limit: Int) async throws -> [String: String]? {
+        let data = try await bytes(of: request, limit: limit)
+        guard let text = String(data: data, encoding: .utf8) else { return nil }
+        var fields: [String: String] = [:]
+        for pair in text.split(separator: "&") where !pair.isEmpty {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decodeFormComponent(parts[0]),
+                let value = decodeFormComponent(parts.count > 1 ? parts[1] : "")
+            else { return nil }
+            guard fields[name] == nil else { return nil }
+            fields[name] = value
+        }
+        return fields
+    }
+
+    private static func decodeFormComponent(_ component: Substring) -> String? {
+        component.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+
+    private static func bytes(of request: Request, limit: Int) async throws -> Data {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            throw APIError(.contentTooLarge, .bodyTooLarge)
+        }
+        var request = request
+        do {
+            let buffer = try await request.collectBody(upTo: limit)
+            return Data(buffer.readableBytesView)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIError(.contentTooLarge, .bodyTooLarge)
+        }
+    }
+
+    /// The maximum nesting of arrays and objects, counted outside strings.
+    private static func depth(of data: Data) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                deepest = max(deepest, depth)
+                if deepest > maximumDepth { return deepest }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Logging
+
+/// Everything behind the HTTP API and the CLI: the open database, its stores, the keys and the
+/// services. One per process.
+public final class LatchkeyBackend: Sendable {
+    /// The configuration the backend was opened with.
+    public let configuration: LatchkeyConfiguration
+    /// Apps and client secrets.
+    public let apps: AppStore
+    /// Users.
+    public let users: UserStore
+    /// Signing keys.
+    public let keys: KeyStore
+    /// The schema migrations applied when this backend opened the database.
+    public let appliedMigrations: [Int]
+    let driver: any StoreDriver
+    let sessions: SessionStore
+    let keyRing: KeyRing
+    let gate: SessionGate
+    let appDirectory: AppDirectory
+    let hasher: PasswordHasher
+    let policy: PasswordPolicy
+    let throttle: FailureThrottle
+    let tokenCache = VerifiedTokenCache()
+    let codec: AccessTokenCodec
+    let metrics = ServerMetrics()
+    let logger: Logger
+    var time: any TimeSource { configuration.time }
+
+    private init(configuration: LatchkeyConfiguration, driver: any StoreDriver, appliedMigrations: [Int], logger: Logger) {
+        self.configuration = configuration
+        self.appliedMigrations = appliedMigrations
+        self.driver = driver
+        self.logger = logger
+        let time = configuration.time
+        apps = AppStore(driver: driver, time: time)
+        users = UserStore(driver: driver)
+        keys = KeyStore(driver: driver, time: time)
+        sessions = SessionStore(driver: driver)
+        keyRing = KeyRing(store: keys, time: time)
+        gate = SessionGate(store: sessions)
+        appDirectory = AppDirectory(store: apps, time: time)
+        hasher = PasswordHasher(
+            threads: configuration.hashingThreads, maximumPending: configuration.maximumPendingHashes)
+        policy = PasswordPolicy()
+        throttle = FailureThrottle(driver: driver, time: time)
+        codec = AccessTokenCodec(keys: keyRing, issuer: configuration.issuer)
+    }
+
+    /// Opens the embedded database in the data directory (creating both if needed), applies
+    /// migrations, and makes sure a signing key exists.
+    public static func open(_ configuration: LatchkeyConfiguration, logger: Logger = Logger(label: "latchkey")) async throws
+        -> LatchkeyBackend
+    {
+        try FileManager.default.createDirectory(
+            atPath: configuration.dataDirectory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        let driver = try await SQLiteStoreDriver.open(path: configuration.databasePath, logger: logger)
+        do {
+            let applied = try await Migrations.apply(to: driver, logger: logger)
+            let backend = LatchkeyBackend(
+                configuration: configuration, driver: driver, appliedMigrations: applied, logger: logger)
+            try await backend.keys.ensureKey()
+            try await backend.keyRing.reload()
+            return backend
+        } catch {
+            await driver.shutdown()
+            throw error
+        }
+    }
+
+    /// Closes the database and stops the hashing threads.
+    public func shutdown() async {
+        await hasher.shutdown()
+        await driver.shutdown()
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import NIOCore
+
+/// How a Latchkey server runs. Flags override environment (`LATCHKEY_*`), which overrides defaults.
+public struct LatchkeyConfiguration: Sendable {
+    /// The address to bind (default 127.0.0.1).
+    public var host = "127.0.0.1"
+    /// The port to bind (default 8080; 0 picks a free one).
+    public var port = 8080
+    /// Where the embedded database lives (default `./latchkey-data`).
+    public var dataDirectory = "./latchkey-data"
+    /// The public base URL: the tokens' `iss` and the discovery document's base. Defaults to
+    /// `http://host:port`.
+    public var publicURL: String?
+    /// The largest request body accepted, in bytes (larger → 413).
+    public var maximumBodyBytes = 64 * 1024
+    /// Threads that hash passwords (default: one per core).
+    public var hashingThreads = System.coreCount
+    /// Password hashes that may wait for a thread before new ones are refused with 503.
+    public var maximumPendingHashes = 512
+    /// Proxies whose `X-Forwarded-For` is believed (exact IP addresses).
+    public var trustedProxies: Set<String> = []
+    /// Where the server reads time (tests inject a manual clock).
+    public var time: any TimeSource = SystemTimeSource()
+
+    /// Default configuration.
+    public init() {}
+
+    /// The issuer URL tokens carry.
+    public var issuer: String {
+        let base = publicURL ?? "http://\(host):\(port)"
+        return base.hasSuffix("/") ? String(base.dropLast()) : base
+    }
+
+    /// The SQLite file inside the data directory.
+    public var databasePath: String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("latchkey.sqlite").path
+    }
+
+    /// Reads `LATCHKEY_HOST`, `LATCHKEY_PORT`, `LATCHKEY_DATA_DIR`, `LATCHKEY_PUBLIC_URL`,
+    /// `LATCHKEY_TRUSTED_PROXIES` (comma-separated) and `LATCHKEY_MAX_BODY_BYTES`.
+    public mutating func applyEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) {
+        if let host = environment["LATCHKEY_HOST"] { self.host = host }
+        if let port = environment["LATCHKEY_PORT"].flatMap(Int.init) { self.port = port }
+        if let directory = environment["LATCHKEY_DATA_DIR"] { self.dataDirectory = directory }
+        if let url = environment["LATCHKEY_PUBLIC_URL"] { self.publicURL = url }
+        if let proxies = environment["LATCHKEY_TRUSTED_PROXIES"] {
+            trustedProxies = Set(proxies.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+        if let bytes = environment["LATCHKEY_MAX_BODY_BYTES"].flatMap(Int.init) { maximumBodyBytes = bytes }
+    }
+}

@@ -1,0 +1,36 @@
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// Builds the HTTP application over a backend.
+public enum LatchkeyServer {
+    /// The router with every route and middleware.
+    public static func router(backend: LatchkeyBackend) -> Router<LatchkeyRequestContext> {
+        let router = Router(context: LatchkeyRequestContext.self)
+        router.add(middleware: RequestIDMiddleware())
+        router.add(middleware: MetricsMiddleware(metrics: backend.metrics))
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: ProblemMiddleware())
+        HelloRoutes(backend: backend).register(on: router)
+        AuthRoutes(backend: backend).register(on: router)
+        MeRoutes(backend: backend).register(on: router)
+        OAuthRoutes(backend: backend).register(on: router)
+        WellKnownRoutes(backend: backend).register(on: router)
+        OpsRoutes(backend: backend).register(on: router)
+        return router
+    }
+
+    /// The application: binds `configuration.host:port`, shuts down gracefully on SIGTERM/SIGINT
+    /// (in-flight requests finish), and calls `onRunning` with the bound port.
+    public static func application(
+        backend: LatchkeyBackend, logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        let configuration = backend.configuration
+        return Application(
+            router: router(backend: backend),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger
+        )
+    }
+}

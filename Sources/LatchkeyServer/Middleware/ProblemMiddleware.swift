@@ -1,0 +1,47 @@
+import Hummingbird
+import LatchkeyWire
+import SQLiteNIO
+
+/// Turns every error into a response: API errors into localized problem documents, framework
+/// errors into their problem equivalents, database failures into 503, and anything unexpected
+/// into a bare 500 problem (logged, never shown).
+struct ProblemMiddleware: RouterMiddleware {
+    typealias Context = LatchkeyRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            return try error.response(from: request, context: context)
+        } catch let error as OAuthError {
+            return try error.response(from: request, context: context)
+        } catch let error as HTTPError {
+            return try Self.problem(for: error).response(from: request, context: context)
+        } catch is PasswordHasher.Overloaded {
+            return try APIError(.serviceUnavailable, .serviceUnavailable, headers: [.retryAfter: "1"])
+                .response(from: request, context: context)
+        } catch let error where Self.isStoreFailure(error) {
+            context.logger.error("database unavailable", metadata: ["error": "\(error)"])
+            return try APIError(.serviceUnavailable, .serviceUnavailable, headers: [.retryAfter: "1"])
+                .response(from: request, context: context)
+        } catch {
+            context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
+            return try APIError(.internalServerError, .internalError).response(from: request, context: context)
+        }
+    }
+
+    private static func problem(for error: HTTPError) -> APIError {
+        switch error.status {
+        case .notFound: return APIError(.notFound, .notFound)
+        case .methodNotAllowed: return APIError(.methodNotAllowed, .methodNotAllowed)
+        case .contentTooLarge: return APIError(.contentTooLarge, .bodyTooLarge)
+        case .unauthorized: return APIError.invalidToken(.unauthorized)
+        default:
+            return error.status.code < 500 ? APIError(.badRequest, .invalidRequest) : APIError(error.status, .internalError)
+        }
+    }
+
+    private static func isStoreFailure(_ error: any Error) -> Bool {
+        error is StoreUnavailable || error is SQLiteError
+    }
+}

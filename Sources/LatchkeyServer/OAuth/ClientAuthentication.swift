@@ -1,0 +1,44 @@
+import Foundation
+import Hummingbird
+
+/// The client of an OAuth request (RFC 6749 §2.3): HTTP Basic, or `client_id` (+ `client_secret`)
+/// in the form. Mobile apps are public clients and send only `client_id`.
+struct ClientAuthentication {
+    /// The app the client id names.
+    var app: App
+    /// Whether a client secret was presented and is valid (a confidential client).
+    var isConfidential: Bool
+
+    /// Identifies (and, when a secret is presented, authenticates) the client.
+    static func identify(_ request: Request, form: [String: String], backend: LatchkeyBackend) async throws -> ClientAuthentication {
+        var clientID = form["client_id"]
+        var secret = form["client_secret"]
+        let usedBasic = request.headers[.authorization]?.lowercased().hasPrefix("basic ") ?? false
+        if usedBasic {
+            guard let credentials = basicCredentials(request.headers[.authorization] ?? ""),
+                clientID == nil || clientID == credentials.id, secret == nil
+            else { throw OAuthError.invalidClient(basic: true) }
+            clientID = credentials.id
+            secret = credentials.secret
+        }
+        guard let clientID, let app = try await backend.appDirectory.app(clientID: clientID) else {
+            throw OAuthError.invalidClient(basic: usedBasic)
+        }
+        guard let secret else { return ClientAuthentication(app: app, isConfidential: false) }
+        guard secret.utf8.count <= 256, try await backend.apps.verifySecret(secret, appID: app.id) else {
+            throw OAuthError.invalidClient(basic: usedBasic)
+        }
+        return ClientAuthentication(app: app, isConfidential: true)
+    }
+
+    /// `Basic base64(urlencode(id):urlencode(secret))`.
+    private static func basicCredentials(_ header: String) -> (id: String, secret: String)? {
+        let encoded = header.dropFirst("basic ".count).trimmingCharacters(in: .whitespaces)
+        guard let data = Data(base64Encoded: encoded), let decoded = String(data: data, encoding: .utf8),
+            let colon = decoded.firstIndex(of: ":"),
+            let id = decoded[..<colon].removingPercentEncoding,
+            let secret = decoded[decoded.index(after: colon)...].removingPercentEncoding
+        else { return nil }
+        return (id, secret)
+    }
+}

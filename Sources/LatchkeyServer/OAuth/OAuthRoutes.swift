@@ -1,0 +1,161 @@
+import Foundation
+import Hummingbird
+import LatchkeyWire
+
+/// `/oauth/*`: the token endpoint (refresh_token, client_credentials, and password where the app
+/// enables it), revocation (RFC 7009), introspection (RFC 7662) and userinfo, in RFC 6749's format.
+struct OAuthRoutes {
+    let backend: LatchkeyBackend
+
+    func register(on router: Router<LatchkeyRequestContext>) {
+        let accounts = AccountService(backend: backend)
+        let authenticator = Authenticator(backend: backend)
+        let group = router.group("oauth")
+
+        group.post("token") { request, context -> Response in
+            let form = try await form(of: request)
+            let client = try await ClientAuthentication.identify(request, form: form, backend: backend)
+            let app = client.app
+            let answer: AuthResponse
+            switch form["grant_type"] {
+            case "refresh_token":
+                guard let token = form["refresh_token"] else { throw OAuthError.invalidRequest("refresh_token is required.") }
+                do {
+                    answer = try await accounts.refresh(token, app: app)
+                } catch let error as APIError where error.code == .sessionExpired {
+                    throw OAuthError.invalidGrant("The refresh token is invalid, expired or revoked.")
+                }
+            case "password":
+                guard app.settings.passwordGrantEnabled else {
+                    throw OAuthError(error: "unauthorized_client", description: "The password grant is not enabled for this client.")
+                }
+                guard let username = form["username"], let password = form["password"] else {
+                    throw OAuthError.invalidRequest("username and password are required.")
+                }
+                do {
+                    let isEmail = username.contains("@")
+                    answer = try await accounts.signIn(
+                        username: isEmail ? nil : username, email: isEmail ? username : nil, password: password, app: app,
+                        client: backend.client(of: request, context: context))
+                } catch let error as APIError where error.code == .invalidCredentials || error.code == .accountDisabled {
+                    throw OAuthError.invalidGrant("The credentials are invalid.")
+                }
+            case "client_credentials":
+                guard client.isConfidential else {
+                    throw OAuthError(
+                        error: "unauthorized_client", description: "Only confidential clients may use client_credentials.")
+                }
+                let (token, _) = try backend.accessToken(app: app, subject: "client:\(app.clientID)", sessionID: nil, scope: "client")
+                return try tokenResponse([
+                    "access_token": token, "token_type": "Bearer", "expires_in": app.settings.accessTokenTTL, "scope": "client",
+                ])
+            case nil:
+                throw OAuthError.invalidRequest("grant_type is required.")
+            default:
+                throw OAuthError(error: "unsupported_grant_type", description: "The grant type is not supported.")
+            }
+            guard let session = answer.session else { throw OAuthError.invalidGrant("No session was issued.") }
+            return try tokenResponse([
+                "access_token": session.accessToken, "token_type": "Bearer", "expires_in": session.expiresIn,
+                "refresh_token": session.refreshToken, "scope": LatchkeyBackend.userScope,
+            ])
+        }
+
+        group.post("revoke") { request, _ -> Response in
+            let form = try await form(of: request)
+            let client = try await ClientAuthentication.identify(request, form: form, backend: backend)
+            guard let token = form["token"] else { throw OAuthError.invalidRequest("token is required.") }
+            if let sessionID = try await sessionID(of: token, app: client.app) {
+                try await backend.driver.write { db in
+                    try await backend.sessions.revoke(sessionID: sessionID, reason: "revoked", at: backend.time.now(), in: db)
+                }
+                backend.gate.invalidate([sessionID])
+            }
+            return Response(status: .ok, headers: [.cacheControl: "no-store"])
+        }
+
+        group.post("introspect") { request, _ -> Response in
+            let form = try await form(of: request)
+            let client = try await ClientAuthentication.identify(request, form: form, backend: backend)
+            guard client.isConfidential else { throw OAuthError.invalidClient(basic: false) }
+            guard let token = form["token"] else { throw OAuthError.invalidRequest("token is required.") }
+            return try tokenResponse(try await introspection(of: token, app: client.app))
+        }
+
+        let userinfo: @Sendable (Request, LatchkeyRequestContext) async throws -> Response = { request, _ in
+            let principal = try await authenticator.principal(for: request)
+            guard let account = try await backend.users.find(id: principal.userID, appID: principal.app.id) else {
+                throw APIError.invalidToken()
+            }
+            var claims: [String: Any] = ["sub": account.id, "updated_at": Int(account.updatedAt.timeIntervalSince1970)]
+            if let username = account.username { claims["preferred_username"] = username }
+            if let email = account.email {
+                claims["email"] = email
+                claims["email_verified"] = account.emailVerified
+            }
+            return try JSONResponse.make(object: claims, headers: [.cacheControl: "no-store"])
+        }
+        group.get("userinfo", use: userinfo)
+        group.post("userinfo", use: userinfo)
+    }
+
+    private func form(of request: Request) async throws -> [String: String] {
+        guard request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false else {
+            throw OAuthError.invalidRequest("The body must be application/x-www-form-urlencoded.")
+        }
+        guard let form = try await RequestBody.form(from: request, limit: backend.configuration.maximumBodyBytes) else {
+            throw OAuthError.invalidRequest("The form body is malformed or repeats a parameter.")
+        }
+        return form
+    }
+
+    private func tokenResponse(_ object: [String: Any]) throws -> Response {
+        try JSONResponse.make(object: object, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
+    }
+
+    /// The session a refresh or access token of `app` belongs to, whatever its state.
+    private func sessionID(of token: String, app: App) async throws -> String? {
+        if token.hasPrefix("lkr_") {
+            guard let sessionID = try await backend.sessions.sessionID(ofRefreshToken: token),
+                let session = try await backend.sessions.find(id: sessionID), session.appID == app.id
+            else { return nil }
+            return sessionID
+        }
+        guard let claims = try? await backend.codec.verify(token, at: backend.time.now()), claims.aud == app.clientID else {
+            return nil
+        }
+        return claims.sid
+    }
+
+    /// RFC 7662 §2.2: the token's metadata if it is active and belongs to the caller's app, else
+    /// `{"active": false}`.
+    private func introspection(of token: String, app: App) async throws -> [String: Any] {
+        let inactive: [String: Any] = ["active": false]
+        let now = backend.time.now()
+        if token.hasPrefix("lkr_") {
+            guard let sessionID = try await backend.sessions.sessionID(ofUnusedRefreshToken: token),
+                let session = try await backend.sessions.find(id: sessionID), session.appID == app.id,
+                session.isLive(at: now, idleTTL: app.settings.sessionIdleTTL)
+            else { return inactive }
+            return [
+                "active": true, "token_type": "refresh_token", "client_id": app.clientID, "sub": session.userID,
+                "sid": session.id, "exp": Int(session.expiresAt.timeIntervalSince1970),
+                "iat": Int(session.createdAt.timeIntervalSince1970), "iss": backend.configuration.issuer,
+                "scope": LatchkeyBackend.userScope,
+            ]
+        }
+        guard let claims = try? await backend.codec.verify(token, at: now), claims.aud == app.clientID else { return inactive }
+        if let sid = claims.sid {
+            guard let session = try await backend.gate.liveSession(id: sid, at: now), session.userID == claims.sub else {
+                return inactive
+            }
+        }
+        var answer: [String: Any] = [
+            "active": true, "token_type": "access_token", "client_id": claims.clientId, "sub": claims.sub,
+            "aud": claims.aud, "iss": claims.iss, "exp": claims.exp, "iat": claims.iat, "nbf": claims.nbf,
+            "jti": claims.jti, "scope": claims.scope,
+        ]
+        if let sid = claims.sid { answer["sid"] = sid }
+        return answer
+    }
+}

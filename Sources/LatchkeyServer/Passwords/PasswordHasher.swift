@@ -1,0 +1,99 @@
+import Crypto
+import Foundation
+import HummingbirdBcrypt
+import NIOConcurrencyHelpers
+import NIOPosix
+
+/// Hashes and verifies passwords with bcrypt on a dedicated, bounded thread pool, so hashing
+/// never blocks an event loop and never holds a database connection.
+///
+/// bcrypt reads only 72 bytes. Passwords whose NFKC form is longer are pre-hashed
+/// (HMAC-SHA-256, base64) and stored with the `$lkb$` marker, so nothing is ever silently
+/// truncated; shorter passwords get plain `$2b$` hashes that other systems can import.
+final class PasswordHasher: Sendable {
+    private let pool: NIOThreadPool
+    private let pending = NIOLockedValueBox(0)
+    private let maximumPending: Int
+    private let dummyHashes = NIOLockedValueBox<[Int: String]>([:])
+
+    /// The stored-hash prefix of pre-hashed (long) passwords.
+    static let prehashMarker = "$lkb$"
+    private static let bcryptInputLimit = 72
+
+    /// A hasher with `threads` workers that refuses work beyond `maximumPending` queued hashes.
+    init(threads: Int, maximumPending: Int) {
+        self.pool = NIOThreadPool(numberOfThreads: max(1, threads))
+        self.maximumPending = maximumPending
+        pool.start()
+    }
+
+    /// The pool is full: the caller answers 503.
+    struct Overloaded: Error {}
+
+    /// A new hash of `password` at `cost`.
+    func hash(_ password: String, cost: Int) async throws -> String {
+        let input = Self.bcryptInput(password)
+        let hash = try await run { Bcrypt.hash(input.text, cost: UInt8(cost)) }
+        return input.prehashed ? Self.prehashMarker + hash : hash
+    }
+
+    /// Whether `password` matches `stored`.
+    func verify(_ password: String, against stored: String) async throws -> Bool {
+        let input = Self.bcryptInput(password)
+        let isPrehashed = stored.hasPrefix(Self.prehashMarker)
+        let bcryptHash = isPrehashed ? String(stored.dropFirst(Self.prehashMarker.count)) : stored
+        guard bcryptHash.hasPrefix("$2") else { return false }
+        let text = isPrehashed ? Self.prehash(Canonical.password(password)) : input.text
+        if !isPrehashed && input.prehashed { return false }
+        return try await run { Bcrypt.verify(text, hash: bcryptHash) }
+    }
+
+    /// Spends the time of one verification at `cost` without any account, so that an unknown
+    /// user costs what a wrong password costs.
+    func verifyDummy(cost: Int) async throws {
+        let dummy = try await dummyHash(cost: cost)
+        _ = try await run { Bcrypt.verify("latchkey-dummy-password", hash: dummy) }
+    }
+
+    /// Whether `stored` was made with other parameters than `cost` and should be redone.
+    static func needsRehash(_ stored: String, cost: Int) -> Bool {
+        let hash = stored.hasPrefix(prehashMarker) ? String(stored.dropFirst(prehashMarker.count)) : stored
+        let parts = hash.split(separator: "$")
+        guard parts.count >= 2, let storedCost = Int(parts[1]) else { return true }
+        return storedCost != cost
+    }
+
+    func shutdown() async {
+        try? await pool.shutdownGracefully()
+    }
+
+    private func dummyHash(cost: Int) async throws -> String {
+        if let hash = dummyHashes.withLockedValue({ $0[cost] }) { return hash }
+        let hash = try await run { Bcrypt.hash("latchkey-dummy-password", cost: UInt8(cost)) }
+        dummyHashes.withLockedValue { $0[cost] = hash }
+        return hash
+    }
+
+    private func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws -> T {
+        let admitted = pending.withLockedValue { count -> Bool in
+            guard count < maximumPending else { return false }
+            count += 1
+            return true
+        }
+        guard admitted else { throw Overloaded() }
+        defer { pending.withLockedValue { $0 -= 1 } }
+        return try await pool.runIfActive { work() }
+    }
+
+    private static func bcryptInput(_ password: String) -> (text: String, prehashed: Bool) {
+        let normalized = Canonical.password(password)
+        if normalized.utf8.count <= bcryptInputLimit { return (normalized, false) }
+        return (prehash(normalized), true)
+    }
+
+    private static func prehash(_ normalized: String) -> String {
+        let key = SymmetricKey(data: Array("latchkey-bcrypt-prehash".utf8))
+        let mac = HMAC<SHA256>.authenticationCode(for: Array(normalized.utf8), using: key)
+        return Data(mac).base64EncodedString()
+    }
+}

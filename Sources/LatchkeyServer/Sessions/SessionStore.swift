@@ -1,0 +1,218 @@
+import Crypto
+import Foundation
+import SQLKit
+
+/// Sessions and their refresh-token families in the database.
+///
+/// A session is one refresh-token family. Each refresh marks the presented token used and issues a
+/// successor; presenting a used token again is reuse and ends the session, except within the app's
+/// grace window for the direct parent of the live token, which gets the same successor back. The
+/// successor is stored sealed (AES-GCM) under a key derived from its parent token, so the database
+/// never holds a usable refresh token in clear.
+struct SessionStore: Sendable {
+    let driver: any StoreDriver
+
+    /// What a refresh attempt came to.
+    enum Rotation: Sendable {
+        /// The token was good: here is the session and the new refresh token.
+        case rotated(SessionRecord, refreshToken: String)
+        /// Unknown token, or its session is revoked or expired.
+        case expired
+        /// A used token came back outside the grace window: the session was ended.
+        case reused(sessionID: String)
+    }
+
+    /// Starts a session and its first refresh token.
+    func create(
+        appID: String, userID: String, lifetime: Int, userAgent: String?, ipAddress: String?, at now: Date,
+        in db: any SQLDatabase
+    ) async throws -> (SessionRecord, refreshToken: String) {
+        let session = SessionRecord(
+            id: SecureRandom.identifier(), appID: appID, userID: userID, createdAt: now, lastUsedAt: now,
+            expiresAt: now.addingTimeInterval(TimeInterval(lifetime)), revokedAt: nil,
+            userAgent: userAgent.map { String($0.prefix(512)) }, ipAddress: ipAddress)
+        try await db.raw(
+            """
+            INSERT INTO sessions (id, app_id, user_id, created_at, last_used_at, expires_at, user_agent, ip_address)
+            VALUES (\(bind: session.id), \(bind: appID), \(bind: userID), \(bind: now.epochSeconds),
+                    \(bind: now.epochSeconds), \(bind: session.expiresAt.epochSeconds), \(bind: session.userAgent),
+                    \(bind: ipAddress))
+            """
+        ).run()
+        let token = try await insertRefreshToken(sessionID: session.id, at: now, in: db)
+        return (session, token)
+    }
+
+    /// Rotates a refresh token, with reuse detection and the grace window.
+    func rotate(refreshToken: String, appID: String, idleTTL: Int, graceSeconds: Int, at now: Date) async throws -> Rotation {
+        let hash = Digest.sha256Hex(refreshToken)
+        return try await driver.write { db in
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT t.session_id, t.used_at, t.successor_hash, t.successor_sealed
+                    FROM refresh_tokens t WHERE t.token_hash = \(bind: hash)\(unsafeRaw: driver.lockForUpdate)
+                    """
+                ).first(),
+                let session = try await find(id: try row.decode(column: "session_id", as: String.self), in: db),
+                session.appID == appID
+            else { return .expired }
+            guard session.isLive(at: now, idleTTL: idleTTL) else { return .expired }
+
+            if let usedAt = try row.decode(column: "used_at", as: Int64?.self) {
+                let successorHash = try row.decode(column: "successor_hash", as: String?.self)
+                let sealed = try row.decode(column: "successor_sealed", as: String?.self)
+                let withinGrace = now.epochSeconds - usedAt <= Int64(graceSeconds)
+                if withinGrace, let successorHash, let sealed,
+                    try await isUnused(hash: successorHash, in: db),
+                    let successor = Self.open(sealed, parent: refreshToken)
+                {
+                    return .rotated(session, refreshToken: successor)
+                }
+                try await revoke(sessionID: session.id, reason: "refresh_token_reuse", at: now, in: db)
+                return .reused(sessionID: session.id)
+            }
+
+            let successor = try await insertRefreshToken(sessionID: session.id, at: now, in: db)
+            let sealed = try Self.seal(successor, parent: refreshToken)
+            try await db.raw(
+                """
+                UPDATE refresh_tokens SET used_at = \(bind: now.epochSeconds),
+                    successor_hash = \(bind: Digest.sha256Hex(successor)), successor_sealed = \(bind: sealed)
+                WHERE token_hash = \(bind: hash)
+                """
+            ).run()
+            try await db.raw(
+                "UPDATE sessions SET last_used_at = \(bind: now.epochSeconds) WHERE id = \(bind: session.id)"
+            ).run()
+            var updated = session
+            updated.lastUsedAt = now
+            return .rotated(updated, refreshToken: successor)
+        }
+    }
+
+    /// The session a refresh token belongs to, if the token is known and unused.
+    func sessionID(ofUnusedRefreshToken token: String) async throws -> String? {
+        try await driver.read { db in
+            try await db.raw(
+                "SELECT session_id FROM refresh_tokens WHERE token_hash = \(bind: Digest.sha256Hex(token)) AND used_at IS NULL"
+            ).first()?.decode(column: "session_id", as: String.self)
+        }
+    }
+
+    /// The session of any refresh token of its family, used or not.
+    func sessionID(ofRefreshToken token: String) async throws -> String? {
+        try await driver.read { db in
+            try await db.raw(
+                "SELECT session_id FROM refresh_tokens WHERE token_hash = \(bind: Digest.sha256Hex(token))"
+            ).first()?.decode(column: "session_id", as: String.self)
+        }
+    }
+
+    /// The session with this id.
+    func find(id: String, in db: any SQLDatabase) async throws -> SessionRecord? {
+        try await db.raw("\(unsafeRaw: Self.selectSession) WHERE id = \(bind: id)").first().map(Self.session(from:))
+    }
+
+    /// The session with this id, from a reader.
+    func find(id: String) async throws -> SessionRecord? {
+        try await driver.read { db in try await find(id: id, in: db) }
+    }
+
+    /// A user's sessions, newest first; only live ones unless `includeEnded`.
+    func list(userID: String, includeEnded: Bool = false, at now: Date) async throws -> [SessionRecord] {
+        try await driver.read { db in
+            let filter: SQLQueryString =
+                includeEnded ? "" : " AND revoked_at IS NULL AND expires_at > \(bind: now.epochSeconds)"
+            return try await db.raw(
+                "\(unsafeRaw: Self.selectSession) WHERE user_id = \(bind: userID)\(filter) ORDER BY created_at DESC, id"
+            ).all().map(Self.session(from:))
+        }
+    }
+
+    /// Ends one session.
+    func revoke(sessionID: String, reason: String, at now: Date, in db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            UPDATE sessions SET revoked_at = \(bind: now.epochSeconds), revoke_reason = \(bind: reason)
+            WHERE id = \(bind: sessionID) AND revoked_at IS NULL
+            """
+        ).run()
+    }
+
+    /// Ends every live session of a user except `keeping`; returns the ids ended.
+    func revokeAll(userID: String, keeping: String? = nil, reason: String, at now: Date, in db: any SQLDatabase) async throws -> [String] {
+        let ids = try await db.raw(
+            "SELECT id FROM sessions WHERE user_id = \(bind: userID) AND revoked_at IS NULL AND id <> \(bind: keeping ?? "")"
+        ).all().map { try $0.decode(column: "id", as: String.self) }
+        for id in ids { try await revoke(sessionID: id, reason: reason, at: now, in: db) }
+        return ids
+    }
+
+    /// Ids of every session of a user (for cache invalidation before deletion).
+    func ids(userID: String, in db: any SQLDatabase) async throws -> [String] {
+        try await db.raw("SELECT id FROM sessions WHERE user_id = \(bind: userID)").all().map {
+            try $0.decode(column: "id", as: String.self)
+        }
+    }
+
+    /// How many sessions are live now (for `/metrics`).
+    func liveCount(at now: Date) async throws -> Int {
+        try await driver.read { db in
+            let row = try await db.raw(
+                "SELECT COUNT(*) AS n FROM sessions WHERE revoked_at IS NULL AND expires_at > \(bind: now.epochSeconds)"
+            ).first()
+            return Int(try row?.decode(column: "n", as: Int64.self) ?? 0)
+        }
+    }
+
+    private func insertRefreshToken(sessionID: String, at now: Date, in db: any SQLDatabase) async throws -> String {
+        let token = SecureRandom.token(prefix: "lkr_")
+        try await db.raw(
+            """
+            INSERT INTO refresh_tokens (token_hash, session_id, created_at)
+            VALUES (\(bind: Digest.sha256Hex(token)), \(bind: sessionID), \(bind: now.epochSeconds))
+            """
+        ).run()
+        return token
+    }
+
+    private func isUnused(hash: String, in db: any SQLDatabase) async throws -> Bool {
+        try await db.raw("SELECT used_at FROM refresh_tokens WHERE token_hash = \(bind: hash)").first()?
+            .decode(column: "used_at", as: Int64?.self) == nil
+    }
+
+    private static func key(parent: String) -> SymmetricKey {
+        SymmetricKey(data: SHA256.hash(data: Array(("latchkey-successor:" + parent).utf8)))
+    }
+
+    private static func seal(_ successor: String, parent: String) throws -> String {
+        let box = try AES.GCM.seal(Array(successor.utf8), using: key(parent: parent))
+        guard let combined = box.combined else { throw CryptoKitError.incorrectParameterSize }
+        return combined.base64EncodedString()
+    }
+
+    private static func open(_ sealed: String, parent: String) -> String? {
+        guard let data = Data(base64Encoded: sealed), let box = try? AES.GCM.SealedBox(combined: data),
+            let plain = try? AES.GCM.open(box, using: key(parent: parent))
+        else { return nil }
+        return String(decoding: plain, as: UTF8.self)
+    }
+
+    private static let selectSession = """
+        SELECT id, app_id, user_id, created_at, last_used_at, expires_at, revoked_at, user_agent, ip_address FROM sessions
+        """
+
+    private static func session(from row: any SQLRow) throws -> SessionRecord {
+        SessionRecord(
+            id: try row.decode(column: "id", as: String.self),
+            appID: try row.decode(column: "app_id", as: String.self),
+            userID: try row.decode(column: "user_id", as: String.self),
+            createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)),
+            lastUsedAt: Date(epochSeconds: try row.decode(column: "last_used_at", as: Int64.self)),
+            expiresAt: Date(epochSeconds: try row.decode(column: "expires_at", as: Int64.self)),
+            revokedAt: try row.decode(column: "revoked_at", as: Int64?.self).map(Date.init(epochSeconds:)),
+            userAgent: try row.decode(column: "user_agent", as: String?.self),
+            ipAddress: try row.decode(column: "ip_address", as: String?.self))
+    }
+}

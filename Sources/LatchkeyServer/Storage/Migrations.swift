@@ -1,0 +1,144 @@
+import Foundation
+import Logging
+import SQLKit
+
+/// The schema, versioned in code. Each migration runs in its own transaction and is recorded in
+/// `schema_migrations`; a migration never changes once released. Column types are chosen to mean
+/// the same in SQLite and PostgreSQL (TEXT, BIGINT; booleans as 0/1, times as Unix seconds).
+enum Migrations {
+    struct Migration: Sendable {
+        var version: Int
+        var statements: [String]
+    }
+
+    static let all: [Migration] = [
+        Migration(version: 1, statements: [
+            """
+            CREATE TABLE apps (
+                id TEXT PRIMARY KEY,
+                client_id TEXT NOT NULL UNIQUE,
+                name TEXT NOT NULL,
+                settings TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE client_secrets (
+                id TEXT PRIMARY KEY,
+                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                secret_hash TEXT NOT NULL UNIQUE,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX client_secrets_app ON client_secrets(app_id)",
+            """
+            CREATE TABLE users (
+                id TEXT PRIMARY KEY,
+                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                username TEXT,
+                username_canonical TEXT,
+                email TEXT,
+                email_canonical TEXT,
+                email_verified BIGINT NOT NULL DEFAULT 0,
+                password_hash TEXT,
+                date_of_birth TEXT,
+                country TEXT,
+                parent_email TEXT,
+                disabled BIGINT NOT NULL DEFAULT 0,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL,
+                last_sign_in_at BIGINT
+            )
+            """,
+            "CREATE UNIQUE INDEX users_username ON users(app_id, username_canonical)",
+            "CREATE UNIQUE INDEX users_email ON users(app_id, email_canonical)",
+            "CREATE INDEX users_app_created ON users(app_id, created_at)",
+            """
+            CREATE TABLE identities (
+                app_id TEXT NOT NULL,
+                provider TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (app_id, provider, subject)
+            )
+            """,
+            "CREATE INDEX identities_user ON identities(user_id)",
+            """
+            CREATE TABLE sessions (
+                id TEXT PRIMARY KEY,
+                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                created_at BIGINT NOT NULL,
+                last_used_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL,
+                revoked_at BIGINT,
+                revoke_reason TEXT,
+                user_agent TEXT,
+                ip_address TEXT
+            )
+            """,
+            "CREATE INDEX sessions_user ON sessions(user_id)",
+            """
+            CREATE TABLE refresh_tokens (
+                token_hash TEXT PRIMARY KEY,
+                session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                created_at BIGINT NOT NULL,
+                used_at BIGINT,
+                successor_hash TEXT,
+                successor_sealed TEXT
+            )
+            """,
+            "CREATE INDEX refresh_tokens_session ON refresh_tokens(session_id)",
+            """
+            CREATE TABLE signing_keys (
+                kid TEXT PRIMARY KEY,
+                algorithm TEXT NOT NULL,
+                private_key TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                retired_at BIGINT
+            )
+            """,
+            """
+            CREATE TABLE throttles (
+                key TEXT PRIMARY KEY,
+                window_start BIGINT NOT NULL,
+                failures BIGINT NOT NULL,
+                locked_until BIGINT
+            )
+            """,
+        ]),
+    ]
+
+    /// Applies every migration not yet recorded; returns the versions applied.
+    @discardableResult
+    static func apply(to driver: any StoreDriver, logger: Logger) async throws -> [Int] {
+        try await driver.write { db in
+            try await db.raw(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)"
+            ).run()
+        }
+        var applied: [Int] = []
+        for migration in all {
+            let didApply = try await driver.write { db -> Bool in
+                let existing = try await db.raw(
+                    "SELECT version FROM schema_migrations WHERE version = \(bind: migration.version)"
+                ).first()
+                guard existing == nil else { return false }
+                for statement in migration.statements {
+                    try await db.raw("\(unsafeRaw: statement)").run()
+                }
+                try await db.raw(
+                    "INSERT INTO schema_migrations (version, applied_at) VALUES (\(bind: migration.version), \(bind: Date().epochSeconds))"
+                ).run()
+                return true
+            }
+            if didApply {
+                logger.info("applied migration", metadata: ["version": "\(migration.version)"])
+                applied.append(migration.version)
+            }
+        }
+        return applied
+    }
+}

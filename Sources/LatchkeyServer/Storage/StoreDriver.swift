@@ -1,0 +1,35 @@
+import SQLKit
+
+/// The database under every store: reads on a reader, writes in a transaction.
+///
+/// Stores write their SQL once with SQLKit binds; a driver supplies the dialect (SQLite now,
+/// PostgreSQL for scale-out). `write` runs its body in one transaction: all of it lands or none.
+public protocol StoreDriver: Sendable {
+    /// The SQL dialect's family, for the few statements that differ.
+    var family: SQLFamily { get }
+    /// Runs `body` on a connection that sees committed data.
+    func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    /// Runs `body` in one transaction; commits when it returns, rolls back when it throws.
+    func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    /// Whether `error` is a unique-index violation involving `column`.
+    func isUniqueViolation(_ error: any Error, on column: String) -> Bool
+    /// Closes every connection.
+    func shutdown() async
+}
+
+/// Which SQL dialect a driver speaks.
+public enum SQLFamily: String, Sendable {
+    case sqlite
+    case postgres
+}
+
+/// A database failure the API reports as `503 service_unavailable` rather than a 500.
+struct StoreUnavailable: Error {
+    var underlying: any Error
+}
+
+extension StoreDriver {
+    /// The clause that locks selected rows until the transaction ends. SQLite needs none: its
+    /// single writer already serializes write transactions.
+    var lockForUpdate: String { family == .postgres ? " FOR UPDATE" : "" }
+}

@@ -1,0 +1,66 @@
+import Crypto
+import Foundation
+
+/// Random identifiers and bearer secrets.
+enum SecureRandom {
+    /// `count` bytes from the system CSPRNG.
+    static func bytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+
+    /// A bearer secret with 256 random bits, base64url without padding, behind a readable prefix.
+    static func token(prefix: String) -> String {
+        prefix + Base64URL.encode(bytes(32))
+    }
+
+    /// A 128-bit identifier as 26 lowercase Crockford base32 characters (sortable by nothing, guessable by no one).
+    static func identifier() -> String {
+        let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz")
+        let random = bytes(17)
+        var bits = 0
+        var buffer: UInt32 = 0
+        var output = ""
+        for byte in random {
+            buffer = (buffer << 8) | UInt32(byte)
+            bits += 8
+            while bits >= 5 && output.count < 26 {
+                bits -= 5
+                output.append(alphabet[Int((buffer >> UInt32(bits)) & 31)])
+            }
+        }
+        return output
+    }
+}
+
+/// SHA-256 digests as lowercase hex, the form in which bearer secrets are stored.
+enum Digest {
+    /// The SHA-256 of the string's UTF-8 bytes, hex encoded.
+    static func sha256Hex(_ value: String) -> String {
+        SHA256.hash(data: Array(value.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+/// Base64url without padding (RFC 4648 §5), as JOSE uses it.
+enum Base64URL {
+    /// Encodes bytes.
+    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+        Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Decodes a base64url string, or nil if it is not one.
+    static func decode(_ string: some StringProtocol) -> [UInt8]? {
+        guard string.utf8.allSatisfy({ byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x5F
+        }) else { return nil }
+        var base64 = string.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        let remainder = base64.count % 4
+        if remainder == 1 { return nil }
+        if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
+        return Data(base64Encoded: base64).map(Array.init)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+extension LatchkeyBackend {
+    /// A user-administration request named a user that is not in the app.
+    public struct UserNotFound: Error, CustomStringConvertible {
+        /// The id that was asked for.
+        public var userID: String
+        public var description: String { "no user \(userID) in this app" }
+    }
+
+    /// Disables or re-enables a user. Disabling ends every session at once.
+    public func setUserDisabled(_ disabled: Bool, userID: String, appID: String) async throws {
+        let now = time.now()
+        let ended = try await driver.write { db -> [String] in
+            guard try await users.find(id: userID, appID: appID, in: db) != nil else { throw UserNotFound(userID: userID) }
+            try await users.setDisabled(disabled, userID: userID, at: now, in: db)
+            guard disabled else { return [] }
+            return try await sessions.revokeAll(userID: userID, reason: "user_disabled", at: now, in: db)
+        }
+        gate.invalidate(ended)
+    }
+
+    /// Deletes a user and everything stored about them; their sessions end at once.
+    public func deleteUser(userID: String, appID: String) async throws {
+        let ended = try await driver.write { db -> [String] in
+            guard try await users.find(id: userID, appID: appID, in: db) != nil else { throw UserNotFound(userID: userID) }
+            let ids = try await sessions.ids(userID: userID, in: db)
+            try await users.delete(userID: userID, in: db)
+            return ids
+        }
+        gate.invalidate(ended)
+    }
+}

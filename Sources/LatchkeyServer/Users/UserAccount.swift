@@ -1,0 +1,47 @@
+import Foundation
+import LatchkeyWire
+
+/// A user as stored: what the API shows plus what only the server and operators see.
+public struct UserAccount: Sendable, Equatable {
+    /// The user id.
+    public var id: String
+    /// The app the user belongs to.
+    public var appID: String
+    /// The username as typed at sign-up.
+    public var username: String?
+    /// The email as typed at sign-up.
+    public var email: String?
+    /// Whether the email was verified.
+    public var emailVerified: Bool
+    /// Date of birth, `YYYY-MM-DD`.
+    public var dateOfBirth: String?
+    /// ISO 3166-1 alpha-2 country code.
+    public var country: String?
+    /// Parent's email (KWS).
+    public var parentEmail: String?
+    /// Whether an operator disabled the account.
+    public var disabled: Bool
+    /// Creation time.
+    public var createdAt: Date
+    /// Last change.
+    public var updatedAt: Date
+    /// Last sign-in.
+    public var lastSignInAt: Date?
+    /// The ways the user signs in, oldest first.
+    public var identities: [Identity]
+    /// The stored password hash (never leaves the server).
+    var passwordHash: String?
+
+    /// The Wilddog-style uid: the first identity's provider and the user id.
+    public var uid: String {
+        "\(identities.first?.provider ?? "password"):\(id)"
+    }
+
+    /// The API's view of the user.
+    public var record: UserRecord {
+        UserRecord(
+            id: id, uid: uid, username: username, email: email, emailVerified: emailVerified,
+            dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail, identities: identities,
+            createdAt: createdAt, updatedAt: updatedAt, lastSignInAt: lastSignInAt)
+    }
+}

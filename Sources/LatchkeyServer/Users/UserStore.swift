@@ -1,0 +1,184 @@
+import Foundation
+import LatchkeyWire
+import SQLKit
+
+/// Users and their identities in the database.
+public struct UserStore: Sendable {
+    let driver: any StoreDriver
+
+    /// A new user's row.
+    struct NewUser: Sendable {
+        var id: String
+        var appID: String
+        var username: String?
+        var email: String?
+        var passwordHash: String?
+        var dateOfBirth: String?
+        var country: String?
+        var parentEmail: String?
+        var createdAt: Date
+
+        /// The account as it stands right after sign-up.
+        var account: UserAccount {
+            UserAccount(
+                id: id, appID: appID, username: username, email: email, emailVerified: false,
+                dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail, disabled: false,
+                createdAt: createdAt, updatedAt: createdAt, lastSignInAt: createdAt,
+                identities: [Identity(provider: "password", subject: id, createdAt: createdAt)],
+                passwordHash: passwordHash)
+        }
+    }
+
+    /// A unique index refused the insert: the canonical username or email is taken.
+    struct Taken: Error {
+        var field: String
+    }
+
+    /// Inserts the user and its password identity; throws ``Taken`` on a unique-index conflict.
+    func insert(_ user: NewUser, in db: any SQLDatabase) async throws {
+        let now = user.createdAt.epochSeconds
+        do {
+            try await db.raw(
+                """
+                INSERT INTO users (id, app_id, username, username_canonical, email, email_canonical, password_hash,
+                                   date_of_birth, country, parent_email, created_at, updated_at)
+                VALUES (\(bind: user.id), \(bind: user.appID), \(bind: user.username),
+                        \(bind: user.username.map(Canonical.username)), \(bind: user.email),
+                        \(bind: user.email.map(Canonical.email)), \(bind: user.passwordHash), \(bind: user.dateOfBirth),
+                        \(bind: user.country), \(bind: user.parentEmail), \(bind: now), \(bind: now))
+                """
+            ).run()
+        } catch where driver.isUniqueViolation(error, on: "username_canonical") {
+            throw Taken(field: "username")
+        } catch where driver.isUniqueViolation(error, on: "email_canonical") {
+            throw Taken(field: "email")
+        }
+        try await db.raw(
+            """
+            INSERT INTO identities (app_id, provider, subject, user_id, created_at)
+            VALUES (\(bind: user.appID), 'password', \(bind: user.id), \(bind: user.id), \(bind: now))
+            """
+        ).run()
+    }
+
+    /// The user with this canonical username or email in the app.
+    func find(appID: String, username: String? = nil, email: String? = nil, in db: any SQLDatabase) async throws -> UserAccount? {
+        let row: (any SQLRow)?
+        if let username {
+            row = try await db.raw(
+                "\(unsafeRaw: Self.selectUser) WHERE app_id = \(bind: appID) AND username_canonical = \(bind: Canonical.username(username))"
+            ).first()
+        } else if let email {
+            row = try await db.raw(
+                "\(unsafeRaw: Self.selectUser) WHERE app_id = \(bind: appID) AND email_canonical = \(bind: Canonical.email(email))"
+            ).first()
+        } else {
+            row = nil
+        }
+        guard let row else { return nil }
+        return try await account(from: row, in: db)
+    }
+
+    /// The user with this id (in this app, when given).
+    func find(id: String, appID: String? = nil, in db: any SQLDatabase) async throws -> UserAccount? {
+        guard let row = try await db.raw("\(unsafeRaw: Self.selectUser) WHERE id = \(bind: id)").first() else { return nil }
+        let account = try await account(from: row, in: db)
+        if let appID, account.appID != appID { return nil }
+        return account
+    }
+
+    /// The user with this id, read from a reader connection.
+    public func find(id: String, appID: String? = nil) async throws -> UserAccount? {
+        try await driver.read { db in try await find(id: id, appID: appID, in: db) }
+    }
+
+    /// A page of an app's users, oldest first, after the given id.
+    public func list(appID: String, limit: Int, after: String? = nil) async throws -> [UserAccount] {
+        try await driver.read { db in
+            let rows = try await db.raw(
+                """
+                \(unsafeRaw: Self.selectUser) WHERE app_id = \(bind: appID) AND id > \(bind: after ?? "")
+                ORDER BY id LIMIT \(bind: limit)
+                """
+            ).all()
+            var accounts: [UserAccount] = []
+            for row in rows { accounts.append(try await account(from: row, in: db)) }
+            return accounts
+        }
+    }
+
+    /// Applies profile changes (already validated).
+    func update(id: String, username: String??, dateOfBirth: String??, country: String??, parentEmail: String??, at now: Date, in db: any SQLDatabase) async throws {
+        var assignments: [SQLQueryString] = ["updated_at = \(bind: now.epochSeconds)"]
+        if let username {
+            assignments.append("username = \(bind: username)")
+            assignments.append("username_canonical = \(bind: username.map(Canonical.username))")
+        }
+        if let dateOfBirth { assignments.append("date_of_birth = \(bind: dateOfBirth)") }
+        if let country { assignments.append("country = \(bind: country)") }
+        if let parentEmail { assignments.append("parent_email = \(bind: parentEmail)") }
+        do {
+            try await db.raw("UPDATE users SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: id)").run()
+        } catch where driver.isUniqueViolation(error, on: "username_canonical") {
+            throw Taken(field: "username")
+        }
+    }
+
+    /// Stores a new password hash.
+    func setPasswordHash(_ hash: String, userID: String, at now: Date, in db: any SQLDatabase) async throws {
+        try await db.raw(
+            "UPDATE users SET password_hash = \(bind: hash), updated_at = \(bind: now.epochSeconds) WHERE id = \(bind: userID)"
+        ).run()
+    }
+
+    /// Records a successful sign-in.
+    func recordSignIn(userID: String, at now: Date, in db: any SQLDatabase) async throws {
+        try await db.raw("UPDATE users SET last_sign_in_at = \(bind: now.epochSeconds) WHERE id = \(bind: userID)").run()
+    }
+
+    /// Sets or clears the disabled flag.
+    func setDisabled(_ disabled: Bool, userID: String, at now: Date, in db: any SQLDatabase) async throws {
+        try await db.raw(
+            "UPDATE users SET disabled = \(bind: disabled ? 1 : 0), updated_at = \(bind: now.epochSeconds) WHERE id = \(bind: userID)"
+        ).run()
+    }
+
+    /// Deletes the user; sessions, refresh tokens and identities go with it (foreign keys cascade).
+    func delete(userID: String, in db: any SQLDatabase) async throws {
+        try await db.raw("DELETE FROM users WHERE id = \(bind: userID)").run()
+    }
+
+    private static let selectUser = """
+        SELECT id, app_id, username, email, email_verified, password_hash, date_of_birth, country, parent_email,
+               disabled, created_at, updated_at, last_sign_in_at
+        FROM users
+        """
+
+    private func account(from row: any SQLRow, in db: any SQLDatabase) async throws -> UserAccount {
+        let id = try row.decode(column: "id", as: String.self)
+        let identities = try await db.raw(
+            "SELECT provider, subject, created_at FROM identities WHERE user_id = \(bind: id) ORDER BY created_at, provider"
+        ).all().map { identity in
+            Identity(
+                provider: try identity.decode(column: "provider", as: String.self),
+                subject: try identity.decode(column: "subject", as: String.self),
+                createdAt: Date(epochSeconds: try identity.decode(column: "created_at", as: Int64.self)))
+        }
+        return UserAccount(
+            id: id,
+            appID: try row.decode(column: "app_id", as: String.self),
+            username: try row.decode(column: "username", as: String?.self),
+            email: try row.decode(column: "email", as: String?.self),
+            emailVerified: try row.decode(column: "email_verified", as: Int64.self) != 0,
+            dateOfBirth: try row.decode(column: "date_of_birth", as: String?.self),
+            country: try row.decode(column: "country", as: String?.self),
+            parentEmail: try row.decode(column: "parent_email", as: String?.self),
+            disabled: try row.decode(column: "disabled", as: Int64.self) != 0,
+            createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)),
+            updatedAt: Date(epochSeconds: try row.decode(column: "updated_at", as: Int64.self)),
+            lastSignInAt: try row.decode(column: "last_sign_in_at", as: Int64?.self).map(Date.init(epochSeconds:)),
+            identities: identities,
+            passwordHash: try row.decode(column: "password_hash", as: String?.self)
+        )
+    }
+}
