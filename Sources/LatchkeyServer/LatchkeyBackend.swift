@@ -70,6 +70,11 @@ public final class LatchkeyBackend: Sendable {
         }
     }
 
+    /// Re-reads the signing keys (after `keys.rotate()`; running servers also do this every 30 s).
+    public func reloadKeys() async throws {
+        try await keyRing.reload()
+    }
+
     /// Closes the database and stops the hashing threads.
     public func shutdown() async {
         await hasher.shutdown()

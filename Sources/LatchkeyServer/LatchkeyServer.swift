@@ -29,6 +29,7 @@ public enum LatchkeyServer {
         return Application(
             router: router(backend: backend),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            services: [KeyRefreshService(keyRing: backend.keyRing, interval: .seconds(30), logger: logger)],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger
         )

@@ -1,0 +1,25 @@
+import Logging
+import ServiceLifecycle
+
+/// Re-reads the signing keys every `interval`, so a rotation made by the CLI or another node
+/// starts signing here too. Stops with the server's graceful shutdown.
+struct KeyRefreshService: Service {
+    let keyRing: KeyRing
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            do {
+                try await cancelOnGracefulShutdown { try await Task.sleep(for: interval) }
+            } catch {
+                return
+            }
+            do {
+                try await keyRing.reload()
+            } catch {
+                logger.warning("could not reload signing keys", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+}

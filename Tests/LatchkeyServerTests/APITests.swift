@@ -1,0 +1,144 @@
+import Foundation
+import HTTPTypes
+import LatchkeyServer
+import Testing
+
+/// Discovery, the OpenAPI contract, error documents, limits, headers and ops endpoints.
+@Suite struct APITests {
+    @Test func helloListsModulesWithAccessForTheCaller() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            let anonymous = try await client.send(.get, "/v1/hello")
+            #expect(anonymous.string("name") == "Latchkey")
+            #expect(anonymous.string("version") == LatchkeyVersion.current)
+            let modules = try #require(anonymous.value("modules") as? [[String: Any]])
+            #expect(Set(modules.compactMap { $0["id"] as? String }) == ["hello", "auth", "me", "oauth"])
+            for module in modules {
+                #expect(module["vmin"] as? Int == 1)
+                #expect(module["vmax"] as? Int == 1)
+            }
+            func access(_ response: TestResponse, _ id: String) -> Bool? {
+                (response.value("modules") as? [[String: Any]])?.first { $0["id"] as? String == id }?["access"] as? Bool
+            }
+            #expect(access(anonymous, "me") == false)
+            #expect(access(anonymous, "auth") == false)
+            let named = try await client.send(.get, "/v1/hello", app: client.clientID)
+            #expect(access(named, "auth") == true)
+            #expect(access(named, "me") == false)
+            let tokens = try await client.signUpUser("hal")
+            let signedIn = try await client.send(.get, "/v1/hello", token: tokens.access)
+            #expect(access(signedIn, "me") == true)
+            #expect(signedIn.string("clientId") == client.clientID)
+        }
+    }
+
+    @Test func openAPIDocumentListsExactlyTheRoutes() async throws {
+        let harness = try await TestHarness.make()
+        let routes = Set(LatchkeyServer.router(backend: harness.backend).routes.map { route in
+            let path = route.path.description.split(separator: "/").map { segment in
+                segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
+            }.joined(separator: "/")
+            return "\(route.method.rawValue) /\(path)"
+        })
+        try await harness.run { client in
+            let response = try await client.send(.get, "/openapi.json")
+            #expect(response.status == .ok)
+            #expect(response.string("openapi")?.hasPrefix("3.1") == true)
+            let paths = try #require(response.value("paths") as? [String: [String: Any]])
+            let documented = Set(paths.flatMap { path, operations in
+                operations.keys.filter { ["get", "post", "put", "patch", "delete"].contains($0) }.map { "\($0.uppercased()) \(path)" }
+            })
+            #expect(documented == routes, "undocumented: \(routes.subtracting(documented)); not served: \(documented.subtracting(routes))")
+        }
+    }
+
+    @Test func problemDocumentsAreLocalized() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            let chinese = try await client.send(.get, "/v1/me", headers: [.acceptLanguage: "zh-CN,zh;q=0.9,en;q=0.5"])
+            #expect(chinese.string("title") == "需要身份验证")
+            #expect(chinese.headers[.contentLanguage] == "zh-Hans")
+            let japanese = try await client.send(.get, "/v1/me", headers: [.acceptLanguage: "ja-JP"])
+            #expect(japanese.string("title") == "認証が必要です")
+            let preferred = try await client.send(.get, "/v1/me", headers: [.acceptLanguage: "fr, ja;q=0.2, zh-Hans;q=0.8"])
+            #expect(preferred.headers[.contentLanguage] == "zh-Hans")
+            let english = try await client.send(.get, "/v1/me", headers: [.acceptLanguage: "de"])
+            #expect(english.string("title") == "Authentication required")
+            #expect(english.string("code") == "unauthorized")
+            #expect(english.value("status") as? Int == 401)
+            let field = try await client.send(
+                .post, "/v1/auth/signup", json: ["username": "!!", "password": "correct horse battery"], app: client.clientID,
+                headers: [.acceptLanguage: "ja"])
+            let errors = try #require(field.value("errors") as? [[String: Any]])
+            #expect(errors.first?["message"] as? String == "ユーザー名に無効な文字が含まれています")
+        }
+    }
+
+    @Test func hostileBodiesGetTypedErrorsNot500() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            let huge = Data(("{\"username\":\"" + String(repeating: "a", count: 70_000) + "\"}").utf8)
+            let tooLarge = try await client.send(.post, "/v1/auth/signup", raw: huge, app: client.clientID)
+            #expect(tooLarge.status == .contentTooLarge)
+            #expect(tooLarge.string("code") == "body_too_large")
+            let deep = Data((String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)).utf8)
+            #expect(try await client.send(.post, "/v1/auth/signup", raw: deep, app: client.clientID).status == .badRequest)
+            let nested = Data(("{\"username\":" + String(repeating: "{\"a\":", count: 40) + "1" + String(repeating: "}", count: 40) + "}").utf8)
+            #expect(try await client.send(.post, "/v1/auth/signup", raw: nested, app: client.clientID).status == .badRequest)
+            let badUTF8 = Data([0x7B, 0x22, 0x75, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0x22, 0x7D])
+            #expect(try await client.send(.post, "/v1/auth/signin", raw: badUTF8, app: client.clientID).status == .badRequest)
+            let array = try await client.send(.post, "/v1/auth/signin", json: [1, 2], app: client.clientID)
+            #expect(array.status == .badRequest)
+            for injection in ["' OR '1'='1", "admin'--", "\"; DROP TABLE users; --", "\u{0}", "\r\nX-Injected: 1"] {
+                let signIn = try await client.send(
+                    .post, "/v1/auth/signin", json: ["username": injection, "password": injection], app: client.clientID)
+                #expect(signIn.status == .unauthorized, "\(injection)")
+                let signUp = try await client.send(
+                    .post, "/v1/auth/signup",
+                    json: ["username": injection, "password": "correct horse battery", "country": injection, "dateOfBirth": injection,
+                           "parentEmail": injection],
+                    app: client.clientID)
+                #expect(signUp.status == .unprocessableContent, "\(injection)")
+            }
+            let missingApp = try await client.send(.post, "/v1/auth/signin", json: ["username": "x", "password": "y"])
+            #expect(missingApp.status == .badRequest)
+            #expect(try await client.send(.get, "/no/such/route").string("code") == "not_found")
+            #expect(try await client.send(.post, "/v1/auth/refresh", json: ["refreshToken": String(repeating: "x", count: 5000)], app: client.clientID).status == .unauthorized)
+        }
+    }
+
+    @Test func securityHeadersAndRequestIDs() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            let response = try await client.send(.get, "/v1/hello")
+            #expect(response.headers[.xContentTypeOptions] == "nosniff")
+            #expect(response.headers[.strictTransportSecurity] != nil)
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(response.headers[.server] == nil)
+            #expect((response.headers[HTTPField.Name("X-Request-Id")!] ?? "").count >= 16)
+            let echoed = try await client.send(.get, "/v1/hello", headers: [HTTPField.Name("X-Request-Id")!: "abc-123"])
+            #expect(echoed.headers[HTTPField.Name("X-Request-Id")!] == "abc-123")
+            let forged = try await client.send(.get, "/v1/me", headers: [HTTPField.Name("X-Request-Id")!: "bad id\u{7F}with junk"])
+            #expect(forged.headers[HTTPField.Name("X-Request-Id")!] != "bad id\u{7F}with junk")
+            #expect(forged.string("requestId") == forged.headers[HTTPField.Name("X-Request-Id")!])
+        }
+    }
+
+    @Test func healthReadinessAndMetrics() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            #expect(try await client.send(.get, "/healthz").status == .ok)
+            #expect(try await client.send(.get, "/readyz").string("database") == "ok")
+            _ = try await client.signUpUser("ivy")
+            _ = try await client.signIn("ivy")
+            _ = try await client.signIn("ivy", password: "wrong password!")
+            let metrics = try await client.send(.get, "/metrics")
+            #expect(metrics.headers[.contentType]?.hasPrefix("text/plain") == true)
+            #expect(metrics.text.contains(#"latchkey_http_requests_total{route="/v1/auth/signup",method="POST",status="201"} 1"#))
+            #expect(metrics.text.contains(#"latchkey_sign_ins_total{outcome="success"} 1"#))
+            #expect(metrics.text.contains(#"latchkey_sign_ins_total{outcome="invalid_credentials"} 1"#))
+            #expect(metrics.text.contains("latchkey_active_sessions 2"))
+            #expect(metrics.text.contains("latchkey_http_request_duration_seconds_bucket"))
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import HTTPTypes
+import Testing
+
+/// `/v1/me`: read, update, password change, deletion and export.
+@Suite struct AccountTests {
+    @Test func readAndUpdateProfile() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            let tokens = try await client.signUpUser("quinn")
+            let patched = try await client.send(
+                .patch, "/v1/me", json: ["country": "jp", "dateOfBirth": "2010-05-06", "parentEmail": "p@example.com"],
+                token: tokens.access)
+            #expect(patched.status == .ok)
+            #expect(patched.string("country") == "JP")
+            #expect(patched.string("dateOfBirth") == "2010-05-06")
+            let cleared = try await client.send(.patch, "/v1/me", json: ["country": NSNull()], token: tokens.access)
+            #expect(cleared.value("country") == nil)
+            #expect(cleared.string("dateOfBirth") == "2010-05-06")
+            let me = try await client.send(.get, "/v1/me", token: tokens.access)
+            #expect(me.string("username") == "quinn")
+            #expect(me.value("country") == nil)
+        }
+    }
+
+    @Test func updateValidatesAndRefusesPrivilegedFields() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            _ = try await client.signUpUser("taken-name")
+            let tokens = try await client.signUpUser("rosa")
+            let invalid = try await client.send(.patch, "/v1/me", json: ["country": "Narnia", "dateOfBirth": "2999-01-01"], token: tokens.access)
+            #expect(invalid.status == .unprocessableContent)
+            #expect(Set(invalid.fieldCodes) == ["invalid_country", "invalid_date_of_birth"])
+            let taken = try await client.send(.patch, "/v1/me", json: ["username": "TAKEN-NAME"], token: tokens.access)
+            #expect(taken.status == .conflict)
+            for field in ["emailVerified", "disabled", "id", "email"] {
+                let response = try await client.send(.patch, "/v1/me", json: [field: true], token: tokens.access)
+                #expect(response.status == .badRequest, "\(field)")
+                #expect(response.string("code") == "unknown_field")
+            }
+            let signUp = try await client.send(
+                .post, "/v1/auth/signup", json: ["username": "sneaky", "password": "correct horse battery", "emailVerified": true],
+                app: client.clientID)
+            #expect(signUp.status == .badRequest)
+            #expect(signUp.fieldCodes == ["unknown_field"])
+        }
+    }
+
+    @Test func changePasswordEndsOtherSessions() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            let other = try await client.signUpUser("sam")
+            let current = try #require(try await client.signIn("sam").string("session.accessToken"))
+            let wrong = try await client.send(
+                .post, "/v1/me/password", json: ["currentPassword": "nope nope nope", "newPassword": "a brand new secret"], token: current)
+            #expect(wrong.status == .forbidden)
+            #expect(wrong.string("code") == "wrong_password")
+            let weak = try await client.send(
+                .post, "/v1/me/password", json: ["currentPassword": "correct horse battery", "newPassword": "password"], token: current)
+            #expect(weak.fieldCodes == ["invalid_password"])
+            let changed = try await client.send(
+                .post, "/v1/me/password", json: ["currentPassword": "correct horse battery", "newPassword": "a brand new secret"],
+                token: current)
+            #expect(changed.status == .noContent)
+            #expect(try await client.send(.get, "/v1/me", token: other.access).status == .unauthorized)
+            #expect(try await client.send(.get, "/v1/me", token: current).status == .ok)
+            #expect(try await client.signIn("sam").status == .unauthorized)
+            #expect(try await client.signIn("sam", password: "a brand new secret").status == .ok)
+        }
+    }
+
+    @Test func deleteAccountPurgesEverything() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            let tokens = try await client.signUpUser("tina")
+            #expect(try await client.send(.delete, "/v1/me", token: tokens.access).status == .noContent)
+            #expect(try await client.send(.get, "/v1/me", token: tokens.access).status == .unauthorized)
+            #expect(try await client.refresh(tokens.refresh).status == .unauthorized)
+            #expect(try await client.signIn("tina").status == .unauthorized)
+            #expect(try await client.signUp(["username": "tina", "password": "correct horse battery"]).status == .created)
+        }
+    }
+
+    @Test func exportHoldsTheAccountAndSessions() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            let tokens = try await client.signUpUser("uma")
+            _ = try await client.signIn("uma")
+            let export = try await client.send(.get, "/v1/me/export", token: tokens.access)
+            #expect(export.status == .ok)
+            #expect(export.string("user.username") == "uma")
+            #expect(export.string("clientId") == harness.app.clientID)
+            #expect((export.value("sessions") as? [Any])?.count == 2)
+            #expect(!export.text.contains("password_hash") && !export.text.contains("$2b$"))
+        }
+    }
+
+    @Test func appsAreIsolated() async throws {
+        let harness = try await TestHarness.make()
+        let other = try await harness.makeApp(name: "Other")
+        try await harness.run { client in
+            let tokens = try await client.signUpUser("vera")
+            let elsewhere = try await client.send(
+                .post, "/v1/auth/signin", json: ["username": "vera", "password": "correct horse battery"], app: other.app.clientID)
+            #expect(elsewhere.status == .unauthorized)
+            let mismatch = try await client.send(.get, "/v1/me", token: tokens.access, app: other.app.clientID)
+            #expect(mismatch.status == .unauthorized)
+            #expect(mismatch.string("code") == "client_mismatch")
+            let refreshElsewhere = try await client.send(
+                .post, "/v1/auth/refresh", json: ["refreshToken": tokens.refresh], app: other.app.clientID)
+            #expect(refreshElsewhere.status == .unauthorized)
+            let sameName = try await client.send(
+                .post, "/v1/auth/signup", json: ["username": "vera", "password": "correct horse battery"], app: other.app.clientID)
+            #expect(sameName.status == .created)
+            let unknownApp = try await client.send(.post, "/v1/auth/signin", json: ["username": "vera", "password": "x"], app: "lk_nope")
+            #expect(unknownApp.string("code") == "unknown_client")
+        }
+    }
+}

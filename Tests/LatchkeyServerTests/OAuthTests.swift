@@ -1,0 +1,156 @@
+import Foundation
+import HTTPTypes
+import Testing
+
+/// `/oauth/*` in RFC 6749 / 7009 / 7662 form.
+@Suite struct OAuthTests {
+    private func basic(_ id: String, _ secret: String) -> HTTPFields {
+        [.authorization: "Basic " + Data("\(id):\(secret)".utf8).base64EncodedString()]
+    }
+
+    @Test func refreshTokenGrant() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            let tokens = try await client.signUpUser("amy")
+            let response = try await client.send(
+                .post, "/oauth/token", form: ["grant_type": "refresh_token", "refresh_token": tokens.refresh, "client_id": harness.app.clientID])
+            #expect(response.status == .ok)
+            #expect(response.headers[.cacheControl] == "no-store")
+            #expect(response.string("token_type") == "Bearer")
+            #expect(response.value("expires_in") as? Int == 3600)
+            #expect(response.string("refresh_token")?.hasPrefix("lkr_") == true)
+            #expect(try await client.send(.get, "/v1/me", token: try #require(response.string("access_token"))).status == .ok)
+            let again = try await client.send(
+                .post, "/oauth/token", form: ["grant_type": "refresh_token", "refresh_token": "lkr_bogus", "client_id": harness.app.clientID])
+            #expect(again.status == .badRequest)
+            #expect(again.string("error") == "invalid_grant")
+        }
+    }
+
+    @Test func clientCredentialsNeedsAConfidentialClient() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            let granted = try await client.send(
+                .post, "/oauth/token", form: ["grant_type": "client_credentials"], headers: basic(harness.app.clientID, harness.clientSecret))
+            #expect(granted.status == .ok)
+            #expect(granted.string("access_token") != nil)
+            #expect(granted.value("refresh_token") == nil)
+            let publicClient = try await client.send(
+                .post, "/oauth/token", form: ["grant_type": "client_credentials", "client_id": harness.app.clientID])
+            #expect(publicClient.string("error") == "unauthorized_client")
+            let badSecret = try await client.send(
+                .post, "/oauth/token", form: ["grant_type": "client_credentials"], headers: basic(harness.app.clientID, "lks_wrong"))
+            #expect(badSecret.status == .unauthorized)
+            #expect(badSecret.string("error") == "invalid_client")
+            #expect(badSecret.headers[.wwwAuthenticate]?.hasPrefix("Basic") == true)
+            // A client token is not a user session.
+            #expect(try await client.send(.get, "/v1/me", token: try #require(granted.string("access_token"))).status == .unauthorized)
+        }
+    }
+
+    @Test func passwordGrantOnlyWhenEnabled() async throws {
+        let off = try await TestHarness.make()
+        try await off.run { client in
+            _ = try await client.signUpUser("ben")
+            let response = try await client.send(
+                .post, "/oauth/token",
+                form: ["grant_type": "password", "username": "ben", "password": "correct horse battery", "client_id": off.app.clientID])
+            #expect(response.string("error") == "unauthorized_client")
+        }
+        let on = try await TestHarness.make { $0.passwordGrantEnabled = true }
+        try await on.run { client in
+            _ = try await client.signUpUser("ben")
+            let good = try await client.send(
+                .post, "/oauth/token",
+                form: ["grant_type": "password", "username": "ben", "password": "correct horse battery", "client_id": on.app.clientID])
+            #expect(good.status == .ok)
+            #expect(good.string("refresh_token") != nil)
+            let bad = try await client.send(
+                .post, "/oauth/token", form: ["grant_type": "password", "username": "ben", "password": "nope nope", "client_id": on.app.clientID])
+            #expect(bad.string("error") == "invalid_grant")
+        }
+    }
+
+    @Test func tokenEndpointErrors() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            let json = try await client.send(.post, "/oauth/token", json: ["grant_type": "refresh_token"])
+            #expect(json.string("error") == "invalid_request")
+            let missing = try await client.send(.post, "/oauth/token", form: ["client_id": harness.app.clientID])
+            #expect(missing.string("error") == "invalid_request")
+            let unsupported = try await client.send(
+                .post, "/oauth/token", form: ["grant_type": "authorization_code", "client_id": harness.app.clientID])
+            #expect(unsupported.string("error") == "unsupported_grant_type")
+            let unknownClient = try await client.send(.post, "/oauth/token", form: ["grant_type": "refresh_token", "client_id": "lk_who"])
+            #expect(unknownClient.status == .unauthorized)
+            #expect(unknownClient.string("error") == "invalid_client")
+        }
+    }
+
+    @Test func revocation() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            let tokens = try await client.signUpUser("cleo")
+            let unknown = try await client.send(.post, "/oauth/revoke", form: ["token": "lkr_unknown", "client_id": harness.app.clientID])
+            #expect(unknown.status == .ok)
+            let revoked = try await client.send(.post, "/oauth/revoke", form: ["token": tokens.refresh, "client_id": harness.app.clientID])
+            #expect(revoked.status == .ok)
+            #expect(try await client.send(.get, "/v1/me", token: tokens.access).status == .unauthorized)
+            #expect(try await client.refresh(tokens.refresh).status == .unauthorized)
+            let viaAccess = try await client.signUpUser("cleo2")
+            _ = try await client.send(.post, "/oauth/revoke", form: ["token": viaAccess.access, "client_id": harness.app.clientID])
+            #expect(try await client.send(.get, "/v1/me", token: viaAccess.access).status == .unauthorized)
+        }
+    }
+
+    @Test func introspection() async throws {
+        let harness = try await TestHarness.make()
+        let other = try await harness.makeApp(name: "Other")
+        try await harness.run { client in
+            let tokens = try await client.signUpUser("dora")
+            let auth = basic(harness.app.clientID, harness.clientSecret)
+            let unauthenticated = try await client.send(.post, "/oauth/introspect", form: ["token": tokens.access, "client_id": harness.app.clientID])
+            #expect(unauthenticated.status == .unauthorized)
+            let active = try await client.send(.post, "/oauth/introspect", form: ["token": tokens.access], headers: auth)
+            #expect(active.value("active") as? Bool == true)
+            #expect(active.string("token_type") == "access_token")
+            #expect(active.string("client_id") == harness.app.clientID)
+            let refresh = try await client.send(.post, "/oauth/introspect", form: ["token": tokens.refresh], headers: auth)
+            #expect(refresh.value("active") as? Bool == true)
+            #expect(refresh.string("token_type") == "refresh_token")
+            let foreign = try await client.send(
+                .post, "/oauth/introspect", form: ["token": tokens.access], headers: basic(other.app.clientID, other.clientSecret))
+            #expect(foreign.json.count == 1 && foreign.value("active") as? Bool == false)
+            let garbage = try await client.send(.post, "/oauth/introspect", form: ["token": "garbage"], headers: auth)
+            #expect(garbage.json.count == 1 && garbage.value("active") as? Bool == false)
+            _ = try await client.send(.post, "/v1/auth/signout", token: tokens.access)
+            let afterSignOut = try await client.send(.post, "/oauth/introspect", form: ["token": tokens.access], headers: auth)
+            #expect(afterSignOut.value("active") as? Bool == false)
+        }
+    }
+
+    @Test func userinfo() async throws {
+        let harness = try await TestHarness.make { $0.revealTakenEmails = true }
+        try await harness.run { client in
+            let response = try await client.signUp(["username": "eve", "email": "eve@example.com", "password": "correct horse battery"])
+            let token = try #require(response.string("session.accessToken") ?? nil)
+            let info = try await client.send(.get, "/oauth/userinfo", token: token)
+            #expect(info.status == .ok)
+            #expect(info.string("sub") == response.string("user.id"))
+            #expect(info.string("preferred_username") == "eve")
+            #expect(info.value("email_verified") as? Bool == false)
+            #expect(try await client.send(.get, "/oauth/userinfo").status == .unauthorized)
+        }
+    }
+
+    @Test func discovery() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            let document = try await client.send(.get, "/.well-known/openid-configuration")
+            #expect(document.string("issuer") == "http://latchkey.test")
+            #expect(document.string("jwks_uri") == "http://latchkey.test/.well-known/jwks.json")
+            #expect(document.string("token_endpoint") == "http://latchkey.test/oauth/token")
+            #expect(document.string("introspection_endpoint") == "http://latchkey.test/oauth/introspect")
+        }
+    }
+}

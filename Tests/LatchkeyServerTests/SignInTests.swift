@@ -1,0 +1,95 @@
+import Foundation
+import HTTPTypes
+import Testing
+
+/// Sign-in outcomes, enumeration resistance and failure throttling.
+@Suite struct SignInTests {
+    @Test func signInByUsernameAndEmail() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            _ = try await client.signUp(["username": "bob", "email": "bob@example.com", "password": "correct horse battery"])
+            let byName = try await client.signIn("BOB")
+            #expect(byName.status == .ok)
+            #expect(byName.string("user.username") == "bob")
+            #expect(byName.string("session.accessToken") != nil)
+            let byEmail = try await client.send(
+                .post, "/v1/auth/signin", json: ["email": "Bob@Example.com", "password": "correct horse battery"], app: client.clientID)
+            #expect(byEmail.status == .ok)
+        }
+    }
+
+    @Test func unknownUserAndWrongPasswordLookTheSame() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            _ = try await client.signUpUser("carol")
+            let wrong = try await client.signIn("carol", password: "wrong password here")
+            let unknown = try await client.signIn("nobody-here", password: "wrong password here")
+            #expect(wrong.status == .unauthorized)
+            #expect(unknown.status == .unauthorized)
+            var wrongBody = wrong.json
+            var unknownBody = unknown.json
+            wrongBody["requestId"] = nil
+            unknownBody["requestId"] = nil
+            #expect(NSDictionary(dictionary: wrongBody).isEqual(to: unknownBody))
+            #expect(wrong.string("code") == "invalid_credentials")
+        }
+    }
+
+    @Test func accountLocksAfterFailuresAndLooksLikeAWrongPassword() async throws {
+        let harness = try await TestHarness.make { $0.accountFailureLimit = 3 }
+        try await harness.run { client in
+            _ = try await client.signUpUser("dave")
+            for _ in 0..<3 { #expect(try await client.signIn("DAVE", password: "not the password").status == .unauthorized) }
+            let locked = try await client.signIn("dave")
+            #expect(locked.status == .unauthorized)
+            #expect(locked.string("code") == "invalid_credentials")
+            harness.clock.advance(by: 901)
+            #expect(try await client.signIn("dave").status == .ok)
+        }
+    }
+
+    @Test func ipIsThrottledWith429AndForwardedForIsIgnoredFromUntrustedPeers() async throws {
+        let harness = try await TestHarness.make { $0.ipFailureLimit = 4 }
+        try await harness.run(.live) { client in
+            for index in 0..<4 {
+                let spoofed: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "10.0.0.\(index)"]
+                let response = try await client.signIn("user\(index)", password: "wrong password", headers: spoofed)
+                #expect(response.status == .unauthorized)
+            }
+            let throttled = try await client.signIn("anyone", password: "whatever it is")
+            #expect(throttled.status == .tooManyRequests)
+            #expect(throttled.string("code") == "rate_limited")
+            #expect(Int(throttled.headers[.retryAfter] ?? "") ?? 0 > 0)
+        }
+    }
+
+    @Test func disabledUserCannotSignInAndLosesSessions() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            let tokens = try await client.signUpUser("erin")
+            let me = try await client.send(.get, "/v1/me", token: tokens.access)
+            let id = try #require(me.string("id"))
+            try await harness.backend.setUserDisabled(true, userID: id, appID: harness.app.id)
+            #expect(try await client.send(.get, "/v1/me", token: tokens.access).status == .unauthorized)
+            #expect(try await client.refresh(tokens.refresh).status == .unauthorized)
+            let signIn = try await client.signIn("erin")
+            #expect(signIn.status == .forbidden)
+            #expect(signIn.string("code") == "account_disabled")
+            try await harness.backend.setUserDisabled(false, userID: id, appID: harness.app.id)
+            #expect(try await client.signIn("erin").status == .ok)
+        }
+    }
+
+    @Test func rehashesWhenTheAppRaisesTheCost() async throws {
+        let harness = try await TestHarness.make()
+        try await harness.run { client in
+            _ = try await client.signUpUser("frank")
+            var app = harness.app
+            app.settings.bcryptCost = 11
+            try await harness.backend.apps.update(app)
+            harness.clock.advance(by: 10)  // let the app cache expire
+            #expect(try await client.signIn("frank").status == .ok)
+            #expect(try await client.signIn("frank").status == .ok)
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LatchkeyServer
+import Logging
+
+/// A server on a fresh data directory with one app, a manual clock, and cheap bcrypt (cost 10,
+/// the floor) so tests stay fast. Every test gets its own.
+struct TestHarness {
+    let backend: LatchkeyBackend
+    let app: App
+    let clientSecret: String
+    let clock: ManualTimeSource
+    let directory: URL
+
+    /// Opens a backend in a temp directory and creates an app with `configure` applied.
+    static func make(
+        configure: (inout AppSettings) -> Void = { _ in },
+        configureServer: (inout LatchkeyConfiguration) -> Void = { _ in }
+    ) async throws -> TestHarness {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-test-\(UUID().uuidString)")
+        let clock = ManualTimeSource(start: Date(timeIntervalSince1970: 1_800_000_000))
+        var configuration = LatchkeyConfiguration()
+        configuration.dataDirectory = directory.path
+        configuration.time = clock
+        configuration.port = 0
+        configuration.publicURL = "http://latchkey.test"
+        configureServer(&configuration)
+        var logger = Logger(label: "latchkey-test")
+        logger.logLevel = .critical
+        let backend = try await LatchkeyBackend.open(configuration, logger: logger)
+        var settings = AppSettings()
+        settings.bcryptCost = 10
+        configure(&settings)
+        let credentials = try await backend.apps.create(name: "Test App", settings: settings)
+        return TestHarness(
+            backend: backend, app: credentials.app, clientSecret: credentials.clientSecret, clock: clock, directory: directory)
+    }
+
+    /// Runs `body` against the router in process (`.router`) or over a real socket (`.live`),
+    /// then closes the backend and deletes the data.
+    func run(_ setup: TestingSetup = .router, _ body: @Sendable (Client) async throws -> Void) async throws {
+        var logger = Logger(label: "latchkey-test")
+        logger.logLevel = .critical
+        let application = LatchkeyServer.application(backend: backend, logger: logger)
+        do {
+            try await application.test(setup) { client in
+                try await body(Client(client: client, clientID: app.clientID))
+            }
+        } catch {
+            await close()
+            throw error
+        }
+        await close()
+    }
+
+    /// Creates another app in the same installation.
+    func makeApp(name: String) async throws -> AppCredentials {
+        var settings = AppSettings()
+        settings.bcryptCost = 10
+        return try await backend.apps.create(name: name, settings: settings)
+    }
+
+    private func close() async {
+        await backend.shutdown()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// An HTTP response with its JSON body parsed.
+struct TestResponse: Sendable {
+    var status: HTTPResponse.Status
+    var headers: HTTPFields
+    var body: Data
+
+    /// The body as a JSON object (empty when it is not one).
+    var json: [String: any Sendable] {
+        ((try? JSONSerialization.jsonObject(with: body)) as? [String: any Sendable]) ?? [:]
+    }
+
+    /// A string member of the JSON body, by dotted path (`session.accessToken`).
+    func string(_ path: String) -> String? {
+        value(path) as? String
+    }
+
+    /// Any member of the JSON body, by dotted path.
+    func value(_ path: String) -> Any? {
+        var current: Any? = (try? JSONSerialization.jsonObject(with: body))
+        for key in path.split(separator: ".") {
+            current = (current as? [String: Any])?[String(key)]
+        }
+        return current
+    }
+
+    /// The codes of the problem document's field errors.
+    var fieldCodes: [String] {
+        ((value("errors") as? [[String: Any]]) ?? []).compactMap { $0["code"] as? String }
+    }
+
+    /// The body as text.
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// A test client that speaks the API's conventions.
+struct Client: Sendable {
+    let client: any TestClientProtocol
+    let clientID: String
+
+    /// Sends a request; `json` is serialized, `form` is URL-encoded; `app` sets `Latchkey-Client-Id`.
+    func send(
+        _ method: HTTPRequest.Method, _ path: String, json: Any? = nil, form: [String: String]? = nil, raw: Data? = nil,
+        token: String? = nil, app: String? = nil, headers: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers = headers
+        var body: ByteBuffer?
+        if let json {
+            body = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json))
+            headers[.contentType] = "application/json"
+        } else if let form {
+            let encoded = form.map { "\(Self.formEncode($0.key))=\(Self.formEncode($0.value))" }.joined(separator: "&")
+            body = ByteBuffer(string: encoded)
+            headers[.contentType] = "application/x-www-form-urlencoded"
+        } else if let raw {
+            body = ByteBuffer(bytes: raw)
+            if headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        }
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        if let app { headers[HTTPField.Name("Latchkey-Client-Id")!] = app }
+        let response = try await client.execute(uri: path, method: method, headers: headers, body: body)
+        return TestResponse(
+            status: response.status, headers: response.headers,
+            body: Data(response.body.readableBytesView))
+    }
+
+    /// Signs up with the given fields for this client's app.
+    func signUp(_ fields: [String: String]) async throws -> TestResponse {
+        try await send(.post, "/v1/auth/signup", json: fields, app: clientID)
+    }
+
+    /// Signs up a user and returns its access and refresh tokens.
+    func signUpUser(_ username: String, password: String = "correct horse battery") async throws -> (access: String, refresh: String) {
+        let response = try await signUp(["username": username, "password": password])
+        guard response.status == .created, let access = response.string("session.accessToken"),
+            let refresh = response.string("session.refreshToken")
+        else { throw HarnessError.unexpected(response.text) }
+        return (access, refresh)
+    }
+
+    /// Signs in with a username.
+    func signIn(_ username: String, password: String = "correct horse battery", headers: HTTPFields = [:]) async throws -> TestResponse {
+        try await send(.post, "/v1/auth/signin", json: ["username": username, "password": password], app: clientID, headers: headers)
+    }
+
+    /// Refreshes with a refresh token.
+    func refresh(_ token: String) async throws -> TestResponse {
+        try await send(.post, "/v1/auth/refresh", json: ["refreshToken": token], app: clientID)
+    }
+
+    private static func formEncode(_ value: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    }
+}
+
+enum HarnessError: Error {
+    case unexpected(String)
+}
