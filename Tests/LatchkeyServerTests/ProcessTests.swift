@@ -1,0 +1,153 @@
+import Foundation
+import LatchkeyServer
+import Logging
+import NIOConcurrencyHelpers
+import Testing
+
+/// The `latchkey` executable: first run, CLI administration, graceful shutdown, and durability
+/// under `kill -9`.
+@Suite(.serialized) struct ProcessTests {
+    private func temporaryDirectory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-proc-\(UUID().uuidString)").path
+    }
+
+    @Test func firstRunCreatesAnAppAndPrintsItsCredentialsOnce() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = try await ServerProcess(dataDirectory: directory)
+        #expect(first.stdout.contains("client id:     lk_"))
+        #expect(first.stdout.contains("client secret: lks_"))
+        let hello = try await first.request("GET", "/v1/hello")
+        #expect(hello.status == .ok)
+        #expect(try await first.stop() == 0)
+        let second = try await ServerProcess(dataDirectory: directory)
+        #expect(!second.stdout.contains("client secret"))
+        try await second.stop()
+        #expect(FileManager.default.fileExists(atPath: directory + "/latchkey.sqlite"))
+    }
+
+    @Test func appsCommands() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Kids Game", "--data-dir", directory]) as? [String: Any])
+        let app = try #require(created["app"] as? [String: Any])
+        let id = try #require(app["id"] as? String)
+        let secret = try #require(created["clientSecret"] as? String)
+        #expect(secret.hasPrefix("lks_"))
+        let listed = try #require(try LatchkeyBinary.json(["apps", "list", "--data-dir", directory]) as? [[String: Any]])
+        #expect(listed.map { $0["name"] as? String } == ["Kids Game"])
+        let updated = try #require(
+            try LatchkeyBinary.json([
+                "apps", "update", id, "--session-ttl", "7200", "--access-token-ttl", "900", "--bcrypt-cost", "12",
+                "--sign-in-methods", "username", "--data-dir", directory,
+            ]) as? [String: Any])
+        let settings = try #require(updated["settings"] as? [String: Any])
+        #expect(settings["sessionTTL"] as? Int == 7200)
+        #expect(settings["accessTokenTTL"] as? Int == 900)
+        #expect(settings["bcryptCost"] as? Int == 12)
+        #expect(settings["signInMethods"] as? [String] == ["username"])
+        let shown = try #require(try LatchkeyBinary.json(["apps", "show", app["clientId"] as? String ?? "", "--data-dir", directory]) as? [String: Any])
+        #expect((shown["settings"] as? [String: Any])?["sessionTTL"] as? Int == 7200)
+        let refused = try LatchkeyBinary.run(["apps", "update", id, "--bcrypt-cost", "4", "--data-dir", directory])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("bcrypt cost"))
+        let rotated = try #require(try LatchkeyBinary.json(["apps", "rotate-secret", id, "--data-dir", directory]) as? [String: String])
+        #expect(rotated["clientSecret"] != secret)
+        let key = try #require(try LatchkeyBinary.json(["keys", "rotate", "--data-dir", directory]) as? [String: String])
+        #expect(key["kid"]?.isEmpty == false)
+        let migrate = try LatchkeyBinary.run(["migrate", "--data-dir", directory])
+        #expect(migrate.status == 0)
+        #expect(migrate.stdout.contains("up to date"))
+        #expect(try LatchkeyBinary.run(["apps", "show", "nope", "--data-dir", directory]).status != 0)
+    }
+
+    @Test func usersCommandsAndSessionLifetimeSeenByARunningServer() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "A", "--data-dir", directory]) as? [String: Any])
+        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        _ = try LatchkeyBinary.run(["apps", "update", clientID, "--session-ttl", "3600", "--bcrypt-cost", "10", "--data-dir", directory])
+        let server = try await ServerProcess(dataDirectory: directory)
+        let signUp = try await server.request("POST", "/v1/auth/signup", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)
+        #expect(signUp.status == .created)
+        let token = try #require(signUp.string("session.accessToken"))
+        let session = try await server.request("GET", "/v1/auth/session", token: token)
+        let formatter = ISO8601DateFormatter()
+        let began = try #require(session.string("session.createdAt").flatMap(formatter.date(from:)))
+        let expires = try #require(session.string("session.expiresAt").flatMap(formatter.date(from:)))
+        #expect(expires.timeIntervalSince(began) == 3600)
+        let users = try #require(try LatchkeyBinary.json(["users", "list", "--app", clientID, "--data-dir", directory]) as? [[String: Any]])
+        let userID = try #require((users.first?["user"] as? [String: Any])?["id"] as? String)
+        #expect(try LatchkeyBinary.run(["users", "disable", userID, "--app", clientID, "--data-dir", directory]).status == 0)
+        let shown = try #require(try LatchkeyBinary.json(["users", "show", userID, "--app", clientID, "--data-dir", directory]) as? [String: Any])
+        #expect(shown["disabled"] as? Bool == true)
+        let signIn = try await server.request("POST", "/v1/auth/signin", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)
+        #expect(signIn.status == .forbidden)
+        #expect(try LatchkeyBinary.run(["users", "enable", userID, "--app", clientID, "--data-dir", directory]).status == 0)
+        let again = try await server.request("POST", "/v1/auth/signin", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)
+        #expect(again.status == .ok)
+        #expect(try LatchkeyBinary.run(["users", "delete", userID, "--app", clientID, "--data-dir", directory]).status == 0)
+        let gone = try await server.request("POST", "/v1/auth/signin", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)
+        #expect(gone.status == .unauthorized)
+        try await server.stop()
+    }
+
+    @Test func sigtermLetsInFlightRequestsFinish() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let server = try await ServerProcess(dataDirectory: directory)
+        let clientID = try #require(server.stdout.components(separatedBy: "client id:     ").last?.prefix { !$0.isWhitespace })
+        let inFlight = Task {
+            try await server.request("POST", "/v1/auth/signup", json: ["username": "slowpoke", "password": "correct horse battery"], clientID: String(clientID))
+        }
+        try await Task.sleep(for: .milliseconds(60))  // the request is on the wire; bcrypt at cost 11 is still running
+        let status = try await server.stop(signal: SIGTERM)
+        #expect(try await inFlight.value.status == .created)
+        #expect(status == 0)
+    }
+
+    @Test func killNineLosesNoAcknowledgedUserAndLeavesNoHalfWrittenOne() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Crash", "--data-dir", directory]) as? [String: Any])
+        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10", "--data-dir", directory])
+        let server = try await ServerProcess(dataDirectory: directory)
+        let acknowledged = NIOLockedValueBox<[String]>([])
+        let writers = (0..<4).map { worker in
+            Task {
+                for index in 0..<10_000 {
+                    let name = "crash-\(worker)-\(index)"
+                    guard let response = try? await server.request(
+                        "POST", "/v1/auth/signup", json: ["username": name, "password": "correct horse battery"], clientID: clientID)
+                    else { return }
+                    if response.status == .created { acknowledged.withLockedValue { $0.append(name) } }
+                }
+            }
+        }
+        while acknowledged.withLockedValue({ $0.count }) < 30 { try await Task.sleep(for: .milliseconds(20)) }
+        try await server.stop(signal: SIGKILL)
+        for writer in writers { await writer.value }
+        let names = acknowledged.withLockedValue { $0 }
+
+        var logger = Logger(label: "kill-9-check")
+        logger.logLevel = .critical
+        var configuration = LatchkeyConfiguration()
+        configuration.dataDirectory = directory
+        let backend = try await LatchkeyBackend.open(configuration, logger: logger)
+        let app = try #require(try await backend.apps.find(clientID))
+        let stored = try await backend.users.list(appID: app.id, limit: 100_000)
+        await backend.shutdown()
+        let storedNames = Set(stored.compactMap(\.username))
+        #expect(Set(names).isSubset(of: storedNames), "lost: \(Set(names).subtracting(storedNames))")
+        #expect(stored.allSatisfy { $0.identities.count == 1 }, "a user without its identity")
+
+        let restarted = try await ServerProcess(dataDirectory: directory)
+        for name in names.suffix(3) {
+            let signIn = try await restarted.request(
+                "POST", "/v1/auth/signin", json: ["username": name, "password": "correct horse battery"], clientID: clientID)
+            #expect(signIn.status == .ok, "\(name)")
+        }
+        try await restarted.stop()
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import HTTPTypes
+import NIOConcurrencyHelpers
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The built `latchkey` executable, run as a child process.
+enum LatchkeyBinary {
+    /// `.build/debug/latchkey` beside this package (built by `swift build` / `swift test`).
+    static var url: URL {
+        get throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+            for candidate in [".build/debug/latchkey", ".build/release/latchkey"] {
+                let url = root.appendingPathComponent(candidate)
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            }
+            throw HarnessError.unexpected("latchkey binary not found under \(root.path)/.build; run `swift build` first")
+        }
+    }
+
+    /// Runs a CLI command to completion; returns exit status and output.
+    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = try url
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Runs a CLI command with `--json` and parses its output.
+    static func json(_ arguments: [String]) throws -> Any {
+        let result = try run(arguments + ["--json"])
+        guard result.status == 0 else { throw HarnessError.unexpected("\(arguments) failed: \(result.stderr)") }
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+}
+
+/// A `latchkey serve` child process on a free loopback port.
+final class ServerProcess: @unchecked Sendable {
+    // @unchecked: `process` is only touched from the test task; output goes through the lock.
+    let process = Process()
+    private let output = NIOLockedValueBox("")
+    private(set) var port = 0
+
+    /// Starts the server on `dataDirectory` and waits until it listens.
+    init(dataDirectory: String, extraArguments: [String] = []) async throws {
+        process.executableURL = try LatchkeyBinary.url
+        process.arguments = ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error"] + extraArguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        pipe.fileHandleForReading.readabilityHandler = { [output] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            output.withLockedValue { $0 += text }
+        }
+        try process.run()
+        for _ in 0..<300 {
+            if let port = Self.port(in: output.withLockedValue { $0 }) {
+                self.port = port
+                return
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        process.terminate()
+        throw HarnessError.unexpected("server did not start: \(stdout)")
+    }
+
+    /// Everything the server printed so far.
+    var stdout: String { output.withLockedValue { $0 } }
+
+    /// The base URL.
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// Sends a signal and waits for the process to end; returns its termination status.
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM) async throws -> Int32 {
+        kill(process.processIdentifier, signal)
+        for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
+    }
+
+    /// A JSON request to the server; returns status and parsed body.
+    func request(_ method: String, _ path: String, json: [String: String]? = nil, clientID: String? = nil, token: String? = nil) async throws
+        -> TestResponse
+    {
+        var request = URLRequest(url: URL(string: baseURL + path)!)
+        request.httpMethod = method
+        if let json {
+            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let clientID { request.setValue(clientID, forHTTPHeaderField: "Latchkey-Client-Id") }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = HTTPResponse.Status(code: (response as? HTTPURLResponse)?.statusCode ?? 0)
+        return TestResponse(status: status, headers: [:], body: data)
+    }
+
+    private static func port(in text: String) -> Int? {
+        guard let range = text.range(of: "listening on http://127.0.0.1:") else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isNumber })
+    }
+}
