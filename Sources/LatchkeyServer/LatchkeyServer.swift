@@ -10,6 +10,7 @@ public enum LatchkeyServer {
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: MetricsMiddleware(metrics: backend.metrics))
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: CORSMiddleware(apps: backend.appDirectory))
         router.add(middleware: ProblemMiddleware())
         HelloRoutes(backend: backend).register(on: router)
         AuthRoutes(backend: backend).register(on: router)
@@ -29,7 +30,10 @@ public enum LatchkeyServer {
         return Application(
             router: router(backend: backend),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            services: [KeyRefreshService(keyRing: backend.keyRing, interval: .seconds(30), logger: logger)],
+            services: [
+                KeyRefreshService(keyRing: backend.keyRing, interval: .seconds(30), logger: logger),
+                SessionEventPoller(sessions: backend.sessions, gate: backend.gate, interval: .seconds(1), logger: logger),
+            ],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger
         )

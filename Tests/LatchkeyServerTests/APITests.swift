@@ -142,3 +142,25 @@ import Testing
         }
     }
 }
+
+/// CORS answers only for origins an app allows.
+@Suite struct CORSTests {
+    @Test func onlyListedOriginsGetCORSHeaders() async throws {
+        let harness = try await TestHarness.make { $0.corsOrigins = ["https://app.example"] }
+        try await harness.run { client in
+            let preflight = try await client.send(
+                .options, "/v1/auth/signin",
+                headers: [.origin: "https://app.example", .accessControlRequestMethod: "POST"])
+            #expect(preflight.status == .noContent)
+            #expect(preflight.headers[.accessControlAllowOrigin] == "https://app.example")
+            #expect(preflight.headers[.accessControlAllowHeaders]?.contains("latchkey-client-id") == true)
+            let stranger = try await client.send(
+                .options, "/v1/auth/signin", headers: [.origin: "https://evil.example", .accessControlRequestMethod: "POST"])
+            #expect(stranger.headers[.accessControlAllowOrigin] == nil)
+            let actual = try await client.send(.get, "/v1/hello", app: client.clientID, headers: [.origin: "https://app.example"])
+            #expect(actual.headers[.accessControlAllowOrigin] == "https://app.example")
+            let evil = try await client.send(.get, "/v1/hello", app: client.clientID, headers: [.origin: "https://evil.example"])
+            #expect(evil.headers[.accessControlAllowOrigin] == nil)
+        }
+    }
+}

@@ -70,15 +70,23 @@ import Testing
         let server = try await ServerProcess(dataDirectory: directory)
         let signUp = try await server.request("POST", "/v1/auth/signup", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)
         #expect(signUp.status == .created)
-        let token = try #require(signUp.string("session.accessToken"))
-        let session = try await server.request("GET", "/v1/auth/session", token: token)
+        let session = try await server.request("GET", "/v1/auth/session", token: try #require(signUp.string("session.accessToken")))
         let formatter = ISO8601DateFormatter()
         let began = try #require(session.string("session.createdAt").flatMap(formatter.date(from:)))
         let expires = try #require(session.string("session.expiresAt").flatMap(formatter.date(from:)))
         #expect(expires.timeIntervalSince(began) == 3600)
         let users = try #require(try LatchkeyBinary.json(["users", "list", "--app", clientID, "--data-dir", directory]) as? [[String: Any]])
         let userID = try #require((users.first?["user"] as? [String: Any])?["id"] as? String)
+        let token = try #require(signUp.string("session.accessToken"))
+        #expect(try await server.request("GET", "/v1/me", token: token).status == .ok)
         #expect(try LatchkeyBinary.run(["users", "disable", userID, "--app", clientID, "--data-dir", directory]).status == 0)
+        // The running server learns of the revocation from the database within its 1 s poll.
+        var refused = false
+        for _ in 0..<30 where !refused {
+            refused = try await server.request("GET", "/v1/me", token: token).status == .unauthorized
+            if !refused { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(refused)
         let shown = try #require(try LatchkeyBinary.json(["users", "show", userID, "--app", clientID, "--data-dir", directory]) as? [String: Any])
         #expect(shown["disabled"] as? Bool == true)
         let signIn = try await server.request("POST", "/v1/auth/signin", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)

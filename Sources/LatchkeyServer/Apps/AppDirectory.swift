@@ -8,6 +8,7 @@ final class AppDirectory: Sendable {
     private let time: any TimeSource
     private let freshness: TimeInterval
     private let cache = NIOLockedValueBox<[String: (app: App?, fetchedAt: Date)]>([:])
+    private let origins = NIOLockedValueBox<(origins: Set<String>, fetchedAt: Date)?>(nil)
 
     init(store: AppStore, time: any TimeSource, freshness: TimeInterval = 5) {
         self.store = store
@@ -28,6 +29,17 @@ final class AppDirectory: Sendable {
             cache[clientID] = (app, now)
         }
         return app
+    }
+
+    /// Every origin any app allows for CORS (a preflight names no app), refreshed every `freshness`.
+    func allowedOrigins() async throws -> Set<String> {
+        let now = time.now()
+        if let cached = origins.withLockedValue({ $0 }), now.timeIntervalSince(cached.fetchedAt) < freshness {
+            return cached.origins
+        }
+        let all = Set(try await store.list().flatMap(\.settings.corsOrigins))
+        origins.withLockedValue { $0 = (all, now) }
+        return all
     }
 
     /// Drops a cached app after a change made through this process.

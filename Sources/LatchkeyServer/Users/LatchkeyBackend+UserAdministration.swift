@@ -22,10 +22,12 @@ extension LatchkeyBackend {
 
     /// Deletes a user and everything stored about them; their sessions end at once.
     public func deleteUser(userID: String, appID: String) async throws {
+        let now = time.now()
         let ended = try await driver.write { db -> [String] in
             guard try await users.find(id: userID, appID: appID, in: db) != nil else { throw UserNotFound(userID: userID) }
             let ids = try await sessions.ids(userID: userID, in: db)
             try await users.delete(userID: userID, in: db)
+            for id in ids { try await sessions.recordEvent(sessionID: id, at: now, in: db) }
             return ids
         }
         gate.invalidate(ended)
