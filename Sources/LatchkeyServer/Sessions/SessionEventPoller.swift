@@ -18,12 +18,7 @@ struct SessionEventPoller: Service {
     func run() async throws {
         var cursor = (try? await sessions.newestEvent()) ?? nil
         var polls = 0
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            do {
-                try await cancelOnGracefulShutdown { try await Task.sleep(for: interval) }
-            } catch {
-                return
-            }
+        await Periodic.run(every: interval) {
             do {
                 let events = try await sessions.events(since: (cursor ?? 0) - Self.overlap)
                 if !events.sessionIDs.isEmpty { gate.invalidate(events.sessionIDs) }

@@ -9,12 +9,7 @@ struct KeyRefreshService: Service {
     let logger: Logger
 
     func run() async throws {
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            do {
-                try await cancelOnGracefulShutdown { try await Task.sleep(for: interval) }
-            } catch {
-                return
-            }
+        await Periodic.run(every: interval) {
             do {
                 try await keyRing.reload()
             } catch {
