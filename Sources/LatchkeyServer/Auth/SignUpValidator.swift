@@ -18,13 +18,21 @@ struct SignUpValidator {
             errors.append(FieldError(field: "email", code: .invalidEmail))
         }
         errors += passwordErrors(request.password, username: request.username, email: request.email)
-        if let dateOfBirth = request.dateOfBirth, !Validation.isValidDateOfBirth(dateOfBirth, today: today) {
+        errors += Self.profileErrors(
+            dateOfBirth: request.dateOfBirth, country: request.country, parentEmail: request.parentEmail, today: today)
+        return errors
+    }
+
+    /// The field errors of the KWS profile fields (each checked only when present).
+    static func profileErrors(dateOfBirth: String?, country: String?, parentEmail: String?, today: Date) -> [FieldError] {
+        var errors: [FieldError] = []
+        if let dateOfBirth, !Validation.isValidDateOfBirth(dateOfBirth, today: today) {
             errors.append(FieldError(field: "dateOfBirth", code: .invalidDateOfBirth))
         }
-        if let country = request.country, !Validation.isValidCountry(country.uppercased()) {
+        if let country, !Validation.isValidCountry(country.uppercased()) {
             errors.append(FieldError(field: "country", code: .invalidCountry))
         }
-        if let parentEmail = request.parentEmail, !Validation.isValidEmail(parentEmail) {
+        if let parentEmail, !Validation.isValidEmail(parentEmail) {
             errors.append(FieldError(field: "parentEmail", code: .invalidParentEmail))
         }
         return errors

@@ -78,15 +78,8 @@ struct MeRoutes {
         if present.contains("username"), !(update.username.map(Validation.isValidUsername) ?? false) {
             errors.append(FieldError(field: "username", code: .invalidUsername))
         }
-        if let dateOfBirth = update.dateOfBirth, !Validation.isValidDateOfBirth(dateOfBirth, today: today) {
-            errors.append(FieldError(field: "dateOfBirth", code: .invalidDateOfBirth))
-        }
-        if let country = update.country, !Validation.isValidCountry(country.uppercased()) {
-            errors.append(FieldError(field: "country", code: .invalidCountry))
-        }
-        if let parentEmail = update.parentEmail, !Validation.isValidEmail(parentEmail) {
-            errors.append(FieldError(field: "parentEmail", code: .invalidParentEmail))
-        }
+        errors += SignUpValidator.profileErrors(
+            dateOfBirth: update.dateOfBirth, country: update.country, parentEmail: update.parentEmail, today: today)
         guard errors.isEmpty else { throw APIError.validation(errors) }
         @Sendable func change(_ field: String, _ value: String?) -> String?? { present.contains(field) ? .some(value) : .none }
         do {
