@@ -1,1 +1,172 @@
+import Foundation
 import LatchkeyWire
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A Latchkey client: one per app and server (KWS's SDK session from client id, optional client
+/// secret and API URL). Thread-safe; share one instance.
+///
+/// ```swift
+/// let latchkey = Latchkey(clientID: "lk_…", apiURL: URL(string: "https://auth.example.com")!)
+/// let user = try await latchkey.signIn(username: "alice", password: "correct horse battery")
+/// ```
+public final class Latchkey: Sendable {
+    /// The app's client id.
+    public let clientID: String
+    /// The server's base URL.
+    public let apiURL: URL
+    let options: Options
+    let transport: Transport
+    let state: Locked<State>
+    let refresher = RefreshCoordinator()
+
+    /// Choices beyond the defaults.
+    public struct Options: Sendable {
+        /// Where the signed-in user is persisted (default: Keychain on Apple platforms, a 0600
+        /// file under the user's application-support directory elsewhere).
+        public var credentialStore: any CredentialStore
+        /// The URL session requests go through.
+        public var urlSession: URLSession
+        /// The clock used to decide when tokens expire.
+        public var clock: @Sendable () -> Date
+        /// Refresh this long before the access token expires.
+        public var refreshMargin: TimeInterval
+        /// Receives one line per notable event (sign-in, refresh, sign-out); nil logs nothing.
+        public var log: (@Sendable (String) -> Void)?
+
+        /// Default options.
+        public init(
+            credentialStore: (any CredentialStore)? = nil, urlSession: URLSession = .shared,
+            clock: @escaping @Sendable () -> Date = { Date() }, refreshMargin: TimeInterval = 30,
+            log: (@Sendable (String) -> Void)? = nil
+        ) {
+            self.credentialStore = credentialStore ?? Self.defaultStore()
+            self.urlSession = urlSession
+            self.clock = clock
+            self.refreshMargin = refreshMargin
+            self.log = log
+        }
+
+        private static func defaultStore() -> any CredentialStore {
+            #if canImport(Security)
+            return KeychainCredentialStore()
+            #else
+            let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+                ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".config")
+            return FileCredentialStore(url: base.appendingPathComponent("latchkey/session.json"))
+            #endif
+        }
+    }
+
+    struct State {
+        var user: CurrentUser?
+        var observers: [UInt64: @Sendable (CurrentUser?) -> Void] = [:]
+        var streams: [UInt64: AsyncStream<AuthEvent>.Continuation] = [:]
+        var reachabilityStreams: [UInt64: AsyncStream<Bool>.Continuation] = [:]
+        var nextID: UInt64 = 0
+        var reachable: Bool?
+        var modules: [String: Module]?
+    }
+
+    /// Creates a client. No secret is needed (mobile apps are public clients); a confidential
+    /// server-side client may pass one. The stored session, if any, is restored without a network call.
+    public init(clientID: String, clientSecret: String? = nil, apiURL: URL, options: Options = Options()) {
+        self.clientID = clientID
+        self.apiURL = apiURL
+        self.options = options
+        let state = Locked(State(user: options.credentialStore.load()))
+        self.state = state
+        self.transport = Transport(
+            baseURL: apiURL, clientID: clientID, clientSecret: clientSecret, session: options.urlSession,
+            reachability: { reachable in Latchkey.noteReachability(reachable, in: state) })
+    }
+
+    /// The signed-in user, synchronously (Wilddog's `authData`); nil when signed out.
+    public var currentUser: CurrentUser? { state.withLock { $0.user } }
+
+    // MARK: Auth state
+
+    /// Calls `observer` now with the current user and after every change of auth state
+    /// (Wilddog's `observeAuthEventWithBlock`). Keep the handle to remove it.
+    @discardableResult
+    public func addAuthStateObserver(_ observer: @escaping @Sendable (CurrentUser?) -> Void) -> ObserverHandle {
+        let (id, user) = state.withLock { state -> (UInt64, CurrentUser?) in
+            state.nextID += 1
+            state.observers[state.nextID] = observer
+            return (state.nextID, state.user)
+        }
+        observer(user)
+        return ObserverHandle(id: id)
+    }
+
+    /// Stops calling an observer; it is never called again after this returns.
+    public func removeAuthStateObserver(_ handle: ObserverHandle) {
+        _ = state.withLock { $0.observers.removeValue(forKey: handle.id) }
+    }
+
+    /// A stream of auth events, starting with ``AuthEvent/initialSession(_:)``.
+    public var authStateChanges: AsyncStream<AuthEvent> {
+        AsyncStream { continuation in
+            let id = state.withLock { state -> UInt64 in
+                state.nextID += 1
+                state.streams[state.nextID] = continuation
+                continuation.yield(.initialSession(state.user))
+                return state.nextID
+            }
+            continuation.onTermination = { [state] _ in _ = state.withLock { $0.streams.removeValue(forKey: id) } }
+        }
+    }
+
+    /// Replaces the current user, persists it, and tells observers and streams.
+    func transition(to user: CurrentUser?, event: AuthEvent) {
+        do {
+            try options.credentialStore.save(user)
+        } catch {
+            options.log?("could not persist the session: \(error)")
+        }
+        let (observers, streams) = state.withLock { state in
+            state.user = user
+            return (Array(state.observers.values), Array(state.streams.values))
+        }
+        for stream in streams { stream.yield(event) }
+        for observer in observers { observer(user) }
+    }
+
+    // MARK: Reachability
+
+    /// Whether the last request reached the server (nil before any request). Being offline never
+    /// signs anyone out.
+    public var isReachable: Bool? { state.withLock { $0.reachable } }
+
+    /// Reachability changes as requests succeed or fail to connect.
+    public var reachabilityChanges: AsyncStream<Bool> {
+        AsyncStream { continuation in
+            let id = state.withLock { state -> UInt64 in
+                state.nextID += 1
+                state.reachabilityStreams[state.nextID] = continuation
+                return state.nextID
+            }
+            continuation.onTermination = { [state] _ in _ = state.withLock { $0.reachabilityStreams.removeValue(forKey: id) } }
+        }
+    }
+
+    /// Asks the server's health endpoint whether it can be reached now.
+    public func checkReachability() async -> Bool {
+        do {
+            _ = try await transport.send(.get, "healthz")
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    private static func noteReachability(_ reachable: Bool, in state: Locked<State>) {
+        let streams = state.withLock { state -> [AsyncStream<Bool>.Continuation] in
+            guard state.reachable != reachable else { return [] }
+            state.reachable = reachable
+            return Array(state.reachabilityStreams.values)
+        }
+        for stream in streams { stream.yield(reachable) }
+    }
+}

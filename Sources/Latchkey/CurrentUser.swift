@@ -1,0 +1,78 @@
+import Foundation
+import LatchkeyWire
+
+/// The signed-in user and their session, as KWS's `getLoggedUser` shows it: profile fields,
+/// tokens, expiry, login date and the token's claims. Persisted by the ``CredentialStore``.
+public struct CurrentUser: Codable, Sendable, Equatable {
+    /// The user's profile as the server last returned it.
+    public var profile: UserRecord
+    /// The access token (sent as `Authorization: Bearer`).
+    public var accessToken: String
+    /// The refresh token (nil when signed in with an access token alone).
+    public var refreshToken: String?
+    /// When the access token expires.
+    public var expiresAt: Date
+    /// When the user signed in on this device.
+    public var loginDate: Date
+    /// The access token's claims (KWS `metadata`).
+    public var claims: AccessTokenClaims
+
+    /// The user id.
+    public var id: String { profile.id }
+    /// The Wilddog-style uid, `provider:id`.
+    public var uid: String { profile.uid }
+    /// The username.
+    public var username: String? { profile.username }
+    /// The email.
+    public var email: String? { profile.email }
+    /// Date of birth, `YYYY-MM-DD`.
+    public var dateOfBirth: String? { profile.dateOfBirth }
+    /// Country code.
+    public var country: String? { profile.country }
+    /// Parent's email.
+    public var parentEmail: String? { profile.parentEmail }
+    /// The session id.
+    public var sessionID: String? { claims.sid }
+
+    /// Decodes the claims of a JWT without verifying it (the server verifies; the client only reads).
+    static func claims(of token: String) -> AccessTokenClaims? {
+        let parts = token.split(separator: ".")
+        guard parts.count == 3 else { return nil }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64) else { return nil }
+        return try? JSONDecoder().decode(AccessTokenClaims.self, from: data)
+    }
+}
+
+/// Opaque token returned by ``Latchkey/addAuthStateObserver(_:)``; pass it to
+/// ``Latchkey/removeAuthStateObserver(_:)`` (Wilddog's `WilddogHandle`).
+public struct ObserverHandle: Hashable, Sendable {
+    let id: UInt64
+}
+
+/// A change of authentication state, in order, on ``Latchkey/authStateChanges``.
+public enum AuthEvent: Sendable, Equatable {
+    /// The state at subscription time (the restored user, or nil).
+    case initialSession(CurrentUser?)
+    /// A user signed in or signed up.
+    case signedIn(CurrentUser)
+    /// The tokens were refreshed.
+    case tokenRefreshed(CurrentUser)
+    /// The user's profile changed.
+    case userUpdated(CurrentUser)
+    /// The user was signed out, and why.
+    case signedOut(SignOutReason)
+}
+
+/// Why a user was signed out.
+public enum SignOutReason: Sendable, Equatable {
+    /// The app called `signOut`.
+    case userInitiated
+    /// The server says the session is gone (signed out elsewhere, revoked, password changed).
+    case revoked
+    /// The session's lifetime ended.
+    case expired
+    /// The account was deleted.
+    case accountDeleted
+}

@@ -1,0 +1,105 @@
+import Foundation
+import LatchkeyWire
+
+extension Latchkey {
+    /// Creates a user with a username (KWS createUser) and signs them in. Every invalid field is
+    /// reported at once: a single field error as its own case, several as ``LatchkeyError/validation(_:)``.
+    @discardableResult
+    public func signUp(
+        username: String, password: String, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil
+    ) async throws -> CurrentUser {
+        let request = SignUpRequest(
+            username: username, password: password, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail)
+        return try await signUp(request, signInWith: SignInRequest(username: username, password: password))
+    }
+
+    /// Creates a user with an email and password (Wilddog createUser) and signs them in.
+    @discardableResult
+    public func signUp(email: String, password: String) async throws -> CurrentUser {
+        try await signUp(SignUpRequest(email: email, password: password), signInWith: SignInRequest(email: email, password: password))
+    }
+
+    /// Signs in with a username and password (KWS authUser, Kii logIn).
+    @discardableResult
+    public func signIn(username: String, password: String) async throws -> CurrentUser {
+        try await signIn(SignInRequest(username: username, password: password))
+    }
+
+    /// Signs in with an email and password (Wilddog authUser).
+    @discardableResult
+    public func signIn(email: String, password: String) async throws -> CurrentUser {
+        try await signIn(SignInRequest(email: email, password: password))
+    }
+
+    /// Signs in with an access token alone (Kii `authenticateWithToken`): the server says whose it
+    /// is. Without a refresh token the session ends when the access token expires.
+    @discardableResult
+    public func signIn(accessToken: String) async throws -> CurrentUser {
+        guard let claims = CurrentUser.claims(of: accessToken) else { throw LatchkeyError.sessionExpired }
+        let answer = try await transport.decode(CurrentSession.self, .get, "v1/auth/session", token: accessToken)
+        let user = CurrentUser(
+            profile: answer.user, accessToken: accessToken, refreshToken: nil,
+            expiresAt: Date(timeIntervalSince1970: TimeInterval(claims.exp)), loginDate: options.clock(), claims: claims)
+        transition(to: user, event: .signedIn(user))
+        return user
+    }
+
+    /// Signs out: the server revokes the session (Wilddog `unauth`) so its tokens stop working,
+    /// and the stored user is cleared. With `everywhere`, every session of the user ends.
+    /// The local session is cleared even when the server cannot be reached; the error is rethrown.
+    public func signOut(everywhere: Bool = false) async throws {
+        guard currentUser != nil else { return }
+        do {
+            _ = try await authorizedSend(.post, "v1/auth/signout", query: everywhere ? ["all": "true"] : [:])
+        } catch LatchkeyError.sessionExpired {
+            // Already gone on the server.
+        } catch {
+            endSession(reason: .userInitiated)
+            throw error
+        }
+        endSession(reason: .userInitiated)
+    }
+
+    /// The user stored by a previous launch (Kii's stored credentials), restored without a
+    /// network call; nil when there is none. The SDK already does this at `init`; call it after
+    /// another process may have changed the store.
+    @discardableResult
+    public func restoreSession() -> CurrentUser? {
+        let stored = options.credentialStore.load()
+        state.withLock { $0.user = stored }
+        return stored
+    }
+
+    /// Fetches the user's full attributes from the server (Kii `refresh`).
+    @discardableResult
+    public func reloadUser() async throws -> CurrentUser {
+        let profile = try await authorized(UserRecord.self, .get, "v1/me")
+        return try updateProfile(profile)
+    }
+
+    /// Stores a new profile for the current user and tells observers.
+    func updateProfile(_ profile: UserRecord) throws -> CurrentUser {
+        guard var user = currentUser else { throw LatchkeyError.notSignedIn }
+        user.profile = profile
+        transition(to: user, event: .userUpdated(user))
+        return user
+    }
+
+    private func signUp(_ request: SignUpRequest, signInWith credentials: SignInRequest) async throws -> CurrentUser {
+        let answer = try await transport.decode(AuthResponse.self, .post, "v1/auth/signup", body: request)
+        // Apps that hide whether an email is taken answer sign-up without a session: sign in.
+        guard answer.session != nil else { return try await signIn(credentials) }
+        return try signedIn(answer)
+    }
+
+    private func signIn(_ request: SignInRequest) async throws -> CurrentUser {
+        try signedIn(try await transport.decode(AuthResponse.self, .post, "v1/auth/signin", body: request))
+    }
+
+    private func signedIn(_ answer: AuthResponse) throws -> CurrentUser {
+        let user = try makeUser(answer, loginDate: options.clock())
+        options.log?("signed in \(user.id)")
+        transition(to: user, event: .signedIn(user))
+        return user
+    }
+}
