@@ -38,7 +38,9 @@ struct ServeCommand: AsyncParsableCommand {
                   client secret: \(first.clientSecret)
                 """)
         }
-        let data = URL(fileURLWithPath: configuration.dataDirectory).standardizedFileURL.path
+        let data =
+            configuration.databaseURL == nil
+            ? URL(fileURLWithPath: configuration.dataDirectory).standardizedFileURL.path : "postgresql"
         let boundHost = configuration.host
         let app = LatchkeyServer.application(backend: backend, logger: logger) { port in
             print("Latchkey \(LatchkeyVersion.current) listening on http://\(boundHost):\(port) (data: \(data))")

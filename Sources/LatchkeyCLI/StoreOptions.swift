@@ -8,11 +8,19 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: "Data directory (default ./latchkey-data, env LATCHKEY_DATA_DIR).")
     var dataDirectory: String?
 
+    @Option(name: .customLong("database"), help: "PostgreSQL URL instead of the embedded SQLite (env LATCHKEY_DATABASE_URL).")
+    var databaseURL: String?
+
+    @Option(name: .customLong("database-pool-size"), help: "Most PostgreSQL connections per process (default 16).")
+    var databasePoolSize: Int?
+
     /// The configuration: defaults, then `LATCHKEY_*` environment, then these flags.
     func configuration() -> LatchkeyConfiguration {
         var configuration = LatchkeyConfiguration()
         configuration.applyEnvironment()
         if let dataDirectory { configuration.dataDirectory = dataDirectory }
+        if let databaseURL { configuration.databaseURL = databaseURL }
+        if let databasePoolSize { configuration.databasePoolSize = databasePoolSize }
         return configuration
     }
 

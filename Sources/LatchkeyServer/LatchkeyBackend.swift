@@ -48,15 +48,12 @@ public final class LatchkeyBackend: Sendable {
         codec = AccessTokenCodec(keys: keyRing, issuer: configuration.issuer)
     }
 
-    /// Opens the embedded database in the data directory (creating both if needed), applies
-    /// migrations, and makes sure a signing key exists.
+    /// Opens the store — PostgreSQL when `databaseURL` is set, else the embedded database in the
+    /// data directory (creating both if needed) — applies migrations, and makes sure a signing key exists.
     public static func open(_ configuration: LatchkeyConfiguration, logger: Logger = Logger(label: "latchkey")) async throws
         -> LatchkeyBackend
     {
-        try FileManager.default.createDirectory(
-            atPath: configuration.dataDirectory, withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
-        let driver = try await SQLiteStoreDriver.open(path: configuration.databasePath, logger: logger)
+        let driver = try await openDriver(configuration, logger: logger)
         do {
             let applied = try await Migrations.apply(to: driver, logger: logger)
             let backend = LatchkeyBackend(
@@ -69,6 +66,19 @@ public final class LatchkeyBackend: Sendable {
             throw error
         }
     }
+
+    /// The store the configuration names.
+    static func openDriver(_ configuration: LatchkeyConfiguration, logger: Logger) async throws -> any StoreDriver {
+        if let url = configuration.databaseURL {
+            return try PostgresStoreDriver.open(url: url, maximumConnections: configuration.databasePoolSize, logger: logger)
+        }
+        try FileManager.default.createDirectory(
+            atPath: configuration.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return try await SQLiteStoreDriver.open(path: configuration.databasePath, logger: logger)
+    }
+
+    /// Which store the backend runs on (`sqlite` or `postgres`).
+    public var storeFamily: String { driver.family.rawValue }
 
     /// Re-reads the signing keys (after `keys.rotate()`; running servers also do this every 30 s).
     public func reloadKeys() async throws {

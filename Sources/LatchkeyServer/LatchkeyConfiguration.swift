@@ -9,6 +9,11 @@ public struct LatchkeyConfiguration: Sendable {
     public var port = 8080
     /// Where the embedded database lives (default `./latchkey-data`).
     public var dataDirectory = "./latchkey-data"
+    /// A PostgreSQL URL (`postgres://user:password@host:5432/db`) to use instead of the embedded
+    /// SQLite file; every node of a cluster points at the same one.
+    public var databaseURL: String?
+    /// The most PostgreSQL connections this process opens.
+    public var databasePoolSize = 16
     /// The public base URL: the tokens' `iss` and the discovery document's base. Defaults to
     /// `http://host:port`.
     public var publicURL: String?
@@ -37,13 +42,16 @@ public struct LatchkeyConfiguration: Sendable {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("latchkey.sqlite").path
     }
 
-    /// Reads `LATCHKEY_HOST`, `LATCHKEY_PORT`, `LATCHKEY_DATA_DIR`, `LATCHKEY_PUBLIC_URL`,
-    /// `LATCHKEY_TRUSTED_PROXIES` (comma-separated) and `LATCHKEY_MAX_BODY_BYTES`.
+    /// Reads `LATCHKEY_HOST`, `LATCHKEY_PORT`, `LATCHKEY_DATA_DIR`, `LATCHKEY_DATABASE_URL`,
+    /// `LATCHKEY_DATABASE_POOL_SIZE`, `LATCHKEY_PUBLIC_URL`, `LATCHKEY_TRUSTED_PROXIES`
+    /// (comma-separated) and `LATCHKEY_MAX_BODY_BYTES`.
     public mutating func applyEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let host = environment["LATCHKEY_HOST"] { self.host = host }
         if let port = environment["LATCHKEY_PORT"].flatMap(Int.init) { self.port = port }
         if let directory = environment["LATCHKEY_DATA_DIR"] { self.dataDirectory = directory }
         if let url = environment["LATCHKEY_PUBLIC_URL"] { self.publicURL = url }
+        if let url = environment["LATCHKEY_DATABASE_URL"], !url.isEmpty { self.databaseURL = url }
+        if let size = environment["LATCHKEY_DATABASE_POOL_SIZE"].flatMap(Int.init) { self.databasePoolSize = size }
         if let proxies = environment["LATCHKEY_TRUSTED_PROXIES"] {
             trustedProxies = Set(proxies.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         }

@@ -121,6 +121,10 @@ enum Migrations {
     /// Applies every migration not yet recorded; returns the versions applied.
     @discardableResult
     static func apply(to driver: any StoreDriver, logger: Logger) async throws -> [Int] {
+        try await driver.withMigrationLock { try await applyUnlocked(to: driver, logger: logger) }
+    }
+
+    private static func applyUnlocked(to driver: any StoreDriver, logger: Logger) async throws -> [Int] {
         try await driver.write { db in
             try await db.raw(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)"

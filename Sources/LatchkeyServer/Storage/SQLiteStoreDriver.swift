@@ -47,7 +47,7 @@ final class SQLiteStoreDriver: StoreDriver {
         return SQLiteStoreDriver(writer: writer, readers: readers, threadPool: threadPool, logger: logger)
     }
 
-    func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let index = nextReader.withLockedValue { value in
             value = (value + 1) % readers.count
             return value
@@ -55,7 +55,7 @@ final class SQLiteStoreDriver: StoreDriver {
         return try await body(readers[index].sql(queryLogLevel: nil))
     }
 
-    func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let database = writer.sql(queryLogLevel: nil)
         return try await writeMutex.withLock {
             try await database.raw("BEGIN IMMEDIATE").run()
@@ -72,6 +72,11 @@ final class SQLiteStoreDriver: StoreDriver {
                 throw error
             }
         }
+    }
+
+    func withMigrationLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        // Each migration runs in a `BEGIN IMMEDIATE` transaction, which already excludes other writers.
+        try await body()
     }
 
     func isUniqueViolation(_ error: any Error, on column: String) -> Bool {

@@ -8,9 +8,11 @@ public protocol StoreDriver: Sendable {
     /// The SQL dialect's family, for the few statements that differ.
     var family: SQLFamily { get }
     /// Runs `body` on a connection that sees committed data.
-    func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
     /// Runs `body` in one transaction; commits when it returns, rolls back when it throws.
-    func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    /// Runs `body` while holding a lock that other processes migrating the same database wait for.
+    func withMigrationLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
     /// Whether `error` is a unique-index violation involving `column`.
     func isUniqueViolation(_ error: any Error, on column: String) -> Bool
     /// Closes every connection.

@@ -11,7 +11,7 @@ extension LatchkeyBackend {
     /// Disables or re-enables a user. Disabling ends every session at once.
     public func setUserDisabled(_ disabled: Bool, userID: String, appID: String) async throws {
         let now = time.now()
-        let ended = try await driver.write { db -> [String] in
+        let ended = try await driver.write { [users, sessions] db -> [String] in
             guard try await users.find(id: userID, appID: appID, in: db) != nil else { throw UserNotFound(userID: userID) }
             try await users.setDisabled(disabled, userID: userID, at: now, in: db)
             guard disabled else { return [] }
@@ -23,7 +23,7 @@ extension LatchkeyBackend {
     /// Deletes a user and everything stored about them; their sessions end at once.
     public func deleteUser(userID: String, appID: String) async throws {
         let now = time.now()
-        let ended = try await driver.write { db -> [String] in
+        let ended = try await driver.write { [users, sessions] db -> [String] in
             guard try await users.find(id: userID, appID: appID, in: db) != nil else { throw UserNotFound(userID: userID) }
             let ids = try await sessions.ids(userID: userID, in: db)
             try await users.delete(userID: userID, in: db)

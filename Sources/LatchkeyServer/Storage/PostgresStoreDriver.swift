@@ -1,0 +1,133 @@
+import Foundation
+import Logging
+import PostgresKit
+import PostgresNIO
+import SQLKit
+
+/// The scale-out store: PostgreSQL through a pooled `PostgresClient`. Every node of a cluster
+/// points at the same database; nothing a request depends on lives in one node's memory alone.
+///
+/// Operations that cannot get a connection within `acquireTimeout` (the database is down or
+/// overloaded) fail with ``StoreUnavailable``, which the API answers with 503; the pool keeps
+/// reconnecting, so the node recovers by itself.
+final class PostgresStoreDriver: StoreDriver {
+    let family = SQLFamily.postgres
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+    private let logger: Logger
+    private let acquireTimeout: Duration
+
+    private init(client: PostgresClient, logger: Logger, acquireTimeout: Duration) {
+        self.client = client
+        self.logger = logger
+        self.acquireTimeout = acquireTimeout
+        self.runner = Task { await client.run() }
+    }
+
+    /// Connects to `url` (`postgres://user:password@host:port/database?sslmode=disable|prefer|require`).
+    static func open(url: String, maximumConnections: Int, logger: Logger, acquireTimeout: Duration = .seconds(5)) throws
+        -> PostgresStoreDriver
+    {
+        var configuration = try configuration(from: url)
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.minimumConnections = 0
+        configuration.options.connectTimeout = .seconds(3)
+        return PostgresStoreDriver(
+            client: PostgresClient(configuration: configuration, backgroundLogger: logger), logger: logger,
+            acquireTimeout: acquireTimeout)
+    }
+
+    /// Parses a PostgreSQL URL into a client configuration.
+    static func configuration(from url: String) throws -> PostgresClient.Configuration {
+        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
+            let host = components.host, let user = components.user
+        else { throw InvalidDatabaseURL(url: url) }
+        let sslMode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
+        let tls: PostgresClient.Configuration.TLS
+        switch sslMode {
+        case "disable": tls = .disable
+        case "require", "verify-full": tls = .require(.makeClientConfiguration())
+        default: tls = .prefer(.makeClientConfiguration())
+        }
+        let database = components.path.split(separator: "/").first.map(String.init)
+        return PostgresClient.Configuration(
+            host: host, port: components.port ?? 5432, username: user.removingPercentEncoding ?? user,
+            password: components.password?.removingPercentEncoding, database: database, tls: tls)
+    }
+
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await guarded { [client] in
+            try await client.withConnection { connection in try await body(connection.sql()) }
+        }
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await guarded { [client, logger] in
+            try await client.withTransaction(logger: logger) { connection in try await body(connection.sql()) }
+        }
+    }
+
+    func withMigrationLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            let database = connection.sql()
+            try await database.raw("SELECT pg_advisory_lock(\(bind: Self.migrationLockKey))").run()
+            do {
+                let value = try await body()
+                try await database.raw("SELECT pg_advisory_unlock(\(bind: Self.migrationLockKey))").run()
+                return value
+            } catch {
+                try? await database.raw("SELECT pg_advisory_unlock(\(bind: Self.migrationLockKey))").run()
+                throw error
+            }
+        }
+    }
+
+    func isUniqueViolation(_ error: any Error, on column: String) -> Bool {
+        guard let error = error as? PSQLError, error.serverInfo?[.sqlState] == "23505" else { return false }
+        return (error.serverInfo?[.detail] ?? "").contains(column)
+    }
+
+    func shutdown() async {
+        runner.cancel()
+        await runner.value
+    }
+
+    /// Runs `operation`, turning a missing connection (database down, pool exhausted past the
+    /// timeout) into ``StoreUnavailable``.
+    private func guarded<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        let timeout = acquireTimeout
+        do {
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask { try await operation() }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let value = first else {
+                    throw StoreUnavailable(underlying: CancellationError())
+                }
+                return value
+            }
+        } catch let error as PSQLError where Self.isConnectivity(error) {
+            throw StoreUnavailable(underlying: error)
+        }
+    }
+
+    /// Errors that mean "no usable connection", as opposed to a failing statement.
+    private static func isConnectivity(_ error: PSQLError) -> Bool {
+        guard let state = error.serverInfo?[.sqlState] else { return true }
+        return state.hasPrefix("08") || state.hasPrefix("53") || state.hasPrefix("57")
+    }
+
+    private static let migrationLockKey: Int64 = 0x4C61_7463_686B_6579  // "Latchkey"
+}
+
+/// The database URL cannot be used.
+public struct InvalidDatabaseURL: Error, CustomStringConvertible {
+    /// The URL given.
+    public var url: String
+    public var description: String {
+        "invalid database URL (expected postgres://user:password@host:port/database): \(url.split(separator: "@").last ?? "")"
+    }
+}
