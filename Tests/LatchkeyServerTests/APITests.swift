@@ -5,8 +5,8 @@ import Testing
 
 /// Discovery, the OpenAPI contract, error documents, limits, headers and ops endpoints.
 @Suite struct APITests {
-    @Test func helloListsModulesWithAccessForTheCaller() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func helloListsModulesWithAccessForTheCaller(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let anonymous = try await client.send(.get, "/v1/hello")
             #expect(anonymous.string("name") == "Latchkey")
@@ -32,8 +32,8 @@ import Testing
         }
     }
 
-    @Test func openAPIDocumentListsExactlyTheRoutes() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func openAPIDocumentListsExactlyTheRoutes(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         let routes = Set(LatchkeyServer.router(backend: harness.backend).routes.map { route in
             let path = route.path.description.split(separator: "/").map { segment in
                 segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
@@ -52,8 +52,8 @@ import Testing
         }
     }
 
-    @Test func problemDocumentsAreLocalized() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func problemDocumentsAreLocalized(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let chinese = try await client.send(.get, "/v1/me", headers: [.acceptLanguage: "zh-CN,zh;q=0.9,en;q=0.5"])
             #expect(chinese.string("title") == "需要身份验证")
@@ -74,8 +74,8 @@ import Testing
         }
     }
 
-    @Test func hostileBodiesGetTypedErrorsNot500() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func hostileBodiesGetTypedErrorsNot500(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let huge = Data(("{\"username\":\"" + String(repeating: "a", count: 70_000) + "\"}").utf8)
             let tooLarge = try await client.send(.post, "/v1/auth/signup", raw: huge, app: client.clientID)
@@ -107,8 +107,8 @@ import Testing
         }
     }
 
-    @Test func securityHeadersAndRequestIDs() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func securityHeadersAndRequestIDs(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let response = try await client.send(.get, "/v1/hello")
             #expect(response.headers[.xContentTypeOptions] == "nosniff")
@@ -124,8 +124,8 @@ import Testing
         }
     }
 
-    @Test func healthReadinessAndMetrics() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func healthReadinessAndMetrics(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             #expect(try await client.send(.get, "/healthz").status == .ok)
             #expect(try await client.send(.get, "/readyz").string("database") == "ok")
@@ -145,8 +145,8 @@ import Testing
 
 /// CORS answers only for origins an app allows.
 @Suite struct CORSTests {
-    @Test func onlyListedOriginsGetCORSHeaders() async throws {
-        let harness = try await TestHarness.make { $0.corsOrigins = ["https://app.example"] }
+    @Test(arguments: TestStore.enabled) func onlyListedOriginsGetCORSHeaders(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.corsOrigins = ["https://app.example"] }
         try await harness.run { client in
             let preflight = try await client.send(
                 .options, "/v1/auth/signin",

@@ -4,8 +4,8 @@ import Testing
 
 /// `/v1/me`: read, update, password change, deletion and export.
 @Suite struct AccountTests {
-    @Test func readAndUpdateProfile() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func readAndUpdateProfile(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("quinn")
             let patched = try await client.send(
@@ -23,8 +23,8 @@ import Testing
         }
     }
 
-    @Test func updateValidatesAndRefusesPrivilegedFields() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func updateValidatesAndRefusesPrivilegedFields(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             _ = try await client.signUpUser("taken-name")
             let tokens = try await client.signUpUser("rosa")
@@ -46,8 +46,8 @@ import Testing
         }
     }
 
-    @Test func changePasswordEndsOtherSessions() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func changePasswordEndsOtherSessions(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let other = try await client.signUpUser("sam")
             let current = try #require(try await client.signIn("sam").string("session.accessToken"))
@@ -69,8 +69,8 @@ import Testing
         }
     }
 
-    @Test func deleteAccountPurgesEverything() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func deleteAccountPurgesEverything(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("tina")
             #expect(try await client.send(.delete, "/v1/me", token: tokens.access).status == .noContent)
@@ -81,8 +81,8 @@ import Testing
         }
     }
 
-    @Test func exportHoldsTheAccountAndSessions() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func exportHoldsTheAccountAndSessions(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("uma")
             _ = try await client.signIn("uma")
@@ -95,8 +95,8 @@ import Testing
         }
     }
 
-    @Test func appsAreIsolated() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func appsAreIsolated(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         let other = try await harness.makeApp(name: "Other")
         try await harness.run { client in
             let tokens = try await client.signUpUser("vera")

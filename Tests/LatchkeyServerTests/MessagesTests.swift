@@ -5,8 +5,8 @@ import Testing
 
 /// Error documents are written in the language the caller asks for.
 @Suite struct MessagesTests {
-    @Test func titlesFollowAcceptLanguage() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func titlesFollowAcceptLanguage(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             for language in ["en", "zh-Hans", "ja"] {
                 let headers: HTTPFields = [.acceptLanguage: language]

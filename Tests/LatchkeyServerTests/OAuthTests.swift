@@ -8,8 +8,8 @@ import Testing
         [.authorization: "Basic " + Data("\(id):\(secret)".utf8).base64EncodedString()]
     }
 
-    @Test func refreshTokenGrant() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func refreshTokenGrant(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("amy")
             let response = try await client.send(
@@ -27,8 +27,8 @@ import Testing
         }
     }
 
-    @Test func clientCredentialsNeedsAConfidentialClient() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func clientCredentialsNeedsAConfidentialClient(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let granted = try await client.send(
                 .post, "/oauth/token", form: ["grant_type": "client_credentials"], headers: basic(harness.app.clientID, harness.clientSecret))
@@ -48,8 +48,8 @@ import Testing
         }
     }
 
-    @Test func passwordGrantOnlyWhenEnabled() async throws {
-        let off = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func passwordGrantOnlyWhenEnabled(store: TestStore) async throws {
+        let off = try await TestHarness.make(store: store)
         try await off.run { client in
             _ = try await client.signUpUser("ben")
             let response = try await client.send(
@@ -57,7 +57,7 @@ import Testing
                 form: ["grant_type": "password", "username": "ben", "password": "correct horse battery", "client_id": off.app.clientID])
             #expect(response.string("error") == "unauthorized_client")
         }
-        let on = try await TestHarness.make { $0.passwordGrantEnabled = true }
+        let on = try await TestHarness.make(store: store) { $0.passwordGrantEnabled = true }
         try await on.run { client in
             _ = try await client.signUpUser("ben")
             let good = try await client.send(
@@ -71,8 +71,8 @@ import Testing
         }
     }
 
-    @Test func tokenEndpointErrors() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func tokenEndpointErrors(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let json = try await client.send(.post, "/oauth/token", json: ["grant_type": "refresh_token"])
             #expect(json.string("error") == "invalid_request")
@@ -87,8 +87,8 @@ import Testing
         }
     }
 
-    @Test func revocation() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func revocation(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("cleo")
             let unknown = try await client.send(.post, "/oauth/revoke", form: ["token": "lkr_unknown", "client_id": harness.app.clientID])
@@ -103,8 +103,8 @@ import Testing
         }
     }
 
-    @Test func introspection() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func introspection(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         let other = try await harness.makeApp(name: "Other")
         try await harness.run { client in
             let tokens = try await client.signUpUser("dora")
@@ -129,8 +129,8 @@ import Testing
         }
     }
 
-    @Test func userinfo() async throws {
-        let harness = try await TestHarness.make { $0.revealTakenEmails = true }
+    @Test(arguments: TestStore.enabled) func userinfo(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
         try await harness.run { client in
             let response = try await client.signUp(["username": "eve", "email": "eve@example.com", "password": "correct horse battery"])
             let token = try #require(response.string("session.accessToken") ?? nil)
@@ -143,8 +143,8 @@ import Testing
         }
     }
 
-    @Test func discovery() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func discovery(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let document = try await client.send(.get, "/.well-known/openid-configuration")
             #expect(document.string("issuer") == "http://latchkey.test")

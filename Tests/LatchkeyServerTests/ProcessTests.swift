@@ -103,12 +103,16 @@ import Testing
     @Test func sigtermLetsInFlightRequestsFinish() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        // bcrypt at cost 14 keeps the sign-up busy for well over a second: it is surely in
+        // flight when SIGTERM arrives half a second after it was sent.
+        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Slow", "--data-dir", directory]) as? [String: Any])
+        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "14", "--data-dir", directory])
         let server = try await ServerProcess(dataDirectory: directory)
-        let clientID = try #require(server.stdout.components(separatedBy: "client id:     ").last?.prefix { !$0.isWhitespace })
         let inFlight = Task {
-            try await server.request("POST", "/v1/auth/signup", json: ["username": "slowpoke", "password": "correct horse battery"], clientID: String(clientID))
+            try await server.request("POST", "/v1/auth/signup", json: ["username": "slowpoke", "password": "correct horse battery"], clientID: clientID)
         }
-        try await Task.sleep(for: .milliseconds(60))  // the request is on the wire; bcrypt at cost 11 is still running
+        try await Task.sleep(for: .milliseconds(500))
         let status = try await server.stop(signal: SIGTERM)
         #expect(try await inFlight.value.status == .created)
         #expect(status == 0)

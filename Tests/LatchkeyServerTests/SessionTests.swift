@@ -4,8 +4,8 @@ import Testing
 
 /// Refresh rotation, reuse detection, grace window, expiry, sign-out and the session endpoints.
 @Suite struct SessionTests {
-    @Test func refreshRotatesTheToken() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func refreshRotatesTheToken(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("gina")
             let refreshed = try await client.refresh(tokens.refresh)
@@ -18,8 +18,8 @@ import Testing
         }
     }
 
-    @Test func retryWithinGraceGetsTheSameSuccessor() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func retryWithinGraceGetsTheSameSuccessor(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("hank")
             let first = try await client.refresh(tokens.refresh)
@@ -30,8 +30,8 @@ import Testing
         }
     }
 
-    @Test func reuseAfterGraceRevokesTheFamily() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func reuseAfterGraceRevokesTheFamily(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("iris")
             let first = try await client.refresh(tokens.refresh)
@@ -46,8 +46,8 @@ import Testing
         }
     }
 
-    @Test func reuseOfAGrandparentRevokesEvenWithinGrace() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func reuseOfAGrandparentRevokesEvenWithinGrace(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("jack")
             let second = try #require(try await client.refresh(tokens.refresh).string("session.refreshToken"))
@@ -57,8 +57,8 @@ import Testing
         }
     }
 
-    @Test func twentyParallelRefreshesLeaveOneLiveFamily() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func twentyParallelRefreshesLeaveOneLiveFamily(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run(.live) { client in
             let tokens = try await client.signUpUser("kate")
             let responses = try await withThrowingTaskGroup(of: TestResponse.self) { group in
@@ -75,8 +75,8 @@ import Testing
         }
     }
 
-    @Test func absoluteAndIdleExpiry() async throws {
-        let harness = try await TestHarness.make {
+    @Test(arguments: TestStore.enabled) func absoluteAndIdleExpiry(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) {
             $0.sessionTTL = 3600
             $0.accessTokenTTL = 600
             $0.sessionIdleTTL = 1200
@@ -96,8 +96,8 @@ import Testing
         }
     }
 
-    @Test func signOutEndsTheSessionAtOnce() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func signOutEndsTheSessionAtOnce(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("mike")
             #expect(try await client.send(.get, "/v1/me", token: tokens.access).status == .ok)
@@ -110,8 +110,8 @@ import Testing
         }
     }
 
-    @Test func signOutEverywhereEndsEverySession() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func signOutEverywhereEndsEverySession(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let phone = try await client.signUpUser("nina")
             let laptop = try #require(try await client.signIn("nina").string("session.accessToken"))
@@ -121,8 +121,8 @@ import Testing
         }
     }
 
-    @Test func sessionEndpointSaysWhoIsSignedIn() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func sessionEndpointSaysWhoIsSignedIn(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("olga")
             let session = try await client.send(.get, "/v1/auth/session", token: tokens.access, headers: [.userAgent: "TestAgent/1"])
@@ -134,8 +134,8 @@ import Testing
         }
     }
 
-    @Test func listAndRevokeOwnSessions() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func listAndRevokeOwnSessions(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let first = try await client.signUpUser("pete")
             let second = try #require(try await client.signIn("pete").string("session.accessToken"))

@@ -4,8 +4,8 @@ import Testing
 
 /// Sign-in outcomes, enumeration resistance and failure throttling.
 @Suite struct SignInTests {
-    @Test func signInByUsernameAndEmail() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func signInByUsernameAndEmail(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             _ = try await client.signUp(["username": "bob", "email": "bob@example.com", "password": "correct horse battery"])
             let byName = try await client.signIn("BOB")
@@ -18,8 +18,8 @@ import Testing
         }
     }
 
-    @Test func unknownUserAndWrongPasswordLookTheSame() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func unknownUserAndWrongPasswordLookTheSame(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             _ = try await client.signUpUser("carol")
             let wrong = try await client.signIn("carol", password: "wrong password here")
@@ -35,8 +35,8 @@ import Testing
         }
     }
 
-    @Test func accountLocksAfterFailuresAndLooksLikeAWrongPassword() async throws {
-        let harness = try await TestHarness.make { $0.accountFailureLimit = 3 }
+    @Test(arguments: TestStore.enabled) func accountLocksAfterFailuresAndLooksLikeAWrongPassword(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.accountFailureLimit = 3 }
         try await harness.run { client in
             _ = try await client.signUpUser("dave")
             for _ in 0..<3 { #expect(try await client.signIn("DAVE", password: "not the password").status == .unauthorized) }
@@ -48,8 +48,8 @@ import Testing
         }
     }
 
-    @Test func ipIsThrottledWith429AndForwardedForIsIgnoredFromUntrustedPeers() async throws {
-        let harness = try await TestHarness.make { $0.ipFailureLimit = 4 }
+    @Test(arguments: TestStore.enabled) func ipIsThrottledWith429AndForwardedForIsIgnoredFromUntrustedPeers(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.ipFailureLimit = 4 }
         try await harness.run(.live) { client in
             for index in 0..<4 {
                 let spoofed: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "10.0.0.\(index)"]
@@ -63,8 +63,8 @@ import Testing
         }
     }
 
-    @Test func disabledUserCannotSignInAndLosesSessions() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func disabledUserCannotSignInAndLosesSessions(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("erin")
             let me = try await client.send(.get, "/v1/me", token: tokens.access)
@@ -80,8 +80,8 @@ import Testing
         }
     }
 
-    @Test func rehashesWhenTheAppRaisesTheCost() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func rehashesWhenTheAppRaisesTheCost(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             _ = try await client.signUpUser("frank")
             var app = harness.app

@@ -4,8 +4,8 @@ import Testing
 
 /// KWS createUser statuses, all-at-once validation, canonical uniqueness under concurrency.
 @Suite struct SignUpTests {
-    @Test func successReturnsUserAndSession() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func successReturnsUserAndSession(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let response = try await client.signUp([
                 "username": "alice", "password": "correct horse battery", "dateOfBirth": "2012-03-04",
@@ -25,7 +25,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [
+    @Test(arguments: TestStore.enabled, [
         (["username": "bad name!", "password": "correct horse battery"], "invalid_username"),
         (["username": "ab", "password": "correct horse battery"], "invalid_username"),
         (["username": "kid1", "password": "short"], "invalid_password"),
@@ -37,8 +37,9 @@ import Testing
         (["username": "kid1", "password": "correct horse battery", "parentEmail": "not-an-email"], "invalid_parent_email"),
         (["email": "no at sign", "password": "correct horse battery"], "invalid_email"),
     ])
-    func eachInvalidFieldHasItsOwnCode(fields: [String: String], code: String) async throws {
-        let harness = try await TestHarness.make()
+    func eachInvalidFieldHasItsOwnCode(store: TestStore, item: ([String: String], String)) async throws {
+        let (fields, code) = item
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let response = try await client.signUp(fields)
             #expect(response.status == .unprocessableContent)
@@ -48,8 +49,8 @@ import Testing
         }
     }
 
-    @Test func passwordReasons() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func passwordReasons(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let cases = [
                 ("seven77", "too_short"), ("password123", "too_common"), ("qwertyuiop", "too_common"),
@@ -64,8 +65,8 @@ import Testing
         }
     }
 
-    @Test func everyFailureIsReportedAtOnce() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func everyFailureIsReportedAtOnce(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             _ = try await client.signUpUser("taken")
             let response = try await client.signUp([
@@ -81,8 +82,8 @@ import Testing
         }
     }
 
-    @Test func duplicateUsernameIsCaseAndUnicodeInsensitive() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func duplicateUsernameIsCaseAndUnicodeInsensitive(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             _ = try await client.signUpUser("Alice")
             for variant in ["alice", "ALICE", "ａｌｉｃｅ"] {
@@ -98,8 +99,8 @@ import Testing
         }
     }
 
-    @Test func invalidOperationWhenNoIdentifierOrMalformed() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func invalidOperationWhenNoIdentifierOrMalformed(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let noIdentifier = try await client.signUp(["password": "correct horse battery"])
             #expect(noIdentifier.status == .badRequest)
@@ -114,8 +115,8 @@ import Testing
         }
     }
 
-    @Test func fiftyParallelSignUpsOfOneNameCreateExactlyOne() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func fiftyParallelSignUpsOfOneNameCreateExactlyOne(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run(.live) { client in
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                 for _ in 0..<50 {
@@ -128,8 +129,8 @@ import Testing
         }
     }
 
-    @Test func takenEmailIsNotRevealedByDefault() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func takenEmailIsNotRevealedByDefault(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let first = try await client.signUp(["email": "Person@Example.com", "password": "correct horse battery"])
             let second = try await client.signUp(["email": "person@example.com", "password": "another good secret"])
@@ -149,8 +150,8 @@ import Testing
         }
     }
 
-    @Test func takenEmailIsRevealedWhenTheAppSaysSo() async throws {
-        let harness = try await TestHarness.make { $0.revealTakenEmails = true }
+    @Test(arguments: TestStore.enabled) func takenEmailIsRevealedWhenTheAppSaysSo(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
         try await harness.run { client in
             let first = try await client.signUp(["email": "a@example.com", "password": "correct horse battery"])
             #expect(first.value("session") != nil)
@@ -160,8 +161,8 @@ import Testing
         }
     }
 
-    @Test func longPasswordsAreNotTruncated() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func longPasswordsAreNotTruncated(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let base = String(repeating: "long-passphrase-", count: 6)  // 96 bytes, past bcrypt's 72
             _ = try await client.signUpUser("longpass", password: base + "A")
@@ -170,8 +171,8 @@ import Testing
         }
     }
 
-    @Test func disabledMethodIsRefused() async throws {
-        let harness = try await TestHarness.make { $0.signInMethods = [.email] }
+    @Test(arguments: TestStore.enabled) func disabledMethodIsRefused(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.signInMethods = [.email] }
         try await harness.run { client in
             let response = try await client.signUp(["username": "someone", "password": "correct horse battery"])
             #expect(response.status == .forbidden)

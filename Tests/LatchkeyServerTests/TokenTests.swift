@@ -6,8 +6,8 @@ import Testing
 
 /// JWT access tokens: the JWKS verifies them; tampering, expiry and header attacks are refused.
 @Suite struct TokenTests {
-    @Test func accessTokenVerifiesWithTheJWKSAndCarriesTheClaims() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func accessTokenVerifiesWithTheJWKSAndCarriesTheClaims(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("wade")
             let jwks = try await client.send(.get, "/.well-known/jwks.json")
@@ -33,8 +33,8 @@ import Testing
         }
     }
 
-    @Test func forgedTokensAreRefused() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func forgedTokensAreRefused(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("xena")
             let parts = tokens.access.split(separator: ".").map(String.init)
@@ -70,8 +70,8 @@ import Testing
         }
     }
 
-    @Test func expiredTokensAreRefused() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func expiredTokensAreRefused(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("yuri")
             harness.clock.advance(by: 3599)
@@ -83,8 +83,8 @@ import Testing
         }
     }
 
-    @Test func keyRotationKeepsOldTokensValid() async throws {
-        let harness = try await TestHarness.make()
+    @Test(arguments: TestStore.enabled) func keyRotationKeepsOldTokensValid(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let before = try await client.signUpUser("zoe")
             let oldKid = try JWT.object(String(before.access.split(separator: ".")[0]))["kid"] as? String

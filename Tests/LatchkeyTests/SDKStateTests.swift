@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func streamDeliversEventsInOrder() async throws {
-        let server = try await LiveServer.start { $0.accessTokenTTL = 1 }
+        let server = try await LiveServer.start { $0.accessTokenTTL = 5 }
         let sdk = server.client()
         let stream = sdk.authStateChanges
         let collector = Task {
@@ -50,7 +50,7 @@ import Testing
             return names
         }
         try await sdk.signUp(username: "streamer", password: "correct horse battery")
-        try await sdk.updateUser(country: "JP")  // the 1 s token is within the refresh margin: refresh first
+        try await sdk.updateUser(country: "JP")  // the 5 s token is within the 30 s refresh margin: refresh first
         try await sdk.signOut()
         let names = await collector.value
         #expect(names.first == "initial:none")
@@ -62,11 +62,11 @@ import Testing
     }
 
     @Test func concurrentCallsWithAnExpiredTokenShareOneRefresh() async throws {
-        let server = try await LiveServer.start { $0.accessTokenTTL = 1 }
+        let server = try await LiveServer.start { $0.accessTokenTTL = 3 }
         // The device clock runs a minute slow: the SDK believes the token is valid, the server refuses it.
         let sdk = server.client(clock: { Date().addingTimeInterval(-60) })
         try await sdk.signUp(username: "burst", password: "correct horse battery")
-        try await Task.sleep(for: .milliseconds(1200))
+        try await Task.sleep(for: .milliseconds(3100))
         let before = try await refreshCount(server)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<20 { group.addTask { _ = try await sdk.reloadUser() } }

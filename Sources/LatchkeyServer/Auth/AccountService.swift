@@ -20,9 +20,12 @@ struct AccountService: Sendable {
         try requireMethods(username: request.username != nil, email: request.email != nil, app: app)
         let now = time.now()
         var errors = SignUpValidator(policy: backend.policy, app: app, today: now).fieldErrors(of: request)
+        // Only well-formed identifiers are looked up: a malformed one cannot be taken.
+        let username = request.username.flatMap { Validation.isValidUsername($0) ? $0 : nil }
+        let email = request.email.flatMap { Validation.isValidEmail($0) ? $0 : nil }
         let (usernameTaken, emailTaken) = try await backend.driver.read { db in
-            let byUsername = try await request.username.asyncFlatMap { try await backend.users.find(appID: app.id, username: $0, in: db) }
-            let byEmail = try await request.email.asyncFlatMap { try await backend.users.find(appID: app.id, email: $0, in: db) }
+            let byUsername = try await username.asyncFlatMap { try await backend.users.find(appID: app.id, username: $0, in: db) }
+            let byEmail = try await email.asyncFlatMap { try await backend.users.find(appID: app.id, email: $0, in: db) }
             return (byUsername != nil, byEmail != nil)
         }
         if usernameTaken { errors.append(FieldError(field: "username", code: .duplicateUsername)) }
@@ -86,10 +89,15 @@ struct AccountService: Sendable {
             backend.metrics.recordSignIn(outcome: "rate_limited")
             throw APIError.rateLimited(retryAfter: remaining)
         }
-        let accountKey = "account:\(app.id):" + (username.map(Canonical.username) ?? email.map(Canonical.emailThrottleKey) ?? "")
-        let account = try await backend.driver.read { db in
-            try await backend.users.find(appID: app.id, username: username, email: username == nil ? email : nil, in: db)
-        }
+        // The counter is keyed by a digest of the canonical name: no identifier is stored in it.
+        let accountKey = "account:\(app.id):" + Digest.sha256Hex(username.map(Canonical.username) ?? email.map(Canonical.emailThrottleKey) ?? "")
+        // A malformed identifier cannot name an account: answer as for an unknown one, without a query.
+        let wellFormed = username.map(Validation.isValidUsername) ?? email.map(Validation.isValidEmail) ?? false
+        let account =
+            wellFormed
+            ? try await backend.driver.read { db in
+                try await backend.users.find(appID: app.id, username: username, email: username == nil ? email : nil, in: db)
+            } : nil
         let locked = account != nil ? try await backend.throttle.lockRemaining(accountKey) != nil : false
 
         guard let account, let storedHash = account.passwordHash, !locked,

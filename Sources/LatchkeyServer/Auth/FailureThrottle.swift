@@ -20,26 +20,22 @@ struct FailureThrottle: Sendable {
     }
 
     /// Counts one failure for each key; a key reaching its limit is locked for `window` seconds.
+    /// One atomic upsert per key, so concurrent failures on any number of nodes are all counted.
     func recordFailure(_ keys: [(key: String, limit: Int)], window: Int) async throws {
         let now = time.now().epochSeconds
+        let windowStart = now - Int64(window)
         try await driver.write { db in
             for (key, limit) in keys {
-                let row = try await db.raw(
-                    "SELECT window_start, failures FROM throttles WHERE key = \(bind: key)\(unsafeRaw: driver.lockForUpdate)"
-                ).first()
-                var windowStart = now
-                var failures: Int64 = 1
-                if let row, let start = try? row.decode(column: "window_start", as: Int64.self), now - start < Int64(window) {
-                    windowStart = start
-                    failures = (try row.decode(column: "failures", as: Int64.self)) + 1
-                }
-                let lockedUntil: Int64? = failures >= Int64(limit) ? now + Int64(window) : nil
                 try await db.raw(
                     """
                     INSERT INTO throttles (key, window_start, failures, locked_until)
-                    VALUES (\(bind: key), \(bind: windowStart), \(bind: failures), \(bind: lockedUntil))
-                    ON CONFLICT (key) DO UPDATE SET window_start = excluded.window_start,
-                        failures = excluded.failures, locked_until = excluded.locked_until
+                    VALUES (\(bind: key), \(bind: now), 1, CASE WHEN 1 >= \(bind: limit) THEN \(bind: now + Int64(window)) END)
+                    ON CONFLICT (key) DO UPDATE SET
+                        failures = CASE WHEN throttles.window_start > \(bind: windowStart) THEN throttles.failures + 1 ELSE 1 END,
+                        window_start = CASE WHEN throttles.window_start > \(bind: windowStart) THEN throttles.window_start ELSE \(bind: now) END,
+                        locked_until = CASE
+                            WHEN (CASE WHEN throttles.window_start > \(bind: windowStart) THEN throttles.failures + 1 ELSE 1 END) >= \(bind: limit)
+                            THEN \(bind: now + Int64(window)) ELSE throttles.locked_until END
                     """
                 ).run()
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import PostgresKit
 import PostgresNIO
 import SQLKit
@@ -25,7 +26,7 @@ final class PostgresStoreDriver: StoreDriver {
     }
 
     /// Connects to `url` (`postgres://user:password@host:port/database?sslmode=disable|prefer|require`).
-    static func open(url: String, maximumConnections: Int, logger: Logger, acquireTimeout: Duration = .seconds(5)) throws
+    static func open(url: String, maximumConnections: Int, logger: Logger, acquireTimeout: Duration = .seconds(10)) throws
         -> PostgresStoreDriver
     {
         var configuration = try configuration(from: url)
@@ -56,14 +57,26 @@ final class PostgresStoreDriver: StoreDriver {
     }
 
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await guarded { [client] in
-            try await client.withConnection { connection in try await body(connection.sql()) }
+        try await guarded { [client] leased in
+            try await client.withConnection { connection in
+                leased()
+                return try await body(connection.sql())
+            }
         }
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await guarded { [client, logger] in
-            try await client.withTransaction(logger: logger) { connection in try await body(connection.sql()) }
+        try await guarded { [client, logger] leased in
+            do {
+                return try await client.withTransaction(logger: logger) { connection in
+                    leased()
+                    return try await body(connection.sql())
+                }
+            } catch let error as PostgresTransactionError {
+                // Surface what actually failed: the body's own error (a typed API error, a unique
+                // violation), else the failed BEGIN or COMMIT.
+                throw error.closureError ?? error.beginError ?? error.commitError ?? error
+            }
         }
     }
 
@@ -92,15 +105,20 @@ final class PostgresStoreDriver: StoreDriver {
         await runner.value
     }
 
-    /// Runs `operation`, turning a missing connection (database down, pool exhausted past the
-    /// timeout) into ``StoreUnavailable``.
-    private func guarded<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// Runs `operation` on a leased connection, turning "no connection within `acquireTimeout`"
+    /// (database down, pool exhausted) into ``StoreUnavailable``. Once a connection is leased the
+    /// operation runs to completion, however long it takes.
+    private func guarded<T: Sendable>(
+        _ operation: @escaping @Sendable (_ leased: @escaping @Sendable () -> Void) async throws -> T
+    ) async throws -> T {
         let timeout = acquireTimeout
+        let leased = NIOLockedValueBox(false)
         do {
             return try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask { try await operation() }
+                group.addTask { try await operation { leased.withLockedValue { $0 = true } } }
                 group.addTask {
                     try await Task.sleep(for: timeout)
+                    if leased.withLockedValue({ $0 }) { try await Task.sleep(for: .seconds(86_400)) }
                     return nil
                 }
                 defer { group.cancelAll() }

@@ -13,9 +13,13 @@ struct TestHarness {
     let clientSecret: String
     let clock: ManualTimeSource
     let directory: URL
+    /// The PostgreSQL database of this test, when it runs on PostgreSQL.
+    let databaseURL: String?
 
-    /// Opens a backend in a temp directory and creates an app with `configure` applied.
+    /// Opens a backend on `store` (SQLite in a temp directory, or a fresh PostgreSQL database) and
+    /// creates an app with `configure` applied.
     static func make(
+        store: TestStore,
         configure: (inout AppSettings) -> Void = { _ in },
         configureServer: (inout LatchkeyConfiguration) -> Void = { _ in }
     ) async throws -> TestHarness {
@@ -26,6 +30,8 @@ struct TestHarness {
         configuration.time = clock
         configuration.port = 0
         configuration.publicURL = "http://latchkey.test"
+        let databaseURL = store == .postgres ? try await TestStore.createDatabase() : nil
+        configuration.databaseURL = databaseURL
         configureServer(&configuration)
         var logger = Logger(label: "latchkey-test")
         logger.logLevel = .critical
@@ -35,7 +41,8 @@ struct TestHarness {
         configure(&settings)
         let credentials = try await backend.apps.create(name: "Test App", settings: settings)
         return TestHarness(
-            backend: backend, app: credentials.app, clientSecret: credentials.clientSecret, clock: clock, directory: directory)
+            backend: backend, app: credentials.app, clientSecret: credentials.clientSecret, clock: clock, directory: directory,
+            databaseURL: databaseURL)
     }
 
     /// Runs `body` against the router in process (`.router`) or over a real socket (`.live`),
@@ -65,6 +72,7 @@ struct TestHarness {
     private func close() async {
         await backend.shutdown()
         try? FileManager.default.removeItem(at: directory)
+        if let databaseURL { await TestStore.dropDatabase(databaseURL) }
     }
 }
 

@@ -1,0 +1,67 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Testing
+
+/// The stores the suite runs on: SQLite always; PostgreSQL when `LATCHKEY_TEST_POSTGRES_URL`
+/// names a server (each test then gets a fresh database). With `LATCHKEY_REQUIRE_POSTGRES=1`
+/// (as CI sets) a missing URL fails the PostgreSQL cases instead of leaving them out.
+enum TestStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    var testDescription: String { rawValue }
+
+    static let adminURL = ProcessInfo.processInfo.environment["LATCHKEY_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    static let required = ProcessInfo.processInfo.environment["LATCHKEY_REQUIRE_POSTGRES"] == "1"
+
+    /// The stores to run each test on.
+    static let enabled: [TestStore] = {
+        if adminURL != nil || required { return [.sqlite, .postgres] }
+        FileHandle.standardError.write(
+            Data("⚠️  LATCHKEY_TEST_POSTGRES_URL is not set: PostgreSQL tests are NOT running (only SQLite).\n".utf8))
+        return [.sqlite]
+    }()
+
+    /// A new empty database on the test server; returns its URL.
+    static func createDatabase() async throws -> String {
+        guard let adminURL, var components = URLComponents(string: adminURL) else {
+            throw PostgresUnavailable(message: "LATCHKEY_REQUIRE_POSTGRES=1 but LATCHKEY_TEST_POSTGRES_URL is not set")
+        }
+        let name = "lkt_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try await admin { try await $0.query("CREATE DATABASE \(unescaped: name)", logger: $1) }
+        components.path = "/" + name
+        return components.string ?? adminURL
+    }
+
+    /// Drops a database made by ``createDatabase()``.
+    static func dropDatabase(_ url: String) async {
+        guard let name = URLComponents(string: url)?.path.dropFirst(), name.hasPrefix("lkt_") else { return }
+        try? await admin { try await $0.query("DROP DATABASE IF EXISTS \(unescaped: String(name)) WITH (FORCE)", logger: $1) }
+    }
+
+    /// Runs statements on the admin database.
+    static func admin(_ body: (PostgresConnection, Logger) async throws -> Void) async throws {
+        guard let adminURL, let components = URLComponents(string: adminURL), let host = components.host else {
+            throw PostgresUnavailable(message: "no LATCHKEY_TEST_POSTGRES_URL")
+        }
+        let logger = Logger(label: "latchkey-test-admin")
+        let configuration = PostgresConnection.Configuration(
+            host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
+            password: components.password, database: components.path.split(separator: "/").first.map(String.init),
+            tls: .disable)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        do {
+            try await body(connection, logger)
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    struct PostgresUnavailable: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+}
