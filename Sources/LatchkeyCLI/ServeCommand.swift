@@ -29,8 +29,7 @@ struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
 
         let backend = try await LatchkeyBackend.open(configuration, logger: logger)
-        if try await backend.apps.list().isEmpty {
-            let first = try await backend.apps.create(name: "My App")
+        if let first = try await backend.createFirstAppIfNeeded(name: "My App") {
             print(
                 """
                 Created the first app "\(first.app.name)". Its client secret is shown only now:

@@ -67,6 +67,15 @@ public final class LatchkeyBackend: Sendable {
         }
     }
 
+    /// Creates the installation's first app when there is none and returns it with its secret;
+    /// nil when apps exist. Atomic across nodes that start at the same moment.
+    public func createFirstAppIfNeeded(name: String) async throws -> AppCredentials? {
+        try await driver.withMigrationLock { [apps] in
+            guard try await apps.list().isEmpty else { return nil }
+            return try await apps.create(name: name)
+        }
+    }
+
     /// The store the configuration names.
     static func openDriver(_ configuration: LatchkeyConfiguration, logger: Logger) async throws -> any StoreDriver {
         if let url = configuration.databaseURL {
@@ -80,7 +89,7 @@ public final class LatchkeyBackend: Sendable {
     /// Which store the backend runs on (`sqlite` or `postgres`).
     public var storeFamily: String { driver.family.rawValue }
 
-    /// Re-reads the signing keys (after `keys.rotate()`; running servers also do this every 30 s).
+    /// Re-reads the signing keys (after `keys.rotate()`; running servers also do this every 5 s).
     public func reloadKeys() async throws {
         try await keyRing.reload()
     }

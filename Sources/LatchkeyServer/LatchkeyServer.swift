@@ -31,7 +31,7 @@ public enum LatchkeyServer {
             router: router(backend: backend),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             services: [
-                KeyRefreshService(keyRing: backend.keyRing, interval: .seconds(30), logger: logger),
+                KeyRefreshService(keyRing: backend.keyRing, interval: .seconds(5), logger: logger),
                 SessionEventPoller(sessions: backend.sessions, gate: backend.gate, interval: .milliseconds(250), logger: logger),
             ],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },

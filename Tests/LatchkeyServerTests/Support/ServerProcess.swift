@@ -46,7 +46,8 @@ enum LatchkeyBinary {
 
 /// A `latchkey serve` child process on a free loopback port.
 final class ServerProcess: @unchecked Sendable {
-    // @unchecked: `process` is only touched from the test task; output goes through the lock.
+    // @unchecked: `process` and `port` are set in `init` and only read afterwards; output goes
+    // through the lock.
     let process = Process()
     private let output = NIOLockedValueBox("")
     private(set) var port = 0
