@@ -1,5 +1,6 @@
 import ArgumentParser
 import LatchkeyServer
+import Logging
 
 /// `latchkey keys rotate`: a new signing key; the old ones keep verifying until their tokens expire.
 struct KeysCommand: AsyncParsableCommand {
@@ -18,13 +19,45 @@ struct KeysCommand: AsyncParsableCommand {
     }
 }
 
-/// `latchkey migrate`: applies pending schema migrations.
+/// `latchkey migrate`: applies pending schema migrations; with `--from` and `--to`, copies a
+/// whole installation between stores (e.g. the embedded SQLite to PostgreSQL).
 struct MigrateCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "migrate", abstract: "Apply pending database migrations.")
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Apply pending database migrations, or copy an installation between stores.",
+        discussion: """
+            latchkey migrate --data-dir DIR | --database URL
+            latchkey migrate --from sqlite:///path/to/latchkey-data --to postgres://user:pass@host/db
+            """)
     @OptionGroup var store: StoreOptions
+    @Option(help: "Copy from this store: sqlite:///DATA_DIR or a postgres:// URL.") var from: String?
+    @Option(help: "Copy into this (empty) store: sqlite:///DATA_DIR or a postgres:// URL.") var to: String?
 
     func run() async throws {
+        if let from, let to {
+            var logger = Logger(label: "latchkey")
+            logger.logLevel = .warning
+            let copied = try await InstallationCopier.copy(
+                from: try Self.configuration(for: from), to: try Self.configuration(for: to), logger: logger)
+            for (table, rows) in copied { print("\(table): \(rows) rows") }
+            print("copied")
+            return
+        }
+        guard from == nil, to == nil else { throw ValidationError("--from and --to go together") }
         let applied = try await store.withBackend { $0.appliedMigrations }
         print(applied.isEmpty ? "schema is up to date" : "applied migrations \(applied.map(String.init).joined(separator: ", "))")
+    }
+
+    /// A store location as a configuration.
+    static func configuration(for location: String) throws -> LatchkeyConfiguration {
+        var configuration = LatchkeyConfiguration()
+        if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
+            configuration.databaseURL = location
+        } else if location.hasPrefix("sqlite://") {
+            configuration.dataDirectory = String(location.dropFirst("sqlite://".count))
+        } else {
+            throw ValidationError("a store is sqlite:///DATA_DIR or postgres://…")
+        }
+        return configuration
     }
 }

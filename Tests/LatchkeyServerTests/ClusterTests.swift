@@ -186,3 +186,43 @@ struct ClusterTests {
         await cluster.stop()
     }
 }
+
+/// Moving an installation from the embedded SQLite file to PostgreSQL loses nothing.
+@Suite(.enabled(if: TestStore.enabled.contains(.postgres)))
+struct InstallationCopyTests {
+    @Test func sqliteInstallationMovesToPostgresIntact() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-copy-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Moving", "--data-dir", directory]) as? [String: Any])
+        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10", "--session-ttl", "7200", "--data-dir", directory])
+        let embedded = try await ServerProcess(dataDirectory: directory)
+        let signUp = try await embedded.request(
+            "POST", "/v1/auth/signup", json: ["username": "mover", "password": "correct horse battery"], clientID: clientID)
+        let access = try #require(signUp.string("session.accessToken"))
+        let refresh = try #require(signUp.string("session.refreshToken"))
+        try await embedded.stop()
+
+        let databaseURL = try await TestStore.createDatabase()
+        let copy = try LatchkeyBinary.run(["migrate", "--from", "sqlite://" + directory, "--to", databaseURL])
+        #expect(copy.status == 0, "\(copy.stderr)")
+        #expect(copy.stdout.contains("users: 1 rows"))
+        let again = try LatchkeyBinary.run(["migrate", "--from", "sqlite://" + directory, "--to", databaseURL])
+        #expect(again.status != 0)
+        #expect(again.stderr.contains("already holds apps"))
+
+        let clustered = try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", databaseURL])
+        #expect(!clustered.stdout.contains("client secret"))
+        #expect(try await clustered.request("GET", "/v1/me", token: access).status == .ok)
+        let refreshed = try await clustered.request("POST", "/v1/auth/refresh", json: ["refreshToken": refresh], clientID: clientID)
+        #expect(refreshed.status == .ok)
+        let signIn = try await clustered.request(
+            "POST", "/v1/auth/signin", json: ["username": "mover", "password": "correct horse battery"], clientID: clientID)
+        #expect(signIn.status == .ok)
+        let app = try #require(try LatchkeyBinary.json(["apps", "show", clientID, "--database", databaseURL]) as? [String: Any])
+        #expect((app["settings"] as? [String: Any])?["sessionTTL"] as? Int == 7200)
+        #expect(app["secretCount"] as? Int == 1)
+        try await clustered.stop()
+        await TestStore.dropDatabase(databaseURL)
+    }
+}
