@@ -62,11 +62,12 @@ extension Latchkey {
 
     /// The user stored by a previous launch (Kii's stored credentials), restored without a
     /// network call; nil when there is none. The SDK already does this at `init`; call it after
-    /// another process may have changed the store.
+    /// another process may have changed the store. Observers hear of a change.
     @discardableResult
     public func restoreSession() -> CurrentUser? {
-        let stored = options.credentialStore.load()
-        state.withLock { $0.user = stored }
+        let stored = credentialStore.load()
+        guard stored != currentUser else { return stored }
+        transition(to: stored, event: stored.map(AuthEvent.signedIn) ?? .signedOut(.userInitiated))
         return stored
     }
 

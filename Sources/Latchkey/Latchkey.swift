@@ -1,5 +1,5 @@
 import Foundation
-import LatchkeyWire
+@_exported import LatchkeyWire
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -17,15 +17,18 @@ public final class Latchkey: Sendable {
     /// The server's base URL.
     public let apiURL: URL
     let options: Options
+    /// Where the signed-in user is persisted.
+    let credentialStore: any CredentialStore
     let transport: Transport
     let state: Locked<State>
     let refresher = RefreshCoordinator()
 
     /// Choices beyond the defaults.
     public struct Options: Sendable {
-        /// Where the signed-in user is persisted (default: Keychain on Apple platforms, a 0600
-        /// file under the user's application-support directory elsewhere).
-        public var credentialStore: any CredentialStore
+        /// Where the signed-in user is persisted; nil picks the default for the client: the
+        /// Keychain on Apple platforms, a 0600 file under the application-support directory
+        /// elsewhere, either keyed by client id and server so apps and servers never share a slot.
+        public var credentialStore: (any CredentialStore)?
         /// The URL session requests go through.
         public var urlSession: URLSession
         /// The clock used to decide when tokens expire.
@@ -41,20 +44,22 @@ public final class Latchkey: Sendable {
             clock: @escaping @Sendable () -> Date = { Date() }, refreshMargin: TimeInterval = 30,
             log: (@Sendable (String) -> Void)? = nil
         ) {
-            self.credentialStore = credentialStore ?? Self.defaultStore()
+            self.credentialStore = credentialStore
             self.urlSession = urlSession
             self.clock = clock
             self.refreshMargin = refreshMargin
             self.log = log
         }
 
-        private static func defaultStore() -> any CredentialStore {
+        /// The default store for `clientID` at `apiURL`.
+        static func defaultStore(clientID: String, apiURL: URL) -> any CredentialStore {
+            let slot = "\(clientID)@\(apiURL.host ?? "localhost")-\(apiURL.port ?? 0)"
             #if canImport(Security)
-            return KeychainCredentialStore()
+            return KeychainCredentialStore(account: slot)
             #else
             let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
                 ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".config")
-            return FileCredentialStore(url: base.appendingPathComponent("latchkey/session.json"))
+            return FileCredentialStore(url: base.appendingPathComponent("latchkey/\(slot).json"))
             #endif
         }
     }
@@ -75,7 +80,9 @@ public final class Latchkey: Sendable {
         self.clientID = clientID
         self.apiURL = apiURL
         self.options = options
-        let state = Locked(State(user: options.credentialStore.load()))
+        let credentialStore = options.credentialStore ?? Options.defaultStore(clientID: clientID, apiURL: apiURL)
+        self.credentialStore = credentialStore
+        let state = Locked(State(user: credentialStore.load()))
         self.state = state
         self.transport = Transport(
             baseURL: apiURL, clientID: clientID, clientSecret: clientSecret, session: options.urlSession,
@@ -121,7 +128,7 @@ public final class Latchkey: Sendable {
     /// Replaces the current user, persists it, and tells observers and streams.
     func transition(to user: CurrentUser?, event: AuthEvent) {
         do {
-            try options.credentialStore.save(user)
+            try credentialStore.save(user)
         } catch {
             options.log?("could not persist the session: \(error)")
         }

@@ -12,7 +12,7 @@ import Testing
             #expect(anonymous.string("name") == "Latchkey")
             #expect(anonymous.string("version") == LatchkeyVersion.current)
             let modules = try #require(anonymous.value("modules") as? [[String: Any]])
-            #expect(Set(modules.compactMap { $0["id"] as? String }) == ["hello", "auth", "me", "oauth"])
+            #expect(Set(modules.compactMap { $0["id"] as? String }) == ["hello", "auth", "me"])
             for module in modules {
                 #expect(module["vmin"] as? Int == 1)
                 #expect(module["vmax"] as? Int == 1)

@@ -7,12 +7,12 @@ import LatchkeyWire
 struct HelloRoutes {
     let backend: LatchkeyBackend
 
-    /// The modules this server offers, with their API version ranges.
+    /// The modules this server offers under `/v{version}/{module}`, with their API version ranges.
+    /// (The OAuth endpoints live at `/oauth/*`, unversioned, as RFC 6749 clients expect.)
     static let modules: [(id: String, title: String, vmin: Int, vmax: Int, needsSession: Bool)] = [
         ("hello", "Discovery", 1, 1, false),
         ("auth", "Sign-up, sign-in and sessions", 1, 1, false),
         ("me", "The signed-in user's account", 1, 1, true),
-        ("oauth", "OAuth 2.0 token, revocation, introspection and userinfo", 1, 1, false),
     ]
 
     func register(on router: Router<LatchkeyRequestContext>) {
