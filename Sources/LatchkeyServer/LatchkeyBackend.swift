@@ -79,7 +79,9 @@ public final class LatchkeyBackend: Sendable {
     /// The store the configuration names.
     static func openDriver(_ configuration: LatchkeyConfiguration, logger: Logger) async throws -> any StoreDriver {
         if let url = configuration.databaseURL {
-            return try PostgresStoreDriver.open(url: url, maximumConnections: configuration.databasePoolSize, logger: logger)
+            return try PostgresStoreDriver.open(
+                url: url, maximumConnections: configuration.databasePoolSize, logger: logger,
+                acquireTimeout: configuration.databaseAcquireTimeout)
         }
         try FileManager.default.createDirectory(
             atPath: configuration.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

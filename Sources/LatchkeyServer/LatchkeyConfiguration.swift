@@ -14,6 +14,8 @@ public struct LatchkeyConfiguration: Sendable {
     public var databaseURL: String?
     /// The most PostgreSQL connections this process opens.
     public var databasePoolSize = 16
+    /// How long a request waits for a PostgreSQL connection before answering 503.
+    public var databaseAcquireTimeout: Duration = .seconds(3)
     /// The public base URL: the tokens' `iss` and the discovery document's base. Defaults to
     /// `http://host:port`.
     public var publicURL: String?

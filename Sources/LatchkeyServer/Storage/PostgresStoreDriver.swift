@@ -26,7 +26,7 @@ final class PostgresStoreDriver: StoreDriver {
     }
 
     /// Connects to `url` (`postgres://user:password@host:port/database?sslmode=disable|prefer|require`).
-    static func open(url: String, maximumConnections: Int, logger: Logger, acquireTimeout: Duration = .seconds(3)) throws
+    static func open(url: String, maximumConnections: Int, logger: Logger, acquireTimeout: Duration) throws
         -> PostgresStoreDriver
     {
         var configuration = try configuration(from: url)

@@ -30,19 +30,35 @@ struct TestHarness {
         configuration.time = clock
         configuration.port = 0
         configuration.publicURL = "http://latchkey.test"
-        let databaseURL = store == .postgres ? try await TestStore.createDatabase() : nil
-        configuration.databaseURL = databaseURL
+        configuration.databaseAcquireTimeout = .seconds(60)
         configureServer(&configuration)
-        var logger = Logger(label: "latchkey-test")
-        logger.logLevel = .critical
-        let backend = try await LatchkeyBackend.open(configuration, logger: logger)
         var settings = AppSettings()
         settings.bcryptCost = 10
         configure(&settings)
+        var logger = Logger(label: "latchkey-test")
+        logger.logLevel = .critical
+        guard store == .postgres else {
+            return try await open(configuration, settings: settings, clock: clock, directory: directory, logger: logger)
+        }
+        await TestStore.slots.acquire()
+        do {
+            configuration.databaseURL = try await TestStore.createDatabase()
+            return try await open(configuration, settings: settings, clock: clock, directory: directory, logger: logger)
+        } catch {
+            if let url = configuration.databaseURL { await TestStore.dropDatabase(url) }
+            await TestStore.slots.release()
+            throw error
+        }
+    }
+
+    private static func open(
+        _ configuration: LatchkeyConfiguration, settings: AppSettings, clock: ManualTimeSource, directory: URL, logger: Logger
+    ) async throws -> TestHarness {
+        let backend = try await LatchkeyBackend.open(configuration, logger: logger)
         let credentials = try await backend.apps.create(name: "Test App", settings: settings)
         return TestHarness(
             backend: backend, app: credentials.app, clientSecret: credentials.clientSecret, clock: clock, directory: directory,
-            databaseURL: databaseURL)
+            databaseURL: configuration.databaseURL)
     }
 
     /// Runs `body` against the router in process (`.router`) or over a real socket (`.live`),
@@ -72,7 +88,10 @@ struct TestHarness {
     private func close() async {
         await backend.shutdown()
         try? FileManager.default.removeItem(at: directory)
-        if let databaseURL { await TestStore.dropDatabase(databaseURL) }
+        if let databaseURL {
+            await TestStore.dropDatabase(databaseURL)
+            await TestStore.slots.release()
+        }
     }
 }
 

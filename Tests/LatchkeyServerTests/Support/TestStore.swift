@@ -23,6 +23,10 @@ enum TestStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
         return [.sqlite]
     }()
 
+    /// At most this many PostgreSQL-backed harnesses at once, so a 2-core machine is not asked to
+    /// start a hundred databases and connection pools in the same second.
+    static let slots = AsyncSemaphore(permits: 6)
+
     /// A new empty database on the test server; returns its URL.
     static func createDatabase() async throws -> String {
         guard let adminURL, var components = URLComponents(string: adminURL) else {
@@ -63,5 +67,29 @@ enum TestStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
     struct PostgresUnavailable: Error, CustomStringConvertible {
         var message: String
         var description: String { message }
+    }
+}
+
+/// A counting semaphore for async code.
+actor AsyncSemaphore {
+    private var permits: Int
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(permits: Int) { self.permits = permits }
+
+    func acquire() async {
+        if permits > 0 {
+            permits -= 1
+            return
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func release() {
+        if waiters.isEmpty {
+            permits += 1
+        } else {
+            waiters.removeFirst().resume()
+        }
     }
 }
