@@ -6,12 +6,13 @@ import SQLKit
 import SQLiteKit
 
 /// The embedded store: one SQLite file in WAL mode with `synchronous=FULL`, one writer connection
-/// serialized by an async mutex, and a pool of read-only connections that never block it.
+/// whose transactions are group-committed (one fsync for every write that queued meanwhile), and
+/// a pool of read-only connections that never block it.
 final class SQLiteStoreDriver: StoreDriver {
     let family = SQLFamily.sqlite
     private let writer: SQLiteConnection
     private let readers: [SQLiteConnection]
-    private let writeMutex = AsyncMutex()
+    private let committer: GroupCommitter
     private let nextReader = NIOLockedValueBox(0)
     private let threadPool: NIOThreadPool
     private let logger: Logger
@@ -21,6 +22,7 @@ final class SQLiteStoreDriver: StoreDriver {
         self.readers = readers
         self.threadPool = threadPool
         self.logger = logger
+        self.committer = GroupCommitter(database: writer.sql(queryLogLevel: nil), logger: logger)
     }
 
     /// Opens (creating if needed) the database file at `path`.
@@ -56,22 +58,7 @@ final class SQLiteStoreDriver: StoreDriver {
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        let database = writer.sql(queryLogLevel: nil)
-        return try await writeMutex.withLock {
-            try await database.raw("BEGIN IMMEDIATE").run()
-            do {
-                let value = try await body(database)
-                try await database.raw("COMMIT").run()
-                return value
-            } catch {
-                do {
-                    try await database.raw("ROLLBACK").run()
-                } catch {
-                    logger.error("rollback failed", metadata: ["error": "\(error)"])
-                }
-                throw error
-            }
-        }
+        try await committer.write(body)
     }
 
     func withMigrationLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {

@@ -1,0 +1,116 @@
+import DequeModule
+import Logging
+import NIOConcurrencyHelpers
+import SQLKit
+
+/// Group commit for the single SQLite writer: write transactions that queue up while one batch
+/// commits run together in the next batch, each inside its own savepoint, under one `COMMIT` —
+/// so one fsync covers many acknowledged writes. A failing transaction rolls back to its savepoint
+/// and fails alone; a failing `COMMIT` fails the whole batch. Nobody is answered before the commit
+/// that holds their writes is durable.
+final class GroupCommitter: Sendable {
+    /// One queued write transaction.
+    struct Job: Sendable {
+        /// Runs the transaction body; returns whether it failed and what to answer once the
+        /// batch's fate is known (`nil`: committed).
+        let run: @Sendable (any SQLDatabase) async -> Outcome
+        /// Answers with `error` without running the body (its batch could not start).
+        let fail: @Sendable (any Error) -> Void
+    }
+
+    /// What running a job came to.
+    struct Outcome: Sendable {
+        var failed: Bool
+        var finish: @Sendable ((any Error)?) -> Void
+    }
+
+    private let database: any SQLDatabase
+    private let logger: Logger
+    private let maximumBatch: Int
+    private let state = NIOLockedValueBox(State())
+
+    private struct State {
+        var queue: Deque<Job> = []
+        var draining = false
+    }
+
+    init(database: any SQLDatabase, logger: Logger, maximumBatch: Int = 128) {
+        self.database = database
+        self.logger = logger
+        self.maximumBatch = maximumBatch
+    }
+
+    /// Runs `body` in the next batch and returns its value once the batch has committed.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let job = Job(
+                run: { db in
+                    do {
+                        let value = try await body(db)
+                        return Outcome(failed: false) { commitError in
+                            if let commitError { continuation.resume(throwing: commitError) } else { continuation.resume(returning: value) }
+                        }
+                    } catch {
+                        return Outcome(failed: true) { _ in continuation.resume(throwing: error) }
+                    }
+                },
+                fail: { continuation.resume(throwing: $0) })
+            let startDrain = state.withLockedValue { state -> Bool in
+                state.queue.append(job)
+                guard !state.draining else { return false }
+                state.draining = true
+                return true
+            }
+            if startDrain { Task { await drain() } }
+        }
+    }
+
+    /// Commits batches until the queue is empty.
+    private func drain() async {
+        while true {
+            let batch = state.withLockedValue { state -> [Job] in
+                let count = min(state.queue.count, maximumBatch)
+                let batch = Array(state.queue.prefix(count))
+                state.queue.removeFirst(count)
+                if batch.isEmpty { state.draining = false }
+                return batch
+            }
+            guard !batch.isEmpty else { return }
+            await commit(batch)
+        }
+    }
+
+    private func commit(_ batch: [Job]) async {
+        do {
+            try await database.raw("BEGIN IMMEDIATE").run()
+        } catch {
+            for job in batch { job.fail(error) }
+            return
+        }
+        var outcomes: [Outcome] = []
+        for job in batch {
+            do {
+                try await database.raw("SAVEPOINT job").run()
+                let outcome = await job.run(database)
+                if outcome.failed { try await database.raw("ROLLBACK TO job").run() }
+                try await database.raw("RELEASE job").run()
+                outcomes.append(outcome)
+            } catch {
+                // The savepoint machinery itself failed: abandon the whole batch.
+                logger.error("group commit savepoint failed", metadata: ["error": "\(error)"])
+                try? await database.raw("ROLLBACK").run()
+                for outcome in outcomes { outcome.finish(error) }
+                for remaining in batch.dropFirst(outcomes.count) { remaining.fail(error) }
+                return
+            }
+        }
+        do {
+            try await database.raw("COMMIT").run()
+            for outcome in outcomes { outcome.finish(nil) }
+        } catch {
+            logger.error("group commit failed", metadata: ["error": "\(error)"])
+            try? await database.raw("ROLLBACK").run()
+            for outcome in outcomes { outcome.finish(error) }
+        }
+    }
+}
