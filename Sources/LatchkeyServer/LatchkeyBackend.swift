@@ -18,6 +18,8 @@ public final class LatchkeyBackend: Sendable {
     let sessions: SessionStore
     let keyRing: KeyRing
     let gate: SessionGate
+    let userCache: UserCache
+    let changeFeed: ChangeFeed
     let appDirectory: AppDirectory
     let hasher: PasswordHasher
     let policy: PasswordPolicy
@@ -40,6 +42,8 @@ public final class LatchkeyBackend: Sendable {
         sessions = SessionStore(driver: driver)
         keyRing = KeyRing(store: keys, time: time)
         gate = SessionGate(store: sessions)
+        userCache = UserCache(store: users)
+        changeFeed = ChangeFeed(driver: driver)
         appDirectory = AppDirectory(store: apps, time: time)
         hasher = PasswordHasher(
             threads: configuration.hashingThreads, maximumPending: configuration.maximumPendingHashes)

@@ -32,7 +32,9 @@ public enum LatchkeyServer {
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             services: [
                 KeyRefreshService(keyRing: backend.keyRing, interval: .seconds(5), logger: logger),
-                SessionEventPoller(sessions: backend.sessions, gate: backend.gate, interval: .milliseconds(250), logger: logger),
+                ChangeFeedPoller(
+                    feed: backend.changeFeed, gate: backend.gate, users: backend.userCache, interval: .milliseconds(250),
+                    logger: logger),
             ],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger

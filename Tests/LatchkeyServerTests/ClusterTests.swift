@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import HTTPTypes
 import NIOConcurrencyHelpers
 import Testing
@@ -59,6 +62,29 @@ struct ClusterTests {
             #expect(refused)
         }
         #expect(ContinuousClock.now - started < .seconds(1), "revocation took \(ContinuousClock.now - started)")
+        await cluster.stop()
+    }
+
+    @Test func aProfileChangeOnOneNodeIsSeenByTheOthers() async throws {
+        let cluster = try await Cluster.start()
+        let token = try #require(try await cluster.signUp(on: 0, "changer").string("session.accessToken"))
+        for node in cluster.nodes { #expect(try await node.request("GET", "/v1/me", token: token).value("country") == nil) }
+        var patch = URLRequest(url: URL(string: cluster.nodes[0].baseURL + "/v1/me")!)
+        patch.httpMethod = "PATCH"
+        patch.httpBody = Data(#"{"country":"JP"}"#.utf8)
+        patch.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        patch.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        _ = try await URLSession.shared.data(for: patch)
+        let started = ContinuousClock.now
+        for node in cluster.nodes {
+            var seen = false
+            while !seen && ContinuousClock.now - started < .seconds(3) {
+                seen = try await node.request("GET", "/v1/me", token: token).string("country") == "JP"
+                if !seen { try await Task.sleep(for: .milliseconds(20)) }
+            }
+            #expect(seen)
+        }
+        #expect(ContinuousClock.now - started < .seconds(1))
         await cluster.stop()
     }
 

@@ -128,6 +128,7 @@ struct AccountService: Sendable {
                 appID: app.id, userID: account.id, lifetime: settings.sessionTTL, userAgent: client.userAgent,
                 ipAddress: client.ipAddress, at: now, in: db)
         }
+        backend.userCache.invalidate([account.id])
         backend.metrics.recordSignIn(outcome: "success")
         var record = account.record
         record.lastSignInAt = now
@@ -156,7 +157,7 @@ struct AccountService: Sendable {
             backend.logger.warning("refresh token reuse; session revoked", metadata: ["session": "\(sessionID)"])
             throw APIError(.unauthorized, .sessionExpired)
         case .rotated(let session, let successor):
-            guard let account = try await backend.users.find(id: session.userID, appID: app.id), !account.disabled else {
+            guard let account = try await backend.userCache.account(id: session.userID, appID: app.id), !account.disabled else {
                 throw APIError(.unauthorized, .sessionExpired)
             }
             let tokens = try backend.sessionTokens(app: app, userID: account.id, sessionID: session.id, refreshToken: successor)
@@ -195,6 +196,7 @@ struct AccountService: Sendable {
                 userID: account.id, keeping: principal.sessionID, reason: "password_changed", at: now, in: db)
         }
         backend.gate.invalidate(ended)
+        backend.userCache.invalidate([account.id])
     }
 }
 

@@ -41,7 +41,7 @@ struct AuthRoutes {
 
         group.get("session") { request, _ -> Response in
             let principal = try await authenticator.principal(for: request)
-            guard let account = try await backend.users.find(id: principal.userID, appID: principal.app.id),
+            guard let account = try await backend.userCache.account(id: principal.userID, appID: principal.app.id),
                 let session = try await backend.sessions.find(id: principal.sessionID)
             else { throw APIError.invalidToken() }
             return try JSONResponse.make(

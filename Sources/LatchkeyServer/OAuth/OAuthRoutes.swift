@@ -84,7 +84,7 @@ struct OAuthRoutes {
 
         let userinfo: @Sendable (Request, LatchkeyRequestContext) async throws -> Response = { request, _ in
             let principal = try await authenticator.principal(for: request)
-            guard let account = try await backend.users.find(id: principal.userID, appID: principal.app.id) else {
+            guard let account = try await backend.userCache.account(id: principal.userID, appID: principal.app.id) else {
                 throw APIError.invalidToken()
             }
             var claims: [String: Any] = ["sub": account.id, "updated_at": Int(account.updatedAt.timeIntervalSince1970)]

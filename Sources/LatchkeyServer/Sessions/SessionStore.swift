@@ -138,41 +138,7 @@ struct SessionStore: Sendable {
             WHERE id = \(bind: sessionID) AND revoked_at IS NULL
             """
         ).run()
-        try await recordEvent(sessionID: sessionID, at: now, in: db)
-    }
-
-    /// Records that a session changed (revoked or deleted) for other processes' caches.
-    func recordEvent(sessionID: String, at now: Date, in db: any SQLDatabase) async throws {
-        try await db.raw(
-            "INSERT INTO session_events (session_id, created_at) VALUES (\(bind: sessionID), \(bind: now.epochSeconds))"
-        ).run()
-    }
-
-    /// Session events at or after `since` (seconds), and the newest event time seen.
-    func events(since: Int64) async throws -> (sessionIDs: [String], newest: Int64?) {
-        try await driver.read { db in
-            let rows = try await db.raw(
-                "SELECT session_id, created_at FROM session_events WHERE created_at >= \(bind: since)"
-            ).all()
-            let ids = try rows.map { try $0.decode(column: "session_id", as: String.self) }
-            let newest = try rows.map { try $0.decode(column: "created_at", as: Int64.self) }.max()
-            return (ids, newest)
-        }
-    }
-
-    /// The newest session event time, if any.
-    func newestEvent() async throws -> Int64? {
-        try await driver.read { db in
-            try await db.raw("SELECT MAX(created_at) AS newest FROM session_events").first()?
-                .decode(column: "newest", as: Int64?.self)
-        }
-    }
-
-    /// Deletes session events older than `cutoff` (seconds).
-    func prune(before cutoff: Int64) async throws {
-        try await driver.write { db in
-            try await db.raw("DELETE FROM session_events WHERE created_at < \(bind: cutoff)").run()
-        }
+        try await ChangeFeed.record(.session, sessionID, at: now, in: db)
     }
 
     /// Ends every live session of a user except `keeping`; returns the ids ended.

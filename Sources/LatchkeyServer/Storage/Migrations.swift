@@ -101,12 +101,13 @@ enum Migrations {
             )
             """,
             """
-            CREATE TABLE session_events (
-                session_id TEXT NOT NULL,
+            CREATE TABLE change_events (
+                kind TEXT NOT NULL,
+                subject TEXT NOT NULL,
                 created_at BIGINT NOT NULL
             )
             """,
-            "CREATE INDEX session_events_created ON session_events(created_at)",
+            "CREATE INDEX change_events_created ON change_events(created_at)",
             """
             CREATE TABLE throttles (
                 key TEXT PRIMARY KEY,

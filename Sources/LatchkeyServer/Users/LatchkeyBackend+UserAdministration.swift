@@ -18,6 +18,7 @@ extension LatchkeyBackend {
             return try await sessions.revokeAll(userID: userID, reason: "user_disabled", at: now, in: db)
         }
         gate.invalidate(ended)
+        userCache.invalidate([userID])
     }
 
     /// Deletes a user and everything stored about them; their sessions end at once.
@@ -26,10 +27,11 @@ extension LatchkeyBackend {
         let ended = try await driver.write { [users, sessions] db -> [String] in
             guard try await users.find(id: userID, appID: appID, in: db) != nil else { throw UserNotFound(userID: userID) }
             let ids = try await sessions.ids(userID: userID, in: db)
-            try await users.delete(userID: userID, in: db)
-            for id in ids { try await sessions.recordEvent(sessionID: id, at: now, in: db) }
+            try await users.delete(userID: userID, at: now, in: db)
+            for id in ids { try await ChangeFeed.record(.session, id, at: now, in: db) }
             return ids
         }
         gate.invalidate(ended)
+        userCache.invalidate([userID])
     }
 }

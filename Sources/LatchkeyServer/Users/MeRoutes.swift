@@ -65,7 +65,7 @@ struct MeRoutes {
     }
 
     private func account(of principal: Principal) async throws -> UserAccount {
-        guard let account = try await backend.users.find(id: principal.userID, appID: principal.app.id) else {
+        guard let account = try await backend.userCache.account(id: principal.userID, appID: principal.app.id) else {
             throw APIError.invalidToken()
         }
         return account
@@ -93,6 +93,7 @@ struct MeRoutes {
         } catch is UserStore.Taken {
             throw APIError.validation([FieldError(field: "username", code: .duplicateUsername)])
         }
+        backend.userCache.invalidate([principal.userID])
         return try await account(of: principal)
     }
 }

@@ -122,6 +122,7 @@ public struct UserStore: Sendable {
         } catch where driver.isUniqueViolation(error, on: "username_canonical") {
             throw Taken(field: "username")
         }
+        try await ChangeFeed.record(.user, id, at: now, in: db)
     }
 
     /// Stores a new password hash.
@@ -129,11 +130,13 @@ public struct UserStore: Sendable {
         try await db.raw(
             "UPDATE users SET password_hash = \(bind: hash), updated_at = \(bind: now.epochSeconds) WHERE id = \(bind: userID)"
         ).run()
+        try await ChangeFeed.record(.user, userID, at: now, in: db)
     }
 
-    /// Records a successful sign-in.
+    /// Records a successful sign-in (sign-up counts as one).
     func recordSignIn(userID: String, at now: Date, in db: any SQLDatabase) async throws {
         try await db.raw("UPDATE users SET last_sign_in_at = \(bind: now.epochSeconds) WHERE id = \(bind: userID)").run()
+        try await ChangeFeed.record(.user, userID, at: now, in: db)
     }
 
     /// Sets or clears the disabled flag.
@@ -141,11 +144,13 @@ public struct UserStore: Sendable {
         try await db.raw(
             "UPDATE users SET disabled = \(bind: disabled ? 1 : 0), updated_at = \(bind: now.epochSeconds) WHERE id = \(bind: userID)"
         ).run()
+        try await ChangeFeed.record(.user, userID, at: now, in: db)
     }
 
     /// Deletes the user; sessions, refresh tokens and identities go with it (foreign keys cascade).
-    func delete(userID: String, in db: any SQLDatabase) async throws {
+    func delete(userID: String, at now: Date, in db: any SQLDatabase) async throws {
         try await db.raw("DELETE FROM users WHERE id = \(bind: userID)").run()
+        try await ChangeFeed.record(.user, userID, at: now, in: db)
     }
 
     private static let selectUser = """
