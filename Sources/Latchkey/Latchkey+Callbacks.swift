@@ -23,6 +23,46 @@ extension Latchkey {
         deliver(completion) { try await self.signIn(email: email, password: password) }
     }
 
+    /// Callback form of ``signUp(email:password:)``.
+    public func signUp(email: String, password: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.signUp(email: email, password: password) }
+    }
+
+    /// Callback form of ``signIn(accessToken:)``.
+    public func signIn(accessToken: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.signIn(accessToken: accessToken) }
+    }
+
+    /// Callback form of ``reloadUser()``.
+    public func reloadUser(completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.reloadUser() }
+    }
+
+    /// Callback form of ``updateUser(username:dateOfBirth:country:parentEmail:)``.
+    public func updateUser(
+        username: String? = nil, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil,
+        completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
+    ) {
+        deliver(completion) {
+            try await self.updateUser(username: username, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail)
+        }
+    }
+
+    /// Callback form of ``changePassword(current:new:)``.
+    public func changePassword(current: String, new: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.changePassword(current: current, new: new) }
+    }
+
+    /// Callback form of ``deleteAccount()``.
+    public func deleteAccount(completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.deleteAccount() }
+    }
+
+    /// Callback form of ``hello()``.
+    public func hello(completion: @escaping @Sendable (Result<HelloResponse, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.hello() }
+    }
+
     /// Callback form of ``signOut(everywhere:)``.
     public func signOut(everywhere: Bool = false, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
         deliver(completion) { try await self.signOut(everywhere: everywhere) }
@@ -37,6 +77,7 @@ extension Latchkey {
             } catch let error as LatchkeyError {
                 completion(.failure(error))
             } catch {
+                // Only URLSession-level failures reach here; everything else is already typed.
                 completion(.failure(.network(error.localizedDescription)))
             }
         }
