@@ -58,6 +58,7 @@ extension LatchkeyError {
             .invalidEmail, .duplicateUsername, .duplicateEmail:
             self = fields.first ?? Self.init(field: FieldError(field: "", code: problem.code))
         case .invalidCredentials: self = .invalidCredentials
+        case .userDoesNotExist: self = .userDoesNotExist
         case .wrongPassword: self = .wrongPassword
         case .accountDisabled: self = .accountDisabled
         case .rateLimited: self = .rateLimited(retryAfter: retryAfter ?? 1)

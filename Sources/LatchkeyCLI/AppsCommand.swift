@@ -67,6 +67,8 @@ struct AppsCommand: AsyncParsableCommand {
         var passwordGrant: Bool?
         @Option(name: .customLong("reveal-taken-emails"), help: "Say 'taken' for emails in use (true/false).")
         var revealTakenEmails: Bool?
+        @Option(name: .customLong("reveal-unknown-users"), help: "Say user_does_not_exist for unknown users (true/false).")
+        var revealUnknownUsers: Bool?
         @Option(name: .customLong("account-failure-limit")) var accountFailureLimit: Int?
         @Option(name: .customLong("ip-failure-limit")) var ipFailureLimit: Int?
 
@@ -86,6 +88,7 @@ struct AppsCommand: AsyncParsableCommand {
                 if let ipFailureLimit { settings.ipFailureLimit = ipFailureLimit }
                 if let passwordGrant { settings.passwordGrantEnabled = passwordGrant }
                 if let revealTakenEmails { settings.revealTakenEmails = revealTakenEmails }
+                if let revealUnknownUsers { settings.revealUnknownUsers = revealUnknownUsers }
                 if !redirectURIs.isEmpty { settings.redirectURIs = redirectURIs }
                 if !corsOrigins.isEmpty { settings.corsOrigins = corsOrigins }
                 if let signInMethods {

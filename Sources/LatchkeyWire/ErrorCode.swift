@@ -24,6 +24,9 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case sessionExpired = "session_expired"
     /// Username/email or password is wrong (also what a throttled account answers).
     case invalidCredentials = "invalid_credentials"
+    /// No account has this username or email — only from apps that choose to reveal it
+    /// (Wilddog's UserDoesNotExist); by default an unknown user answers `invalid_credentials`.
+    case userDoesNotExist = "user_does_not_exist"
     /// The current password given to a password change is wrong.
     case wrongPassword = "wrong_password"
     /// Too many requests; retry after the `Retry-After` header's seconds.

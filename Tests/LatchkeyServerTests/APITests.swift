@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import LatchkeyServer
+import LatchkeyWire
 import Testing
 
 /// Discovery, the OpenAPI contract, error documents, limits, headers and ops endpoints.
@@ -49,6 +50,8 @@ import Testing
                 operations.keys.filter { ["get", "post", "put", "patch", "delete"].contains($0) }.map { "\($0.uppercased()) \(path)" }
             })
             #expect(documented == routes, "undocumented: \(routes.subtracting(documented)); not served: \(documented.subtracting(routes))")
+            let codes = (response.value("components.schemas.ErrorCode.enum") as? [String]) ?? []
+            #expect(Set(codes) == Set(ErrorCode.allCases.map(\.rawValue)))
         }
     }
 

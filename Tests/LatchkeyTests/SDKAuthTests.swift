@@ -64,6 +64,15 @@ import Testing
         await server.stop()
     }
 
+    @Test func userDoesNotExistOnlyWhereTheAppAllowsIt() async throws {
+        let revealing = try await LiveServer.start { $0.revealUnknownUsers = true }
+        let sdk = revealing.client()
+        try await sdk.signUp(username: "present", password: "correct horse battery")
+        await #expect(throws: LatchkeyError.userDoesNotExist) { try await sdk.signIn(username: "absent", password: "whatever pass") }
+        await #expect(throws: LatchkeyError.invalidCredentials) { try await sdk.signIn(username: "present", password: "wrong password") }
+        await revealing.stop()
+    }
+
     @Test func networkErrorKeepsTheSession() async throws {
         let server = try await LiveServer.start()
         let store = InMemoryCredentialStore()

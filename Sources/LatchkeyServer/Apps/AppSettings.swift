@@ -26,6 +26,9 @@ public struct AppSettings: Codable, Sendable, Equatable {
     /// Whether sign-up says "taken" for an email in use. Off by default: an email sign-up then
     /// answers the same for new and taken addresses and returns no session (the client signs in).
     public var revealTakenEmails: Bool = false
+    /// Whether sign-in says `user_does_not_exist` for an unknown username or email (Wilddog).
+    /// Off by default: unknown users and wrong passwords answer alike.
+    public var revealUnknownUsers: Bool = false
     /// Failed sign-ins of one account before it is locked (default 5).
     public var accountFailureLimit: Int = 5
     /// Failed sign-ins from one IP before it gets 429 (default 50).
@@ -57,6 +60,7 @@ public struct AppSettings: Codable, Sendable, Equatable {
         corsOrigins = try value(.corsOrigins, defaults.corsOrigins)
         passwordGrantEnabled = try value(.passwordGrantEnabled, defaults.passwordGrantEnabled)
         revealTakenEmails = try value(.revealTakenEmails, defaults.revealTakenEmails)
+        revealUnknownUsers = try value(.revealUnknownUsers, defaults.revealUnknownUsers)
         accountFailureLimit = try value(.accountFailureLimit, defaults.accountFailureLimit)
         ipFailureLimit = try value(.ipFailureLimit, defaults.ipFailureLimit)
         failureWindowSeconds = try value(.failureWindowSeconds, defaults.failureWindowSeconds)

@@ -110,6 +110,7 @@ struct AccountService: Sendable {
             if let ipKey { keys.append((ipKey, settings.ipFailureLimit)) }
             try await backend.throttle.recordFailure(keys, window: settings.failureWindowSeconds)
             backend.metrics.recordSignIn(outcome: locked ? "locked" : "invalid_credentials")
+            if account == nil && settings.revealUnknownUsers { throw APIError(.unauthorized, .userDoesNotExist) }
             throw APIError(.unauthorized, .invalidCredentials)
         }
         guard !account.disabled else {

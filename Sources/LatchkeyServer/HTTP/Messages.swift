@@ -77,6 +77,7 @@ enum Messages {
             en: "Invalid credentials", zh: "用户名或密码错误", ja: "認証情報が正しくありません",
             enDetail: "The username, email or password is incorrect.", zhDetail: "用户名、邮箱或密码不正确。",
             jaDetail: "ユーザー名、メールアドレス、またはパスワードが正しくありません。")
+        case .userDoesNotExist: return Entry(en: "User does not exist", zh: "用户不存在", ja: "ユーザーが存在しません")
         case .wrongPassword: return Entry(en: "Current password is incorrect", zh: "当前密码不正确", ja: "現在のパスワードが正しくありません")
         case .rateLimited: return Entry(
             en: "Too many requests", zh: "请求过于频繁", ja: "リクエストが多すぎます",
