@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Prometheus
 
 /// The Prometheus metrics `/metrics` exposes: requests by route and status, request latency,
@@ -5,6 +6,15 @@ import Prometheus
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let activeSessions: Gauge
+    /// The collectors of each route/method/status seen so far, so the hot path does one
+    /// dictionary lookup instead of asking the registry to resolve labelled metrics.
+    private let routeCollectors = NIOLockedValueBox<[RouteKey: (Counter, DurationHistogram)]>([:])
+
+    private struct RouteKey: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
 
     init() {
         activeSessions = registry.makeGauge(
@@ -14,17 +24,23 @@ final class ServerMetrics: Sendable {
 
     /// Counts one request and records its duration.
     func recordRequest(route: String, method: String, status: Int, duration: Duration) {
-        let labels = [("route", route), ("method", method), ("status", String(status))]
-        registry.makeCounter(
-            descriptor: MetricNameDescriptor(metricName: "latchkey_http_requests_total", helpText: "HTTP requests."),
-            labels: labels
-        ).increment()
-        registry.makeDurationHistogram(
-            descriptor: MetricNameDescriptor(
-                metricName: "latchkey_http_request_duration_seconds", helpText: "HTTP request latency."),
-            labels: [("route", route)],
-            buckets: Self.latencyBuckets
-        ).record(duration)
+        let key = RouteKey(route: route, method: method, status: status)
+        let (counter, histogram) = routeCollectors.withLockedValue { collectors in
+            if let known = collectors[key] { return known }
+            let made = (
+                registry.makeCounter(
+                    descriptor: MetricNameDescriptor(metricName: "latchkey_http_requests_total", helpText: "HTTP requests."),
+                    labels: [("route", route), ("method", method), ("status", String(status))]),
+                registry.makeDurationHistogram(
+                    descriptor: MetricNameDescriptor(
+                        metricName: "latchkey_http_request_duration_seconds", helpText: "HTTP request latency."),
+                    labels: [("route", route)], buckets: Self.latencyBuckets)
+            )
+            collectors[key] = made
+            return made
+        }
+        counter.increment()
+        histogram.record(duration)
     }
 
     /// Counts one sign-in attempt by outcome (`success`, `invalid_credentials`, `rate_limited`, …).

@@ -39,56 +39,76 @@ struct SessionStore: Sendable {
                     \(bind: ipAddress))
             """
         ).run()
-        let token = try await insertRefreshToken(sessionID: session.id, at: now, in: db)
+        let token = SecureRandom.token(prefix: "lkr_")
+        try await insertRefreshToken(token, sessionID: session.id, at: now, in: db)
         return (session, token)
     }
 
     /// Rotates a refresh token, with reuse detection and the grace window.
+    ///
+    /// The common case takes three statements: claim the token (a conditional `UPDATE` that only
+    /// an unused token passes, storing its sealed successor), touch the session if it is still
+    /// live, insert the successor. A token that is already used, unknown, or of a dead session
+    /// falls through to ``rotateUsed(_:hash:appID:idleTTL:graceSeconds:at:in:)``.
     func rotate(refreshToken: String, appID: String, idleTTL: Int, graceSeconds: Int, at now: Date) async throws -> Rotation {
         let hash = Digest.sha256Hex(refreshToken)
+        let successor = SecureRandom.token(prefix: "lkr_")
+        let sealed = try Self.seal(successor, parent: refreshToken)
         return try await driver.write { db in
-            guard
-                let row = try await db.raw(
-                    """
-                    SELECT t.session_id, t.used_at, t.successor_hash, t.successor_sealed
-                    FROM refresh_tokens t WHERE t.token_hash = \(bind: hash)\(unsafeRaw: driver.lockForUpdate)
-                    """
-                ).first(),
-                let session = try await find(id: try row.decode(column: "session_id", as: String.self), in: db),
-                session.appID == appID
-            else { return .expired }
-            guard session.isLive(at: now, idleTTL: idleTTL) else { return .expired }
-
-            if let usedAt = try row.decode(column: "used_at", as: Int64?.self) {
-                let successorHash = try row.decode(column: "successor_hash", as: String?.self)
-                let sealed = try row.decode(column: "successor_sealed", as: String?.self)
-                let withinGrace = now.epochSeconds - usedAt <= Int64(graceSeconds)
-                if withinGrace, let successorHash, let sealed,
-                    try await isUnused(hash: successorHash, in: db),
-                    let successor = Self.open(sealed, parent: refreshToken)
-                {
-                    return .rotated(session, refreshToken: successor)
-                }
-                try await revoke(sessionID: session.id, reason: "refresh_token_reuse", at: now, in: db)
-                return .reused(sessionID: session.id)
-            }
-
-            let successor = try await insertRefreshToken(sessionID: session.id, at: now, in: db)
-            let sealed = try Self.seal(successor, parent: refreshToken)
-            try await db.raw(
+            let claimed = try await db.raw(
                 """
                 UPDATE refresh_tokens SET used_at = \(bind: now.epochSeconds),
                     successor_hash = \(bind: Digest.sha256Hex(successor)), successor_sealed = \(bind: sealed)
-                WHERE token_hash = \(bind: hash)
+                WHERE token_hash = \(bind: hash) AND used_at IS NULL
+                RETURNING session_id
                 """
-            ).run()
-            try await db.raw(
-                "UPDATE sessions SET last_used_at = \(bind: now.epochSeconds) WHERE id = \(bind: session.id)"
-            ).run()
-            var updated = session
-            updated.lastUsedAt = now
-            return .rotated(updated, refreshToken: successor)
+            ).first()?.decode(column: "session_id", as: String.self)
+            guard let sessionID = claimed else {
+                return try await rotateUsed(refreshToken, hash: hash, appID: appID, idleTTL: idleTTL, graceSeconds: graceSeconds, at: now, in: db)
+            }
+            let idleCutoff = idleTTL > 0 ? now.epochSeconds - Int64(idleTTL) : Int64.min
+            guard
+                let session = try await db.raw(
+                    """
+                    UPDATE sessions SET last_used_at = \(bind: now.epochSeconds)
+                    WHERE id = \(bind: sessionID) AND app_id = \(bind: appID) AND revoked_at IS NULL
+                        AND expires_at > \(bind: now.epochSeconds) AND last_used_at > \(bind: idleCutoff)
+                    RETURNING \(unsafeRaw: Self.sessionColumns)
+                    """
+                ).first().map(Self.session(from:))
+            else { return .expired }
+            try await insertRefreshToken(successor, sessionID: sessionID, at: now, in: db)
+            return .rotated(session, refreshToken: successor)
         }
+    }
+
+    /// A refresh token that could not be claimed: unknown, of a dead session, retried within the
+    /// grace window (the same successor again), or reused (the session ends).
+    private func rotateUsed(
+        _ refreshToken: String, hash: String, appID: String, idleTTL: Int, graceSeconds: Int, at now: Date,
+        in db: any SQLDatabase
+    ) async throws -> Rotation {
+        guard
+            let row = try await db.raw(
+                """
+                SELECT session_id, used_at, successor_hash, successor_sealed
+                FROM refresh_tokens WHERE token_hash = \(bind: hash)\(unsafeRaw: driver.lockForUpdate)
+                """
+            ).first(),
+            let usedAt = try row.decode(column: "used_at", as: Int64?.self),
+            let session = try await find(id: try row.decode(column: "session_id", as: String.self), in: db),
+            session.appID == appID, session.isLive(at: now, idleTTL: idleTTL)
+        else { return .expired }
+        let successorHash = try row.decode(column: "successor_hash", as: String?.self)
+        let sealed = try row.decode(column: "successor_sealed", as: String?.self)
+        if now.epochSeconds - usedAt <= Int64(graceSeconds), let successorHash, let sealed,
+            try await isUnused(hash: successorHash, in: db),
+            let successor = Self.open(sealed, parent: refreshToken)
+        {
+            return .rotated(session, refreshToken: successor)
+        }
+        try await revoke(sessionID: session.id, reason: "refresh_token_reuse", at: now, in: db)
+        return .reused(sessionID: session.id)
     }
 
     /// The session a refresh token belongs to, if the token is known and unused.
@@ -167,15 +187,13 @@ struct SessionStore: Sendable {
         }
     }
 
-    private func insertRefreshToken(sessionID: String, at now: Date, in db: any SQLDatabase) async throws -> String {
-        let token = SecureRandom.token(prefix: "lkr_")
+    private func insertRefreshToken(_ token: String, sessionID: String, at now: Date, in db: any SQLDatabase) async throws {
         try await db.raw(
             """
             INSERT INTO refresh_tokens (token_hash, session_id, created_at)
             VALUES (\(bind: Digest.sha256Hex(token)), \(bind: sessionID), \(bind: now.epochSeconds))
             """
         ).run()
-        return token
     }
 
     private func isUnused(hash: String, in db: any SQLDatabase) async throws -> Bool {
@@ -200,9 +218,9 @@ struct SessionStore: Sendable {
         return String(decoding: plain, as: UTF8.self)
     }
 
-    private static let selectSession = """
-        SELECT id, app_id, user_id, created_at, last_used_at, expires_at, revoked_at, user_agent, ip_address FROM sessions
-        """
+    private static let sessionColumns =
+        "id, app_id, user_id, created_at, last_used_at, expires_at, revoked_at, user_agent, ip_address"
+    private static let selectSession = "SELECT \(sessionColumns) FROM sessions"
 
     private static func session(from row: any SQLRow) throws -> SessionRecord {
         SessionRecord(
