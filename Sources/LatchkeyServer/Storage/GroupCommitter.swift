@@ -4,10 +4,11 @@ import NIOConcurrencyHelpers
 import SQLKit
 
 /// Group commit for the single SQLite writer: write transactions that queue up while one batch
-/// commits run together in the next batch, each inside its own savepoint, under one `COMMIT` —
-/// so one fsync covers many acknowledged writes. A failing transaction rolls back to its savepoint
-/// and fails alone; a failing `COMMIT` fails the whole batch. Nobody is answered before the commit
-/// that holds their writes is durable.
+/// commits run together in the next batch under one `COMMIT` — so one fsync covers many
+/// acknowledged writes. A batch first runs optimistically, without savepoints; if any transaction
+/// in it fails, the batch is rolled back and run again with a savepoint around each transaction,
+/// so the failing one rolls back and fails alone. A failing `COMMIT` fails the whole batch.
+/// Nobody is answered before the commit that holds their writes is durable.
 final class GroupCommitter: Sendable {
     /// One queued write transaction.
     struct Job: Sendable {
@@ -89,6 +90,32 @@ final class GroupCommitter: Sendable {
         }
         var outcomes: [Outcome] = []
         for job in batch {
+            let outcome = await job.run(database)
+            guard !outcome.failed else {
+                // Some transaction failed: undo the batch and redo it with savepoints.
+                do {
+                    try await database.raw("ROLLBACK").run()
+                } catch {
+                    logger.error("group commit rollback failed", metadata: ["error": "\(error)"])
+                }
+                await commitIsolated(batch)
+                return
+            }
+            outcomes.append(outcome)
+        }
+        await finishCommit(outcomes)
+    }
+
+    /// Runs a batch with a savepoint around each transaction.
+    private func commitIsolated(_ batch: [Job]) async {
+        do {
+            try await database.raw("BEGIN IMMEDIATE").run()
+        } catch {
+            for job in batch { job.fail(error) }
+            return
+        }
+        var outcomes: [Outcome] = []
+        for job in batch {
             do {
                 try await database.raw("SAVEPOINT job").run()
                 let outcome = await job.run(database)
@@ -104,6 +131,11 @@ final class GroupCommitter: Sendable {
                 return
             }
         }
+        await finishCommit(outcomes)
+    }
+
+    /// Commits the open transaction and answers everyone in it.
+    private func finishCommit(_ outcomes: [Outcome]) async {
         do {
             try await database.raw("COMMIT").run()
             for outcome in outcomes { outcome.finish(nil) }

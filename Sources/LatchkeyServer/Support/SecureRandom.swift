@@ -42,7 +42,14 @@ enum SecureRandom {
 enum Digest {
     /// The SHA-256 of the string's UTF-8 bytes, hex encoded.
     static func sha256Hex(_ value: String) -> String {
-        SHA256.hash(data: Array(value.utf8)).map { String(format: "%02x", $0) }.joined()
+        let hex = Array("0123456789abcdef".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
+        for byte in SHA256.hash(data: Array(value.utf8)) {
+            output.append(hex[Int(byte >> 4)])
+            output.append(hex[Int(byte & 0x0F)])
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 }
 
@@ -50,10 +57,18 @@ enum Digest {
 enum Base64URL {
     /// Encodes bytes.
     static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let standard = Data(bytes).base64EncodedData()
+        var output: [UInt8] = []
+        output.reserveCapacity(standard.count)
+        for byte in standard {
+            switch byte {
+            case UInt8(ascii: "+"): output.append(UInt8(ascii: "-"))
+            case UInt8(ascii: "/"): output.append(UInt8(ascii: "_"))
+            case UInt8(ascii: "="): continue
+            default: output.append(byte)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Decodes a base64url string, or nil if it is not one.
