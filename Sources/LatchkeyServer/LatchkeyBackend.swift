@@ -62,7 +62,8 @@ public final class LatchkeyBackend: Sendable {
             let applied = try await Migrations.apply(to: driver, logger: logger)
             let backend = LatchkeyBackend(
                 configuration: configuration, driver: driver, appliedMigrations: applied, logger: logger)
-            try await backend.keys.ensureKey()
+            // Under the migration lock: nodes starting together create one first key, not one each.
+            try await driver.withMigrationLock { [keys = backend.keys] in try await keys.ensureKey() }
             try await backend.keyRing.reload()
             return backend
         } catch {

@@ -15,32 +15,34 @@ struct ChangeFeed: Sendable {
 
     /// One change.
     struct Change: Sendable, Equatable {
+        var id: String
         var kind: Kind
         var subject: String
+        var createdAt: Int64
     }
 
     /// Records a change inside the caller's transaction.
     static func record(_ kind: Kind, _ subject: String, at now: Date, in db: any SQLDatabase) async throws {
         try await db.raw(
             """
-            INSERT INTO change_events (kind, subject, created_at)
-            VALUES (\(bind: kind.rawValue), \(bind: subject), \(bind: now.epochSeconds))
+            INSERT INTO change_events (id, kind, subject, created_at)
+            VALUES (\(bind: SecureRandom.identifier()), \(bind: kind.rawValue), \(bind: subject), \(bind: now.epochSeconds))
             """
         ).run()
     }
 
-    /// Changes recorded at or after `since` (seconds), and the newest time among them.
-    func changes(since: Int64) async throws -> (changes: [Change], newest: Int64?) {
+    /// Changes recorded at or after `since` (seconds).
+    func changes(since: Int64) async throws -> [Change] {
         try await driver.read { db in
-            let rows = try await db.raw(
-                "SELECT kind, subject, created_at FROM change_events WHERE created_at >= \(bind: since)"
-            ).all()
-            let changes = try rows.compactMap { row -> Change? in
+            try await db.raw(
+                "SELECT id, kind, subject, created_at FROM change_events WHERE created_at >= \(bind: since)"
+            ).all().compactMap { row -> Change? in
                 guard let kind = Kind(rawValue: try row.decode(column: "kind", as: String.self)) else { return nil }
-                return Change(kind: kind, subject: try row.decode(column: "subject", as: String.self))
+                return Change(
+                    id: try row.decode(column: "id", as: String.self), kind: kind,
+                    subject: try row.decode(column: "subject", as: String.self),
+                    createdAt: try row.decode(column: "created_at", as: Int64.self))
             }
-            let newest = try rows.map { try $0.decode(column: "created_at", as: Int64.self) }.max()
-            return (changes, newest)
         }
     }
 

@@ -3,8 +3,9 @@ import ServiceLifecycle
 
 /// Keeps this process's caches honest about changes made elsewhere (the CLI, another node): every
 /// `interval` it reads new change events and drops the sessions and users they name from the
-/// session gate and the user cache. Events are re-read with an overlap of `overlap` seconds, so
-/// writes committed slightly out of time order are not missed; dropping an entry twice is harmless.
+/// session gate and the user cache. Each poll reaches `overlap` seconds behind the newest event
+/// seen, so writes committed slightly out of time order are not missed; events already applied
+/// (remembered by id) are skipped, so a cache entry is dropped once per change, not once per poll.
 /// Old events are pruned.
 struct ChangeFeedPoller: Service {
     let feed: ChangeFeed
@@ -19,15 +20,18 @@ struct ChangeFeedPoller: Service {
 
     func run() async throws {
         var cursor = (try? await feed.newest()) ?? nil
+        var applied: [String: Int64] = [:]
         var polls = 0
         await Periodic.run(every: interval) {
             do {
-                let read = try await feed.changes(since: (cursor ?? 0) - Self.overlap)
-                let sessions = read.changes.filter { $0.kind == .session }.map(\.subject)
-                let changedUsers = read.changes.filter { $0.kind == .user }.map(\.subject)
+                let fresh = try await feed.changes(since: (cursor ?? 0) - Self.overlap).filter { applied[$0.id] == nil }
+                let sessions = fresh.filter { $0.kind == .session }.map(\.subject)
+                let changedUsers = fresh.filter { $0.kind == .user }.map(\.subject)
                 if !sessions.isEmpty { gate.invalidate(sessions) }
                 if !changedUsers.isEmpty { users.invalidate(changedUsers) }
-                if let newest = read.newest { cursor = max(cursor ?? newest, newest) }
+                for change in fresh { applied[change.id] = change.createdAt }
+                if let newest = fresh.map(\.createdAt).max() { cursor = max(cursor ?? newest, newest) }
+                if let cursor { applied = applied.filter { $0.value >= cursor - Self.overlap } }
                 polls += 1
                 if polls % 14_400 == 0, let cursor { try await feed.prune(before: cursor - Self.retention) }
             } catch {

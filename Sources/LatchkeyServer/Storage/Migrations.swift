@@ -102,6 +102,7 @@ enum Migrations {
             """,
             """
             CREATE TABLE change_events (
+                id TEXT PRIMARY KEY,
                 kind TEXT NOT NULL,
                 subject TEXT NOT NULL,
                 created_at BIGINT NOT NULL
