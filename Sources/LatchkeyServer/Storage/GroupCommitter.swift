@@ -82,12 +82,7 @@ final class GroupCommitter: Sendable {
     }
 
     private func commit(_ batch: [Job]) async {
-        do {
-            try await database.raw("BEGIN IMMEDIATE").run()
-        } catch {
-            for job in batch { job.fail(error) }
-            return
-        }
+        guard await begin(batch) else { return }
         var outcomes: [Outcome] = []
         for job in batch {
             let outcome = await job.run(database)
@@ -108,12 +103,7 @@ final class GroupCommitter: Sendable {
 
     /// Runs a batch with a savepoint around each transaction.
     private func commitIsolated(_ batch: [Job]) async {
-        do {
-            try await database.raw("BEGIN IMMEDIATE").run()
-        } catch {
-            for job in batch { job.fail(error) }
-            return
-        }
+        guard await begin(batch) else { return }
         var outcomes: [Outcome] = []
         for job in batch {
             do {
@@ -132,6 +122,17 @@ final class GroupCommitter: Sendable {
             }
         }
         await finishCommit(outcomes)
+    }
+
+    /// Opens the batch's transaction; when that fails, answers everyone in it with the error.
+    private func begin(_ batch: [Job]) async -> Bool {
+        do {
+            try await database.raw("BEGIN IMMEDIATE").run()
+            return true
+        } catch {
+            for job in batch { job.fail(error) }
+            return false
+        }
     }
 
     /// Commits the open transaction and answers everyone in it.
