@@ -74,8 +74,9 @@ public final class Latchkey: Sendable {
         var modules: [String: Module]?
     }
 
-    /// Creates a client. No secret is needed (mobile apps are public clients); a confidential
-    /// server-side client may pass one. The stored session, if any, is restored without a network call.
+    /// Creates a client. No secret is needed: mobile apps are public clients (RFC 8252), and the
+    /// native API never relies on one. `clientSecret` is accepted for KWS-style setup code and is
+    /// not sent. The stored session, if any, is restored without a network call.
     public init(clientID: String, clientSecret: String? = nil, apiURL: URL, options: Options = Options()) {
         self.clientID = clientID
         self.apiURL = apiURL
@@ -85,7 +86,7 @@ public final class Latchkey: Sendable {
         let state = Locked(State(user: credentialStore.load()))
         self.state = state
         self.transport = Transport(
-            baseURL: apiURL, clientID: clientID, clientSecret: clientSecret, session: options.urlSession,
+            baseURL: apiURL, clientID: clientID, session: options.urlSession,
             reachability: { reachable in Latchkey.noteReachability(reachable, in: state) })
     }
 

@@ -8,7 +8,6 @@ import FoundationNetworking
 struct Transport: Sendable {
     let baseURL: URL
     let clientID: String
-    let clientSecret: String?
     let session: URLSession
     let reachability: @Sendable (Bool) -> Void
 

@@ -93,9 +93,6 @@ public final class LatchkeyBackend: Sendable {
         return try await SQLiteStoreDriver.open(path: configuration.databasePath, logger: logger)
     }
 
-    /// Which store the backend runs on (`sqlite` or `postgres`).
-    public var storeFamily: String { driver.family.rawValue }
-
     /// Re-reads the signing keys (after `keys.rotate()`; running servers also do this every 5 s).
     public func reloadKeys() async throws {
         try await keyRing.reload()

@@ -133,7 +133,7 @@ struct OAuthRoutes {
         let inactive: [String: Any] = ["active": false]
         let now = backend.time.now()
         if token.hasPrefix("lkr_") {
-            guard let sessionID = try await backend.sessions.sessionID(ofUnusedRefreshToken: token),
+            guard let sessionID = try await backend.sessions.sessionID(ofRefreshToken: token, unusedOnly: true),
                 let session = try await backend.sessions.find(id: sessionID), session.appID == app.id,
                 session.isLive(at: now, idleTTL: app.settings.sessionIdleTTL)
             else { return inactive }

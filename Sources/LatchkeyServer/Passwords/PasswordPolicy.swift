@@ -16,9 +16,6 @@ struct PasswordPolicy: Sendable {
         self.common = Set(text.split(whereSeparator: \.isNewline).map { $0.lowercased() })
     }
 
-    /// How many passwords the blocklist holds.
-    var blocklistSize: Int { common.count }
-
     /// Why `password` is refused, or nil. `context` holds words it must not contain (username,
     /// email local part, app name); words shorter than 4 characters are ignored.
     func rejection(of password: String, minimumLength: Int, context: [String]) -> PasswordRejection? {

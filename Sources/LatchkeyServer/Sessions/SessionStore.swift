@@ -111,20 +111,12 @@ struct SessionStore: Sendable {
         return .reused(sessionID: session.id)
     }
 
-    /// The session a refresh token belongs to, if the token is known and unused.
-    func sessionID(ofUnusedRefreshToken token: String) async throws -> String? {
-        try await driver.read { db in
+    /// The session a refresh token belongs to (only while the token is unused, with `unusedOnly`).
+    func sessionID(ofRefreshToken token: String, unusedOnly: Bool = false) async throws -> String? {
+        let unused: SQLQueryString = unusedOnly ? " AND used_at IS NULL" : ""
+        return try await driver.read { db in
             try await db.raw(
-                "SELECT session_id FROM refresh_tokens WHERE token_hash = \(bind: Digest.sha256Hex(token)) AND used_at IS NULL"
-            ).first()?.decode(column: "session_id", as: String.self)
-        }
-    }
-
-    /// The session of any refresh token of its family, used or not.
-    func sessionID(ofRefreshToken token: String) async throws -> String? {
-        try await driver.read { db in
-            try await db.raw(
-                "SELECT session_id FROM refresh_tokens WHERE token_hash = \(bind: Digest.sha256Hex(token))"
+                "SELECT session_id FROM refresh_tokens WHERE token_hash = \(bind: Digest.sha256Hex(token))\(unused)"
             ).first()?.decode(column: "session_id", as: String.self)
         }
     }

@@ -15,13 +15,11 @@ final class SQLiteStoreDriver: StoreDriver {
     private let committer: GroupCommitter
     private let nextReader = NIOLockedValueBox(0)
     private let threadPool: NIOThreadPool
-    private let logger: Logger
 
     private init(writer: SQLiteConnection, readers: [SQLiteConnection], threadPool: NIOThreadPool, logger: Logger) {
         self.writer = writer
         self.readers = readers
         self.threadPool = threadPool
-        self.logger = logger
         self.committer = GroupCommitter(database: writer.sql(queryLogLevel: nil), logger: logger)
     }
 

@@ -50,12 +50,4 @@ public struct KeyStore: Sendable {
         }
         return key.kid
     }
-
-    /// Deletes keys retired longer ago than `age` seconds (no token they signed can still be valid).
-    func prune(retiredLongerThan age: Int) async throws {
-        let cutoff = time.now().epochSeconds - Int64(age)
-        try await driver.write { db in
-            try await db.raw("DELETE FROM signing_keys WHERE retired_at IS NOT NULL AND retired_at < \(bind: cutoff)").run()
-        }
-    }
 }
