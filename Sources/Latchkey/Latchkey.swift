@@ -37,18 +37,22 @@ public final class Latchkey: Sendable {
         public var refreshMargin: TimeInterval
         /// Receives one line per notable event (sign-in, refresh, sign-out); nil logs nothing.
         public var log: (@Sendable (String) -> Void)?
+        /// The languages the server should write error messages in, most preferred first (sent as
+        /// `Accept-Language`); the device's preferred languages by default.
+        public var languages: [String]
 
         /// Default options.
         public init(
             credentialStore: (any CredentialStore)? = nil, urlSession: URLSession = .shared,
             clock: @escaping @Sendable () -> Date = { Date() }, refreshMargin: TimeInterval = 30,
-            log: (@Sendable (String) -> Void)? = nil
+            log: (@Sendable (String) -> Void)? = nil, languages: [String] = Locale.preferredLanguages
         ) {
             self.credentialStore = credentialStore
             self.urlSession = urlSession
             self.clock = clock
             self.refreshMargin = refreshMargin
             self.log = log
+            self.languages = languages
         }
 
         /// The default store for `clientID` at `apiURL`.
@@ -86,7 +90,7 @@ public final class Latchkey: Sendable {
         let state = Locked(State(user: credentialStore.load()))
         self.state = state
         self.transport = Transport(
-            baseURL: apiURL, clientID: clientID, session: options.urlSession,
+            baseURL: apiURL, clientID: clientID, session: options.urlSession, languages: options.languages,
             reachability: { reachable in Latchkey.noteReachability(reachable, in: state) })
     }
 

@@ -1,93 +1,132 @@
 import Foundation
 import LatchkeyWire
 
-/// Every error the SDK throws. Cases follow the seeds' typed statuses (KWS createUser/auth,
-/// Wilddog's errors) plus what a modern client needs; the server's localized message is kept.
-public enum LatchkeyError: Error, Sendable, Equatable {
-    /// Username has invalid characters or length (KWS InvalidUsername).
-    case invalidUsername
-    /// Password refused; the reason says why (KWS InvalidPassword).
-    case invalidPassword(PasswordRejection?)
-    /// Date of birth not `YYYY-MM-DD` or in the future (KWS InvalidDateOfBirth).
-    case invalidDateOfBirth
-    /// Country is not an ISO 3166-1 alpha-2 code (KWS InvalidCountry).
-    case invalidCountry
-    /// Parent email is invalid (KWS InvalidParentEmail).
-    case invalidParentEmail
-    /// Email is invalid (Wilddog InvalidEmail).
-    case invalidEmail
-    /// The username is taken (KWS DuplicateUsername).
-    case duplicateUsername
-    /// The email is taken (only for apps that reveal it).
-    case duplicateEmail
-    /// Several fields failed at once; each entry is one of the field cases above.
-    case validation([LatchkeyError])
-    /// Wrong username/email or password (KWS InvalidCredentials).
-    case invalidCredentials
-    /// No such user (Wilddog UserDoesNotExist) — only from apps that reveal it.
-    case userDoesNotExist
-    /// The current password given to `changePassword` is wrong.
-    case wrongPassword
-    /// The account is disabled.
-    case accountDisabled
-    /// The server could not be reached (KWS NetworkError). The session is kept.
-    case network(String)
-    /// The request was malformed or not allowed in this state (KWS InvalidOperation).
-    case invalidOperation(String)
-    /// Too many attempts; retry after this many seconds.
-    case rateLimited(retryAfter: Int)
-    /// The session ended (signed out elsewhere, revoked, expired); the user is signed out.
-    case sessionExpired
-    /// No user is signed in.
-    case notSignedIn
-    /// A module says `access: false`: sign in first (Kurogo).
-    case signInRequired(module: String)
-    /// The module does not speak this API version (Kurogo vmin/vmax).
-    case unsupportedVersion(module: String, version: Int, supported: ClosedRange<Int>)
-    /// Any other server error, with its stable code and localized message.
-    case server(code: String, message: String)
+/// Every error the SDK throws: a ``Kind`` to branch on and, for errors the server reported, the
+/// server's own message, localized by the device's preferred language (`Accept-Language`).
+///
+/// Branch on the kind the way you would on an enum — `catch LatchkeyError.invalidCredentials`,
+/// `switch error.kind { case .invalidPassword(let reason): … }` — and show ``message`` (or
+/// `localizedDescription`) to the user. Two errors are equal when their kinds are; the message is
+/// presentation and does not take part.
+public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomStringConvertible {
+    /// What went wrong: the seeds' typed statuses (KWS createUser/auth, Wilddog's errors) plus
+    /// what a modern client needs.
+    public enum Kind: Sendable, Equatable {
+        /// Username has invalid characters or length (KWS InvalidUsername).
+        case invalidUsername
+        /// Password refused; the reason says why (KWS InvalidPassword).
+        case invalidPassword(PasswordRejection?)
+        /// Date of birth not `YYYY-MM-DD` or in the future (KWS InvalidDateOfBirth).
+        case invalidDateOfBirth
+        /// Country is not an ISO 3166-1 alpha-2 code (KWS InvalidCountry).
+        case invalidCountry
+        /// Parent email is invalid (KWS InvalidParentEmail).
+        case invalidParentEmail
+        /// Email is invalid (Wilddog InvalidEmail).
+        case invalidEmail
+        /// The username is taken (KWS DuplicateUsername).
+        case duplicateUsername
+        /// The email is taken (only for apps that reveal it).
+        case duplicateEmail
+        /// Several fields failed at once; each entry is one of the field cases above.
+        case validation([LatchkeyError])
+        /// Wrong username/email or password (KWS InvalidCredentials).
+        case invalidCredentials
+        /// No such user (Wilddog UserDoesNotExist) — only from apps that reveal it.
+        case userDoesNotExist
+        /// The current password given to `changePassword` is wrong.
+        case wrongPassword
+        /// The account is disabled.
+        case accountDisabled
+        /// The server could not be reached (KWS NetworkError). The session is kept.
+        case network(String)
+        /// The request was malformed or not allowed in this state (KWS InvalidOperation).
+        case invalidOperation(String)
+        /// Too many attempts; retry after this many seconds.
+        case rateLimited(retryAfter: Int)
+        /// The session ended (signed out elsewhere, revoked, expired); the user is signed out.
+        case sessionExpired
+        /// No user is signed in.
+        case notSignedIn
+        /// A module says `access: false`: sign in first (Kurogo).
+        case signInRequired(module: String)
+        /// The module does not speak this API version (Kurogo vmin/vmax).
+        case unsupportedVersion(module: String, version: Int, supported: ClosedRange<Int>)
+        /// Any other server error, with its stable code and localized message.
+        case server(code: String, message: String)
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The server's localized message (RFC 9457 `detail`, else `title`); `nil` for errors the SDK
+    /// raised itself.
+    public let message: String?
+
+    /// An error of `kind`, with the server's `message` when there is one.
+    public init(_ kind: Kind, message: String? = nil) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public static func == (lhs: LatchkeyError, rhs: LatchkeyError) -> Bool { lhs.kind == rhs.kind }
+
+    /// The server's message when there is one, else an English description of the kind.
+    public var errorDescription: String? { message ?? String(describing: kind) }
+
+    public var description: String {
+        message.map { "\(kind): \($0)" } ?? String(describing: kind)
+    }
+}
+
+/// Lets `catch LatchkeyError.sessionExpired { … }` match a thrown ``LatchkeyError`` by kind.
+public func ~= (pattern: LatchkeyError, error: any Error) -> Bool {
+    (error as? LatchkeyError)?.kind == pattern.kind
 }
 
 extension LatchkeyError {
-    /// The SDK error for a problem document.
+    /// The SDK error for a problem document, keeping its localized message.
     init(problem: Problem, retryAfter: Int?) {
+        let message = problem.detail ?? problem.title
         let fields = (problem.errors ?? []).map(Self.init(field:))
         switch problem.code {
-        case .validationFailed: self = fields.count == 1 ? fields[0] : .validation(fields)
+        case .validationFailed:
+            self = fields.count == 1 ? fields[0] : LatchkeyError(.validation(fields), message: message)
         case .invalidUsername, .invalidPassword, .invalidDateOfBirth, .invalidCountry, .invalidParentEmail,
             .invalidEmail, .duplicateUsername, .duplicateEmail:
-            self = fields.first ?? Self.init(field: FieldError(field: "", code: problem.code))
-        case .invalidCredentials: self = .invalidCredentials
-        case .userDoesNotExist: self = .userDoesNotExist
-        case .wrongPassword: self = .wrongPassword
-        case .accountDisabled: self = .accountDisabled
-        case .rateLimited: self = .rateLimited(retryAfter: retryAfter ?? 1)
-        case .sessionExpired, .invalidToken: self = .sessionExpired
-        case .unauthorized: self = .notSignedIn
+            self = fields.first ?? Self.init(field: FieldError(field: "", code: problem.code, message: message))
+        case .invalidCredentials: self = LatchkeyError(.invalidCredentials, message: message)
+        case .userDoesNotExist: self = LatchkeyError(.userDoesNotExist, message: message)
+        case .wrongPassword: self = LatchkeyError(.wrongPassword, message: message)
+        case .accountDisabled: self = LatchkeyError(.accountDisabled, message: message)
+        case .rateLimited: self = LatchkeyError(.rateLimited(retryAfter: retryAfter ?? 1), message: message)
+        case .sessionExpired, .invalidToken: self = LatchkeyError(.sessionExpired, message: message)
+        case .unauthorized: self = LatchkeyError(.notSignedIn, message: message)
         case .invalidRequest, .unknownField, .bodyTooLarge, .methodDisabled, .clientMismatch, .unknownClient:
-            self = .invalidOperation(problem.detail ?? problem.title)
-        default: self = .server(code: problem.code.rawValue, message: problem.detail ?? problem.title)
+            self = LatchkeyError(.invalidOperation(message), message: message)
+        default: self = LatchkeyError(.server(code: problem.code.rawValue, message: message), message: message)
         }
     }
 
-    /// The SDK error for one field error.
+    /// The SDK error for one field error, keeping its localized message.
     init(field: FieldError) {
+        let kind: Kind
         switch field.code {
-        case .invalidUsername: self = .invalidUsername
-        case .invalidPassword: self = .invalidPassword(field.reason.flatMap(PasswordRejection.init(rawValue:)))
-        case .invalidDateOfBirth: self = .invalidDateOfBirth
-        case .invalidCountry: self = .invalidCountry
-        case .invalidParentEmail: self = .invalidParentEmail
-        case .invalidEmail: self = .invalidEmail
-        case .duplicateUsername: self = .duplicateUsername
-        case .duplicateEmail: self = .duplicateEmail
-        default: self = .invalidOperation(field.message ?? field.field)
+        case .invalidUsername: kind = .invalidUsername
+        case .invalidPassword: kind = .invalidPassword(field.reason.flatMap(PasswordRejection.init(rawValue:)))
+        case .invalidDateOfBirth: kind = .invalidDateOfBirth
+        case .invalidCountry: kind = .invalidCountry
+        case .invalidParentEmail: kind = .invalidParentEmail
+        case .invalidEmail: kind = .invalidEmail
+        case .duplicateUsername: kind = .duplicateUsername
+        case .duplicateEmail: kind = .duplicateEmail
+        default: kind = .invalidOperation(field.message ?? field.field)
         }
+        self.init(kind, message: field.message)
     }
 
     /// The field errors this error carries (itself, or each of a `validation` list).
     public var fieldErrors: [LatchkeyError] {
-        if case .validation(let errors) = self { return errors }
+        if case .validation(let errors) = kind { return errors }
         return [self]
     }
 }

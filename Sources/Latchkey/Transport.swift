@@ -9,6 +9,8 @@ struct Transport: Sendable {
     let baseURL: URL
     let clientID: String
     let session: URLSession
+    /// Sent as `Accept-Language`, most preferred first.
+    let languages: [String]
     let reachability: @Sendable (Bool) -> Void
 
     /// An HTTP method.
@@ -30,7 +32,7 @@ struct Transport: Sendable {
         request.httpMethod = method.rawValue
         request.setValue(clientID, forHTTPHeaderField: HeaderName.clientID)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let language = Locale.preferredLanguages.first { request.setValue(language, forHTTPHeaderField: "Accept-Language") }
+        if !languages.isEmpty { request.setValue(Self.acceptLanguage(languages), forHTTPHeaderField: "Accept-Language") }
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let body {
             request.httpBody = try WireCoding.makeEncoder().encode(body)
@@ -61,6 +63,13 @@ struct Transport: Sendable {
         } catch {
             throw LatchkeyError.server(code: "unexpected_response", message: "\(error)")
         }
+    }
+
+    /// `en, ja;q=0.9, …`: the languages in order of preference.
+    static func acceptLanguage(_ languages: [String]) -> String {
+        languages.prefix(5).enumerated().map { index, language in
+            index == 0 ? language : "\(language);q=0.\(9 - index)"
+        }.joined(separator: ", ")
     }
 
     private static func error(status: Int, data: Data, response: HTTPURLResponse) -> LatchkeyError {

@@ -51,8 +51,11 @@ final class LiveServer: Sendable {
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// An SDK client for this server's app.
-    func client(store: any CredentialStore = InMemoryCredentialStore(), clock: @escaping @Sendable () -> Date = { Date() }) -> Latchkey {
-        Latchkey(clientID: app.clientID, apiURL: url, options: .init(credentialStore: store, clock: clock))
+    func client(
+        store: any CredentialStore = InMemoryCredentialStore(), clock: @escaping @Sendable () -> Date = { Date() },
+        languages: [String] = ["en"]
+    ) -> Latchkey {
+        Latchkey(clientID: app.clientID, apiURL: url, options: .init(credentialStore: store, clock: clock, languages: languages))
     }
 
     /// Stops the server (graceful) without deleting its data.

@@ -64,6 +64,34 @@ import Testing
         await server.stop()
     }
 
+    @Test func errorsKeepTheServersLocalizedMessage() async throws {
+        let server = try await LiveServer.start()
+        let expectations: [(languages: [String], credentials: String, password: String)] = [
+            (["en"], "The username, email or password is incorrect.", "Password is too short."),
+            (["ja-JP", "en"], "ユーザー名、メールアドレス、またはパスワードが正しくありません。", "パスワードが短すぎます。"),
+            (["zh-Hans-CN"], "用户名、邮箱或密码不正确。", "密码太短。"),
+        ]
+        for expected in expectations {
+            let sdk = server.client(languages: expected.languages)
+            do {
+                try await sdk.signIn(username: "nobody", password: "wrong password")
+                Issue.record("expected invalidCredentials")
+            } catch let error as LatchkeyError {
+                #expect(error == .invalidCredentials)
+                #expect(error.message == expected.credentials)
+                #expect(error.localizedDescription == expected.credentials)
+            }
+            do {
+                try await sdk.signUp(username: "someone", password: "short")
+                Issue.record("expected invalidPassword")
+            } catch let error as LatchkeyError {
+                guard case .invalidPassword(.tooShort) = error.kind else { Issue.record("got \(error)"); continue }
+                #expect(error.message == expected.password)
+            }
+        }
+        await server.stop()
+    }
+
     @Test func userDoesNotExistOnlyWhereTheAppAllowsIt() async throws {
         let revealing = try await LiveServer.start { $0.revealUnknownUsers = true }
         let sdk = revealing.client()
@@ -83,7 +111,7 @@ import Testing
         do {
             try await sdk.reloadUser()
         } catch let error as LatchkeyError {
-            guard case .network = error else { Issue.record("expected network, got \(error)"); return }
+            guard case .network = error.kind else { Issue.record("expected network, got \(error)"); return }
         }
         #expect(sdk.currentUser != nil)
         #expect(store.load() != nil)
@@ -93,7 +121,7 @@ import Testing
             try await unreachable.signIn(username: "someone", password: "whatever pass")
             Issue.record("expected a network error")
         } catch let error as LatchkeyError {
-            guard case .network = error else { Issue.record("expected network, got \(error)"); return }
+            guard case .network = error.kind else { Issue.record("expected network, got \(error)"); return }
         }
         await server.stop()
     }

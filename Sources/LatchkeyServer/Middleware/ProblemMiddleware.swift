@@ -42,6 +42,6 @@ struct ProblemMiddleware: RouterMiddleware {
     }
 
     private static func isStoreFailure(_ error: any Error) -> Bool {
-        error is StoreUnavailable || error is SQLiteError
+        error is StoreUnavailable || error is SQLiteError || error is SQLiteFailure
     }
 }

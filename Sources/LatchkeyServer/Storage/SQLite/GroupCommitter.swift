@@ -26,6 +26,7 @@ final class GroupCommitter: Sendable {
     }
 
     private let database: any SQLDatabase
+    private let executor: any TaskExecutor
     private let logger: Logger
     private let maximumBatch: Int
     private let state = NIOLockedValueBox(State())
@@ -35,8 +36,10 @@ final class GroupCommitter: Sendable {
         var draining = false
     }
 
-    init(database: any SQLDatabase, logger: Logger, maximumBatch: Int = 128) {
+    /// Commits on `database`, running every batch on `executor`.
+    init(database: any SQLDatabase, executor: any TaskExecutor, logger: Logger, maximumBatch: Int = 128) {
         self.database = database
+        self.executor = executor
         self.logger = logger
         self.maximumBatch = maximumBatch
     }
@@ -62,7 +65,7 @@ final class GroupCommitter: Sendable {
                 state.draining = true
                 return true
             }
-            if startDrain { Task { await drain() } }
+            if startDrain { Task(executorPreference: executor) { await self.drain() } }
         }
     }
 

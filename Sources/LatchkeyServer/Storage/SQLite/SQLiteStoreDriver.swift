@@ -8,32 +8,36 @@ import SQLiteKit
 /// The embedded store: one SQLite file in WAL mode with `synchronous=FULL`, one writer connection
 /// whose transactions are group-committed (one fsync for every write that queued meanwhile), and
 /// a pool of read-only connections that never block it.
+///
+/// The writer runs on a thread of its own with cached prepared statements (``SQLiteHandle``):
+/// a transaction's statements run back to back there, where a thread-pool connection would hop
+/// threads twice per statement.
 final class SQLiteStoreDriver: StoreDriver {
     let family = SQLFamily.sqlite
-    private let writer: SQLiteConnection
+    private let writer: SQLiteHandle
+    private let writerThread: DedicatedThreadExecutor
     private let readers: [SQLiteConnection]
     private let committer: GroupCommitter
     private let nextReader = NIOLockedValueBox(0)
     private let threadPool: NIOThreadPool
 
-    private init(writer: SQLiteConnection, readers: [SQLiteConnection], threadPool: NIOThreadPool, logger: Logger) {
+    private init(writer: SQLiteHandle, readers: [SQLiteConnection], threadPool: NIOThreadPool, logger: Logger) {
         self.writer = writer
+        self.writerThread = DedicatedThreadExecutor(name: "latchkey-sqlite-writer")
         self.readers = readers
         self.threadPool = threadPool
-        self.committer = GroupCommitter(database: writer.sql(queryLogLevel: nil), logger: logger)
+        self.committer = GroupCommitter(
+            database: SQLiteWriterDatabase(handle: writer, logger: logger), executor: writerThread, logger: logger)
     }
 
     /// Opens (creating if needed) the database file at `path`.
     static func open(path: String, readerCount: Int = 4, logger: Logger) async throws -> SQLiteStoreDriver {
-        let threadPool = NIOThreadPool(numberOfThreads: readerCount + 1)
+        let threadPool = NIOThreadPool(numberOfThreads: readerCount)
         threadPool.start()
         let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
-        let writer = try await SQLiteConnection.open(
-            storage: .file(path: path), threadPool: threadPool, logger: logger, on: eventLoop)
-        let writerSQL = writer.sql(queryLogLevel: nil)
-        try await writerSQL.raw("PRAGMA journal_mode=WAL").run()
-        for pragma in ["synchronous=FULL", "busy_timeout=10000", "foreign_keys=ON"] {
-            try await writerSQL.raw("PRAGMA \(unsafeRaw: pragma)").run()
+        let writer = try SQLiteHandle(path: path, busyTimeoutMilliseconds: 10_000)
+        for pragma in ["journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"] {
+            try writer.execute("PRAGMA \(pragma)", binds: []) { _ in }
         }
         var readers: [SQLiteConnection] = []
         for _ in 0..<readerCount {
@@ -65,15 +69,16 @@ final class SQLiteStoreDriver: StoreDriver {
     }
 
     func isUniqueViolation(_ error: any Error, on column: String) -> Bool {
-        guard let error = error as? SQLiteError, error.reason == .constraintUniqueFailed || error.reason == .constraint
-        else { return false }
-        return error.message.contains("UNIQUE") && error.message.contains(column)
+        guard let failure = error as? SQLiteFailure, failure.isUniqueViolation else { return false }
+        return failure.message.contains(column)
     }
 
     func shutdown() async {
-        for connection in readers + [writer] {
+        for connection in readers {
             try? await connection.close()
         }
+        await Task(executorPreference: writerThread) { [writer] in writer.close() }.value
+        writerThread.stop()
         try? await threadPool.shutdownGracefully()
     }
 }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// One error per ``LatchkeyError/Kind``, so code reads as with an enum:
+/// `throw LatchkeyError.notSignedIn`, `#expect(throws: LatchkeyError.invalidCredentials)`.
+extension LatchkeyError {
+    /// Username has invalid characters or length (KWS InvalidUsername).
+    public static let invalidUsername = LatchkeyError(.invalidUsername)
+    /// Password refused for `reason` (KWS InvalidPassword).
+    public static func invalidPassword(_ reason: PasswordRejection?) -> LatchkeyError { LatchkeyError(.invalidPassword(reason)) }
+    /// Date of birth not `YYYY-MM-DD` or in the future (KWS InvalidDateOfBirth).
+    public static let invalidDateOfBirth = LatchkeyError(.invalidDateOfBirth)
+    /// Country is not an ISO 3166-1 alpha-2 code (KWS InvalidCountry).
+    public static let invalidCountry = LatchkeyError(.invalidCountry)
+    /// Parent email is invalid (KWS InvalidParentEmail).
+    public static let invalidParentEmail = LatchkeyError(.invalidParentEmail)
+    /// Email is invalid (Wilddog InvalidEmail).
+    public static let invalidEmail = LatchkeyError(.invalidEmail)
+    /// The username is taken (KWS DuplicateUsername).
+    public static let duplicateUsername = LatchkeyError(.duplicateUsername)
+    /// The email is taken (only for apps that reveal it).
+    public static let duplicateEmail = LatchkeyError(.duplicateEmail)
+    /// Several field errors at once.
+    public static func validation(_ errors: [LatchkeyError]) -> LatchkeyError { LatchkeyError(.validation(errors)) }
+    /// Wrong username/email or password (KWS InvalidCredentials).
+    public static let invalidCredentials = LatchkeyError(.invalidCredentials)
+    /// No such user (Wilddog UserDoesNotExist).
+    public static let userDoesNotExist = LatchkeyError(.userDoesNotExist)
+    /// The current password given to `changePassword` is wrong.
+    public static let wrongPassword = LatchkeyError(.wrongPassword)
+    /// The account is disabled.
+    public static let accountDisabled = LatchkeyError(.accountDisabled)
+    /// The server could not be reached (KWS NetworkError).
+    public static func network(_ reason: String) -> LatchkeyError { LatchkeyError(.network(reason)) }
+    /// The request was malformed or not allowed in this state (KWS InvalidOperation).
+    public static func invalidOperation(_ reason: String) -> LatchkeyError { LatchkeyError(.invalidOperation(reason)) }
+    /// Too many attempts; retry after this many seconds.
+    public static func rateLimited(retryAfter: Int) -> LatchkeyError { LatchkeyError(.rateLimited(retryAfter: retryAfter)) }
+    /// The session ended; the user is signed out.
+    public static let sessionExpired = LatchkeyError(.sessionExpired)
+    /// No user is signed in.
+    public static let notSignedIn = LatchkeyError(.notSignedIn)
+    /// A module says `access: false`: sign in first (Kurogo).
+    public static func signInRequired(module: String) -> LatchkeyError { LatchkeyError(.signInRequired(module: module)) }
+    /// The module does not speak this API version (Kurogo vmin/vmax).
+    public static func unsupportedVersion(module: String, version: Int, supported: ClosedRange<Int>) -> LatchkeyError {
+        LatchkeyError(.unsupportedVersion(module: module, version: version, supported: supported))
+    }
+    /// Any other server error, with its stable code and message.
+    public static func server(code: String, message: String) -> LatchkeyError {
+        LatchkeyError(.server(code: code, message: message), message: message)
+    }
+}

@@ -1,0 +1,145 @@
+import NIOCore
+import SQLiteNIO
+import VaporCSQLite
+
+/// One SQLite connection driven directly through the C API, with its prepared statements cached.
+///
+/// Not thread-safe: its owner calls it from one thread at a time (the writer's
+/// ``DedicatedThreadExecutor``). It links the same SQLite library as the reader connections, so
+/// SQLite's file locks stay coherent within the process.
+final class SQLiteHandle: @unchecked Sendable {
+    private var connection: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+    private let statementCacheLimit: Int
+
+    /// Opens (creating if needed) the database at `path`.
+    init(path: String, busyTimeoutMilliseconds: Int32, statementCacheLimit: Int = 128) throws {
+        self.statementCacheLimit = statementCacheLimit
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite_nio_sqlite3_open_v2(path, &connection, flags, nil)
+        guard status == SQLITE_OK else {
+            let failure = SQLiteFailure(code: status, message: "cannot open \(path): \(errorMessage)")
+            sqlite_nio_sqlite3_close(connection)
+            connection = nil
+            throw failure
+        }
+        sqlite_nio_sqlite3_extended_result_codes(connection, 1)
+        sqlite_nio_sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
+    }
+
+    /// Runs one statement with positional `binds`, calling `onRow` with each result row.
+    func execute(_ sql: String, binds: [SQLiteData], onRow: (SQLiteValuesRow) -> Void) throws {
+        let statement = try prepared(sql)
+        defer {
+            sqlite_nio_sqlite3_reset(statement)
+            sqlite_nio_sqlite3_clear_bindings(statement)
+        }
+        for (offset, value) in binds.enumerated() {
+            try check(bind(value, at: Int32(offset + 1), in: statement))
+        }
+        var columns: SQLiteValuesRow.Columns?
+        while true {
+            let status = sqlite_nio_sqlite3_step(statement)
+            if status == SQLITE_DONE { return }
+            guard status == SQLITE_ROW else { throw failure(status) }
+            let names = columns ?? Self.columns(of: statement)
+            columns = names
+            let count = sqlite_nio_sqlite3_column_count(statement)
+            onRow(SQLiteValuesRow(columns: names, values: (0..<count).map { Self.value(at: $0, in: statement) }))
+        }
+    }
+
+    /// Finalizes every statement and closes the connection.
+    func close() {
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+        statements.removeAll()
+        sqlite_nio_sqlite3_close_v2(connection)
+        connection = nil
+    }
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        if statements.count >= statementCacheLimit {
+            for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+            statements.removeAll()
+        }
+        var statement: OpaquePointer?
+        let status = sqlite_nio_sqlite3_prepare_v3(
+            connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw failure(status) }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ value: SQLiteData, at index: Int32, in statement: OpaquePointer) -> Int32 {
+        switch value {
+        case .integer(let integer):
+            return sqlite_nio_sqlite3_bind_int64(statement, index, Int64(integer))
+        case .float(let double):
+            return sqlite_nio_sqlite3_bind_double(statement, index, double)
+        case .text(let text):
+            return sqlite_nio_sqlite3_bind_text64(
+                statement, index, text, UInt64(text.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
+        case .blob(let buffer):
+            return buffer.withUnsafeReadableBytes {
+                sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), Self.transient)
+            }
+        case .null:
+            return sqlite_nio_sqlite3_bind_null(statement, index)
+        }
+    }
+
+    private func check(_ status: Int32) throws {
+        guard status == SQLITE_OK else { throw failure(status) }
+    }
+
+    private func failure(_ status: Int32) -> SQLiteFailure {
+        SQLiteFailure(code: status, message: errorMessage)
+    }
+
+    private var errorMessage: String {
+        sqlite_nio_sqlite3_errmsg(connection).map { String(cString: $0) } ?? "unknown SQLite error"
+    }
+
+    private static func columns(of statement: OpaquePointer) -> SQLiteValuesRow.Columns {
+        let count = sqlite_nio_sqlite3_column_count(statement)
+        return SQLiteValuesRow.Columns(
+            names: (0..<count).map { sqlite_nio_sqlite3_column_name(statement, $0).map { String(cString: $0) } ?? "" })
+    }
+
+    private static func value(at column: Int32, in statement: OpaquePointer) -> SQLiteData {
+        switch sqlite_nio_sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER:
+            return .integer(SQLiteInt64(sqlite_nio_sqlite3_column_int64(statement, column)))
+        case SQLITE_FLOAT:
+            return .float(sqlite_nio_sqlite3_column_double(statement, column))
+        case SQLITE_TEXT:
+            let length = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+            guard let text = sqlite_nio_sqlite3_column_text(statement, column) else { return .text("") }
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
+        case SQLITE_BLOB:
+            let length = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+            var buffer = ByteBufferAllocator().buffer(capacity: length)
+            if let bytes = sqlite_nio_sqlite3_column_blob(statement, column) {
+                buffer.writeBytes(UnsafeRawBufferPointer(start: bytes, count: length))
+            }
+            return .blob(buffer)
+        default:
+            return .null
+        }
+    }
+
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+/// A failed SQLite call: its extended result code and SQLite's message.
+struct SQLiteFailure: Error, CustomStringConvertible {
+    /// The extended result code (`SQLITE_CONSTRAINT_UNIQUE` is 2067).
+    var code: Int32
+    var message: String
+
+    var description: String { "SQLite error \(code): \(message)" }
+
+    /// Whether a `UNIQUE` or primary-key constraint refused the write.
+    var isUniqueViolation: Bool { code == 2067 || code == 1555 }
+}
