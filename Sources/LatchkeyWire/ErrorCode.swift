@@ -59,6 +59,22 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case duplicateUsername = "duplicate_username"
     /// The email is already in use (only for apps that choose to reveal it).
     case duplicateEmail = "duplicate_email"
+    /// The phone number is not a valid E.164 number.
+    case invalidPhone = "invalid_phone"
+    /// The PIN is wrong; the same request may be tried again (up to 5 checks in all).
+    case invalidCode = "invalid_code"
+    /// The PIN or link can no longer be used (expired, already used, or out of checks): ask for a new one.
+    case codeExpired = "code_expired"
+    /// The app has no provider of this name configured.
+    case unknownProvider = "unknown_provider"
+    /// The provider's token did not verify (signature, issuer, audience, expiry, nonce).
+    case invalidProviderToken = "invalid_provider_token"
+    /// This provider identity already belongs to another user.
+    case identityInUse = "identity_in_use"
+    /// An account with this email exists; sign in to it and link the provider.
+    case accountExists = "account_exists"
+    /// The identity is the user's only way to sign in and cannot be unlinked.
+    case lastIdentity = "last_identity"
     /// The server failed unexpectedly; nothing was written.
     case internalError = "internal_error"
     /// The server is overloaded or its database is unreachable; retry later.

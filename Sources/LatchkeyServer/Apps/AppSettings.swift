@@ -1,3 +1,5 @@
+import Foundation
+
 /// An app's settings, stored as JSON with the app. Defaults follow the seeds (24 h sessions, as KWS
 /// and Wilddog) and SECURITY.md (8-character passwords, bcrypt cost 11).
 public struct AppSettings: Codable, Sendable, Equatable {
@@ -35,6 +37,20 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var ipFailureLimit: Int = 50
     /// How long failures are counted and a lock lasts, in seconds (default 900).
     public var failureWindowSeconds: Int = 900
+    /// External sign-in providers, by the name clients use (`google`, `apple`, `facebook`, …).
+    public var providers: [String: ProviderSettings] = [:]
+    /// Whether a provider sign-in whose *verified* email matches an account's *verified* email
+    /// links to that account (off by default: the user must sign in and link explicitly).
+    public var linkProvidersByVerifiedEmail: Bool = false
+    /// Where email links point, with `mode` and `token` appended as query parameters; nil uses
+    /// the server's own page, `<public URL>/v1/auth/action`.
+    public var emailActionURL: String? = nil
+    /// PINs and links sent to one recipient within the send window (default 5).
+    public var recipientSendLimit: Int = 5
+    /// PINs and links requested from one IP within the send window (default 20).
+    public var ipSendLimit: Int = 20
+    /// The send window in seconds (default 3 600).
+    public var sendWindowSeconds: Int = 3_600
 
     /// The default settings.
     public init() {}
@@ -64,6 +80,12 @@ public struct AppSettings: Codable, Sendable, Equatable {
         accountFailureLimit = try value(.accountFailureLimit, defaults.accountFailureLimit)
         ipFailureLimit = try value(.ipFailureLimit, defaults.ipFailureLimit)
         failureWindowSeconds = try value(.failureWindowSeconds, defaults.failureWindowSeconds)
+        providers = try value(.providers, defaults.providers)
+        linkProvidersByVerifiedEmail = try value(.linkProvidersByVerifiedEmail, defaults.linkProvidersByVerifiedEmail)
+        emailActionURL = try value(.emailActionURL, defaults.emailActionURL)
+        recipientSendLimit = try value(.recipientSendLimit, defaults.recipientSendLimit)
+        ipSendLimit = try value(.ipSendLimit, defaults.ipSendLimit)
+        sendWindowSeconds = try value(.sendWindowSeconds, defaults.sendWindowSeconds)
     }
 
     /// Why a settings change is refused, or nil when the settings are acceptable.
@@ -78,6 +100,11 @@ public struct AppSettings: Codable, Sendable, Equatable {
         if consentAge < 0 || consentAge > 21 { return "consent age must be 0 to 21" }
         if accountFailureLimit < 1 || ipFailureLimit < 1 || failureWindowSeconds < 1 {
             return "throttling limits must be positive"
+        }
+        if recipientSendLimit < 1 || ipSendLimit < 1 || sendWindowSeconds < 1 { return "send limits must be positive" }
+        if let url = emailActionURL, URL(string: url)?.scheme == nil { return "email action URL must be an absolute URL" }
+        for (name, provider) in providers {
+            if let problem = provider.problem() { return "provider \(name): \(problem)" }
         }
         return nil
     }

@@ -105,6 +105,29 @@ enum Messages {
         case .invalidField: return Entry(en: "Invalid value", zh: "无效的值", ja: "無効な値です")
         case .duplicateUsername: return Entry(en: "Username is already in use", zh: "用户名已被使用", ja: "このユーザー名は既に使用されています")
         case .duplicateEmail: return Entry(en: "Email is already in use", zh: "邮箱已被使用", ja: "このメールアドレスは既に使用されています")
+        case .invalidPhone: return Entry(
+            en: "Invalid phone number", zh: "手机号码无效", ja: "電話番号が無効です",
+            enDetail: "Give the number in international form, e.g. +14155550123.",
+            zhDetail: "请使用国际格式，例如 +8613800138000。", jaDetail: "+819012345678 のような国際形式で入力してください。")
+        case .invalidCode: return Entry(
+            en: "Incorrect code", zh: "验证码错误", ja: "コードが正しくありません",
+            enDetail: "Check the code and try again.", zhDetail: "请检查验证码后重试。", jaDetail: "コードを確認してもう一度お試しください。")
+        case .codeExpired: return Entry(
+            en: "Code expired", zh: "验证码已失效", ja: "コードの有効期限が切れています",
+            enDetail: "This code or link can no longer be used. Request a new one.",
+            zhDetail: "此验证码或链接已无法使用，请重新获取。", jaDetail: "このコードまたはリンクは使用できません。新しいものを請求してください。")
+        case .unknownProvider: return Entry(en: "Unknown provider", zh: "未知的登录提供方", ja: "不明なプロバイダーです")
+        case .invalidProviderToken: return Entry(
+            en: "Provider token rejected", zh: "第三方令牌无效", ja: "プロバイダーのトークンが無効です",
+            enDetail: "Sign in with the provider again.", zhDetail: "请重新通过第三方登录。", jaDetail: "プロバイダーでもう一度サインインしてください。")
+        case .identityInUse: return Entry(
+            en: "Identity already linked", zh: "该身份已关联其他账号", ja: "この ID は別のアカウントに連携されています")
+        case .accountExists: return Entry(
+            en: "Account exists", zh: "账号已存在", ja: "アカウントが既に存在します",
+            enDetail: "Sign in to your account, then link this provider.", zhDetail: "请先登录您的账号，然后关联此登录方式。",
+            jaDetail: "アカウントにサインインしてから、このプロバイダーを連携してください。")
+        case .lastIdentity: return Entry(
+            en: "Cannot remove the last sign-in method", zh: "不能移除最后一种登录方式", ja: "最後のサインイン方法は削除できません")
         case .internalError: return Entry(
             en: "Internal error", zh: "内部错误", ja: "内部エラー",
             enDetail: "The request failed and nothing was changed.", zhDetail: "请求失败，未做任何更改。",

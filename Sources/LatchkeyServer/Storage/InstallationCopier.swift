@@ -19,9 +19,13 @@ public enum InstallationCopier {
             ("id", .text), ("app_id", .text), ("username", .text), ("username_canonical", .text), ("email", .text),
             ("email_canonical", .text), ("email_verified", .integer), ("password_hash", .text), ("date_of_birth", .text),
             ("country", .text), ("parent_email", .text), ("disabled", .integer), ("created_at", .integer),
-            ("updated_at", .integer), ("last_sign_in_at", .integer),
+            ("updated_at", .integer), ("last_sign_in_at", .integer), ("phone", .text), ("display_name", .text),
+            ("profile_created", .integer),
         ]),
-        ("identities", [("app_id", .text), ("provider", .text), ("subject", .text), ("user_id", .text), ("created_at", .integer)]),
+        ("identities", [
+            ("app_id", .text), ("provider", .text), ("subject", .text), ("user_id", .text), ("created_at", .integer),
+            ("name", .text), ("email", .text), ("email_verified", .integer),
+        ]),
         ("sessions", [
             ("id", .text), ("app_id", .text), ("user_id", .text), ("created_at", .integer), ("last_used_at", .integer),
             ("expires_at", .integer), ("revoked_at", .integer), ("revoke_reason", .text), ("user_agent", .text),
@@ -32,6 +36,17 @@ public enum InstallationCopier {
             ("successor_hash", .text), ("successor_sealed", .text),
         ]),
         ("signing_keys", [("kid", .text), ("algorithm", .text), ("private_key", .text), ("created_at", .integer), ("retired_at", .integer)]),
+        ("one_time_codes", [
+            ("id", .text), ("app_id", .text), ("purpose", .text), ("recipient", .text), ("user_id", .text),
+            ("code_hash", .text), ("attempts", .integer), ("created_at", .integer), ("expires_at", .integer),
+            ("used_at", .integer),
+        ]),
+        ("outbox", [
+            ("id", .text), ("app_id", .text), ("channel", .text), ("purpose", .text), ("recipient", .text),
+            ("subject", .text), ("body", .text), ("sender", .text), ("status", .text), ("attempts", .integer),
+            ("next_attempt_at", .integer), ("lease_until", .integer), ("last_error", .text),
+            ("provider_message_id", .text), ("created_at", .integer), ("sent_at", .integer),
+        ]),
     ]
 
     /// The target already holds an installation.

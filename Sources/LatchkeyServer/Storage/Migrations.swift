@@ -118,6 +118,55 @@ enum Migrations {
             )
             """,
         ]),
+        // Phone PINs, email links, external identities, the message outbox.
+        Migration(version: 2, statements: [
+            "ALTER TABLE users ADD COLUMN phone TEXT",
+            "ALTER TABLE users ADD COLUMN display_name TEXT",
+            "ALTER TABLE users ADD COLUMN profile_created BIGINT NOT NULL DEFAULT 1",
+            "CREATE UNIQUE INDEX users_phone ON users(app_id, phone)",
+            // `provider` is what keys the identity: an OpenID Connect issuer URL, `facebook`,
+            // `phone`, `password`; `name` is the app's name for the provider (`google`).
+            "ALTER TABLE identities ADD COLUMN name TEXT",
+            "ALTER TABLE identities ADD COLUMN email TEXT",
+            "ALTER TABLE identities ADD COLUMN email_verified BIGINT NOT NULL DEFAULT 0",
+            """
+            CREATE TABLE one_time_codes (
+                id TEXT PRIMARY KEY,
+                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                purpose TEXT NOT NULL,
+                recipient TEXT NOT NULL,
+                user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+                code_hash TEXT NOT NULL,
+                attempts BIGINT NOT NULL DEFAULT 0,
+                created_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL,
+                used_at BIGINT
+            )
+            """,
+            "CREATE INDEX one_time_codes_expiry ON one_time_codes(expires_at)",
+            """
+            CREATE TABLE outbox (
+                id TEXT PRIMARY KEY,
+                app_id TEXT,
+                channel TEXT NOT NULL,
+                purpose TEXT NOT NULL,
+                recipient TEXT NOT NULL,
+                subject TEXT,
+                body TEXT NOT NULL,
+                sender TEXT NOT NULL,
+                status TEXT NOT NULL,
+                attempts BIGINT NOT NULL DEFAULT 0,
+                next_attempt_at BIGINT NOT NULL,
+                lease_until BIGINT,
+                last_error TEXT,
+                provider_message_id TEXT,
+                created_at BIGINT NOT NULL,
+                sent_at BIGINT
+            )
+            """,
+            "CREATE INDEX outbox_due ON outbox(status, next_attempt_at)",
+            "CREATE INDEX outbox_created ON outbox(created_at)",
+        ]),
     ]
 
     /// Applies every migration not yet recorded; returns the versions applied.
