@@ -18,6 +18,13 @@ public struct UserRecord: Codable, Sendable, Equatable {
     public var country: String?
     /// The parent's email (KWS).
     public var parentEmail: String?
+    /// The verified phone number, E.164 (Kuggle).
+    public var phone: String?
+    /// A display name, e.g. from an external provider's profile.
+    public var displayName: String?
+    /// Whether the user has a profile; `false` for an account made by phone sign-in until one
+    /// is created (Kuggle's `profilecreated`).
+    public var profileCreated: Bool
     /// The ways this user can sign in.
     public var identities: [Identity]
     /// When the account was created.
@@ -30,7 +37,8 @@ public struct UserRecord: Codable, Sendable, Equatable {
     /// Creates a user record.
     public init(
         id: String, uid: String, username: String? = nil, email: String? = nil, emailVerified: Bool = false,
-        dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil,
+        dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil, phone: String? = nil,
+        displayName: String? = nil, profileCreated: Bool = true,
         identities: [Identity] = [], createdAt: Date, updatedAt: Date, lastSignInAt: Date? = nil
     ) {
         self.id = id
@@ -41,6 +49,9 @@ public struct UserRecord: Codable, Sendable, Equatable {
         self.dateOfBirth = dateOfBirth
         self.country = country
         self.parentEmail = parentEmail
+        self.phone = phone
+        self.displayName = displayName
+        self.profileCreated = profileCreated
         self.identities = identities
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -48,19 +59,50 @@ public struct UserRecord: Codable, Sendable, Equatable {
     }
 }
 
+extension UserRecord {
+    /// Decodes a user; `profileCreated` defaults to `true` when absent (records stored by older
+    /// SDK versions).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            uid: try container.decode(String.self, forKey: .uid),
+            username: try container.decodeIfPresent(String.self, forKey: .username),
+            email: try container.decodeIfPresent(String.self, forKey: .email),
+            emailVerified: try container.decode(Bool.self, forKey: .emailVerified),
+            dateOfBirth: try container.decodeIfPresent(String.self, forKey: .dateOfBirth),
+            country: try container.decodeIfPresent(String.self, forKey: .country),
+            parentEmail: try container.decodeIfPresent(String.self, forKey: .parentEmail),
+            phone: try container.decodeIfPresent(String.self, forKey: .phone),
+            displayName: try container.decodeIfPresent(String.self, forKey: .displayName),
+            profileCreated: try container.decodeIfPresent(Bool.self, forKey: .profileCreated) ?? true,
+            identities: try container.decode([Identity].self, forKey: .identities),
+            createdAt: try container.decode(Date.self, forKey: .createdAt),
+            updatedAt: try container.decode(Date.self, forKey: .updatedAt),
+            lastSignInAt: try container.decodeIfPresent(Date.self, forKey: .lastSignInAt))
+    }
+}
+
 /// One way a user signs in: a provider and the user's id at that provider.
 public struct Identity: Codable, Sendable, Equatable {
-    /// The provider: `password`, `phone`, `facebook`, or an OpenID Connect issuer's name.
+    /// The provider: `password`, `phone`, `facebook`, or the app's name for an OpenID Connect
+    /// provider (`google`, `apple`).
     public var provider: String
-    /// The user's identifier at the provider (for `password`, the user id).
+    /// The user's identifier at the provider (for `password`, the user id; for `phone`, the number).
     public var subject: String
+    /// For OpenID Connect providers, the issuer that keys the identity together with `subject`.
+    public var issuer: String?
+    /// The email the provider reported, if any.
+    public var email: String?
     /// When the identity was linked.
     public var createdAt: Date
 
     /// Creates an identity.
-    public init(provider: String, subject: String, createdAt: Date) {
+    public init(provider: String, subject: String, issuer: String? = nil, email: String? = nil, createdAt: Date) {
         self.provider = provider
         self.subject = subject
+        self.issuer = issuer
+        self.email = email
         self.createdAt = createdAt
     }
 }

@@ -43,10 +43,7 @@ struct AccountService: Sendable {
         do {
             let (session, refreshToken) = try await backend.driver.write { db in
                 try await backend.users.insert(user, in: db)
-                try await backend.users.recordSignIn(userID: user.id, at: now, in: db)
-                return try await backend.sessions.create(
-                    appID: app.id, userID: user.id, lifetime: app.settings.sessionTTL, userAgent: client.userAgent,
-                    ipAddress: client.ipAddress, at: now, in: db)
+                return try await startSession(userID: user.id, app: app, client: client, at: now, in: db)
             }
             let account = user.account
             if hidesOutcome { return AuthResponse(user: account.record, session: nil) }
@@ -124,15 +121,27 @@ struct AccountService: Sendable {
         let now = time.now()
         let (session, refreshToken) = try await backend.driver.write { db in
             if let rehash { try await backend.users.setPasswordHash(rehash, userID: account.id, at: now, in: db) }
-            try await backend.users.recordSignIn(userID: account.id, at: now, in: db)
-            return try await backend.sessions.create(
-                appID: app.id, userID: account.id, lifetime: settings.sessionTTL, userAgent: client.userAgent,
-                ipAddress: client.ipAddress, at: now, in: db)
+            return try await startSession(userID: account.id, app: app, client: client, at: now, in: db)
         }
         backend.userCache.invalidate([account.id])
         backend.metrics.recordSignIn(outcome: "success")
+        return try signedIn(account, session: session, refreshToken: refreshToken, app: app)
+    }
+
+    /// Records a sign-in and starts a session, inside the caller's transaction.
+    func startSession(
+        userID: String, app: App, client: ClientInfo, at now: Date, in db: any SQLDatabase
+    ) async throws -> (SessionRecord, refreshToken: String) {
+        try await backend.users.recordSignIn(userID: userID, at: now, in: db)
+        return try await backend.sessions.create(
+            appID: app.id, userID: userID, lifetime: app.settings.sessionTTL, userAgent: client.userAgent,
+            ipAddress: client.ipAddress, at: now, in: db)
+    }
+
+    /// The answer to a successful sign-in: the user and fresh tokens for the session.
+    func signedIn(_ account: UserAccount, session: SessionRecord, refreshToken: String, app: App) throws -> AuthResponse {
         var record = account.record
-        record.lastSignInAt = now
+        record.lastSignInAt = session.createdAt
         let tokens = try backend.sessionTokens(app: app, userID: account.id, sessionID: session.id, refreshToken: refreshToken)
         return AuthResponse(user: record, session: tokens)
     }

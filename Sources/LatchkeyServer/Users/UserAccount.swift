@@ -19,6 +19,12 @@ public struct UserAccount: Sendable, Equatable {
     public var country: String?
     /// Parent's email (KWS).
     public var parentEmail: String?
+    /// Verified phone number, E.164.
+    public var phone: String? = nil
+    /// Display name (from a provider's profile).
+    public var displayName: String? = nil
+    /// Whether a profile exists (false for a phone sign-up until one is made).
+    public var profileCreated: Bool = true
     /// Whether an operator disabled the account.
     public var disabled: Bool
     /// Creation time.
@@ -41,7 +47,8 @@ public struct UserAccount: Sendable, Equatable {
     public var record: UserRecord {
         UserRecord(
             id: id, uid: uid, username: username, email: email, emailVerified: emailVerified,
-            dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail, identities: identities,
+            dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail, phone: phone,
+            displayName: displayName, profileCreated: profileCreated, identities: identities,
             createdAt: createdAt, updatedAt: updatedAt, lastSignInAt: lastSignInAt)
     }
 }

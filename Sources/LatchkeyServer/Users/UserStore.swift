@@ -12,53 +12,113 @@ public struct UserStore: Sendable {
         var appID: String
         var username: String?
         var email: String?
+        var emailVerified = false
         var passwordHash: String?
         var dateOfBirth: String?
         var country: String?
         var parentEmail: String?
+        var phone: String? = nil
+        var displayName: String? = nil
+        var profileCreated = true
+        /// How the user first signs in; nil for a password user (the `password` identity).
+        var identity: NewIdentity? = nil
         var createdAt: Date
+
+        /// The identity the user is created with.
+        var firstIdentity: NewIdentity {
+            identity ?? NewIdentity(provider: "password", subject: id)
+        }
 
         /// The account as it stands right after sign-up.
         var account: UserAccount {
             UserAccount(
-                id: id, appID: appID, username: username, email: email, emailVerified: false,
-                dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail, disabled: false,
+                id: id, appID: appID, username: username, email: email, emailVerified: emailVerified,
+                dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail, phone: phone,
+                displayName: displayName, profileCreated: profileCreated, disabled: false,
                 createdAt: createdAt, updatedAt: createdAt, lastSignInAt: createdAt,
-                identities: [Identity(provider: "password", subject: id, createdAt: createdAt)],
+                identities: [firstIdentity.identity(at: createdAt)],
                 passwordHash: passwordHash)
         }
     }
 
-    /// A unique index refused the insert: the canonical username or email is taken.
+    /// An identity to store: `provider` and `subject` key it within the app; `name` is the app's
+    /// name for an OpenID Connect provider whose `provider` is the issuer URL.
+    struct NewIdentity: Sendable {
+        var provider: String
+        var subject: String
+        var name: String? = nil
+        var email: String? = nil
+        var emailVerified = false
+
+        /// The API's view of the identity.
+        func identity(at date: Date) -> Identity {
+            Identity(
+                provider: name ?? provider, subject: subject, issuer: name == nil ? nil : provider, email: email,
+                createdAt: date)
+        }
+    }
+
+    /// A unique index refused the insert: the canonical username, email or phone is taken, or
+    /// the identity belongs to someone.
     struct Taken: Error {
         var field: String
     }
 
-    /// Inserts the user and its password identity; throws ``Taken`` on a unique-index conflict.
+    /// Inserts the user and its first identity; throws ``Taken`` on a unique-index conflict.
     func insert(_ user: NewUser, in db: any SQLDatabase) async throws {
         let now = user.createdAt.epochSeconds
         do {
             try await db.raw(
                 """
-                INSERT INTO users (id, app_id, username, username_canonical, email, email_canonical, password_hash,
-                                   date_of_birth, country, parent_email, created_at, updated_at)
+                INSERT INTO users (id, app_id, username, username_canonical, email, email_canonical, email_verified,
+                                   password_hash, date_of_birth, country, parent_email, phone, display_name,
+                                   profile_created, created_at, updated_at)
                 VALUES (\(bind: user.id), \(bind: user.appID), \(bind: user.username),
                         \(bind: user.username.map(Canonical.username)), \(bind: user.email),
-                        \(bind: user.email.map(Canonical.email)), \(bind: user.passwordHash), \(bind: user.dateOfBirth),
-                        \(bind: user.country), \(bind: user.parentEmail), \(bind: now), \(bind: now))
+                        \(bind: user.email.map(Canonical.email)), \(bind: user.emailVerified ? 1 : 0),
+                        \(bind: user.passwordHash), \(bind: user.dateOfBirth), \(bind: user.country),
+                        \(bind: user.parentEmail), \(bind: user.phone), \(bind: user.displayName),
+                        \(bind: user.profileCreated ? 1 : 0), \(bind: now), \(bind: now))
                 """
             ).run()
         } catch where driver.isUniqueViolation(error, on: "username_canonical") {
             throw Taken(field: "username")
         } catch where driver.isUniqueViolation(error, on: "email_canonical") {
             throw Taken(field: "email")
+        } catch where driver.isUniqueViolation(error, on: "phone") {
+            throw Taken(field: "phone")
         }
-        try await db.raw(
-            """
-            INSERT INTO identities (app_id, provider, subject, user_id, created_at)
-            VALUES (\(bind: user.appID), 'password', \(bind: user.id), \(bind: user.id), \(bind: now))
-            """
-        ).run()
+        try await link(user.firstIdentity, userID: user.id, appID: user.appID, at: user.createdAt, in: db)
+    }
+
+    /// Adds an identity to a user; throws ``Taken`` (field `identity`) when it belongs to a user already.
+    func link(_ identity: NewIdentity, userID: String, appID: String, at now: Date, in db: any SQLDatabase) async throws {
+        do {
+            try await db.raw(
+                """
+                INSERT INTO identities (app_id, provider, subject, user_id, created_at, name, email, email_verified)
+                VALUES (\(bind: appID), \(bind: identity.provider), \(bind: identity.subject), \(bind: userID),
+                        \(bind: now.epochSeconds), \(bind: identity.name), \(bind: identity.email),
+                        \(bind: identity.emailVerified ? 1 : 0))
+                """
+            ).run()
+        } catch where driver.isUniqueViolation(error, on: "identities") || driver.isUniqueViolation(error, on: "subject") {
+            throw Taken(field: "identity")
+        }
+        try await ChangeFeed.record(.user, userID, at: now, in: db)
+    }
+
+    /// The user holding the identity (`provider`, `subject`) in the app.
+    func find(appID: String, provider: String, subject: String, in db: any SQLDatabase) async throws -> UserAccount? {
+        guard
+            let userID = try await db.raw(
+                """
+                SELECT user_id FROM identities
+                WHERE app_id = \(bind: appID) AND provider = \(bind: provider) AND subject = \(bind: subject)
+                """
+            ).first()?.decode(column: "user_id", as: String.self)
+        else { return nil }
+        return try await find(id: userID, appID: appID, in: db)
     }
 
     /// The user with this canonical username or email in the app.
@@ -155,19 +215,24 @@ public struct UserStore: Sendable {
 
     private static let selectUser = """
         SELECT id, app_id, username, email, email_verified, password_hash, date_of_birth, country, parent_email,
-               disabled, created_at, updated_at, last_sign_in_at
+               phone, display_name, profile_created, disabled, created_at, updated_at, last_sign_in_at
         FROM users
         """
 
     private func account(from row: any SQLRow, in db: any SQLDatabase) async throws -> UserAccount {
         let id = try row.decode(column: "id", as: String.self)
         let identities = try await db.raw(
-            "SELECT provider, subject, created_at FROM identities WHERE user_id = \(bind: id) ORDER BY created_at, provider"
-        ).all().map { identity in
-            Identity(
-                provider: try identity.decode(column: "provider", as: String.self),
-                subject: try identity.decode(column: "subject", as: String.self),
-                createdAt: Date(epochSeconds: try identity.decode(column: "created_at", as: Int64.self)))
+            """
+            SELECT provider, subject, name, email, created_at FROM identities WHERE user_id = \(bind: id)
+            ORDER BY created_at, provider
+            """
+        ).all().map { row in
+            NewIdentity(
+                provider: try row.decode(column: "provider", as: String.self),
+                subject: try row.decode(column: "subject", as: String.self),
+                name: try row.decode(column: "name", as: String?.self),
+                email: try row.decode(column: "email", as: String?.self)
+            ).identity(at: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)))
         }
         return UserAccount(
             id: id,
@@ -178,6 +243,9 @@ public struct UserStore: Sendable {
             dateOfBirth: try row.decode(column: "date_of_birth", as: String?.self),
             country: try row.decode(column: "country", as: String?.self),
             parentEmail: try row.decode(column: "parent_email", as: String?.self),
+            phone: try row.decode(column: "phone", as: String?.self),
+            displayName: try row.decode(column: "display_name", as: String?.self),
+            profileCreated: try row.decode(column: "profile_created", as: Int64.self) != 0,
             disabled: try row.decode(column: "disabled", as: Int64.self) != 0,
             createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)),
             updatedAt: Date(epochSeconds: try row.decode(column: "updated_at", as: Int64.self)),
