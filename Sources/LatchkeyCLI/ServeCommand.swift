@@ -6,6 +6,9 @@ import Logging
 
 /// `latchkey serve`: runs the server; on a new installation creates the first app and prints its
 /// credentials once.
+///
+/// Secrets (the webhook secret, Twilio's auth token) come from the environment only, so they
+/// never show in a process listing.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the server.")
 
@@ -18,6 +21,12 @@ struct ServeCommand: AsyncParsableCommand {
     var trustedProxies: [String] = []
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error (default info).")
     var logLevel: String = "info"
+    @Option(name: .customLong("sms-sender"), help: "log, webhook or twilio (default log, env LATCHKEY_SMS_SENDER).")
+    var smsSender: MessageSenderKind?
+    @Option(name: .customLong("email-sender"), help: "log or webhook (default log, env LATCHKEY_EMAIL_SENDER).")
+    var emailSender: MessageSenderKind?
+    @Option(name: .customLong("webhook-url"), help: "Where the webhook sender POSTs (env LATCHKEY_WEBHOOK_URL).")
+    var webhookURL: String?
 
     func run() async throws {
         var configuration = store.configuration()
@@ -25,6 +34,9 @@ struct ServeCommand: AsyncParsableCommand {
         if let port { configuration.port = port }
         if let publicURL { configuration.publicURL = publicURL }
         configuration.trustedProxies.formUnion(trustedProxies)
+        if let smsSender { configuration.delivery.smsSender = smsSender }
+        if let emailSender { configuration.delivery.emailSender = emailSender }
+        if let webhookURL { configuration.delivery.webhookURL = webhookURL }
         var logger = Logger(label: "latchkey")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
 
@@ -54,3 +66,5 @@ struct ServeCommand: AsyncParsableCommand {
         await backend.shutdown()
     }
 }
+
+extension MessageSenderKind: ExpressibleByArgument {}

@@ -14,6 +14,12 @@ public final class LatchkeyBackend: Sendable {
     public let keys: KeyStore
     /// The schema migrations applied when this backend opened the database.
     public let appliedMigrations: [Int]
+    /// Queued and sent messages (PINs, links).
+    public let outbox: OutboxStore
+    /// Sends what the outbox holds.
+    public let dispatcher: OutboxDispatcher
+    let codes = OneTimeCodeStore()
+    let messenger: Messenger
     let driver: any StoreDriver
     let sessions: SessionStore
     let keyRing: KeyRing
@@ -30,7 +36,10 @@ public final class LatchkeyBackend: Sendable {
     let logger: Logger
     var time: any TimeSource { configuration.time }
 
-    private init(configuration: LatchkeyConfiguration, driver: any StoreDriver, appliedMigrations: [Int], logger: Logger) {
+    private init(
+        configuration: LatchkeyConfiguration, driver: any StoreDriver, appliedMigrations: [Int], composer: MessageComposer,
+        logger: Logger
+    ) {
         self.configuration = configuration
         self.appliedMigrations = appliedMigrations
         self.driver = driver
@@ -50,6 +59,12 @@ public final class LatchkeyBackend: Sendable {
         policy = PasswordPolicy()
         throttle = FailureThrottle(driver: driver, time: time)
         codec = AccessTokenCodec(keys: keyRing, issuer: configuration.issuer)
+        outbox = OutboxStore(driver: driver)
+        dispatcher = OutboxDispatcher(
+            outbox: outbox, senders: configuration.delivery.makeSenders(time: time, logger: logger),
+            maximumAttempts: configuration.delivery.maximumAttempts, time: time, logger: logger)
+        messenger = Messenger(
+            outbox: outbox, composer: composer, delivery: configuration.delivery, dispatcher: dispatcher, throttle: throttle)
     }
 
     /// Opens the store — PostgreSQL when `databaseURL` is set, else the embedded database in the
@@ -57,11 +72,13 @@ public final class LatchkeyBackend: Sendable {
     public static func open(_ configuration: LatchkeyConfiguration, logger: Logger = Logger(label: "latchkey")) async throws
         -> LatchkeyBackend
     {
+        if let problem = configuration.delivery.problem() { throw ConfigurationProblem(description: problem) }
+        let composer = try await MessageComposer.shipped()
         let driver = try await openDriver(configuration, logger: logger)
         do {
             let applied = try await Migrations.apply(to: driver, logger: logger)
             let backend = LatchkeyBackend(
-                configuration: configuration, driver: driver, appliedMigrations: applied, logger: logger)
+                configuration: configuration, driver: driver, appliedMigrations: applied, composer: composer, logger: logger)
             // Under the migration lock: nodes starting together create one first key, not one each.
             try await driver.withMigrationLock { [keys = backend.keys] in try await keys.ensureKey() }
             try await backend.keyRing.reload()
@@ -103,4 +120,9 @@ public final class LatchkeyBackend: Sendable {
         await hasher.shutdown()
         await driver.shutdown()
     }
+}
+
+/// The configuration cannot work (a sender without its settings, say).
+public struct ConfigurationProblem: Error, CustomStringConvertible {
+    public var description: String
 }

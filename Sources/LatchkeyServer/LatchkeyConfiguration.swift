@@ -27,6 +27,8 @@ public struct LatchkeyConfiguration: Sendable {
     public var maximumPendingHashes = 512
     /// Proxies whose `X-Forwarded-For` is believed (exact IP addresses).
     public var trustedProxies: Set<String> = []
+    /// How PINs and links are sent.
+    public var delivery = DeliveryConfiguration()
     /// Where the server reads time (tests inject a manual clock).
     public var time: any TimeSource = SystemTimeSource()
 
@@ -46,7 +48,8 @@ public struct LatchkeyConfiguration: Sendable {
 
     /// Reads `LATCHKEY_HOST`, `LATCHKEY_PORT`, `LATCHKEY_DATA_DIR`, `LATCHKEY_DATABASE_URL`,
     /// `LATCHKEY_DATABASE_POOL_SIZE`, `LATCHKEY_PUBLIC_URL`, `LATCHKEY_TRUSTED_PROXIES`
-    /// (comma-separated) and `LATCHKEY_MAX_BODY_BYTES`.
+    /// (comma-separated), `LATCHKEY_MAX_BODY_BYTES` and the delivery variables of
+    /// ``DeliveryConfiguration``.
     public mutating func applyEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let host = environment["LATCHKEY_HOST"] { self.host = host }
         if let port = environment["LATCHKEY_PORT"].flatMap(Int.init) { self.port = port }
@@ -58,5 +61,6 @@ public struct LatchkeyConfiguration: Sendable {
             trustedProxies = Set(proxies.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         }
         if let bytes = environment["LATCHKEY_MAX_BODY_BYTES"].flatMap(Int.init) { maximumBodyBytes = bytes }
+        delivery.applyEnvironment(environment)
     }
 }

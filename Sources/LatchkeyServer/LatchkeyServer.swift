@@ -15,6 +15,9 @@ public enum LatchkeyServer {
         HelloRoutes(backend: backend).register(on: router)
         AuthRoutes(backend: backend).register(on: router)
         MeRoutes(backend: backend).register(on: router)
+        PhoneRoutes(backend: backend).register(on: router)
+        EmailRoutes(backend: backend).register(on: router)
+        EmailActionPage(backend: backend).register(on: router)
         OAuthRoutes(backend: backend).register(on: router)
         WellKnownRoutes(backend: backend).register(on: router)
         OpsRoutes(backend: backend).register(on: router)
@@ -35,6 +38,7 @@ public enum LatchkeyServer {
                 ChangeFeedPoller(
                     feed: backend.changeFeed, gate: backend.gate, users: backend.userCache, interval: .milliseconds(250),
                     logger: logger),
+                backend.dispatcher,
             ],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger

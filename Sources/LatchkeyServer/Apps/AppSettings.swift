@@ -16,7 +16,7 @@ public struct AppSettings: Codable, Sendable, Equatable {
     /// bcrypt cost for new hashes (default 11, floor 10).
     public var bcryptCost: Int = 11
     /// Enabled sign-in methods.
-    public var signInMethods: Set<SignInMethod> = [.username, .email]
+    public var signInMethods: Set<SignInMethod> = [.username, .email, .phone]
     /// Age below which parental consent is needed (default 13).
     public var consentAge: Int = 13
     /// Allowed OAuth redirect URIs (exact match).
@@ -116,4 +116,6 @@ public enum SignInMethod: String, Codable, Sendable, CaseIterable {
     case username
     /// Email and password (Wilddog).
     case email
+    /// Phone number and an SMS PIN (Kuggle).
+    case phone
 }

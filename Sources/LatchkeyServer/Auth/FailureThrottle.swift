@@ -22,23 +22,26 @@ struct FailureThrottle: Sendable {
     /// Counts one failure for each key; a key reaching its limit is locked for `window` seconds.
     /// One atomic upsert per key, so concurrent failures on any number of nodes are all counted.
     func recordFailure(_ keys: [(key: String, limit: Int)], window: Int) async throws {
+        try await driver.write { db in try await recordFailure(keys, window: window, in: db) }
+    }
+
+    /// ``recordFailure(_:window:)`` inside the caller's transaction.
+    func recordFailure(_ keys: [(key: String, limit: Int)], window: Int, in db: any SQLDatabase) async throws {
         let now = time.now().epochSeconds
         let windowStart = now - Int64(window)
-        try await driver.write { db in
-            for (key, limit) in keys {
-                try await db.raw(
-                    """
-                    INSERT INTO throttles (key, window_start, failures, locked_until)
-                    VALUES (\(bind: key), \(bind: now), 1, CASE WHEN 1 >= \(bind: limit) THEN \(bind: now + Int64(window)) END)
-                    ON CONFLICT (key) DO UPDATE SET
-                        failures = CASE WHEN throttles.window_start > \(bind: windowStart) THEN throttles.failures + 1 ELSE 1 END,
-                        window_start = CASE WHEN throttles.window_start > \(bind: windowStart) THEN throttles.window_start ELSE \(bind: now) END,
-                        locked_until = CASE
-                            WHEN (CASE WHEN throttles.window_start > \(bind: windowStart) THEN throttles.failures + 1 ELSE 1 END) >= \(bind: limit)
-                            THEN \(bind: now + Int64(window)) ELSE throttles.locked_until END
-                    """
-                ).run()
-            }
+        for (key, limit) in keys {
+            try await db.raw(
+                """
+                INSERT INTO throttles (key, window_start, failures, locked_until)
+                VALUES (\(bind: key), \(bind: now), 1, CASE WHEN 1 >= \(bind: limit) THEN \(bind: now + Int64(window)) END)
+                ON CONFLICT (key) DO UPDATE SET
+                    failures = CASE WHEN throttles.window_start > \(bind: windowStart) THEN throttles.failures + 1 ELSE 1 END,
+                    window_start = CASE WHEN throttles.window_start > \(bind: windowStart) THEN throttles.window_start ELSE \(bind: now) END,
+                    locked_until = CASE
+                        WHEN (CASE WHEN throttles.window_start > \(bind: windowStart) THEN throttles.failures + 1 ELSE 1 END) >= \(bind: limit)
+                        THEN \(bind: now + Int64(window)) ELSE throttles.locked_until END
+                """
+            ).run()
         }
     }
 

@@ -1,3 +1,5 @@
+import Hummingbird
+
 /// The languages error messages are written in (the seeds' languages).
 enum Language: String, Sendable, CaseIterable {
     case english = "en"
@@ -24,6 +26,11 @@ enum Language: String, Sendable, CaseIterable {
             if quality > (best?.quality ?? -1) { best = (language, quality) }
         }
         self = best?.language ?? .english
+    }
+
+    /// The language a request asks for.
+    init(of request: Request) {
+        self.init(acceptLanguage: request.headers[.acceptLanguage])
     }
 
     private init?(tag: String) {

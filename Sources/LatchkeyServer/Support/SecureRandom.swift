@@ -19,6 +19,12 @@ enum SecureRandom {
         prefix + Base64URL.encode(bytes(32))
     }
 
+    /// `count` uniformly random decimal digits (a PIN), leading zeros kept.
+    static func digits(_ count: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+    }
+
     /// A 128-bit identifier as 26 lowercase Crockford base32 characters (sortable by nothing, guessable by no one).
     static func identifier() -> String {
         let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz")
@@ -42,12 +48,25 @@ enum SecureRandom {
 enum Digest {
     /// The SHA-256 of the string's UTF-8 bytes, hex encoded.
     static func sha256Hex(_ value: String) -> String {
-        let hex = Array("0123456789abcdef".utf8)
+        hex(SHA256.hash(data: Array(value.utf8)))
+    }
+
+    /// Whether two digests are equal, taking the same time wherever they differ.
+    static func equalInConstantTime(_ first: String, _ second: String) -> Bool {
+        let a = Array(first.utf8)
+        let b = Array(second.utf8)
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// Bytes as lowercase hex.
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
         var output: [UInt8] = []
         output.reserveCapacity(64)
-        for byte in SHA256.hash(data: Array(value.utf8)) {
-            output.append(hex[Int(byte >> 4)])
-            output.append(hex[Int(byte & 0x0F)])
+        for byte in bytes {
+            output.append(digits[Int(byte >> 4)])
+            output.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: output, as: UTF8.self)
     }

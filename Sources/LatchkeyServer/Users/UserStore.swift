@@ -193,6 +193,33 @@ public struct UserStore: Sendable {
         try await ChangeFeed.record(.user, userID, at: now, in: db)
     }
 
+    /// Marks the user's email verified, if it is still `email` (canonical).
+    func markEmailVerified(userID: String, email: String, at now: Date, in db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            UPDATE users SET email_verified = 1, updated_at = \(bind: now.epochSeconds)
+            WHERE id = \(bind: userID) AND email_canonical = \(bind: Canonical.email(email))
+            """
+        ).run()
+        try await ChangeFeed.record(.user, userID, at: now, in: db)
+    }
+
+    /// Replaces the user's email with a verified one; throws ``Taken`` when another user has it.
+    func changeEmail(userID: String, to email: String, at now: Date, in db: any SQLDatabase) async throws {
+        do {
+            try await db.raw(
+                """
+                UPDATE users SET email = \(bind: email), email_canonical = \(bind: Canonical.email(email)), email_verified = 1,
+                    updated_at = \(bind: now.epochSeconds)
+                WHERE id = \(bind: userID)
+                """
+            ).run()
+        } catch where driver.isUniqueViolation(error, on: "email_canonical") {
+            throw Taken(field: "email")
+        }
+        try await ChangeFeed.record(.user, userID, at: now, in: db)
+    }
+
     /// Records a successful sign-in (sign-up counts as one).
     func recordSignIn(userID: String, at now: Date, in db: any SQLDatabase) async throws {
         try await db.raw("UPDATE users SET last_sign_in_at = \(bind: now.epochSeconds) WHERE id = \(bind: userID)").run()

@@ -1,0 +1,74 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+
+/// Which sender each channel uses, and the senders' settings. Environment: `LATCHKEY_SMS_SENDER`,
+/// `LATCHKEY_EMAIL_SENDER` (`log`, `webhook`, `twilio`), `LATCHKEY_WEBHOOK_URL`,
+/// `LATCHKEY_WEBHOOK_SECRET`, `LATCHKEY_TWILIO_ACCOUNT_SID`, `LATCHKEY_TWILIO_AUTH_TOKEN`,
+/// `LATCHKEY_TWILIO_FROM`, `LATCHKEY_TWILIO_BASE_URL`.
+public struct DeliveryConfiguration: Sendable {
+    /// The SMS sender (default `log`).
+    public var smsSender = MessageSenderKind.log
+    /// The email sender (default `log`; `twilio` sends SMS only).
+    public var emailSender = MessageSenderKind.log
+    /// Where the webhook sender POSTs.
+    public var webhookURL: String?
+    /// The HMAC key of the webhook sender's `Latchkey-Signature` header.
+    public var webhookSecret: String?
+    /// Twilio account SID.
+    public var twilioAccountSID: String?
+    /// Twilio auth token.
+    public var twilioAuthToken: String?
+    /// The Twilio sending number (E.164).
+    public var twilioFrom: String?
+    /// Twilio's API base URL (default `https://api.twilio.com`).
+    public var twilioBaseURL = "https://api.twilio.com"
+    /// Attempts before a message is dead-lettered (default 8).
+    public var maximumAttempts = 8
+
+    /// Default delivery: both channels to the log.
+    public init() {}
+
+    /// What is missing for the chosen senders, or nil.
+    public func problem() -> String? {
+        if emailSender == .twilio { return "the twilio sender sends SMS only; choose log or webhook for email" }
+        let kinds = [smsSender, emailSender]
+        if kinds.contains(.webhook) && (webhookURL == nil || (webhookSecret ?? "").isEmpty) {
+            return "the webhook sender needs a webhook URL and secret"
+        }
+        if kinds.contains(.twilio) && (twilioAccountSID == nil || twilioAuthToken == nil || twilioFrom == nil) {
+            return "the twilio sender needs an account SID, auth token and from number"
+        }
+        return nil
+    }
+
+    /// Reads the `LATCHKEY_*` delivery variables.
+    mutating func applyEnvironment(_ environment: [String: String]) {
+        if let kind = environment["LATCHKEY_SMS_SENDER"].flatMap(MessageSenderKind.init(rawValue:)) { smsSender = kind }
+        if let kind = environment["LATCHKEY_EMAIL_SENDER"].flatMap(MessageSenderKind.init(rawValue:)) { emailSender = kind }
+        webhookURL = environment["LATCHKEY_WEBHOOK_URL"] ?? webhookURL
+        webhookSecret = environment["LATCHKEY_WEBHOOK_SECRET"] ?? webhookSecret
+        twilioAccountSID = environment["LATCHKEY_TWILIO_ACCOUNT_SID"] ?? twilioAccountSID
+        twilioAuthToken = environment["LATCHKEY_TWILIO_AUTH_TOKEN"] ?? twilioAuthToken
+        twilioFrom = environment["LATCHKEY_TWILIO_FROM"] ?? twilioFrom
+        twilioBaseURL = environment["LATCHKEY_TWILIO_BASE_URL"] ?? twilioBaseURL
+    }
+
+    /// The sender for each configured kind.
+    func makeSenders(time: any TimeSource, logger: Logger) -> [MessageSenderKind: any MessageSender] {
+        var senders: [MessageSenderKind: any MessageSender] = [.log: LogMessageSender(logger: logger)]
+        if let webhookURL, let webhookSecret {
+            senders[.webhook] = WebhookMessageSender(url: webhookURL, secret: webhookSecret, client: .shared, time: time)
+        }
+        if let twilioAccountSID, let twilioAuthToken, let twilioFrom {
+            senders[.twilio] = TwilioMessageSender(
+                baseURL: twilioBaseURL, accountSID: twilioAccountSID, authToken: twilioAuthToken, from: twilioFrom, client: .shared)
+        }
+        return senders
+    }
+
+    /// The sender kind for a channel.
+    func sender(for channel: OutboundMessage.Channel) -> MessageSenderKind {
+        channel == .sms ? smsSender : emailSender
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import SQLKit
+
+/// Queues PINs and links for delivery, within the caller's transaction, under the app's send
+/// limits: per recipient and per client IP within the send window (`429` with `Retry-After`
+/// once either is reached). Limits are counted in the shared `throttles` table, so they hold
+/// across nodes.
+struct Messenger: Sendable {
+    let outbox: OutboxStore
+    let composer: MessageComposer
+    let delivery: DeliveryConfiguration
+    let dispatcher: OutboxDispatcher
+    let throttle: FailureThrottle
+
+    /// Refuses with `429` when the recipient or the IP has reached the app's send limit.
+    func checkLimits(recipient: String, ipAddress: String?, app: App) async throws {
+        for key in Self.keys(recipient: recipient, ipAddress: ipAddress, app: app) {
+            if let remaining = try await throttle.lockRemaining(key.key) { throw APIError.rateLimited(retryAfter: remaining) }
+        }
+    }
+
+    /// Counts one send against the limits, inside the caller's transaction. Called for unknown
+    /// recipients too, so both cases do the same work.
+    func countSend(recipient: String, ipAddress: String?, app: App, in db: any SQLDatabase) async throws {
+        try await throttle.recordFailure(
+            Self.keys(recipient: recipient, ipAddress: ipAddress, app: app), window: app.settings.sendWindowSeconds, in: db)
+    }
+
+    /// Queues a `purpose` message to `recipient` in `language`, inside the caller's transaction.
+    /// Call ``wake()`` once the transaction has committed.
+    func queue(
+        _ purpose: OneTimeCodeStore.Purpose, to recipient: String, channel: OutboundMessage.Channel, app: App,
+        language: Language, values: [String: String], at now: Date, in db: any SQLDatabase
+    ) async throws {
+        var values = values
+        values["appName"] = app.name
+        let (subject, body) = composer.compose(purpose, channel: channel, language: language, values: values)
+        let message = OutboundMessage(
+            id: SecureRandom.identifier(), appID: app.id, channel: channel, purpose: purpose.rawValue, recipient: recipient,
+            subject: subject, body: body, createdAt: now)
+        try await outbox.enqueue(message, sender: delivery.sender(for: channel), in: db)
+    }
+
+    /// Tells the dispatcher that messages are waiting.
+    func wake() { dispatcher.wake() }
+
+    private static func keys(recipient: String, ipAddress: String?, app: App) -> [(key: String, limit: Int)] {
+        var keys = [(key: "send-to:\(app.id):" + Digest.sha256Hex(recipient), limit: app.settings.recipientSendLimit)]
+        if let ipAddress { keys.append(("send-ip:\(app.id):\(ipAddress)", app.settings.ipSendLimit)) }
+        return keys
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// One message to send: a PIN by SMS, a link by email.
+public struct OutboundMessage: Sendable, Equatable, Codable {
+    /// How the message travels.
+    public enum Channel: String, Sendable, Codable {
+        case sms
+        case email
+    }
+
+    /// The outbox row id; a receiver can use it to drop duplicates of a retried send.
+    public var id: String
+    /// The app it is sent for.
+    public var appID: String?
+    public var channel: Channel
+    /// Why it is sent: `phone_pin`, `verify_email`, `reset_password`, `change_email`.
+    public var purpose: String
+    /// An E.164 number or an email address.
+    public var recipient: String
+    /// The email subject; nil for SMS.
+    public var subject: String?
+    public var body: String
+    /// When it was queued.
+    public var createdAt: Date
+}
+
+/// Why a send failed, and whether trying again could help.
+struct DeliveryFailure: Error, CustomStringConvertible {
+    /// A failure that will not go away by retrying (the provider refused the message).
+    var permanent: Bool
+    var reason: String
+
+    var description: String { reason }
+}
+
+/// Sends messages through one provider. Implementations throw ``DeliveryFailure`` (or any
+/// error, taken as temporary) and return the provider's message id when it gives one.
+protocol MessageSender: Sendable {
+    /// The sender's kind as configured: `log`, `webhook`, `twilio`.
+    var kind: MessageSenderKind { get }
+    /// Sends one message.
+    func deliver(_ message: OutboundMessage) async throws -> String?
+}
+
+/// The configurable senders.
+public enum MessageSenderKind: String, Sendable, CaseIterable, Codable {
+    /// Development: the message goes to the server log and stays readable in the outbox.
+    case log
+    /// POSTs a signed JSON payload to a URL.
+    case webhook
+    /// Twilio's Messages API (SMS only).
+    case twilio
+}

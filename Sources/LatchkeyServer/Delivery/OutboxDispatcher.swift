@@ -1,0 +1,93 @@
+import AsyncAlgorithms
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import ServiceLifecycle
+
+/// Sends what the outbox holds: whenever a message is queued (``wake()``) and every second for
+/// retries and for messages queued by other nodes or before a restart. A failed send is retried
+/// with exponential backoff (5 s, 10 s, 20 s … at most an hour); a permanent failure, or the
+/// last allowed attempt failing, leaves the message dead (the dead letter `latchkey outbox list
+/// --status dead` shows). Requests never wait for a provider: they only queue.
+public final class OutboxDispatcher: Service, Sendable {
+    private let outbox: OutboxStore
+    private let senders: [MessageSenderKind: any MessageSender]
+    private let time: any TimeSource
+    private let logger: Logger
+    private let maximumAttempts: Int
+    private let signal = NIOLockedValueBox<AsyncStream<Void>.Continuation?>(nil)
+    private let batchSize = 16
+    private let lease = 60
+
+    init(outbox: OutboxStore, senders: [MessageSenderKind: any MessageSender], maximumAttempts: Int, time: any TimeSource, logger: Logger) {
+        self.outbox = outbox
+        self.senders = senders
+        self.maximumAttempts = maximumAttempts
+        self.time = time
+        self.logger = logger
+    }
+
+    /// Asks the dispatcher to look at the outbox now.
+    func wake() {
+        _ = signal.withLockedValue { $0 }?.yield()
+    }
+
+    public func run() async throws {
+        let (wakes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        signal.withLockedValue { $0 = continuation }
+        let ticks = AsyncTimerSequence(interval: .seconds(1), clock: .continuous).map { _ in () }
+        await withGracefulShutdownHandler {
+            for await _ in merge(wakes, ticks).cancelOnGracefulShutdown() {
+                await deliverDue()
+            }
+        } onGracefulShutdown: {
+            continuation.finish()
+        }
+    }
+
+    /// Sends every message due now; returns how many were attempted.
+    @discardableResult
+    public func deliverDue() async -> Int {
+        var attempted = 0
+        while true {
+            let due: [OutboxStore.Lease]
+            do {
+                due = try await outbox.leaseDue(limit: batchSize, lease: lease, at: time.now())
+            } catch {
+                logger.warning("outbox unavailable", metadata: ["error": "\(error)"])
+                return attempted
+            }
+            guard !due.isEmpty else { return attempted }
+            attempted += due.count
+            await withTaskGroup(of: Void.self) { group in
+                for lease in due {
+                    group.addTask { await self.deliver(lease) }
+                }
+            }
+        }
+    }
+
+    private func deliver(_ lease: OutboxStore.Lease) async {
+        let message = lease.message
+        let attempt = lease.attempt
+        do {
+            guard let sender = senders[lease.sender] else {
+                throw DeliveryFailure(permanent: false, reason: "the \(lease.sender.rawValue) sender is not configured on this node")
+            }
+            let providerID = try await sender.deliver(message)
+            try await outbox.markSent(id: message.id, providerMessageID: providerID, redactBody: sender.kind != .log, at: time.now())
+        } catch {
+            let permanent = (error as? DeliveryFailure)?.permanent ?? false
+            let retryAt = permanent || attempt >= maximumAttempts ? nil : time.now().addingTimeInterval(Self.backoff(attempt: attempt))
+            logger.warning(
+                retryAt == nil ? "message dead-lettered" : "message send failed; will retry",
+                metadata: ["id": "\(message.id)", "attempt": "\(attempt)", "error": "\(error)"])
+            try? await outbox.markFailed(id: message.id, error: "\(error)", retryAt: retryAt)
+        }
+    }
+
+    /// Seconds before attempt `attempt + 1`: 5 s doubling, at most an hour.
+    static func backoff(attempt: Int) -> TimeInterval {
+        min(3600, 5 * pow(2, Double(max(0, attempt - 1))))
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import SQLKit
+
+/// The durable message queue. A message is queued in the same transaction as the code it
+/// carries, so a crash never leaves a PIN without its message or a message without its PIN;
+/// the dispatcher leases due rows, sends them and records the outcome.
+public struct OutboxStore: Sendable {
+    let driver: any StoreDriver
+
+    /// A queued message's state.
+    public enum Status: String, Sendable, Codable, CaseIterable {
+        /// Waiting for its (next) attempt.
+        case pending
+        /// Delivered.
+        case sent
+        /// Given up: a permanent failure or too many attempts (dead letter).
+        case dead
+    }
+
+    /// A row of the outbox, as `latchkey outbox list` shows it.
+    public struct Entry: Sendable, Codable, Equatable {
+        public var message: OutboundMessage
+        public var sender: MessageSenderKind
+        public var status: Status
+        public var attempts: Int
+        public var nextAttemptAt: Date
+        public var lastError: String?
+        public var providerMessageID: String?
+        public var sentAt: Date?
+    }
+
+    /// A message leased for one delivery attempt.
+    struct Lease: Sendable {
+        var message: OutboundMessage
+        var sender: MessageSenderKind
+        /// This attempt's number, from 1.
+        var attempt: Int
+    }
+
+    /// Queues a message for `sender`, due at once.
+    func enqueue(_ message: OutboundMessage, sender: MessageSenderKind, in db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            INSERT INTO outbox (id, app_id, channel, purpose, recipient, subject, body, sender, status, attempts,
+                                next_attempt_at, created_at)
+            VALUES (\(bind: message.id), \(bind: message.appID), \(bind: message.channel.rawValue), \(bind: message.purpose),
+                    \(bind: message.recipient), \(bind: message.subject), \(bind: message.body), \(bind: sender.rawValue),
+                    'pending', 0, \(bind: message.createdAt.epochSeconds), \(bind: message.createdAt.epochSeconds))
+            """
+        ).run()
+    }
+
+    /// Leases up to `limit` due messages for `lease` seconds: another dispatcher (on this node or
+    /// another) skips them until the lease runs out, so a dispatcher that dies mid-send only
+    /// delays its messages.
+    func leaseDue(limit: Int, lease: Int, at now: Date) async throws -> [Lease] {
+        let nowSeconds = now.epochSeconds
+        return try await driver.write { db in
+            let ids = try await db.raw(
+                """
+                SELECT id FROM outbox
+                WHERE status = 'pending' AND next_attempt_at <= \(bind: nowSeconds)
+                    AND (lease_until IS NULL OR lease_until <= \(bind: nowSeconds))
+                ORDER BY next_attempt_at LIMIT \(bind: limit)\(unsafeRaw: driver.family == .postgres ? " FOR UPDATE SKIP LOCKED" : "")
+                """
+            ).all().map { try $0.decode(column: "id", as: String.self) }
+            var leased: [Lease] = []
+            for id in ids {
+                guard
+                    let row = try await db.raw(
+                        """
+                        UPDATE outbox SET lease_until = \(bind: nowSeconds + Int64(lease)), attempts = attempts + 1
+                        WHERE id = \(bind: id) AND status = 'pending'
+                        RETURNING \(unsafeRaw: Self.messageColumns), sender, attempts
+                        """
+                    ).first()
+                else { continue }
+                leased.append(
+                    Lease(
+                        message: try Self.message(from: row),
+                        sender: MessageSenderKind(rawValue: try row.decode(column: "sender", as: String.self)) ?? .log,
+                        attempt: Int(try row.decode(column: "attempts", as: Int64.self))))
+            }
+            return leased
+        }
+    }
+
+    /// Records a delivery.
+    func markSent(id: String, providerMessageID: String?, redactBody: Bool, at now: Date) async throws {
+        let body: SQLQueryString = redactBody ? ", body = '[delivered]'" : ""
+        try await driver.write { db in
+            try await db.raw(
+                """
+                UPDATE outbox SET status = 'sent', sent_at = \(bind: now.epochSeconds), lease_until = NULL,
+                    provider_message_id = \(bind: providerMessageID), last_error = NULL\(body)
+                WHERE id = \(bind: id)
+                """
+            ).run()
+        }
+    }
+
+    /// Records a failed attempt: retried at `retryAt`, or dead when nil.
+    func markFailed(id: String, error: String, retryAt: Date?) async throws {
+        let status = retryAt == nil ? Status.dead : .pending
+        try await driver.write { db in
+            try await db.raw(
+                """
+                UPDATE outbox SET status = \(bind: status.rawValue), lease_until = NULL,
+                    next_attempt_at = COALESCE(\(bind: retryAt?.epochSeconds), next_attempt_at),
+                    last_error = \(bind: String(error.prefix(500)))
+                WHERE id = \(bind: id)
+                """
+            ).run()
+        }
+    }
+
+    /// The newest entries first, optionally only those with `status` or for `recipient`.
+    public func list(status: Status? = nil, recipient: String? = nil, limit: Int = 50) async throws -> [Entry] {
+        try await driver.read { db in
+            var filters: [SQLQueryString] = []
+            if let status { filters.append("status = \(bind: status.rawValue)") }
+            if let recipient { filters.append("recipient = \(bind: recipient)") }
+            let whereClause: SQLQueryString = filters.isEmpty ? "" : " WHERE \(filters.joined(separator: " AND "))"
+            return try await db.raw(
+                """
+                SELECT \(unsafeRaw: Self.messageColumns), sender, status, attempts, next_attempt_at, last_error,
+                       provider_message_id, sent_at
+                FROM outbox\(whereClause) ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
+                """
+            ).all().map(Self.entry(from:))
+        }
+    }
+
+    private static let messageColumns = "id, app_id, channel, purpose, recipient, subject, body, created_at"
+
+    private static func message(from row: any SQLRow) throws -> OutboundMessage {
+        OutboundMessage(
+            id: try row.decode(column: "id", as: String.self),
+            appID: try row.decode(column: "app_id", as: String?.self),
+            channel: OutboundMessage.Channel(rawValue: try row.decode(column: "channel", as: String.self)) ?? .sms,
+            purpose: try row.decode(column: "purpose", as: String.self),
+            recipient: try row.decode(column: "recipient", as: String.self),
+            subject: try row.decode(column: "subject", as: String?.self),
+            body: try row.decode(column: "body", as: String.self),
+            createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)))
+    }
+
+    private static func entry(from row: any SQLRow) throws -> Entry {
+        Entry(
+            message: try message(from: row),
+            sender: MessageSenderKind(rawValue: try row.decode(column: "sender", as: String.self)) ?? .log,
+            status: Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .pending,
+            attempts: Int(try row.decode(column: "attempts", as: Int64.self)),
+            nextAttemptAt: Date(epochSeconds: try row.decode(column: "next_attempt_at", as: Int64.self)),
+            lastError: try row.decode(column: "last_error", as: String?.self),
+            providerMessageID: try row.decode(column: "provider_message_id", as: String?.self),
+            sentAt: try row.decode(column: "sent_at", as: Int64?.self).map(Date.init(epochSeconds:)))
+    }
+}

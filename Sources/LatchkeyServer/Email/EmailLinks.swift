@@ -1,0 +1,140 @@
+import Foundation
+import LatchkeyWire
+import SQLKit
+
+/// Email verification, password reset and email change, each by a single-use link.
+///
+/// `email_verified` flips only by using a verification link sent to that address; a reset
+/// request answers the same whether or not the address has an account (and does the same
+/// database work either way); using a reset link sets the password and ends every session; an
+/// email change takes effect only when the link sent to the new address is used.
+struct EmailLinks: Sendable {
+    let backend: LatchkeyBackend
+
+    /// Link lifetimes, in seconds.
+    static let verificationLifetime = 86_400
+    static let resetLifetime = 3_600
+
+    private var time: any TimeSource { backend.time }
+
+    /// Sends a verification link to the user's email.
+    func sendVerification(principal: Principal, client: ClientInfo, language: Language) async throws {
+        guard let account = try await backend.users.find(id: principal.userID, appID: principal.app.id), let email = account.email
+        else { throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "email", code: .invalidRequest)]) }
+        try await sendLink(.verifyEmail, to: email, userID: account.id, app: principal.app, client: client, language: language)
+    }
+
+    /// Sends a link to `newEmail` that makes it the user's (verified) email when used. Answers
+    /// alike whether or not the address is taken; a taken address fails when the link is used.
+    func requestChange(to newEmail: String, principal: Principal, client: ClientInfo, language: Language) async throws {
+        guard Validation.isValidEmail(newEmail) else {
+            throw APIError(.unprocessableContent, .invalidEmail, fields: [FieldError(field: "email", code: .invalidEmail)])
+        }
+        try await sendLink(.changeEmail, to: newEmail, userID: principal.userID, app: principal.app, client: client, language: language)
+    }
+
+    /// Sends a reset link when `email` belongs to an enabled account of the app; answers and
+    /// works alike when it does not.
+    func requestReset(email: String, app: App, client: ClientInfo, language: Language) async throws {
+        guard Validation.isValidEmail(email) else {
+            throw APIError(.unprocessableContent, .invalidEmail, fields: [FieldError(field: "email", code: .invalidEmail)])
+        }
+        let account = try await backend.driver.read { db in try await backend.users.find(appID: app.id, email: email, in: db) }
+        let recipient = account.flatMap { $0.disabled ? nil : $0.email }
+        try await sendLink(.resetPassword, to: recipient ?? email, userID: recipient == nil ? nil : account?.id, app: app, client: client, language: language)
+    }
+
+    /// Uses a verification or email-change link.
+    func verify(token: String) async throws {
+        let now = time.now()
+        let outcome: (userID: String, changed: Bool)?
+        do {
+            outcome = try await use(token: token, at: now)
+        } catch is UserStore.Taken {
+            throw APIError.validation([FieldError(field: "email", code: .duplicateEmail)])
+        }
+        guard let outcome else { throw APIError(.badRequest, .codeExpired) }
+        backend.userCache.invalidate([outcome.userID])
+    }
+
+    private func use(token: String, at now: Date) async throws -> (userID: String, changed: Bool)? {
+        try await backend.driver.write { db -> (userID: String, changed: Bool)? in
+            guard let used = try await backend.codes.use(tokenHash: Self.hash(token), purposes: [.verifyEmail, .changeEmail], at: now, in: db),
+                let userID = used.userID
+            else { return nil }
+            if used.purpose == .changeEmail {
+                try await backend.users.changeEmail(userID: userID, to: used.recipient, at: now, in: db)
+                return (userID, true)
+            }
+            try await backend.users.markEmailVerified(userID: userID, email: used.recipient, at: now, in: db)
+            return (userID, false)
+        }
+    }
+
+    /// Uses a reset link: sets the new password (validated as at sign-up) and ends every session.
+    func confirmReset(token: String, password: String) async throws {
+        let now = time.now()
+        let tokenHash = Self.hash(token)
+        guard
+            let pending = try await backend.driver.read({ db in try await backend.codes.pending(tokenHash: tokenHash, purpose: .resetPassword, at: now, in: db) }),
+            let userID = pending.userID,
+            let account = try await backend.users.find(id: userID, appID: pending.appID),
+            let app = try await backend.apps.find(pending.appID)
+        else { throw APIError(.badRequest, .codeExpired) }
+        let validator = SignUpValidator(policy: backend.policy, app: app, today: now)
+        let errors = validator.passwordErrors(password, username: account.username, email: account.email)
+        guard errors.isEmpty else { throw APIError.validation(errors) }
+        let hash = try await backend.hasher.hash(password, cost: app.settings.bcryptCost)
+        let ended = try await backend.driver.write { db -> [String]? in
+            guard try await backend.codes.use(tokenHash: tokenHash, purposes: [.resetPassword], at: now, in: db) != nil else { return nil }
+            try await backend.users.setPasswordHash(hash, userID: userID, at: now, in: db)
+            // The link reached the inbox: the address is proven.
+            try await backend.users.markEmailVerified(userID: userID, email: pending.recipient, at: now, in: db)
+            return try await backend.sessions.revokeAll(userID: userID, reason: "password_reset", at: now, in: db)
+        }
+        guard let ended else { throw APIError(.badRequest, .codeExpired) }
+        backend.gate.invalidate(ended)
+        backend.userCache.invalidate([userID])
+    }
+
+    /// Stores a link token (for a user, or for nobody when the address has no account — then the
+    /// token is never sent, but the same work is done) and queues its email.
+    private func sendLink(
+        _ purpose: OneTimeCodeStore.Purpose, to email: String, userID: String?, app: App, client: ClientInfo, language: Language
+    ) async throws {
+        let recipient = Canonical.email(email)
+        try await backend.messenger.checkLimits(recipient: recipient, ipAddress: client.ipAddress, app: app)
+        let now = time.now()
+        let token = SecureRandom.token(prefix: "lke_")
+        let lifetime = purpose == .resetPassword ? Self.resetLifetime : Self.verificationLifetime
+        let link = actionLink(purpose, token: token, app: app)
+        try await backend.driver.write { db in
+            try await backend.messenger.countSend(recipient: recipient, ipAddress: client.ipAddress, app: app, in: db)
+            guard let userID else { return }
+            try await backend.codes.revokeUnused(userID: userID, purpose: purpose, at: now, in: db)
+            try await backend.codes.create(
+                id: Self.hash(token), appID: app.id, purpose: purpose, recipient: recipient, userID: userID, codeHash: Self.hash(token),
+                expiresAt: now.addingTimeInterval(TimeInterval(lifetime)), at: now, in: db)
+            try await backend.messenger.queue(
+                purpose, to: email, channel: .email, app: app, language: language,
+                values: ["link": link, "hours": String(lifetime / 3600)], at: now, in: db)
+        }
+        if userID != nil { backend.messenger.wake() }
+    }
+
+    /// The link a message carries: the app's action URL (or the server's page) with `mode` and `token`.
+    private func actionLink(_ purpose: OneTimeCodeStore.Purpose, token: String, app: App) -> String {
+        let base = app.settings.emailActionURL ?? backend.configuration.issuer + "/v1/auth/action"
+        guard var components = URLComponents(string: base) else { return base }
+        let existing = components.queryItems ?? []
+        components.queryItems = existing + [
+            URLQueryItem(name: "mode", value: EmailAction.Mode(purpose).rawValue), URLQueryItem(name: "token", value: token),
+        ]
+        return components.string ?? base
+    }
+
+    /// The stored form of a link token.
+    static func hash(_ token: String) -> String {
+        Digest.sha256Hex(token)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import SQLKit
+
+/// Single-use codes: phone PINs (looked up by request id, at most a few checks) and email links
+/// (looked up by the hash of their token). Only digests are stored. Every consuming statement is
+/// one conditional `UPDATE`, so a code is used once however many requests race for it.
+struct OneTimeCodeStore: Sendable {
+    /// What a code is for; a code is only ever accepted for its own purpose.
+    enum Purpose: String, Sendable {
+        case phoneSignIn = "phone_sign_in"
+        case verifyEmail = "verify_email"
+        case changeEmail = "change_email"
+        case resetPassword = "reset_password"
+    }
+
+    /// A code that was just used.
+    struct Used: Sendable {
+        var appID: String
+        var purpose: Purpose
+        var recipient: String
+        var userID: String?
+    }
+
+    /// Stores a code.
+    func create(
+        id: String, appID: String, purpose: Purpose, recipient: String, userID: String?, codeHash: String,
+        expiresAt: Date, at now: Date, in db: any SQLDatabase
+    ) async throws {
+        try await db.raw(
+            """
+            INSERT INTO one_time_codes (id, app_id, purpose, recipient, user_id, code_hash, created_at, expires_at)
+            VALUES (\(bind: id), \(bind: appID), \(bind: purpose.rawValue), \(bind: recipient), \(bind: userID),
+                    \(bind: codeHash), \(bind: now.epochSeconds), \(bind: expiresAt.epochSeconds))
+            """
+        ).run()
+    }
+
+    /// Counts one check of a live PIN that has checks left, and returns its digest; nil when the
+    /// request is unknown, for another number or app, used, expired or out of checks.
+    func countCheck(
+        id: String, appID: String, recipient: String, maximumChecks: Int, at now: Date, in db: any SQLDatabase
+    ) async throws -> String? {
+        try await db.raw(
+            """
+            UPDATE one_time_codes SET attempts = attempts + 1
+            WHERE id = \(bind: id) AND app_id = \(bind: appID) AND purpose = \(bind: Purpose.phoneSignIn.rawValue)
+                AND recipient = \(bind: recipient) AND used_at IS NULL AND expires_at > \(bind: now.epochSeconds)
+                AND attempts < \(bind: maximumChecks)
+            RETURNING code_hash
+            """
+        ).first()?.decode(column: "code_hash", as: String.self)
+    }
+
+    /// Marks a code used; false when it was used already (someone else won the race).
+    func markUsed(id: String, at now: Date, in db: any SQLDatabase) async throws -> Bool {
+        try await db.raw(
+            "UPDATE one_time_codes SET used_at = \(bind: now.epochSeconds) WHERE id = \(bind: id) AND used_at IS NULL RETURNING id"
+        ).first() != nil
+    }
+
+    /// Uses the live link token whose digest is `tokenHash`, if it is for one of `purposes`.
+    func use(tokenHash: String, purposes: [Purpose], at now: Date, in db: any SQLDatabase) async throws -> Used? {
+        guard
+            let row = try await db.raw(
+                """
+                UPDATE one_time_codes SET used_at = \(bind: now.epochSeconds)
+                WHERE id = \(bind: tokenHash) AND used_at IS NULL AND expires_at > \(bind: now.epochSeconds)
+                    AND purpose IN (\(binds: purposes.map(\.rawValue)))
+                RETURNING app_id, purpose, recipient, user_id
+                """
+            ).first(),
+            let purpose = Purpose(rawValue: try row.decode(column: "purpose", as: String.self))
+        else { return nil }
+        return Used(
+            appID: try row.decode(column: "app_id", as: String.self), purpose: purpose,
+            recipient: try row.decode(column: "recipient", as: String.self),
+            userID: try row.decode(column: "user_id", as: String?.self))
+    }
+
+    /// The live, unused link token whose digest is `tokenHash`, if it is for `purpose` (not used by this).
+    func pending(tokenHash: String, purpose: Purpose, at now: Date, in db: any SQLDatabase) async throws -> Used? {
+        guard
+            let row = try await db.raw(
+                """
+                SELECT app_id, recipient, user_id FROM one_time_codes
+                WHERE id = \(bind: tokenHash) AND purpose = \(bind: purpose.rawValue) AND used_at IS NULL
+                    AND expires_at > \(bind: now.epochSeconds)
+                """
+            ).first()
+        else { return nil }
+        return Used(
+            appID: try row.decode(column: "app_id", as: String.self), purpose: purpose,
+            recipient: try row.decode(column: "recipient", as: String.self),
+            userID: try row.decode(column: "user_id", as: String?.self))
+    }
+
+    /// Ends every unused code of `purpose` for a user (a new link replaces the old ones).
+    func revokeUnused(userID: String, purpose: Purpose, at now: Date, in db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            UPDATE one_time_codes SET used_at = \(bind: now.epochSeconds)
+            WHERE user_id = \(bind: userID) AND purpose = \(bind: purpose.rawValue) AND used_at IS NULL
+            """
+        ).run()
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import LatchkeyWire
+import SQLKit
+
+/// Sign-in by phone (Kuggle): a 6-digit PIN by SMS, valid ten minutes, at most five checks,
+/// single use and bound to the request that sent it; the first verification of a number creates
+/// its user, whose profile is not created yet.
+struct PhoneSignIn: Sendable {
+    let backend: LatchkeyBackend
+    let accounts: AccountService
+
+    /// How long a PIN lives.
+    static let lifetime = 600
+    /// Checks a PIN allows, right or wrong.
+    static let maximumChecks = 5
+
+    private var time: any TimeSource { backend.time }
+
+    /// Sends a PIN to `phone`. The answer is the same for numbers with and without an account.
+    func start(_ request: PhoneStartRequest, app: App, client: ClientInfo, language: Language) async throws -> PhoneStartResponse {
+        try requirePhoneSignIn(app)
+        guard let phone = PhoneNumber(request.phone) else { throw Self.invalidPhone() }
+        try await backend.messenger.checkLimits(recipient: phone.e164, ipAddress: client.ipAddress, app: app)
+        let now = time.now()
+        let requestID = SecureRandom.identifier()
+        let pin = SecureRandom.digits(6)
+        let expiresAt = now.addingTimeInterval(TimeInterval(Self.lifetime))
+        try await backend.driver.write { db in
+            try await backend.messenger.countSend(recipient: phone.e164, ipAddress: client.ipAddress, app: app, in: db)
+            try await backend.codes.create(
+                id: requestID, appID: app.id, purpose: .phoneSignIn, recipient: phone.e164, userID: nil,
+                codeHash: Self.digest(pin: pin, requestID: requestID), expiresAt: expiresAt, at: now, in: db)
+            try await backend.messenger.queue(
+                .phoneSignIn, to: phone.e164, channel: .sms, app: app, language: language, values: ["pin": pin], at: now, in: db)
+        }
+        backend.messenger.wake()
+        return PhoneStartResponse(requestId: requestID, phone: phone.e164, expiresIn: Self.lifetime, expiresAt: expiresAt)
+    }
+
+    /// Checks a PIN; on success signs the number's user in, creating the user on first use.
+    /// Returns the answer and whether a user was created.
+    func verify(_ request: PhoneVerifyRequest, app: App, client: ClientInfo) async throws -> (AuthResponse, created: Bool) {
+        try requirePhoneSignIn(app)
+        guard let phone = PhoneNumber(request.phone) else { throw Self.invalidPhone() }
+        guard request.requestId.utf8.count <= 64, request.pin.utf8.count <= 16 else { throw APIError(.badRequest, .codeExpired) }
+        do {
+            return try await attempt(request, phone: phone, app: app, client: client)
+        } catch is UserStore.Taken {
+            // Two PINs of one new number verified at once: the other made the user; sign in to it.
+            return try await attempt(request, phone: phone, app: app, client: client)
+        }
+    }
+
+    private enum Outcome: Sendable {
+        case wrongPIN
+        case unusable
+        case disabled
+        case signedIn(UserAccount, SessionRecord, refreshToken: String, created: Bool)
+    }
+
+    private func attempt(_ request: PhoneVerifyRequest, phone: PhoneNumber, app: App, client: ClientInfo) async throws
+        -> (AuthResponse, created: Bool)
+    {
+        let now = time.now()
+        let digest = Self.digest(pin: request.pin, requestID: request.requestId)
+        // One transaction: the check is counted even when the PIN is wrong, and the PIN, the new
+        // user and the session land together or not at all.
+        let outcome = try await backend.driver.write { db -> Outcome in
+            guard
+                let stored = try await backend.codes.countCheck(
+                    id: request.requestId, appID: app.id, recipient: phone.e164, maximumChecks: Self.maximumChecks, at: now, in: db)
+            else { return .unusable }
+            guard Digest.equalInConstantTime(stored, digest) else { return .wrongPIN }
+            guard try await backend.codes.markUsed(id: request.requestId, at: now, in: db) else { return .unusable }
+            let existing = try await backend.users.find(appID: app.id, provider: "phone", subject: phone.e164, in: db)
+            let account: UserAccount
+            if let existing {
+                account = existing
+            } else {
+                let user = UserStore.NewUser(
+                    id: SecureRandom.identifier(), appID: app.id, phone: phone.e164, profileCreated: false,
+                    identity: UserStore.NewIdentity(provider: "phone", subject: phone.e164), createdAt: now)
+                try await backend.users.insert(user, in: db)
+                account = user.account
+            }
+            guard !account.disabled else { return .disabled }
+            let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
+            return .signedIn(account, session, refreshToken: refreshToken, created: existing == nil)
+        }
+        switch outcome {
+        case .wrongPIN: throw APIError(.badRequest, .invalidCode)
+        case .unusable: throw APIError(.badRequest, .codeExpired)
+        case .disabled: throw APIError(.forbidden, .accountDisabled)
+        case .signedIn(let account, let session, let refreshToken, let created):
+            backend.userCache.invalidate([account.id])
+            return (try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app), created)
+        }
+    }
+
+    private func requirePhoneSignIn(_ app: App) throws {
+        guard app.settings.signInMethods.contains(.phone) else { throw APIError(.forbidden, .methodDisabled) }
+    }
+
+    private static func invalidPhone() -> APIError {
+        APIError(.badRequest, .invalidPhone, fields: [FieldError(field: "phone", code: .invalidPhone)])
+    }
+
+    /// The stored form of a PIN: bound to its request, so a PIN is only good for the request that sent it.
+    private static func digest(pin: String, requestID: String) -> String {
+        Digest.sha256Hex("latchkey-pin:\(requestID):\(pin)")
+    }
+}
