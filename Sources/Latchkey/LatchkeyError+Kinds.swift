@@ -29,6 +29,12 @@ extension LatchkeyError {
     public static let wrongPassword = LatchkeyError(.wrongPassword)
     /// The account is disabled.
     public static let accountDisabled = LatchkeyError(.accountDisabled)
+    /// The phone number is not in international form.
+    public static let invalidPhone = LatchkeyError(.invalidPhone)
+    /// The PIN is wrong.
+    public static let invalidCode = LatchkeyError(.invalidCode)
+    /// The PIN or link can no longer be used.
+    public static let codeExpired = LatchkeyError(.codeExpired)
     /// The server could not be reached (KWS NetworkError).
     public static func network(_ reason: String) -> LatchkeyError { LatchkeyError(.network(reason)) }
     /// The request was malformed or not allowed in this state (KWS InvalidOperation).

@@ -38,6 +38,12 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         case wrongPassword
         /// The account is disabled.
         case accountDisabled
+        /// The phone number is not in international form (`+` and the country code).
+        case invalidPhone
+        /// The PIN is wrong; it may be tried again (five checks per PIN).
+        case invalidCode
+        /// The PIN or link can no longer be used (expired, used, out of checks): ask for a new one.
+        case codeExpired
         /// The server could not be reached (KWS NetworkError). The session is kept.
         case network(String)
         /// The request was malformed or not allowed in this state (KWS InvalidOperation).
@@ -95,6 +101,9 @@ extension LatchkeyError {
             .invalidEmail, .duplicateUsername, .duplicateEmail:
             self = fields.first ?? Self.init(field: FieldError(field: "", code: problem.code, message: message))
         case .invalidCredentials: self = LatchkeyError(.invalidCredentials, message: message)
+        case .invalidPhone: self = LatchkeyError(.invalidPhone, message: message)
+        case .invalidCode: self = LatchkeyError(.invalidCode, message: message)
+        case .codeExpired: self = LatchkeyError(.codeExpired, message: message)
         case .userDoesNotExist: self = LatchkeyError(.userDoesNotExist, message: message)
         case .wrongPassword: self = LatchkeyError(.wrongPassword, message: message)
         case .accountDisabled: self = LatchkeyError(.accountDisabled, message: message)

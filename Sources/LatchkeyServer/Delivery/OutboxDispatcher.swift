@@ -17,7 +17,10 @@ public final class OutboxDispatcher: Service, Sendable {
     private let maximumAttempts: Int
     private let signal = NIOLockedValueBox<AsyncStream<Void>.Continuation?>(nil)
     private let batchSize = 16
-    private let lease = 60
+    /// Seconds a dispatcher holds a message it is sending: twice the senders' 10 s request
+    /// timeout, so a live send never loses its lease, and a crash mid-send delays the message by
+    /// at most this much.
+    private let lease = 20
 
     init(outbox: OutboxStore, senders: [MessageSenderKind: any MessageSender], maximumAttempts: Int, time: any TimeSource, logger: Logger) {
         self.outbox = outbox

@@ -53,8 +53,9 @@ final class ServerProcess: @unchecked Sendable {
     private(set) var port = 0
 
     /// Starts the server on `dataDirectory` and waits until it listens.
-    init(dataDirectory: String, extraArguments: [String] = []) async throws {
+    init(dataDirectory: String, extraArguments: [String] = [], environment: [String: String] = [:]) async throws {
         process.executableURL = try LatchkeyBinary.url
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.arguments = ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error"] + extraArguments
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -1,0 +1,178 @@
+import Foundation
+import HTTPTypes
+import LatchkeyServer
+import Testing
+
+/// Email verification, password reset and email change by single-use links.
+@Suite struct EmailLinkTests {
+    static let email = "ada@example.com"
+
+    @Test(arguments: TestStore.enabled) func emailIsVerifiedOnlyThroughTheLink(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        try await harness.run { client in
+            let token = try #require(try await client.signUp(["email": Self.email, "password": "correct horse battery"]).string("session.accessToken"))
+            #expect(try await client.me(token).value("emailVerified") as? Bool == false)
+            let forged = try await client.send(.patch, "/v1/me", json: ["emailVerified": true], token: token)
+            #expect(forged.status == .badRequest)
+            #expect(forged.string("code") == "unknown_field")
+
+            #expect(try await client.send(.post, "/v1/me/email/verification", token: token).status == .accepted)
+            let entry = try await harness.latestMessage(to: Self.email)
+            #expect(entry.message.channel == .email)
+            #expect(entry.message.subject == "Verify your email for Test App")
+            let link = try await harness.latestLinkToken(to: Self.email)
+            #expect(try await client.me(token).value("emailVerified") as? Bool == false)
+
+            #expect(try await client.send(.post, "/v1/auth/email/verify", json: ["token": link]).status == .noContent)
+            #expect(try await client.me(token).value("emailVerified") as? Bool == true)
+            let reused = try await client.send(.post, "/v1/auth/email/verify", json: ["token": link])
+            #expect(reused.status == .badRequest)
+            #expect(reused.string("code") == "code_expired")
+            #expect(try await client.send(.post, "/v1/auth/email/verify", json: ["token": "lke_forged"]).string("code") == "code_expired")
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func resetRequestForAnUnknownEmailLooksLikeOneForAKnownEmail(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) {
+            $0.revealTakenEmails = true
+            $0.ipSendLimit = 1_000
+            $0.recipientSendLimit = 1_000
+        }
+        try await harness.run { client in
+            _ = try await client.signUp(["email": Self.email, "password": "correct horse battery"])
+            var known: [Duration] = []
+            var unknown: [Duration] = []
+            var answers: Set<String> = []
+            let clock = ContinuousClock()
+            for round in 0..<20 {
+                for (address, isKnown) in [(Self.email, true), ("nobody-\(round % 2)@example.com", false)] {
+                    var response: TestResponse?
+                    let elapsed = try await clock.measure {
+                        response = try await client.send(.post, "/v1/auth/password/reset", json: ["email": address], app: client.clientID)
+                    }
+                    let answer = try #require(response)
+                    answers.insert("\(answer.status.code) \(answer.text) \(answer.headers[.contentType] ?? "")")
+                    if isKnown { known.append(elapsed) } else { unknown.append(elapsed) }
+                }
+            }
+            #expect(answers == ["202  "])
+            let ratio = Self.median(known) / Self.median(unknown)
+            #expect(ratio > 0.5 && ratio < 2, "median known/unknown = \(ratio)")
+            let messages = try await harness.backend.outbox.list(limit: 100)
+            #expect(messages.count == 20)
+            #expect(messages.allSatisfy { $0.message.recipient == Self.email })
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func resetSetsThePasswordAndEndsEverySession(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        try await harness.run { client in
+            let signUp = try await client.signUp(["username": "ada", "email": Self.email, "password": "correct horse battery"])
+            let access = try #require(signUp.string("session.accessToken"))
+            let refresh = try #require(signUp.string("session.refreshToken"))
+            _ = try await client.send(.post, "/v1/auth/password/reset", json: ["email": "ADA@example.com"], app: client.clientID)
+            let link = try await harness.latestLinkToken(to: Self.email)
+
+            let weak = try await client.send(.post, "/v1/auth/password/reset/confirm", json: ["token": link, "password": "short"])
+            #expect(weak.status == .unprocessableContent)
+            #expect(weak.fieldCodes == ["invalid_password"])
+            let done = try await client.send(.post, "/v1/auth/password/reset/confirm", json: ["token": link, "password": "a brand new secret"])
+            #expect(done.status == .noContent)
+
+            #expect(try await client.me(access).status == .unauthorized)
+            #expect(try await client.refresh(refresh).status == .unauthorized)
+            #expect(try await client.signIn("ada").status == .unauthorized)
+            #expect(try await client.signIn("ada", password: "a brand new secret").status == .ok)
+            let again = try await client.send(.post, "/v1/auth/password/reset/confirm", json: ["token": link, "password": "another new secret"])
+            #expect(again.string("code") == "code_expired")
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func resetLinksExpireAfterAnHour(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        try await harness.run { client in
+            _ = try await client.signUp(["email": Self.email, "password": "correct horse battery"])
+            _ = try await client.send(.post, "/v1/auth/password/reset", json: ["email": Self.email], app: client.clientID)
+            let link = try await harness.latestLinkToken(to: Self.email)
+            harness.clock.advance(by: 3_601)
+            let late = try await client.send(.post, "/v1/auth/password/reset/confirm", json: ["token": link, "password": "a brand new secret"])
+            #expect(late.string("code") == "code_expired")
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func emailChangesOnlyWhenTheNewAddressConfirms(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        try await harness.run { client in
+            let token = try #require(try await client.signUp(["email": Self.email, "password": "correct horse battery"]).string("session.accessToken"))
+            _ = try await client.signUp(["email": "taken@example.com", "password": "correct horse battery"])
+            #expect(try await client.send(.post, "/v1/me/email", json: ["email": "not an email"], token: token).string("code") == "invalid_email")
+            #expect(try await client.send(.post, "/v1/me/email", json: ["email": "new@example.com"], token: token).status == .accepted)
+            #expect(try await client.me(token).string("email") == Self.email)
+            let link = try await harness.latestLinkToken(to: "new@example.com")
+            #expect(try await harness.latestMessage(to: "new@example.com").message.subject == "Confirm your new email for Test App")
+            #expect(try await client.send(.post, "/v1/auth/email/verify", json: ["token": link]).status == .noContent)
+            let me = try await client.me(token)
+            #expect(me.string("email") == "new@example.com")
+            #expect(me.value("emailVerified") as? Bool == true)
+
+            harness.clock.advance(by: 1)
+            #expect(try await client.send(.post, "/v1/me/email", json: ["email": "taken@example.com"], token: token).status == .accepted)
+            let takenLink = try await harness.latestLinkToken(to: "taken@example.com")
+            let clash = try await client.send(.post, "/v1/auth/email/verify", json: ["token": takenLink])
+            #expect(clash.status == .conflict)
+            #expect(try await client.me(token).string("email") == "new@example.com")
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func messagesFollowTheRequestLanguage(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        try await harness.run { client in
+            _ = try await client.signUp(["email": Self.email, "password": "correct horse battery"])
+            for (language, subject) in [("ja", "Test App のパスワードの再設定"), ("zh-CN", "重置您的 Test App 密码"), ("fr", "Reset your Test App password")] {
+                harness.clock.advance(by: 1)  // the outbox lists newest first, by the second
+                _ = try await client.send(
+                    .post, "/v1/auth/password/reset", json: ["email": Self.email], app: client.clientID,
+                    headers: [.acceptLanguage: language])
+                #expect(try await harness.latestMessage(to: Self.email).message.subject == subject)
+            }
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func theActionPageNeedsAClickAndThenVerifies(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        try await harness.run { client in
+            let token = try #require(try await client.signUp(["email": Self.email, "password": "correct horse battery"]).string("session.accessToken"))
+            _ = try await client.send(.post, "/v1/me/email/verification", token: token)
+            let body = try await harness.latestMessage(to: Self.email).message.body
+            #expect(body.contains("http://latchkey.test/v1/auth/action?mode=verifyEmail&token="))
+            let link = try await harness.latestLinkToken(to: Self.email)
+
+            let page = try await client.send(.get, "/v1/auth/action?mode=verifyEmail&token=\(link)")
+            #expect(page.status == .ok)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(page.text.contains(#"name="token" value="\#(link)""#))
+            #expect(try await client.me(token).value("emailVerified") as? Bool == false)
+
+            let confirmed = try await client.send(.post, "/v1/auth/action", form: ["mode": "verifyEmail", "token": link])
+            #expect(confirmed.status == .ok)
+            #expect(confirmed.text.contains("Email confirmed"))
+            #expect(try await client.me(token).value("emailVerified") as? Bool == true)
+            let again = try await client.send(.post, "/v1/auth/action", form: ["mode": "verifyEmail", "token": link])
+            #expect(again.status == .badRequest)
+            let hostile = try await client.send(.get, "/v1/auth/action?mode=verifyEmail&token=%22%3E%3Cscript%3E")
+            #expect(!hostile.text.contains("<script>"))
+        }
+    }
+
+    private static func median(_ values: [Duration]) -> Double {
+        let sorted = values.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }.sorted()
+        return sorted[sorted.count / 2]
+    }
+}
+
+extension Client {
+    /// `GET /v1/me`.
+    func me(_ token: String) async throws -> TestResponse {
+        try await send(.get, "/v1/me", token: token)
+    }
+}

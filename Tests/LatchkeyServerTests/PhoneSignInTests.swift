@@ -1,0 +1,171 @@
+import Foundation
+import HTTPTypes
+import LatchkeyServer
+import Testing
+
+/// Kuggle's phone sign-in: PIN by SMS, verification, and the rules of SECURITY.md for PINs.
+@Suite struct PhoneSignInTests {
+    static let phone = "+14155550123"
+
+    @Test(arguments: TestStore.enabled) func pinSignsInAndTheFirstVerificationCreatesTheUser(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let started = try await client.startPhone("+1 (415) 555-0123")
+            #expect(started.status == .accepted)
+            #expect(started.string("phone") == Self.phone)
+            #expect(started.value("expiresIn") as? Int == 600)
+            let requestID = try #require(started.string("requestId"))
+            let pin = try await harness.latestPIN(to: Self.phone)
+            #expect(pin.count == 6 && pin.allSatisfy(\.isNumber))
+
+            let created = try await client.verifyPhone(requestID, pin: pin)
+            #expect(created.status == .created)
+            #expect(created.string("user.phone") == Self.phone)
+            #expect(created.value("user.profileCreated") as? Bool == false)
+            #expect(created.string("user.uid")?.hasPrefix("phone:") == true)
+            #expect(created.string("session.accessToken") != nil)
+            let userID = try #require(created.string("user.id"))
+
+            harness.clock.advance(by: 1)
+            let again = try await client.startPhone(Self.phone)
+            let second = try await client.verifyPhone(try #require(again.string("requestId")), pin: try await harness.latestPIN(to: Self.phone))
+            #expect(second.status == .ok)
+            #expect(second.string("user.id") == userID)
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func invalidNumbersAreTypedErrors(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            for number in ["4155550123", "+0123456789", "+1 415 CALL ME", "+1234", "+1234567890123456", "", "+44 (0) 20 7946"] {
+                let response = try await client.startPhone(number)
+                #expect(response.status == .badRequest, "\(number)")
+                #expect(response.string("code") == "invalid_phone", "\(number)")
+            }
+            #expect(try await harness.backend.outbox.list().isEmpty)
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func pinExpiresAfterTenMinutes(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let requestID = try #require(try await client.startPhone(Self.phone).string("requestId"))
+            let pin = try await harness.latestPIN(to: Self.phone)
+            harness.clock.advance(by: 601)
+            let late = try await client.verifyPhone(requestID, pin: pin)
+            #expect(late.status == .badRequest)
+            #expect(late.string("code") == "code_expired")
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func sixthCheckIsRefusedEvenWithTheRightPIN(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let requestID = try #require(try await client.startPhone(Self.phone).string("requestId"))
+            let pin = try await harness.latestPIN(to: Self.phone)
+            let wrong = pin == "000000" ? "111111" : "000000"
+            for _ in 0..<5 {
+                let response = try await client.verifyPhone(requestID, pin: wrong)
+                #expect(response.string("code") == "invalid_code")
+            }
+            let sixth = try await client.verifyPhone(requestID, pin: pin)
+            #expect(sixth.status == .badRequest)
+            #expect(sixth.string("code") == "code_expired")
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func pinIsBoundToItsRequestAndSingleUse(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let first = try #require(try await client.startPhone(Self.phone).string("requestId"))
+            let firstPIN = try await harness.latestPIN(to: Self.phone)
+            harness.clock.advance(by: 1)  // the outbox lists newest first, by the second
+            let second = try #require(try await client.startPhone(Self.phone).string("requestId"))
+            let secondPIN = try await harness.latestPIN(to: Self.phone)
+            if firstPIN != secondPIN {
+                #expect(try await client.verifyPhone(second, pin: firstPIN).string("code") == "invalid_code")
+            }
+            let other = try await client.send(
+                .post, "/v1/auth/phone/verify", json: ["phone": "+14155550999", "requestId": first, "pin": firstPIN], app: client.clientID)
+            #expect(other.string("code") == "code_expired")
+            #expect(try await client.verifyPhone(first, pin: firstPIN).status == .created)
+            #expect(try await client.verifyPhone(first, pin: firstPIN).string("code") == "code_expired")
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func twentyParallelVerificationsOfOnePINSucceedOnce(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run(.live) { client in
+            let requestID = try #require(try await client.startPhone(Self.phone).string("requestId"))
+            let pin = try await harness.latestPIN(to: Self.phone)
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<20 { group.addTask { try await client.verifyPhone(requestID, pin: pin).status } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0.kind == .successful }.count == 1)
+            #expect(statuses.filter { $0 == .badRequest }.count == 19)
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func sendsAreLimitedPerNumberAndPerIP(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) {
+            $0.recipientSendLimit = 2
+            $0.ipSendLimit = 3
+        }
+        try await harness.run(.live) { client in
+            #expect(try await client.startPhone(Self.phone).status == .accepted)
+            #expect(try await client.startPhone(Self.phone).status == .accepted)
+            let limited = try await client.startPhone(Self.phone)
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.headers[.retryAfter].flatMap(Int.init) ?? 0 > 0)
+            #expect(try await client.startPhone("+14155550124").status == .accepted)
+            #expect(try await client.startPhone("+14155550125").status == .tooManyRequests)
+            #expect(try await harness.backend.outbox.list().count == 3)
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func phoneSignInCanBeTurnedOff(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.signInMethods = [.username] }
+        try await harness.run { client in
+            let response = try await client.startPhone(Self.phone)
+            #expect(response.status == .forbidden)
+            #expect(response.string("code") == "method_disabled")
+        }
+    }
+}
+
+extension Client {
+    /// `POST /v1/auth/phone/start`.
+    func startPhone(_ phone: String) async throws -> TestResponse {
+        try await send(.post, "/v1/auth/phone/start", json: ["phone": phone], app: clientID)
+    }
+
+    /// `POST /v1/auth/phone/verify` for ``PhoneSignInTests/phone``.
+    func verifyPhone(_ requestID: String, pin: String, phone: String = PhoneSignInTests.phone) async throws -> TestResponse {
+        try await send(.post, "/v1/auth/phone/verify", json: ["phone": phone, "requestId": requestID, "pin": pin], app: clientID)
+    }
+}
+
+extension TestHarness {
+    /// The newest message to `recipient` in the outbox (the log sender keeps bodies).
+    func latestMessage(to recipient: String) async throws -> OutboxStore.Entry {
+        guard let entry = try await backend.outbox.list(recipient: recipient, limit: 1).first else {
+            throw HarnessError.unexpected("no message to \(recipient)")
+        }
+        return entry
+    }
+
+    /// The PIN of the newest SMS to `phone`.
+    func latestPIN(to phone: String) async throws -> String {
+        let body = try await latestMessage(to: phone).message.body
+        guard let match = body.firstMatch(of: /\d{6}/) else { throw HarnessError.unexpected("no PIN in \(body)") }
+        return String(match.output)
+    }
+
+    /// The `token` of the link in the newest email to `email`.
+    func latestLinkToken(to email: String) async throws -> String {
+        let body = try await latestMessage(to: email).message.body
+        guard let match = body.firstMatch(of: /token=([A-Za-z0-9_\-]+)/) else { throw HarnessError.unexpected("no link in \(body)") }
+        return String(match.output.1)
+    }
+}
