@@ -31,6 +31,12 @@ public struct CurrentUser: Codable, Sendable, Equatable {
     public var country: String? { profile.country }
     /// Parent's email.
     public var parentEmail: String? { profile.parentEmail }
+    /// Whether the email was verified through a link (``Latchkey/sendEmailVerification()``).
+    public var emailVerified: Bool { profile.emailVerified }
+    /// The verified phone number, E.164 (phone sign-in).
+    public var phone: String? { profile.phone }
+    /// Whether a profile exists; false after a first phone sign-in (Kuggle's `profilecreated`).
+    public var profileCreated: Bool { profile.profileCreated }
     /// The session id.
     public var sessionID: String? { claims.sid }
 

@@ -26,7 +26,6 @@ import Testing
             #expect(created.string("session.accessToken") != nil)
             let userID = try #require(created.string("user.id"))
 
-            harness.clock.advance(by: 1)
             let again = try await client.startPhone(Self.phone)
             let second = try await client.verifyPhone(try #require(again.string("requestId")), pin: try await harness.latestPIN(to: Self.phone))
             #expect(second.status == .ok)
@@ -79,7 +78,6 @@ import Testing
         try await harness.run { client in
             let first = try #require(try await client.startPhone(Self.phone).string("requestId"))
             let firstPIN = try await harness.latestPIN(to: Self.phone)
-            harness.clock.advance(by: 1)  // the outbox lists newest first, by the second
             let second = try #require(try await client.startPhone(Self.phone).string("requestId"))
             let secondPIN = try await harness.latestPIN(to: Self.phone)
             if firstPIN != secondPIN {

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import SQLKit
 
 /// Queues PINs and links for delivery, within the caller's transaction, under the app's send
@@ -36,13 +37,29 @@ struct Messenger: Sendable {
         values["appName"] = app.name
         let (subject, body) = composer.compose(purpose, channel: channel, language: language, values: values)
         let message = OutboundMessage(
-            id: SecureRandom.identifier(), appID: app.id, channel: channel, purpose: purpose.rawValue, recipient: recipient,
+            id: Self.sortableID(at: now), appID: app.id, channel: channel, purpose: purpose.rawValue, recipient: recipient,
             subject: subject, body: body, createdAt: now)
         try await outbox.enqueue(message, sender: delivery.sender(for: channel), in: db)
     }
 
     /// Tells the dispatcher that messages are waiting.
     func wake() { dispatcher.wake() }
+
+    /// Outbox ids sort in queueing order: milliseconds, then a per-process sequence (for
+    /// messages queued within one millisecond), then randomness so nodes never collide.
+    static func sortableID(at now: Date) -> String {
+        let milliseconds = UInt64(max(0, now.timeIntervalSince1970 * 1000))
+        let sequence = sequence.withLockedValue { value in
+            value = (value + 1) & 0xFF_FFFF
+            return value
+        }
+        let hex = String(milliseconds, radix: 16)
+        let count = String(sequence, radix: 16)
+        return String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+            + String(repeating: "0", count: max(0, 6 - count.count)) + count + SecureRandom.identifier().prefix(10)
+    }
+
+    private static let sequence = NIOLockedValueBox<UInt64>(0)
 
     private static func keys(recipient: String, ipAddress: String?, app: App) -> [(key: String, limit: Int)] {
         var keys = [(key: "send-to:\(app.id):" + Digest.sha256Hex(recipient), limit: app.settings.recipientSendLimit)]

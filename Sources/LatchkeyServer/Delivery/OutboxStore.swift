@@ -125,7 +125,7 @@ public struct OutboxStore: Sendable {
                 """
                 SELECT \(unsafeRaw: Self.messageColumns), sender, status, attempts, next_attempt_at, last_error,
                        provider_message_id, sent_at
-                FROM outbox\(whereClause) ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
+                FROM outbox\(whereClause) ORDER BY id DESC LIMIT \(bind: limit)
                 """
             ).all().map(Self.entry(from:))
         }

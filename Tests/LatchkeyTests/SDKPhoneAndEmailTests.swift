@@ -1,0 +1,72 @@
+import Foundation
+import Latchkey
+import LatchkeyServer
+import Testing
+
+/// The SDK's phone PIN sign-in and email links against a live server (log sender; the test
+/// reads PINs and links from the outbox, as a developer would with `latchkey outbox list`).
+@Suite struct SDKPhoneAndEmailTests {
+    @Test func phoneSignIn() async throws {
+        let server = try await LiveServer.start()
+        let sdk = server.client()
+        await #expect(throws: LatchkeyError.invalidPhone) { try await sdk.startPhoneSignIn("0415 555 0123") }
+        let verification = try await sdk.startPhoneSignIn("+1 415-555-0123")
+        #expect(verification.phone == "+14155550123")
+        let pin = try await server.latestMessageBody(to: "+14155550123").firstMatch(of: /\d{6}/).map { String($0.output) } ?? ""
+        await #expect(throws: LatchkeyError.invalidCode) { try await sdk.verifyPhone(verification, pin: pin == "000000" ? "111111" : "000000") }
+        let user = try await sdk.verifyPhone(verification, pin: pin)
+        #expect(user.phone == "+14155550123")
+        #expect(user.profileCreated == false)
+        #expect(user.uid.hasPrefix("phone:"))
+        #expect(sdk.currentUser?.id == user.id)
+        await #expect(throws: LatchkeyError.codeExpired) { try await server.client().verifyPhone(verification, pin: pin) }
+        await server.stop()
+    }
+
+    @Test func emailVerificationChangeAndPasswordReset() async throws {
+        let server = try await LiveServer.start { $0.revealTakenEmails = true }
+        let sdk = server.client()
+        try await sdk.signUp(email: "ada@example.com", password: "correct horse battery")
+        #expect(sdk.currentUser?.emailVerified == false)
+
+        try await sdk.sendEmailVerification()
+        try await sdk.verifyEmail(token: try await server.latestLinkToken(to: "ada@example.com"))
+        #expect(sdk.currentUser?.emailVerified == true)
+
+        try await sdk.changeEmail(to: "lovelace@example.com")
+        #expect(sdk.currentUser?.email == "ada@example.com")
+        try await sdk.verifyEmail(token: try await server.latestLinkToken(to: "lovelace@example.com"))
+        #expect(sdk.currentUser?.email == "lovelace@example.com")
+
+        try await server.client().sendPasswordReset(email: "nobody@example.com")
+        try await server.client().sendPasswordReset(email: "lovelace@example.com")
+        let reset = try await server.latestLinkToken(to: "lovelace@example.com")
+        await #expect(throws: LatchkeyError.invalidPassword(.tooShort)) {
+            try await server.client().confirmPasswordReset(token: reset, newPassword: "short")
+        }
+        try await server.client().confirmPasswordReset(token: reset, newPassword: "a brand new secret")
+        await #expect(throws: LatchkeyError.sessionExpired) { try await sdk.reloadUser() }
+        #expect(sdk.currentUser == nil)
+        let again = try await sdk.signIn(email: "lovelace@example.com", password: "a brand new secret")
+        #expect(again.emailVerified)
+        await #expect(throws: LatchkeyError.codeExpired) { try await sdk.verifyEmail(token: reset) }
+        await server.stop()
+    }
+}
+
+extension LiveServer {
+    /// The body of the newest message to `recipient`, once it is in the outbox.
+    func latestMessageBody(to recipient: String) async throws -> String {
+        for _ in 0..<100 {
+            if let entry = try await backend.outbox.list(recipient: recipient, limit: 1).first { return entry.message.body }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw CancellationError()
+    }
+
+    /// The `token` of the link in the newest email to `email`.
+    func latestLinkToken(to email: String) async throws -> String {
+        let body = try await latestMessageBody(to: email)
+        return body.firstMatch(of: /token=([A-Za-z0-9_\-]+)/).map { String($0.output.1) } ?? ""
+    }
+}
