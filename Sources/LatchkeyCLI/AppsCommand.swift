@@ -58,7 +58,7 @@ struct AppsCommand: AsyncParsableCommand {
         @Option(name: .customLong("password-min-length")) var passwordMinLength: Int?
         @Option(name: .customLong("bcrypt-cost")) var bcryptCost: Int?
         @Option(name: .customLong("consent-age")) var consentAge: Int?
-        @Option(name: .customLong("sign-in-methods"), help: "Comma-separated: username,email.") var signInMethods: String?
+        @Option(name: .customLong("sign-in-methods"), help: "Comma-separated: username,email,phone.") var signInMethods: String?
         @Option(name: .customLong("redirect-uri"), help: "Allowed redirect URI (repeatable; replaces the list).")
         var redirectURIs: [String] = []
         @Option(name: .customLong("cors-origin"), help: "Allowed CORS origin (repeatable; replaces the list).")
@@ -71,6 +71,12 @@ struct AppsCommand: AsyncParsableCommand {
         var revealUnknownUsers: Bool?
         @Option(name: .customLong("account-failure-limit")) var accountFailureLimit: Int?
         @Option(name: .customLong("ip-failure-limit")) var ipFailureLimit: Int?
+        @Option(name: .customLong("email-action-url"), help: "Where email links point (default: the server's /v1/auth/action page).")
+        var emailActionURL: String?
+        @Option(name: .customLong("recipient-send-limit"), help: "PINs/links per recipient per send window.")
+        var recipientSendLimit: Int?
+        @Option(name: .customLong("ip-send-limit"), help: "PINs/links requested per IP per send window.") var ipSendLimit: Int?
+        @Option(name: .customLong("send-window"), help: "The send window in seconds.") var sendWindow: Int?
 
         func run() async throws {
             let app = try await store.withBackend { backend -> App in
@@ -89,6 +95,10 @@ struct AppsCommand: AsyncParsableCommand {
                 if let passwordGrant { settings.passwordGrantEnabled = passwordGrant }
                 if let revealTakenEmails { settings.revealTakenEmails = revealTakenEmails }
                 if let revealUnknownUsers { settings.revealUnknownUsers = revealUnknownUsers }
+                if let emailActionURL { settings.emailActionURL = emailActionURL.isEmpty ? nil : emailActionURL }
+                if let recipientSendLimit { settings.recipientSendLimit = recipientSendLimit }
+                if let ipSendLimit { settings.ipSendLimit = ipSendLimit }
+                if let sendWindow { settings.sendWindowSeconds = sendWindow }
                 if !redirectURIs.isEmpty { settings.redirectURIs = redirectURIs }
                 if !corsOrigins.isEmpty { settings.corsOrigins = corsOrigins }
                 if let signInMethods {
@@ -140,6 +150,8 @@ struct AppsCommand: AsyncParsableCommand {
               sign-in methods:    \(s.signInMethods.map(\.rawValue).sorted().joined(separator: ", "))
               consent age:        \(s.consentAge)
               password grant:     \(s.passwordGrantEnabled ? "on" : "off")
+              email links:        \(s.emailActionURL ?? "the server's /v1/auth/action page")
+              send limits:        \(s.recipientSendLimit) per recipient, \(s.ipSendLimit) per IP, per \(s.sendWindowSeconds) s
             """
     }
 }
