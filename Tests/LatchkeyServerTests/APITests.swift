@@ -95,13 +95,15 @@ import Testing
             for injection in ["' OR '1'='1", "admin'--", "\"; DROP TABLE users; --", "\u{0}", "\r\nX-Injected: 1"] {
                 let signIn = try await client.send(
                     .post, "/v1/auth/signin", json: ["username": injection, "password": injection], app: client.clientID)
-                #expect(signIn.status == .unauthorized, "\(injection)")
+                // U+0000 is refused before any lookup: no identifier holds it and PostgreSQL cannot store it.
+                let hasNUL = injection.contains("\u{0}")
+                #expect(signIn.status == (hasNUL ? .badRequest : .unauthorized), "\(injection)")
                 let signUp = try await client.send(
                     .post, "/v1/auth/signup",
                     json: ["username": injection, "password": "correct horse battery", "country": injection, "dateOfBirth": injection,
                            "parentEmail": injection],
                     app: client.clientID)
-                #expect(signUp.status == .unprocessableContent, "\(injection)")
+                #expect(signUp.status == (hasNUL ? .badRequest : .unprocessableContent), "\(injection)")
             }
             let missingApp = try await client.send(.post, "/v1/auth/signin", json: ["username": "x", "password": "y"])
             #expect(missingApp.status == .badRequest)

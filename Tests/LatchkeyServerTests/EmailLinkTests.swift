@@ -56,7 +56,7 @@ import Testing
                 }
             }
             #expect(answers == ["202  "])
-            let ratio = Self.median(known) / Self.median(unknown)
+            let ratio = median(known) / median(unknown)
             #expect(ratio > 0.5 && ratio < 2, "median known/unknown = \(ratio)")
             let messages = try await harness.backend.outbox.list(limit: 100)
             #expect(messages.count == 20)
@@ -160,11 +160,6 @@ import Testing
             let hostile = try await client.send(.get, "/v1/auth/action?mode=verifyEmail&token=%22%3E%3Cscript%3E")
             #expect(!hostile.text.contains("<script>"))
         }
-    }
-
-    private static func median(_ values: [Duration]) -> Double {
-        let sorted = values.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }.sorted()
-        return sorted[sorted.count / 2]
     }
 }
 

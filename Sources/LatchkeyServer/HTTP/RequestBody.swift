@@ -3,7 +3,7 @@ import Hummingbird
 import LatchkeyWire
 
 /// Reads JSON and form bodies strictly: a size limit (413), a nesting limit, a JSON object at the
-/// top, no members beyond those the endpoint accepts, and typed decoding errors.
+/// top, no NUL characters, no members beyond those the endpoint accepts, and typed decoding errors.
 enum RequestBody {
     /// The deepest JSON nesting accepted.
     static let maximumDepth = 16
@@ -14,7 +14,7 @@ enum RequestBody {
     ) async throws -> (value: T, present: Set<String>) {
         let data = try await bytes(of: request, limit: limit)
         guard depth(of: data) <= maximumDepth,
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], !containsNUL(object)
         else { throw APIError(.badRequest, .invalidRequest) }
         let unknown = Set(object.keys).subtracting(T.acceptedFields).sorted()
         guard unknown.isEmpty else {
@@ -50,7 +50,21 @@ enum RequestBody {
     }
 
     private static func decodeFormComponent(_ component: Substring) -> String? {
-        component.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        guard let decoded = component.replacingOccurrences(of: "+", with: " ").removingPercentEncoding,
+            !decoded.contains("\u{0}")
+        else { return nil }
+        return decoded
+    }
+
+    /// Whether any key or string in a parsed JSON value holds U+0000, which no identifier,
+    /// password or token contains and PostgreSQL cannot store.
+    private static func containsNUL(_ value: Any) -> Bool {
+        switch value {
+        case let string as String: return string.contains("\u{0}")
+        case let object as [String: Any]: return object.contains { containsNUL($0.key) || containsNUL($0.value) }
+        case let array as [Any]: return array.contains(where: containsNUL)
+        default: return false
+        }
     }
 
     private static func bytes(of request: Request, limit: Int) async throws -> Data {
