@@ -15,6 +15,7 @@ public enum LatchkeyServer {
         HelloRoutes(backend: backend).register(on: router)
         AuthRoutes(backend: backend).register(on: router)
         MeRoutes(backend: backend).register(on: router)
+        ProviderRoutes(backend: backend).register(on: router)
         OAuthRoutes(backend: backend).register(on: router)
         WellKnownRoutes(backend: backend).register(on: router)
         OpsRoutes(backend: backend).register(on: router)
