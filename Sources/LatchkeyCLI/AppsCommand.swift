@@ -6,7 +6,7 @@ import LatchkeyServer
 struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apps", abstract: "Manage apps (tenants).",
-        subcommands: [Create.self, List.self, Show.self, Update.self, RotateSecret.self])
+        subcommands: [Create.self, List.self, Show.self, Update.self, RotateSecret.self, ProvidersCommand.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create an app; prints its client secret once.")
