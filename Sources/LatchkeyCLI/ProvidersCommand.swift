@@ -10,9 +10,7 @@ struct ProvidersCommand: AsyncParsableCommand {
 
     struct SetProvider: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Add or replace a provider.")
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var output: OutputOptions
-        @Argument(help: "App id or client id.") var id: String
+        @OptionGroup var target: AppTarget
         @Option(help: "The name clients use (google, apple, facebook, …).") var name: String
         @Option(help: "oidc or facebook.") var kind: ProviderSettings.Kind
         @Option(help: "OpenID Connect issuer URL, exactly as in the tokens' iss claim.") var issuer: String?
@@ -28,59 +26,60 @@ struct ProvidersCommand: AsyncParsableCommand {
             }
             let provider = ProviderSettings(
                 kind: kind, issuer: issuer, clientIDs: clientIDs, jwksURL: jwksURL, clientSecret: clientSecret, graphURL: graphURL)
-            let app = try await ProvidersCommand.change(id, in: store) { $0[name] = provider }
-            try ProvidersCommand.print(app, output: output)
+            try await target.change { $0[name] = provider }
         }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a provider; its users keep their accounts.")
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var output: OutputOptions
-        @Argument(help: "App id or client id.") var id: String
+        @OptionGroup var target: AppTarget
         @Option(help: "The provider's name.") var name: String
 
         func run() async throws {
-            let app = try await ProvidersCommand.change(id, in: store) { providers in
+            try await target.change { providers in
                 guard providers.removeValue(forKey: name) != nil else { throw ValidationError("no provider \(name)") }
             }
-            try ProvidersCommand.print(app, output: output)
         }
     }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List an app's providers (secrets are not shown).")
+        @OptionGroup var target: AppTarget
+
+        func run() async throws {
+            let app = try await target.store.withBackend { try await AppsCommand.find(target.id, in: $0) }
+            try target.printProviders(of: app)
+        }
+    }
+
+    /// What every providers command takes: the store, the output format and the app.
+    struct AppTarget: ParsableArguments {
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "App id or client id.") var id: String
 
-        func run() async throws {
-            let app = try await store.withBackend { try await AppsCommand.find(id, in: $0) }
-            try ProvidersCommand.print(app, output: output)
+        /// Applies `change` to the app's providers, stores the settings if they are acceptable,
+        /// and prints the providers.
+        func change(_ change: (inout [String: ProviderSettings]) throws -> Void) async throws {
+            let app = try await store.withBackend { backend in
+                var app = try await AppsCommand.find(id, in: backend)
+                try change(&app.settings.providers)
+                if let problem = app.settings.problem() { throw ValidationError(problem) }
+                try await backend.apps.update(app)
+                return app
+            }
+            try printProviders(of: app)
         }
-    }
 
-    /// Applies `change` to the app's providers and stores the settings if they are acceptable.
-    static func change(
-        _ id: String, in store: StoreOptions, _ change: @escaping (inout [String: ProviderSettings]) throws -> Void
-    ) async throws -> App {
-        try await store.withBackend { backend in
-            var app = try await AppsCommand.find(id, in: backend)
-            try change(&app.settings.providers)
-            if let problem = app.settings.problem() { throw ValidationError(problem) }
-            try await backend.apps.update(app)
-            return app
+        /// Prints the app's providers by name, without secrets.
+        func printProviders(of app: App) throws {
+            let listed = app.settings.providers.mapValues(ListedProvider.init)
+            let text = listed.sorted { $0.key < $1.key }.map { name, provider in
+                let source = provider.issuer ?? provider.graphURL ?? "https://graph.facebook.com"
+                return "\(name)  \(provider.kind.rawValue)  \(source)  client ids: \(provider.clientIDs.joined(separator: ", "))"
+            }
+            try output.print(listed, text: text.isEmpty ? "no providers" : text.joined(separator: "\n"))
         }
-    }
-
-    /// Prints the app's providers by name, without secrets.
-    static func print(_ app: App, output: OutputOptions) throws {
-        let listed = app.settings.providers.mapValues(ListedProvider.init)
-        let text = listed.sorted { $0.key < $1.key }.map { name, provider in
-            let source = provider.issuer ?? provider.graphURL ?? "https://graph.facebook.com"
-            return "\(name)  \(provider.kind.rawValue)  \(source)  client ids: \(provider.clientIDs.joined(separator: ", "))"
-        }
-        try output.print(listed, text: text.isEmpty ? "no providers" : text.joined(separator: "\n"))
     }
 
     /// A provider as listed: its settings with the secret replaced by whether one is set.

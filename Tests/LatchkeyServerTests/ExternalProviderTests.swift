@@ -20,6 +20,22 @@ import Testing
         }
     }
 
+    /// Runs `body` with two fake issuers that the app knows as `google` and `other`.
+    private func withTwoIssuers(
+        _ store: TestStore, configure: @escaping (inout AppSettings) -> Void = { _ in },
+        _ body: @Sendable (TestHarness, FakeIdentityProvider, FakeIdentityProvider, Client) async throws -> Void
+    ) async throws {
+        let provider = try await FakeIdentityProvider.start()
+        let other = try await FakeIdentityProvider.start()
+        let harness = try await makeHarness(store, provider: provider) {
+            $0.providers["other"] = ProviderSettings(kind: .openIDConnect, issuer: other.issuer, clientIDs: ["client-1"])
+            configure(&$0)
+        }
+        try await harness.run { client in try await body(harness, provider, other, client) }
+        await provider.stop()
+        await other.stop()
+    }
+
     @Test(arguments: TestStore.enabled) func idTokensCreateTheUserOnceAndSignInAfterwards(store: TestStore) async throws {
         let provider = try await FakeIdentityProvider.start()
         let harness = try await makeHarness(store, provider: provider)
@@ -101,12 +117,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func theSameSubjectFromTwoIssuersIsTwoUsers(store: TestStore) async throws {
-        let provider = try await FakeIdentityProvider.start()
-        let other = try await FakeIdentityProvider.start()
-        let harness = try await makeHarness(store, provider: provider) {
-            $0.providers["other"] = ProviderSettings(kind: .openIDConnect, issuer: other.issuer, clientIDs: ["client-1"])
-        }
-        try await harness.run { client in
+        try await withTwoIssuers(store) { harness, provider, other, client in
             let now = harness.clock.now()
             let fromGoogle = try await client.external("google", try provider.idToken(provider.claims(subject: "same", at: now)))
             let fromOther = try await client.external("other", try other.idToken(other.claims(subject: "same", at: now)))
@@ -116,8 +127,6 @@ import Testing
             let crossed = try await client.external("other", try provider.idToken(provider.claims(subject: "same", at: now)))
             #expect(crossed.status == .unauthorized)
         }
-        await provider.stop()
-        await other.stop()
     }
 
     @Test(arguments: TestStore.enabled) func facebookTokensAreCheckedWithTheGraphAPI(store: TestStore) async throws {
@@ -146,12 +155,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func anEmailOfAnotherAccountLinksOnlyWhenAllowedAndVerifiedOnBothSides(store: TestStore) async throws {
-        let provider = try await FakeIdentityProvider.start()
-        let other = try await FakeIdentityProvider.start()
-        let harness = try await makeHarness(store, provider: provider) {
-            $0.providers["other"] = ProviderSettings(kind: .openIDConnect, issuer: other.issuer, clientIDs: ["client-1"])
-        }
-        try await harness.run { client in
+        try await withTwoIssuers(store) { harness, provider, other, client in
             let now = harness.clock.now()
             _ = try await client.signUp(["email": "pat@example.com", "password": "correct horse battery"])
             let verified: [String: Any] = ["email": "Pat@example.com", "email_verified": true]
@@ -169,18 +173,10 @@ import Testing
                 "other", try other.idToken(other.claims(subject: "q2", at: now, extra: ["email": "q@example.com", "email_verified": "true"])))
             #expect(policyOff.string("code") == "account_exists")
         }
-        await provider.stop()
-        await other.stop()
     }
 
     @Test(arguments: TestStore.enabled) func withThePolicyOnAVerifiedEmailLinksToTheVerifiedAccount(store: TestStore) async throws {
-        let provider = try await FakeIdentityProvider.start()
-        let other = try await FakeIdentityProvider.start()
-        let harness = try await makeHarness(store, provider: provider) {
-            $0.providers["other"] = ProviderSettings(kind: .openIDConnect, issuer: other.issuer, clientIDs: ["client-1"])
-            $0.linkProvidersByVerifiedEmail = true
-        }
-        try await harness.run { client in
+        try await withTwoIssuers(store, configure: { $0.linkProvidersByVerifiedEmail = true }) { harness, provider, other, client in
             let now = harness.clock.now()
             _ = try await client.signUp(["email": "pat@example.com", "password": "correct horse battery"])
             let unverifiedAccount = try await client.external(
@@ -194,8 +190,6 @@ import Testing
             #expect(linked.string("user.id") == first.string("user.id"))
             #expect((linked.value("user.identities") as? [Any])?.count == 2)
         }
-        await provider.stop()
-        await other.stop()
     }
 
     @Test(arguments: TestStore.enabled) func linkAndUnlinkWhileSignedIn(store: TestStore) async throws {
