@@ -97,6 +97,7 @@ extension Latchkey {
         try signedIn(try await transport.decode(AuthResponse.self, .post, "v1/auth/signin", body: request))
     }
 
+    /// Stores the user of a sign-in answer and tells observers.
     func signedIn(_ answer: AuthResponse) throws -> CurrentUser {
         let user = try makeUser(answer, loginDate: options.clock())
         options.log?("signed in \(user.id)")

@@ -6,7 +6,7 @@ import LatchkeyServer
 struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apps", abstract: "Manage apps (tenants).",
-        subcommands: [Create.self, List.self, Show.self, Update.self, RotateSecret.self])
+        subcommands: [Create.self, List.self, Show.self, Update.self, RotateSecret.self, ProvidersCommand.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create an app; prints its client secret once.")
@@ -29,7 +29,7 @@ struct AppsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let apps = try await store.withBackend { try await $0.apps.list() }
-            try output.print(apps, text: apps.map { "\($0.id)  \($0.clientID)  \($0.name)" }.joined(separator: "\n"))
+            try output.print(apps.map(\.redacted), text: apps.map { "\($0.id)  \($0.clientID)  \($0.name)" }.joined(separator: "\n"))
         }
     }
 
@@ -41,7 +41,7 @@ struct AppsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let app = try await store.withBackend { try await AppsCommand.find(id, in: $0) }
-            try output.print(app, text: AppsCommand.describe(app))
+            try output.print(app.redacted, text: AppsCommand.describe(app))
         }
     }
 
@@ -113,7 +113,7 @@ struct AppsCommand: AsyncParsableCommand {
                 try await backend.apps.update(app)
                 return app
             }
-            try output.print(app, text: AppsCommand.describe(app))
+            try output.print(app.redacted, text: AppsCommand.describe(app))
         }
     }
 
@@ -153,5 +153,16 @@ struct AppsCommand: AsyncParsableCommand {
               email links:        \(s.emailActionURL ?? "the server's /v1/auth/action page")
               send limits:        \(s.recipientSendLimit) per recipient, \(s.ipSendLimit) per IP, per \(s.sendWindowSeconds) s
             """
+    }
+}
+
+extension App {
+    /// The app as the CLI prints it: provider secrets show as `(set)`, never in clear.
+    var redacted: App {
+        var app = self
+        for (name, provider) in app.settings.providers where provider.clientSecret != nil {
+            app.settings.providers[name]?.clientSecret = "(set)"
+        }
+        return app
     }
 }

@@ -31,6 +31,7 @@ public final class LatchkeyBackend: Sendable {
     let policy: PasswordPolicy
     let throttle: FailureThrottle
     let tokenCache = VerifiedTokenCache()
+    let providerKeys = ProviderKeyCache()
     let codec: AccessTokenCodec
     let metrics = ServerMetrics()
     let logger: Logger

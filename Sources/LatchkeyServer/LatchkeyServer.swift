@@ -18,6 +18,7 @@ public enum LatchkeyServer {
         PhoneRoutes(backend: backend).register(on: router)
         EmailRoutes(backend: backend).register(on: router)
         EmailActionPage(backend: backend).register(on: router)
+        ProviderRoutes(backend: backend).register(on: router)
         OAuthRoutes(backend: backend).register(on: router)
         WellKnownRoutes(backend: backend).register(on: router)
         OpsRoutes(backend: backend).register(on: router)

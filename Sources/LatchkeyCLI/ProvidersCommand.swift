@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import LatchkeyServer
+
+/// `latchkey apps providers …`: an app's external sign-in providers (OpenID Connect and Facebook).
+struct ProvidersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "providers", abstract: "Manage an app's external sign-in providers.",
+        subcommands: [SetProvider.self, Remove.self, List.self])
+
+    struct SetProvider: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Add or replace a provider.")
+        @OptionGroup var target: AppTarget
+        @Option(help: "The name clients use (google, apple, facebook, …).") var name: String
+        @Option(help: "oidc or facebook.") var kind: ProviderSettings.Kind
+        @Option(help: "OpenID Connect issuer URL, exactly as in the tokens' iss claim.") var issuer: String?
+        @Option(name: .customLong("client-id"), help: "Client id at the provider (repeatable); Facebook: the app id.")
+        var clientIDs: [String] = []
+        @Option(name: .customLong("jwks-url"), help: "OpenID Connect JWKS URL (default: from discovery).") var jwksURL: String?
+        @Option(name: .customLong("client-secret"), help: "Facebook app secret.") var clientSecret: String?
+        @Option(name: .customLong("graph-url"), help: "Facebook Graph API base URL.") var graphURL: String?
+
+        func run() async throws {
+            guard name.range(of: "^[a-z0-9_-]{1,40}$", options: .regularExpression) != nil else {
+                throw ValidationError("provider names are 1-40 of a-z, 0-9, _ and -")
+            }
+            let provider = ProviderSettings(
+                kind: kind, issuer: issuer, clientIDs: clientIDs, jwksURL: jwksURL, clientSecret: clientSecret, graphURL: graphURL)
+            try await target.change { $0[name] = provider }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a provider; its users keep their accounts.")
+        @OptionGroup var target: AppTarget
+        @Option(help: "The provider's name.") var name: String
+
+        func run() async throws {
+            try await target.change { providers in
+                guard providers.removeValue(forKey: name) != nil else { throw ValidationError("no provider \(name)") }
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List an app's providers (secrets are not shown).")
+        @OptionGroup var target: AppTarget
+
+        func run() async throws {
+            let app = try await target.store.withBackend { try await AppsCommand.find(target.id, in: $0) }
+            try target.printProviders(of: app)
+        }
+    }
+
+    /// What every providers command takes: the store, the output format and the app.
+    struct AppTarget: ParsableArguments {
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var output: OutputOptions
+        @Argument(help: "App id or client id.") var id: String
+
+        /// Applies `change` to the app's providers, stores the settings if they are acceptable,
+        /// and prints the providers.
+        func change(_ change: (inout [String: ProviderSettings]) throws -> Void) async throws {
+            let app = try await store.withBackend { backend in
+                var app = try await AppsCommand.find(id, in: backend)
+                try change(&app.settings.providers)
+                if let problem = app.settings.problem() { throw ValidationError(problem) }
+                try await backend.apps.update(app)
+                return app
+            }
+            try printProviders(of: app)
+        }
+
+        /// Prints the app's providers by name, without secrets.
+        func printProviders(of app: App) throws {
+            let listed = app.settings.providers.mapValues(ListedProvider.init)
+            let text = listed.sorted { $0.key < $1.key }.map { name, provider in
+                let source = provider.issuer ?? provider.graphURL ?? "https://graph.facebook.com"
+                return "\(name)  \(provider.kind.rawValue)  \(source)  client ids: \(provider.clientIDs.joined(separator: ", "))"
+            }
+            try output.print(listed, text: text.isEmpty ? "no providers" : text.joined(separator: "\n"))
+        }
+    }
+
+    /// A provider as listed: its settings with the secret replaced by whether one is set.
+    struct ListedProvider: Encodable {
+        var kind: ProviderSettings.Kind
+        var issuer: String?
+        var clientIDs: [String]
+        var jwksURL: String?
+        var graphURL: String?
+        var hasClientSecret: Bool
+
+        init(_ settings: ProviderSettings) {
+            kind = settings.kind
+            issuer = settings.issuer
+            clientIDs = settings.clientIDs
+            jwksURL = settings.jwksURL
+            graphURL = settings.graphURL
+            hasClientSecret = settings.clientSecret != nil
+        }
+    }
+}
+
+extension ProviderSettings.Kind: ExpressibleByArgument {}

@@ -1,0 +1,142 @@
+import Foundation
+import LatchkeyWire
+import SQLKit
+
+/// Sign-in with an external provider's token, and linking and unlinking providers of the
+/// signed-in user. Users are keyed by the provider identity (issuer and subject), never by email
+/// alone: an email shared with an existing account links only when the app allows it and both
+/// sides verified the email; otherwise the answer is `409 account_exists`.
+struct ExternalAccountService: Sendable {
+    let backend: LatchkeyBackend
+
+    /// Signs in with a provider token, creating the user on first sign-in. Returns the response
+    /// and whether a user was created.
+    func signIn(_ request: ExternalSignInRequest, app: App, client: ClientInfo) async throws -> (AuthResponse, created: Bool) {
+        let (settings, profile) = try await verify(request, app: app, client: client)
+        let identity = settings.identity(of: profile, name: request.provider)
+        let now = backend.time.now()
+        let accounts = AccountService(backend: backend)
+        let attempt = { @Sendable () async throws -> (UserAccount, SessionRecord, String, Bool) in
+            try await backend.driver.write { db in
+                let (account, created) = try await self.account(for: identity, profile: profile, app: app, at: now, in: db)
+                guard !account.disabled else { throw APIError(.forbidden, .accountDisabled) }
+                let (session, refreshToken) = try await accounts.startSession(
+                    userID: account.id, app: app, client: client, at: now, in: db)
+                return (account, session, refreshToken, created)
+            }
+        }
+        let outcome: (UserAccount, SessionRecord, String, Bool)
+        do {
+            outcome = try await attempt()
+        } catch is UserStore.Taken {
+            // A parallel first sign-in created the user (or took the email) meanwhile: look again.
+            do { outcome = try await attempt() } catch is UserStore.Taken { throw APIError(.conflict, .accountExists) }
+        }
+        let (account, session, refreshToken, created) = outcome
+        backend.userCache.invalidate([account.id])
+        backend.metrics.recordSignIn(outcome: "success")
+        return (try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app), created)
+    }
+
+    /// Links a provider identity to the signed-in user; linking one they already have changes nothing.
+    func link(_ request: ExternalSignInRequest, principal: Principal, client: ClientInfo) async throws -> UserAccount {
+        let (settings, profile) = try await verify(request, app: principal.app, client: client)
+        let identity = settings.identity(of: profile, name: request.provider)
+        let now = backend.time.now()
+        do {
+            try await backend.driver.write { db in
+                let holder = try await backend.users.find(
+                    appID: principal.app.id, provider: identity.provider, subject: identity.subject, in: db)
+                if let holder {
+                    guard holder.id == principal.userID else { throw APIError(.conflict, .identityInUse) }
+                    return
+                }
+                try await backend.users.link(identity, userID: principal.userID, appID: principal.app.id, at: now, in: db)
+            }
+        } catch is UserStore.Taken {
+            throw APIError(.conflict, .identityInUse)
+        }
+        return try await reloaded(principal)
+    }
+
+    /// Unlinks the provider the app calls `name` from the signed-in user, unless it is their only
+    /// way to sign in.
+    func unlink(name: String, principal: Principal) async throws -> UserAccount {
+        guard let settings = principal.app.settings.providers[name] else { throw APIError(.notFound, .unknownProvider) }
+        let provider = settings.identityProvider
+        let now = backend.time.now()
+        try await backend.driver.write { db in
+            guard let account = try await backend.users.find(id: principal.userID, appID: principal.app.id, in: db) else {
+                throw APIError.invalidToken()
+            }
+            let linked = account.identities.filter { ($0.issuer ?? $0.provider) == provider }
+            guard !linked.isEmpty else { throw APIError(.notFound, .notFound) }
+            guard account.identities.count > linked.count || account.passwordHash != nil else {
+                throw APIError(.conflict, .lastIdentity)
+            }
+            try await backend.users.unlink(provider: provider, userID: account.id, appID: principal.app.id, at: now, in: db)
+        }
+        return try await reloaded(principal)
+    }
+
+    /// The user holding the identity; else the account with the same email when the app links
+    /// by verified email; else a new user. Throws `409 account_exists` for an email collision
+    /// that may not link.
+    private func account(
+        for identity: UserStore.NewIdentity, profile: ProviderProfile, app: App, at now: Date, in db: any SQLDatabase
+    ) async throws -> (UserAccount, created: Bool) {
+        let users = backend.users
+        if let holder = try await users.find(appID: app.id, provider: identity.provider, subject: identity.subject, in: db) {
+            return (holder, false)
+        }
+        if let email = profile.email, let owner = try await users.find(appID: app.id, email: email, in: db) {
+            guard app.settings.linkProvidersByVerifiedEmail, profile.emailVerified, owner.emailVerified else {
+                throw APIError(.conflict, .accountExists)
+            }
+            try await users.link(identity, userID: owner.id, appID: app.id, at: now, in: db)
+            return (try await users.find(id: owner.id, appID: app.id, in: db) ?? owner, false)
+        }
+        let user = UserStore.NewUser(
+            id: SecureRandom.identifier(), appID: app.id, username: nil, email: profile.email,
+            emailVerified: profile.email != nil && profile.emailVerified, passwordHash: nil, dateOfBirth: nil, country: nil,
+            parentEmail: nil, displayName: profile.name, identity: identity, createdAt: now)
+        try await users.insert(user, in: db)
+        return (user.account, true)
+    }
+
+    /// The provider settings and the verified profile of a request's token. Failures count
+    /// towards the caller's IP throttle; a throttled IP gets `429` before any check.
+    private func verify(_ request: ExternalSignInRequest, app: App, client: ClientInfo) async throws
+        -> (ProviderSettings, ProviderProfile)
+    {
+        let ipKey = client.ipAddress.map { "ip:\(app.id):\($0)" }
+        if let ipKey, let remaining = try await backend.throttle.lockRemaining(ipKey) {
+            backend.metrics.recordSignIn(outcome: "rate_limited")
+            throw APIError.rateLimited(retryAfter: remaining)
+        }
+        guard let settings = app.settings.providers[request.provider] else {
+            throw APIError(.badRequest, .unknownProvider, fields: [FieldError(field: "provider", code: .unknownProvider)])
+        }
+        do {
+            return (settings, try await settings.verify(request.token, nonce: request.nonce, keys: backend.providerKeys, at: backend.time.now()))
+        } catch ProviderCheckFailure.unreachable(let reason) {
+            backend.logger.warning("provider unreachable", metadata: ["provider": "\(request.provider)", "reason": "\(reason)"])
+            throw APIError(.serviceUnavailable, .serviceUnavailable, headers: [.retryAfter: "5"])
+        } catch ProviderCheckFailure.rejected(let reason) {
+            backend.logger.info("provider token rejected", metadata: ["provider": "\(request.provider)", "reason": "\(reason)"])
+            if let ipKey {
+                try await backend.throttle.recordFailure([(ipKey, app.settings.ipFailureLimit)], window: app.settings.failureWindowSeconds)
+            }
+            backend.metrics.recordSignIn(outcome: "invalid_provider_token")
+            throw APIError(.unauthorized, .invalidProviderToken)
+        }
+    }
+
+    private func reloaded(_ principal: Principal) async throws -> UserAccount {
+        backend.userCache.invalidate([principal.userID])
+        guard let account = try await backend.userCache.account(id: principal.userID, appID: principal.app.id) else {
+            throw APIError.invalidToken()
+        }
+        return account
+    }
+}

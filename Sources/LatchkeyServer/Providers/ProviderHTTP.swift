@@ -1,0 +1,37 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// JSON GETs to identity providers (discovery, JWKS, Graph API) with a timeout and a size cap.
+enum ProviderHTTP {
+    /// The largest provider answer read.
+    static let maximumBodyBytes = 512 * 1024
+    /// How long one request may take.
+    static let timeout = TimeAmount.seconds(10)
+
+    /// The status and JSON object of `GET url`; throws ``ProviderCheckFailure/unreachable(_:)``
+    /// when there is no answer or it is not a JSON object.
+    static func getJSON(_ url: String) async throws(ProviderCheckFailure) -> (status: Int, object: [String: Any]) {
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "Accept", value: "application/json")
+        do {
+            let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+            let body = try await response.body.collect(upTo: maximumBodyBytes)
+            guard let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any] else {
+                throw ProviderCheckFailure.unreachable("answer is not a JSON object")
+            }
+            return (Int(response.status.code), object)
+        } catch let failure as ProviderCheckFailure {
+            throw failure
+        } catch {
+            throw .unreachable("\(type(of: error))")
+        }
+    }
+
+    /// `value` percent-encoded for a query string (only unreserved characters left as they are).
+    static func queryEscaped(_ value: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+}

@@ -1,0 +1,1 @@
+../LatchkeyServerTests/Support/FakeIdentityProvider.swift
