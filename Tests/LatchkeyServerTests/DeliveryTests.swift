@@ -140,7 +140,7 @@ import Testing
         let receiver = try await MessageReceiver.start(port: port, statuses: [.ok])
         let restarted = try await ServerProcess(dataDirectory: directory, environment: environment)
         // Killed while its first send was connecting: the lease (20 s) runs out, then it is sent.
-        try await eventually(timeout: .seconds(40)) { receiver.requests.count == 1 }
+        try await eventually(timeout: .seconds(50)) { receiver.requests.count == 1 }
         let delivered = try #require(try JSONSerialization.jsonObject(with: Data(receiver.requests[0].body.utf8)) as? [String: Any])
         #expect(delivered["id"] as? String == (queued.first?["message"] as? [String: Any])?["id"] as? String)
         try await restarted.stop()
@@ -154,12 +154,16 @@ import Testing
     }
 }
 
-/// Waits until `condition` holds, checking every 50 ms, or fails after `timeout`.
-func eventually(timeout: Duration = .seconds(10), _ condition: @Sendable () async throws -> Bool) async throws {
+/// Waits until `condition` holds, checking every 50 ms, or fails after `timeout` (generous: the
+/// dispatcher ticks once a second, and the whole suite shares two cores in CI).
+func eventually(
+    timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: @Sendable () async throws -> Bool
+) async throws {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if try await condition() { return }
         try await Task.sleep(for: .milliseconds(50))
     }
-    throw HarnessError.unexpected("condition not met within \(timeout)")
+    throw HarnessError.unexpected("condition at \(sourceLocation.fileName):\(sourceLocation.line) not met within \(timeout)")
 }
