@@ -33,6 +33,7 @@ public final class LatchkeyBackend: Sendable {
     let tokenCache = VerifiedTokenCache()
     let providerKeys = ProviderKeyCache()
     let codec: AccessTokenCodec
+    let issuer: Issuer
     let metrics = ServerMetrics()
     let logger: Logger
     var time: any TimeSource { configuration.time }
@@ -59,7 +60,8 @@ public final class LatchkeyBackend: Sendable {
             threads: configuration.hashingThreads, maximumPending: configuration.maximumPendingHashes)
         policy = PasswordPolicy()
         throttle = FailureThrottle(driver: driver, time: time)
-        codec = AccessTokenCodec(keys: keyRing, issuer: configuration.issuer)
+        issuer = Issuer(configuration: configuration)
+        codec = AccessTokenCodec(keys: keyRing, issuer: issuer)
         outbox = OutboxStore(driver: driver)
         dispatcher = OutboxDispatcher(
             outbox: outbox, senders: configuration.delivery.makeSenders(time: time, logger: logger),

@@ -41,7 +41,11 @@ public enum LatchkeyServer {
                     logger: logger),
                 backend.dispatcher,
             ],
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                backend.issuer.serverBound(port: port)
+                await onRunning(port)
+            },
             logger: logger
         )
     }

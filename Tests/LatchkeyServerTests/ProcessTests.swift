@@ -19,6 +19,8 @@ import Testing
         #expect(first.stdout.contains("client secret: lks_"))
         let hello = try await first.request("GET", "/v1/hello")
         #expect(hello.status == .ok)
+        // Started with --port 0: the issuer is the port actually bound.
+        #expect(try await first.request("GET", "/.well-known/openid-configuration").string("issuer") == first.baseURL)
         #expect(try await first.stop() == 0)
         let second = try await ServerProcess(dataDirectory: directory)
         #expect(!second.stdout.contains("client secret"))

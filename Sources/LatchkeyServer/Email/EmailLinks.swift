@@ -124,7 +124,7 @@ struct EmailLinks: Sendable {
 
     /// The link a message carries: the app's action URL (or the server's page) with `mode` and `token`.
     private func actionLink(_ purpose: OneTimeCodeStore.Purpose, token: String, app: App) -> String {
-        let base = app.settings.emailActionURL ?? backend.configuration.issuer + "/v1/auth/action"
+        let base = app.settings.emailActionURL ?? backend.issuer.current + "/v1/auth/action"
         guard var components = URLComponents(string: base) else { return base }
         let existing = components.queryItems ?? []
         components.queryItems = existing + [

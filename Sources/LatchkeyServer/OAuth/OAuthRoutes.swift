@@ -140,7 +140,7 @@ struct OAuthRoutes {
             return [
                 "active": true, "token_type": "refresh_token", "client_id": app.clientID, "sub": session.userID,
                 "sid": session.id, "exp": Int(session.expiresAt.timeIntervalSince1970),
-                "iat": Int(session.createdAt.timeIntervalSince1970), "iss": backend.configuration.issuer,
+                "iat": Int(session.createdAt.timeIntervalSince1970), "iss": backend.issuer.current,
                 "scope": LatchkeyBackend.userScope,
             ]
         }

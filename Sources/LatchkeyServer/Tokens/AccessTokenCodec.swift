@@ -6,7 +6,7 @@ import LatchkeyWire
 /// header checked against an allowlist (RFC 8725): no `none`, no HMAC, no embedded or remote keys.
 struct AccessTokenCodec: Sendable {
     let keys: KeyRing
-    let issuer: String
+    let issuer: Issuer
     /// Clock skew tolerated for `nbf` and `iat`.
     let leeway: TimeInterval = 30
     /// Tokens longer than this are refused before any parsing.
@@ -52,7 +52,7 @@ struct AccessTokenCodec: Sendable {
         guard TimeInterval(claims.nbf) <= seconds + leeway, TimeInterval(claims.iat) <= seconds + leeway else {
             throw .notYetValid
         }
-        guard claims.iss == issuer else { throw .wrongIssuer }
+        guard claims.iss == issuer.current else { throw .wrongIssuer }
         return claims
     }
 }

@@ -19,7 +19,7 @@ extension LatchkeyBackend {
         let issuedAt = Int(now.timeIntervalSince1970)
         let expiry = issuedAt + app.settings.accessTokenTTL
         let claims = AccessTokenClaims(
-            iss: configuration.issuer, sub: subject, aud: app.clientID, exp: expiry, iat: issuedAt, nbf: issuedAt,
+            iss: issuer.current, sub: subject, aud: app.clientID, exp: expiry, iat: issuedAt, nbf: issuedAt,
             jti: SecureRandom.identifier(), sid: sessionID, scope: scope, appId: app.id, clientId: app.clientID)
         return (try codec.sign(claims), Date(timeIntervalSince1970: TimeInterval(expiry)))
     }

@@ -12,7 +12,7 @@ struct WellKnownRoutes {
         }
 
         router.get(".well-known/openid-configuration") { _, _ -> Response in
-            let issuer = backend.configuration.issuer
+            let issuer = backend.issuer.current
             let document: [String: Any] = [
                 "issuer": issuer,
                 "jwks_uri": issuer + "/.well-known/jwks.json",
