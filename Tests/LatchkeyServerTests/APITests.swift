@@ -104,7 +104,8 @@ import Testing
                 #expect(signUp.status == .unprocessableContent, "\(injection)")
             }
             let missingApp = try await client.send(.post, "/v1/auth/signin", json: ["username": "x", "password": "y"])
-            #expect(missingApp.status == .badRequest)
+            #expect(missingApp.status == .unauthorized)  // a missing clientId credential, like a missing bearer token
+            #expect(missingApp.string("code") == "unknown_client")
             #expect(try await client.send(.get, "/no/such/route").string("code") == "not_found")
             #expect(try await client.send(.post, "/v1/auth/refresh", json: ["refreshToken": String(repeating: "x", count: 5000)], app: client.clientID).status == .unauthorized)
         }
