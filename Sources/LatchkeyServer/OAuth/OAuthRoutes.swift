@@ -7,6 +7,11 @@ import LatchkeyWire
 struct OAuthRoutes {
     let backend: LatchkeyBackend
 
+    /// The form parameters these endpoints read; the rest are ignored (RFC 6749 §3.1).
+    static let parameters: Set<String> = [
+        "grant_type", "refresh_token", "username", "password", "client_id", "client_secret", "token", "token_type_hint",
+    ]
+
     func register(on router: Router<LatchkeyRequestContext>) {
         let accounts = AccountService(backend: backend)
         let authenticator = Authenticator(backend: backend)
@@ -103,7 +108,8 @@ struct OAuthRoutes {
         guard request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false else {
             throw OAuthError.invalidRequest("The body must be application/x-www-form-urlencoded.")
         }
-        guard let form = try await RequestBody.form(from: request, limit: backend.configuration.maximumBodyBytes) else {
+        let limit = backend.configuration.maximumBodyBytes
+        guard let form = try await RequestBody.form(from: request, limit: limit, recognized: Self.parameters) else {
             throw OAuthError.invalidRequest("The form body is malformed or repeats a parameter.")
         }
         return form
