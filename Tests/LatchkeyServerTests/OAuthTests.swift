@@ -39,7 +39,7 @@ import Testing
             var formBasic = basic(harness.app.clientID, harness.clientSecret)
             formBasic[.contentType] = "application/x-www-form-urlencoded"
             let extras = try await client.send(
-                .post, "/oauth/token", raw: Data("grant_type=client_credentials&x=1&x=2".utf8), headers: formBasic)
+                .post, "/oauth/token", raw: Data("grant_type=client_credentials&x=1&x=2&token=a&token=b".utf8), headers: formBasic)
             #expect(extras.status == .ok)
             let repeated = try await client.send(
                 .post, "/oauth/token", raw: Data("grant_type=client_credentials&grant_type=password".utf8), headers: formBasic)
