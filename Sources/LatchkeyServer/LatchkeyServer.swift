@@ -12,6 +12,13 @@ public enum LatchkeyServer {
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: CORSMiddleware(apps: backend.appDirectory))
         router.add(middleware: ProblemMiddleware())
+        router.add(middleware: MethodNotAllowedMiddleware(routes: routes(backend: backend)))
+        register(on: router, backend: backend)
+        return router
+    }
+
+    /// Adds every route to `router`.
+    private static func register(on router: Router<LatchkeyRequestContext>, backend: LatchkeyBackend) {
         HelloRoutes(backend: backend).register(on: router)
         AuthRoutes(backend: backend).register(on: router)
         MeRoutes(backend: backend).register(on: router)
@@ -22,7 +29,14 @@ public enum LatchkeyServer {
         OAuthRoutes(backend: backend).register(on: router)
         WellKnownRoutes(backend: backend).register(on: router)
         OpsRoutes(backend: backend).register(on: router)
-        return router
+    }
+
+    /// The served routes, read from a scratch router: middleware must be added before the
+    /// routes it wraps, so the 405 middleware learns them this way.
+    private static func routes(backend: LatchkeyBackend) -> [Router<LatchkeyRequestContext>.RouteDescription] {
+        let scratch = Router(context: LatchkeyRequestContext.self)
+        register(on: scratch, backend: backend)
+        return scratch.routes
     }
 
     /// The application: binds `configuration.host:port`, shuts down gracefully on SIGTERM/SIGINT

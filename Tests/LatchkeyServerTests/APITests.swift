@@ -33,6 +33,18 @@ import Testing
         }
     }
 
+    @Test(arguments: TestStore.enabled) func servedPathWithAnotherMethodIs405WithAllow(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let trace = try await client.send(.trace, "/v1/me")
+            #expect(trace.status == .methodNotAllowed)
+            #expect(trace.string("code") == "method_not_allowed")
+            #expect(trace.headers[.allow] == "DELETE, GET, PATCH")
+            #expect(try await client.send(.put, "/v1/me/sessions/abc").headers[.allow] == "DELETE")
+            #expect(try await client.send(.put, "/v1/nowhere").status == .notFound)
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func openAPIDocumentListsExactlyTheRoutes(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         let routes = Set(LatchkeyServer.router(backend: harness.backend).routes.map { route in
@@ -106,7 +118,8 @@ import Testing
                 #expect(signUp.status == (hasNUL ? .badRequest : .unprocessableContent), "\(injection)")
             }
             let missingApp = try await client.send(.post, "/v1/auth/signin", json: ["username": "x", "password": "y"])
-            #expect(missingApp.status == .badRequest)
+            #expect(missingApp.status == .unauthorized)  // a missing clientId credential, like a missing bearer token
+            #expect(missingApp.string("code") == "unknown_client")
             #expect(try await client.send(.get, "/no/such/route").string("code") == "not_found")
             #expect(try await client.send(.post, "/v1/auth/refresh", json: ["refreshToken": String(repeating: "x", count: 5000)], app: client.clientID).status == .unauthorized)
         }

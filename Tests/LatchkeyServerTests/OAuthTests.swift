@@ -35,6 +35,15 @@ import Testing
             #expect(granted.status == .ok)
             #expect(granted.string("access_token") != nil)
             #expect(granted.value("refresh_token") == nil)
+            // RFC 6749 §3.1: unrecognized parameters are ignored, even repeated; a repeated known one is refused.
+            var formBasic = basic(harness.app.clientID, harness.clientSecret)
+            formBasic[.contentType] = "application/x-www-form-urlencoded"
+            let extras = try await client.send(
+                .post, "/oauth/token", raw: Data("grant_type=client_credentials&x=1&x=2&token=a&token=b".utf8), headers: formBasic)
+            #expect(extras.status == .ok)
+            let repeated = try await client.send(
+                .post, "/oauth/token", raw: Data("grant_type=client_credentials&grant_type=password".utf8), headers: formBasic)
+            #expect(repeated.string("error") == "invalid_request")
             let publicClient = try await client.send(
                 .post, "/oauth/token", form: ["grant_type": "client_credentials", "client_id": harness.app.clientID])
             #expect(publicClient.string("error") == "unauthorized_client")

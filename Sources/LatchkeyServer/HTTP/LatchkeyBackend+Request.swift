@@ -2,12 +2,13 @@ import Hummingbird
 import LatchkeyWire
 
 extension LatchkeyBackend {
-    /// The app an unauthenticated request names with `Latchkey-Client-Id`.
+    /// The app an unauthenticated request names with `Latchkey-Client-Id`. A missing header is
+    /// a missing credential of the `clientId` security scheme: 401 `unknown_client`, as for an
+    /// unknown client id.
     func app(namedBy request: Request) async throws -> App {
-        guard let clientID = request.headers[.clientID] else {
-            throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: HeaderName.clientID, code: .invalidRequest)])
+        guard let clientID = request.headers[.clientID], let app = try await appDirectory.app(clientID: clientID) else {
+            throw APIError(.unauthorized, .unknownClient)
         }
-        guard let app = try await appDirectory.app(clientID: clientID) else { throw APIError(.unauthorized, .unknownClient) }
         return app
     }
 

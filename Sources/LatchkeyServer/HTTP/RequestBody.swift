@@ -32,9 +32,9 @@ enum RequestBody {
         }
     }
 
-    /// An `application/x-www-form-urlencoded` body as name → value (first occurrence wins;
-    /// a repeated parameter is an error per RFC 6749 §3.1).
-    static func form(from request: Request, limit: Int) async throws -> [String: String]? {
+    /// An `application/x-www-form-urlencoded` body as name → value for the parameters in
+    /// `recognized`; per RFC 6749 §3.1 others are ignored and a repeated recognized one is an error.
+    static func form(from request: Request, limit: Int, recognized: Set<String>) async throws -> [String: String]? {
         let data = try await bytes(of: request, limit: limit)
         guard let text = String(data: data, encoding: .utf8) else { return nil }
         var fields: [String: String] = [:]
@@ -43,6 +43,7 @@ enum RequestBody {
             guard let name = decodeFormComponent(parts[0]),
                 let value = decodeFormComponent(parts.count > 1 ? parts[1] : "")
             else { return nil }
+            guard recognized.contains(name) else { continue }
             guard fields[name] == nil else { return nil }
             fields[name] = value
         }

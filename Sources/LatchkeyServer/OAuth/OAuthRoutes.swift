@@ -7,13 +7,18 @@ import LatchkeyWire
 struct OAuthRoutes {
     let backend: LatchkeyBackend
 
+    /// The form parameters the token endpoint reads; it ignores the rest (RFC 6749 §3.1).
+    static let tokenParameters: Set<String> = ["grant_type", "refresh_token", "username", "password", "client_id", "client_secret"]
+    /// The form parameters revocation and introspection read; they ignore the rest.
+    static let tokenHintParameters: Set<String> = ["token", "token_type_hint", "client_id", "client_secret"]
+
     func register(on router: Router<LatchkeyRequestContext>) {
         let accounts = AccountService(backend: backend)
         let authenticator = Authenticator(backend: backend)
         let group = router.group("oauth")
 
         group.post("token") { request, context -> Response in
-            let form = try await form(of: request)
+            let form = try await form(of: request, reading: Self.tokenParameters)
             let client = try await ClientAuthentication.identify(request, form: form, backend: backend)
             let app = client.app
             let answer: AuthResponse
@@ -62,7 +67,7 @@ struct OAuthRoutes {
         }
 
         group.post("revoke") { request, _ -> Response in
-            let form = try await form(of: request)
+            let form = try await form(of: request, reading: Self.tokenHintParameters)
             let client = try await ClientAuthentication.identify(request, form: form, backend: backend)
             guard let token = form["token"] else { throw OAuthError.invalidRequest("token is required.") }
             if let sessionID = try await sessionID(of: token, app: client.app) {
@@ -75,7 +80,7 @@ struct OAuthRoutes {
         }
 
         group.post("introspect") { request, _ -> Response in
-            let form = try await form(of: request)
+            let form = try await form(of: request, reading: Self.tokenHintParameters)
             let client = try await ClientAuthentication.identify(request, form: form, backend: backend)
             guard client.isConfidential else { throw OAuthError.invalidClient(basic: false) }
             guard let token = form["token"] else { throw OAuthError.invalidRequest("token is required.") }
@@ -99,11 +104,12 @@ struct OAuthRoutes {
         group.post("userinfo", use: userinfo)
     }
 
-    private func form(of request: Request) async throws -> [String: String] {
+    private func form(of request: Request, reading parameters: Set<String>) async throws -> [String: String] {
         guard request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false else {
             throw OAuthError.invalidRequest("The body must be application/x-www-form-urlencoded.")
         }
-        guard let form = try await RequestBody.form(from: request, limit: backend.configuration.maximumBodyBytes) else {
+        let limit = backend.configuration.maximumBodyBytes
+        guard let form = try await RequestBody.form(from: request, limit: limit, recognized: parameters) else {
             throw OAuthError.invalidRequest("The form body is malformed or repeats a parameter.")
         }
         return form

@@ -1,0 +1,36 @@
+import Hummingbird
+import LatchkeyWire
+
+/// RFC 9110 §15.5.6: a request whose path is served but not with its method is answered 405
+/// `method_not_allowed` with an `Allow` header listing the methods that are, instead of the
+/// router's 404.
+struct MethodNotAllowedMiddleware: RouterMiddleware {
+    typealias Context = LatchkeyRequestContext
+
+    /// Each served route as its path segments (`{name}` captures any one segment) and method.
+    private let routes: [(segments: [Substring], method: HTTPRequest.Method)]
+
+    init(routes: [Router<Context>.RouteDescription]) {
+        self.routes = routes.map { ($0.path.description.split(separator: "/"), $0.method) }
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            let allowed = allowedMethods(for: request.uri.path)
+            guard !allowed.isEmpty, !allowed.contains(request.method.rawValue) else { throw error }
+            throw APIError(.methodNotAllowed, .methodNotAllowed, headers: [.allow: allowed.joined(separator: ", ")])
+        }
+    }
+
+    /// The methods served at `path`, sorted; empty when no route matches it.
+    private func allowedMethods(for path: String) -> [String] {
+        let segments = path.split(separator: "/")
+        let methods = routes.filter { route in
+            route.segments.count == segments.count
+                && zip(route.segments, segments).allSatisfy { pattern, segment in pattern.hasPrefix("{") || pattern == segment }
+        }.map(\.method.rawValue)
+        return Set(methods).sorted()
+    }
+}
