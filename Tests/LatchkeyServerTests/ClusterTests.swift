@@ -28,7 +28,7 @@ struct ClusterTests {
             guard update.status == 0 else { throw HarnessError.unexpected(update.stderr) }
             var nodes: [ServerProcess] = []
             for _ in 0..<count {
-                nodes.append(try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", databaseURL]))
+                nodes.append(try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", databaseURL] + sharedIssuer))
             }
             return Cluster(databaseURL: databaseURL, clientID: clientID, nodes: nodes, directory: directory)
         }
@@ -154,7 +154,7 @@ struct ClusterTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-cluster-\(UUID().uuidString)").path
         let nodes = try await withThrowingTaskGroup(of: ServerProcess.self) { group in
             for _ in 0..<3 {
-                group.addTask { try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", databaseURL]) }
+                group.addTask { try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", databaseURL] + sharedIssuer) }
             }
             return try await group.reduce(into: [ServerProcess]()) { $0.append($1) }
         }
@@ -222,7 +222,7 @@ struct InstallationCopyTests {
         let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Moving", "--data-dir", directory]) as? [String: Any])
         let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
         _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10", "--session-ttl", "7200", "--data-dir", directory])
-        let embedded = try await ServerProcess(dataDirectory: directory)
+        let embedded = try await ServerProcess(dataDirectory: directory, extraArguments: sharedIssuer)
         let signUp = try await embedded.request(
             "POST", "/v1/auth/signup", json: ["username": "mover", "password": "correct horse battery"], clientID: clientID)
         let access = try #require(signUp.string("session.accessToken"))
@@ -237,7 +237,7 @@ struct InstallationCopyTests {
         #expect(again.status != 0)
         #expect(again.stderr.contains("already holds apps"))
 
-        let clustered = try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", databaseURL])
+        let clustered = try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", databaseURL] + sharedIssuer)
         #expect(!clustered.stdout.contains("client secret"))
         #expect(try await clustered.request("GET", "/v1/me", token: access).status == .ok)
         let refreshed = try await clustered.request("POST", "/v1/auth/refresh", json: ["refreshToken": refresh], clientID: clientID)
@@ -252,3 +252,7 @@ struct InstallationCopyTests {
         await TestStore.dropDatabase(databaseURL)
     }
 }
+
+/// Nodes of one installation announce one public URL (as behind a load balancer), so each
+/// accepts the others' tokens; without it each would be the issuer `http://127.0.0.1:<its port>`.
+let sharedIssuer = ["--public-url", "http://cluster.test"]

@@ -26,7 +26,9 @@ import Testing
             #expect(entry.attempts == 1)
             #expect(entry.lastError?.contains("500") == true)
             harness.clock.advance(by: 5)
-            try await eventually { receiver.requests.count == 2 }
+            // Wait for the outcome to be recorded (its retry time is read from the clock then).
+            try await eventually { try await harness.latestMessage(to: Self.phone).lastError?.contains("503") == true }
+            #expect(receiver.requests.count == 2)
             harness.clock.advance(by: 10)
             try await eventually { try await harness.latestMessage(to: Self.phone).status == .sent }
             entry = try await harness.latestMessage(to: Self.phone)
@@ -140,7 +142,13 @@ import Testing
         let receiver = try await MessageReceiver.start(port: port, statuses: [.ok])
         let restarted = try await ServerProcess(dataDirectory: directory, environment: environment)
         // Killed while its first send was connecting: the lease (20 s) runs out, then it is sent.
-        try await eventually(timeout: .seconds(50)) { receiver.requests.count == 1 }
+        do {
+            try await eventually(timeout: .seconds(50)) { receiver.requests.count == 1 }
+        } catch {
+            try await restarted.stop()
+            await receiver.stop()
+            throw error
+        }
         let delivered = try #require(try JSONSerialization.jsonObject(with: Data(receiver.requests[0].body.utf8)) as? [String: Any])
         #expect(delivered["id"] as? String == (queued.first?["message"] as? [String: Any])?["id"] as? String)
         try await restarted.stop()

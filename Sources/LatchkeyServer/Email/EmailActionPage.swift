@@ -21,7 +21,8 @@ struct EmailActionPage {
         }
 
         router.post("v1/auth/action") { request, _ -> Response in
-            guard let form = try await RequestBody.form(from: request, limit: backend.configuration.maximumBodyBytes),
+            let limit = backend.configuration.maximumBodyBytes
+            guard let form = try await RequestBody.form(from: request, limit: limit, recognized: ["mode", "token", "password"]),
                 let mode = form["mode"].flatMap(EmailAction.Mode.init(rawValue:)), let token = form["token"]
             else { return EmailAction.page(title: "Link not valid", message: "This link is incomplete.", status: .badRequest) }
             do {
