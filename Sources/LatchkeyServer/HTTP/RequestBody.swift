@@ -40,10 +40,9 @@ enum RequestBody {
         var fields: [String: String] = [:]
         for pair in text.split(separator: "&") where !pair.isEmpty {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decodeFormComponent(parts[0]),
-                let value = decodeFormComponent(parts.count > 1 ? parts[1] : "")
-            else { return nil }
-            guard recognized.contains(name) else { continue }
+            // Names the endpoint does not read are skipped unexamined, whatever they hold.
+            guard let name = decodeFormComponent(parts[0]), recognized.contains(name) else { continue }
+            guard let value = decodeFormComponent(parts.count > 1 ? parts[1] : "") else { return nil }
             guard fields[name] == nil else { return nil }
             fields[name] = value
         }
