@@ -19,7 +19,7 @@ final class ServerMetrics: Sendable {
     init() {
         activeSessions = registry.makeGauge(
             descriptor: MetricNameDescriptor(
-                metricName: "latchkey_active_sessions", helpText: "Sessions neither revoked nor expired."))
+                metricName: "latchkey_active_sessions", unitName: "", helpText: "Sessions neither revoked nor expired."))
     }
 
     /// Counts one request and records its duration.
@@ -29,11 +29,11 @@ final class ServerMetrics: Sendable {
             if let known = collectors[key] { return known }
             let made = (
                 registry.makeCounter(
-                    descriptor: MetricNameDescriptor(metricName: "latchkey_http_requests_total", helpText: "HTTP requests."),
+                    descriptor: MetricNameDescriptor(metricName: "latchkey_http_requests", unitName: "total", helpText: "HTTP requests."),
                     labels: [("route", route), ("method", method), ("status", String(status))]),
                 registry.makeDurationHistogram(
                     descriptor: MetricNameDescriptor(
-                        metricName: "latchkey_http_request_duration_seconds", helpText: "HTTP request latency."),
+                        metricName: "latchkey_http_request_duration", unitName: "seconds", helpText: "HTTP request latency."),
                     labels: [("route", route)], buckets: Self.latencyBuckets)
             )
             collectors[key] = made
@@ -46,7 +46,7 @@ final class ServerMetrics: Sendable {
     /// Counts one sign-in attempt by outcome (`success`, `invalid_credentials`, `rate_limited`, …).
     func recordSignIn(outcome: String) {
         registry.makeCounter(
-            descriptor: MetricNameDescriptor(metricName: "latchkey_sign_ins_total", helpText: "Sign-in attempts by outcome."),
+            descriptor: MetricNameDescriptor(metricName: "latchkey_sign_ins", unitName: "total", helpText: "Sign-in attempts by outcome."),
             labels: [("outcome", outcome)]
         ).increment()
     }
