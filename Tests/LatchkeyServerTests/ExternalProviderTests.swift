@@ -112,6 +112,11 @@ import Testing
             harness.clock.advance(by: 31)
             #expect(try await client.external("google", rotated).status == .ok)
             #expect(provider.jwksFetches == 2)
+            // A key set is trusted for six hours; then it is fetched again before use.
+            harness.clock.advance(by: 6 * 3600)
+            let later = provider.claims(subject: "s1", at: harness.clock.now())
+            #expect(try await client.external("google", try provider.idToken(later)).status == .ok)
+            #expect(provider.jwksFetches == 3)
         }
         await provider.stop()
     }

@@ -2,10 +2,14 @@ import Foundation
 
 /// OpenID Connect providers' signing keys, cached by issuer (and JWKS URL when one is set). An
 /// unknown `kid` refetches the JWKS, at most once per ``refetchInterval`` per issuer, so a flood
-/// of tokens with made-up key ids cannot turn Latchkey into a fetch amplifier.
+/// of tokens with made-up key ids cannot turn Latchkey into a fetch amplifier. A key set older
+/// than ``maximumAge`` is fetched again before use, so a key the provider withdraws stops being
+/// trusted within hours, not at the next restart.
 actor ProviderKeyCache {
     /// The shortest time between two fetches of one issuer's keys.
     static let refetchInterval: TimeInterval = 30
+    /// How long a fetched key set is trusted without asking the provider again.
+    static let maximumAge: TimeInterval = 6 * 3600
 
     private struct KeySet {
         var keys: [String: ProviderKey]
@@ -18,7 +22,9 @@ actor ProviderKeyCache {
     /// nil when the issuer has no such key.
     func key(kid: String, issuer: String, jwksURL: String?, at now: Date) async throws(ProviderCheckFailure) -> ProviderKey? {
         let cacheKey = issuer + " " + (jwksURL ?? "")
-        if let key = keySets[cacheKey]?.keys[kid] { return key }
+        if let set = keySets[cacheKey], let key = set.keys[kid], now.timeIntervalSince(set.fetchedAt) < Self.maximumAge {
+            return key
+        }
         if let fetched = keySets[cacheKey]?.fetchedAt, now.timeIntervalSince(fetched) < Self.refetchInterval,
             now >= fetched
         {
