@@ -146,7 +146,9 @@ import Testing
             let created = try await client.external("facebook", "fb-good")
             #expect(created.status == .created)
             #expect(created.string("user.displayName") == "Kim")
-            #expect(created.string("user.email") == "kim@example.com")
+            // Facebook does not say it verified the email: it stays on the identity, not the user.
+            #expect(created.string("user.email") == nil)
+            #expect(((created.value("user.identities") as? [[String: Any]])?.first?["email"] as? String) == "kim@example.com")
             #expect(created.value("user.profileCreated") as? Bool == true)
             #expect(created.string("user.uid")?.hasPrefix("facebook:") == true)
             #expect(try await client.external("facebook", "fb-good").string("user.id") == created.string("user.id"))
@@ -171,12 +173,15 @@ import Testing
             let first = try await client.external(
                 "google", try provider.idToken(provider.claims(subject: "q1", at: now, extra: ["email": "q@example.com", "email_verified": true])))
             #expect(first.status == .created)
-            let unverified = try await client.external(
-                "other", try other.idToken(other.claims(subject: "q2", at: now, extra: ["email": "q@example.com"])))
-            #expect(unverified.string("code") == "account_exists")
             let policyOff = try await client.external(
                 "other", try other.idToken(other.claims(subject: "q2", at: now, extra: ["email": "q@example.com", "email_verified": "true"])))
             #expect(policyOff.string("code") == "account_exists")
+            // An unverified email matches nothing and claims nothing: a separate user without an email.
+            let unverified = try await client.external(
+                "other", try other.idToken(other.claims(subject: "q2", at: now, extra: ["email": "q@example.com"])))
+            #expect(unverified.status == .created)
+            #expect(unverified.string("user.id") != first.string("user.id"))
+            #expect(unverified.string("user.email") == nil)
         }
     }
 

@@ -4,8 +4,9 @@ import SQLKit
 
 /// Sign-in with an external provider's token, and linking and unlinking providers of the
 /// signed-in user. Users are keyed by the provider identity (issuer and subject), never by email
-/// alone: an email shared with an existing account links only when the app allows it and both
-/// sides verified the email; otherwise the answer is `409 account_exists`.
+/// alone: a verified email shared with an existing account links only when the app allows it and
+/// the account verified it too; otherwise the answer is `409 account_exists`. An email the
+/// provider did not verify is kept on the identity only.
 struct ExternalAccountService: Sendable {
     let backend: LatchkeyBackend
 
@@ -89,16 +90,20 @@ struct ExternalAccountService: Sendable {
         if let holder = try await users.find(appID: app.id, provider: identity.provider, subject: identity.subject, in: db) {
             return (holder, false)
         }
-        if let email = profile.email, let owner = try await users.find(appID: app.id, email: email, in: db) {
-            guard app.settings.linkProvidersByVerifiedEmail, profile.emailVerified, owner.emailVerified else {
+        // Only an email the provider verified is the user's: an unverified one could be anyone's,
+        // so it neither matches an account (no enumeration, no takeover) nor claims the address
+        // (no squatting); it stays on the identity.
+        let verifiedEmail = profile.emailVerified ? profile.email : nil
+        if let email = verifiedEmail, let owner = try await users.find(appID: app.id, email: email, in: db) {
+            guard app.settings.linkProvidersByVerifiedEmail, owner.emailVerified else {
                 throw APIError(.conflict, .accountExists)
             }
             try await users.link(identity, userID: owner.id, appID: app.id, at: now, in: db)
             return (try await users.find(id: owner.id, appID: app.id, in: db) ?? owner, false)
         }
         let user = UserStore.NewUser(
-            id: SecureRandom.identifier(), appID: app.id, username: nil, email: profile.email,
-            emailVerified: profile.email != nil && profile.emailVerified, passwordHash: nil, dateOfBirth: nil, country: nil,
+            id: SecureRandom.identifier(), appID: app.id, username: nil, email: verifiedEmail,
+            emailVerified: verifiedEmail != nil, passwordHash: nil, dateOfBirth: nil, country: nil,
             parentEmail: nil, displayName: profile.name, identity: identity, createdAt: now)
         try await users.insert(user, in: db)
         return (user.account, true)
