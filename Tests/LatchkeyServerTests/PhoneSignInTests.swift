@@ -145,12 +145,26 @@ extension Client {
 }
 
 extension TestHarness {
-    /// The newest message to `recipient` in the outbox (the log sender keeps bodies).
+    /// The newest message to `recipient` in the outbox (the log sender keeps bodies), waiting up
+    /// to five seconds for one: a reset link is queued just after its request is answered.
     func latestMessage(to recipient: String) async throws -> OutboxStore.Entry {
-        guard let entry = try await backend.outbox.list(recipient: recipient, limit: 1).first else {
-            throw HarnessError.unexpected("no message to \(recipient)")
+        for _ in 0..<100 {
+            if let entry = try await backend.outbox.list(recipient: recipient, limit: 1).first { return entry }
+            try await Task.sleep(for: .milliseconds(50))
         }
-        return entry
+        throw HarnessError.unexpected("no message to \(recipient)")
+    }
+
+    /// The message to `recipient` that `action` queues (waiting up to five seconds for it).
+    func message(to recipient: String, queuedBy action: () async throws -> Void) async throws -> OutboxStore.Entry {
+        let before = try await backend.outbox.list(recipient: recipient, limit: 1_000).count
+        try await action()
+        for _ in 0..<100 {
+            let messages = try await backend.outbox.list(recipient: recipient, limit: 1_000)
+            if messages.count > before { return messages[0] }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw HarnessError.unexpected("no new message to \(recipient)")
     }
 
     /// The PIN of the newest SMS to `phone`.
@@ -162,8 +176,14 @@ extension TestHarness {
 
     /// The `token` of the link in the newest email to `email`.
     func latestLinkToken(to email: String) async throws -> String {
-        let body = try await latestMessage(to: email).message.body
-        guard let match = body.firstMatch(of: /token=([A-Za-z0-9_\-]+)/) else { throw HarnessError.unexpected("no link in \(body)") }
+        try Self.linkToken(in: try await latestMessage(to: email))
+    }
+
+    /// The `token` of the link in a message.
+    static func linkToken(in entry: OutboxStore.Entry) throws -> String {
+        guard let match = entry.message.body.firstMatch(of: /token=([A-Za-z0-9_\-]+)/) else {
+            throw HarnessError.unexpected("no link in \(entry.message.body)")
+        }
         return String(match.output.1)
     }
 }

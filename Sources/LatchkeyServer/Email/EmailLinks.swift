@@ -41,7 +41,9 @@ struct EmailLinks: Sendable {
         }
         let account = try await backend.driver.read { db in try await backend.users.find(appID: app.id, email: email, in: db) }
         let recipient = account.flatMap { $0.disabled ? nil : $0.email }
-        try await sendLink(.resetPassword, to: recipient ?? email, userID: recipient == nil ? nil : account?.id, app: app, client: client, language: language)
+        try await sendLink(
+            .resetPassword, to: recipient ?? email, userID: recipient == nil ? nil : account?.id, app: app, client: client,
+            language: language, hidingOutcome: true)
     }
 
     /// Uses a verification or email-change link.
@@ -97,10 +99,14 @@ struct EmailLinks: Sendable {
         backend.userCache.invalidate([userID])
     }
 
-    /// Stores a link token (for a user, or for nobody when the address has no account — then the
-    /// token is never sent, but the same work is done) and queues its email.
+    /// Counts the send against the limits and, for a user, stores a link token and queues its
+    /// email. With `hidingOutcome` (password reset, where the address may have no account) the
+    /// request waits only for the count, which is the same work for every address; the link is
+    /// stored and queued right after, in a transaction of its own that the answer does not wait
+    /// for — so its timing says nothing either.
     private func sendLink(
-        _ purpose: OneTimeCodeStore.Purpose, to email: String, userID: String?, app: App, client: ClientInfo, language: Language
+        _ purpose: OneTimeCodeStore.Purpose, to email: String, userID: String?, app: App, client: ClientInfo, language: Language,
+        hidingOutcome: Bool = false
     ) async throws {
         let recipient = Canonical.email(email)
         try await backend.messenger.checkLimits(recipient: recipient, ipAddress: client.ipAddress, app: app)
@@ -108,8 +114,7 @@ struct EmailLinks: Sendable {
         let token = SecureRandom.token(prefix: "lke_")
         let lifetime = purpose == .resetPassword ? Self.resetLifetime : Self.verificationLifetime
         let link = actionLink(purpose, token: token, app: app)
-        try await backend.driver.write { db in
-            try await backend.messenger.countSend(recipient: recipient, ipAddress: client.ipAddress, app: app, in: db)
+        let store = { @Sendable (db: any SQLDatabase) async throws in
             guard let userID else { return }
             try await backend.codes.revokeUnused(userID: userID, purpose: purpose, at: now, in: db)
             try await backend.codes.create(
@@ -119,7 +124,27 @@ struct EmailLinks: Sendable {
                 purpose, to: email, channel: .email, app: app, language: language,
                 values: ["link": link, "hours": String(lifetime / 3600)], at: now, in: db)
         }
-        if userID != nil { backend.messenger.wake() }
+        let count = { @Sendable (db: any SQLDatabase) async throws in
+            try await backend.messenger.countSend(recipient: recipient, ipAddress: client.ipAddress, app: app, in: db)
+        }
+        guard hidingOutcome else {
+            try await backend.driver.write { db in
+                try await count(db)
+                try await store(db)
+            }
+            backend.messenger.wake()
+            return
+        }
+        try await backend.driver.write { db in try await count(db) }
+        guard userID != nil else { return }
+        Task { [backend] in
+            do {
+                try await backend.driver.write { db in try await store(db) }
+                backend.messenger.wake()
+            } catch {
+                backend.logger.error("could not queue a reset link", metadata: ["error": "\(error)"])
+            }
+        }
     }
 
     /// The link a message carries: the app's action URL (or the server's page) with `mode` and `token`.
