@@ -18,6 +18,8 @@ public final class LatchkeyBackend: Sendable {
     public let outbox: OutboxStore
     /// Sends what the outbox holds.
     public let dispatcher: OutboxDispatcher
+    /// Deletes expired codes, old messages, stale counters and long-ended sessions.
+    public let janitor: Janitor
     let codes = OneTimeCodeStore()
     let messenger: Messenger
     let driver: any StoreDriver
@@ -66,6 +68,7 @@ public final class LatchkeyBackend: Sendable {
         dispatcher = OutboxDispatcher(
             outbox: outbox, senders: configuration.delivery.makeSenders(time: time, logger: logger),
             maximumAttempts: configuration.delivery.maximumAttempts, time: time, logger: logger)
+        janitor = Janitor(driver: driver, time: time, logger: logger)
         messenger = Messenger(
             outbox: outbox, composer: composer, delivery: configuration.delivery, dispatcher: dispatcher, throttle: throttle)
     }

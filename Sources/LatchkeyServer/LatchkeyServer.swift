@@ -54,6 +54,7 @@ public enum LatchkeyServer {
                     feed: backend.changeFeed, gate: backend.gate, users: backend.userCache, interval: .milliseconds(250),
                     logger: logger),
                 backend.dispatcher,
+                backend.janitor,
             ],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
