@@ -38,7 +38,7 @@ public struct LatchkeyConfiguration: Sendable {
     /// The issuer URL tokens carry.
     public var issuer: String {
         let base = publicURL ?? "http://\(host):\(port)"
-        return base.hasSuffix("/") ? String(base.dropLast()) : base
+        return base.trimmingSuffix("/")
     }
 
     /// The SQLite file inside the data directory.

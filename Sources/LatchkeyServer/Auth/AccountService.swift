@@ -81,11 +81,7 @@ struct AccountService: Sendable {
             throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "username", code: .invalidRequest)])
         }
         let settings = app.settings
-        let ipKey = client.ipAddress.map { "ip:\(app.id):\($0)" }
-        if let ipKey, let remaining = try await backend.throttle.lockRemaining(ipKey) {
-            backend.metrics.recordSignIn(outcome: "rate_limited")
-            throw APIError.rateLimited(retryAfter: remaining)
-        }
+        let ipKey = try await unlockedIPKey(app: app, client: client)
         // The counter is keyed by a digest of the canonical name: no identifier is stored in it.
         let accountKey = "account:\(app.id):" + Digest.sha256Hex(username.map(Canonical.username) ?? email.map(Canonical.emailThrottleKey) ?? "")
         // A malformed identifier cannot name an account: answer as for an unknown one, without a query.
@@ -126,6 +122,18 @@ struct AccountService: Sendable {
         backend.userCache.invalidate([account.id])
         backend.metrics.recordSignIn(outcome: "success")
         return try signedIn(account, session: session, refreshToken: refreshToken, app: app)
+    }
+
+    /// The key under which failed sign-ins from the client's IP are counted (nil without an IP);
+    /// throws `429` with `Retry-After` while that IP is locked.
+    func unlockedIPKey(app: App, client: ClientInfo) async throws -> String? {
+        guard let ipAddress = client.ipAddress else { return nil }
+        let key = "ip:\(app.id):\(ipAddress)"
+        if let remaining = try await backend.throttle.lockRemaining(key) {
+            backend.metrics.recordSignIn(outcome: "rate_limited")
+            throw APIError.rateLimited(retryAfter: remaining)
+        }
+        return key
     }
 
     /// Records a sign-in and starts a session, inside the caller's transaction.

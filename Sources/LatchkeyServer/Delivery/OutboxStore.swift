@@ -52,36 +52,31 @@ public struct OutboxStore: Sendable {
 
     /// Leases up to `limit` due messages for `lease` seconds: another dispatcher (on this node or
     /// another) skips them until the lease runs out, so a dispatcher that dies mid-send only
-    /// delays its messages.
+    /// delays its messages. One `UPDATE` leases them all; most polls find nothing due, and a
+    /// reader says so first, so an idle outbox costs no write transaction.
     func leaseDue(limit: Int, lease: Int, at now: Date) async throws -> [Lease] {
         let nowSeconds = now.epochSeconds
+        let due: SQLQueryString = """
+            status = 'pending' AND next_attempt_at <= \(bind: nowSeconds)
+                AND (lease_until IS NULL OR lease_until <= \(bind: nowSeconds))
+            """
+        guard try await driver.read({ db in try await db.raw("SELECT id FROM outbox WHERE \(due) LIMIT 1").first() != nil })
+        else { return [] }
         return try await driver.write { db in
-            let ids = try await db.raw(
+            try await db.raw(
                 """
-                SELECT id FROM outbox
-                WHERE status = 'pending' AND next_attempt_at <= \(bind: nowSeconds)
-                    AND (lease_until IS NULL OR lease_until <= \(bind: nowSeconds))
-                ORDER BY next_attempt_at LIMIT \(bind: limit)\(unsafeRaw: driver.family == .postgres ? " FOR UPDATE SKIP LOCKED" : "")
+                UPDATE outbox SET lease_until = \(bind: nowSeconds + Int64(lease)), attempts = attempts + 1
+                WHERE id IN (
+                    SELECT id FROM outbox WHERE \(due)
+                    ORDER BY next_attempt_at LIMIT \(bind: limit)\(unsafeRaw: driver.family == .postgres ? " FOR UPDATE SKIP LOCKED" : ""))
+                RETURNING \(unsafeRaw: Self.messageColumns), sender, attempts
                 """
-            ).all().map { try $0.decode(column: "id", as: String.self) }
-            var leased: [Lease] = []
-            for id in ids {
-                guard
-                    let row = try await db.raw(
-                        """
-                        UPDATE outbox SET lease_until = \(bind: nowSeconds + Int64(lease)), attempts = attempts + 1
-                        WHERE id = \(bind: id) AND status = 'pending'
-                        RETURNING \(unsafeRaw: Self.messageColumns), sender, attempts
-                        """
-                    ).first()
-                else { continue }
-                leased.append(
-                    Lease(
-                        message: try Self.message(from: row),
-                        sender: MessageSenderKind(rawValue: try row.decode(column: "sender", as: String.self)) ?? .log,
-                        attempt: Int(try row.decode(column: "attempts", as: Int64.self))))
+            ).all().map { row in
+                Lease(
+                    message: try Self.message(from: row),
+                    sender: MessageSenderKind(rawValue: try row.decode(column: "sender", as: String.self)) ?? .log,
+                    attempt: Int(try row.decode(column: "attempts", as: Int64.self)))
             }
-            return leased
         }
     }
 

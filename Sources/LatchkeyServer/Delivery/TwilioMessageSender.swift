@@ -45,10 +45,3 @@ struct TwilioMessageSender: MessageSender {
         return (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "").replacingOccurrences(of: "%20", with: "+")
     }
 }
-
-extension String {
-    /// The string without one trailing `suffix`, if it ends with it.
-    func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
-    }
-}

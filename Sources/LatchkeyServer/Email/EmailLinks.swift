@@ -27,18 +27,14 @@ struct EmailLinks: Sendable {
     /// Sends a link to `newEmail` that makes it the user's (verified) email when used. Answers
     /// alike whether or not the address is taken; a taken address fails when the link is used.
     func requestChange(to newEmail: String, principal: Principal, client: ClientInfo, language: Language) async throws {
-        guard Validation.isValidEmail(newEmail) else {
-            throw APIError(.unprocessableContent, .invalidEmail, fields: [FieldError(field: "email", code: .invalidEmail)])
-        }
+        try Self.requireValidEmail(newEmail)
         try await sendLink(.changeEmail, to: newEmail, userID: principal.userID, app: principal.app, client: client, language: language)
     }
 
     /// Sends a reset link when `email` belongs to an enabled account of the app; answers and
     /// works alike when it does not.
     func requestReset(email: String, app: App, client: ClientInfo, language: Language) async throws {
-        guard Validation.isValidEmail(email) else {
-            throw APIError(.unprocessableContent, .invalidEmail, fields: [FieldError(field: "email", code: .invalidEmail)])
-        }
+        try Self.requireValidEmail(email)
         let account = try await backend.driver.read { db in try await backend.users.find(appID: app.id, email: email, in: db) }
         let recipient = account.flatMap { $0.disabled ? nil : $0.email }
         try await sendLink(
@@ -156,6 +152,11 @@ struct EmailLinks: Sendable {
             URLQueryItem(name: "mode", value: EmailAction.Mode(purpose).rawValue), URLQueryItem(name: "token", value: token),
         ]
         return components.string ?? base
+    }
+
+    /// Refuses a malformed address with `422 invalid_email`, as sign-up does.
+    private static func requireValidEmail(_ email: String) throws {
+        guard Validation.isValidEmail(email) else { throw APIError.validation([FieldError(field: "email", code: .invalidEmail)]) }
     }
 
     /// The stored form of a link token.

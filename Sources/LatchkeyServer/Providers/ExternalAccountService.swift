@@ -114,11 +114,7 @@ struct ExternalAccountService: Sendable {
     private func verify(_ request: ExternalSignInRequest, app: App, client: ClientInfo) async throws
         -> (ProviderSettings, ProviderProfile)
     {
-        let ipKey = client.ipAddress.map { "ip:\(app.id):\($0)" }
-        if let ipKey, let remaining = try await backend.throttle.lockRemaining(ipKey) {
-            backend.metrics.recordSignIn(outcome: "rate_limited")
-            throw APIError.rateLimited(retryAfter: remaining)
-        }
+        let ipKey = try await AccountService(backend: backend).unlockedIPKey(app: app, client: client)
         guard let settings = app.settings.providers[request.provider] else {
             throw APIError(.badRequest, .unknownProvider, fields: [FieldError(field: "provider", code: .unknownProvider)])
         }

@@ -14,7 +14,7 @@ enum FacebookTokenChecker {
         guard !token.isEmpty, token.utf8.count <= maximumLength, let appID = settings.clientIDs.first,
             let secret = settings.clientSecret
         else { throw .rejected("malformed") }
-        let base = settings.graphBaseURL.hasSuffix("/") ? String(settings.graphBaseURL.dropLast()) : settings.graphBaseURL
+        let base = settings.graphBaseURL.trimmingSuffix("/")
         let escaped = ProviderHTTP.queryEscaped(token)
         let debug = try await ProviderHTTP.getJSON(
             "\(base)/debug_token?input_token=\(escaped)&access_token=\(ProviderHTTP.queryEscaped("\(appID)|\(secret)"))")

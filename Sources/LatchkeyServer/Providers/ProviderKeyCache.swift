@@ -42,8 +42,7 @@ actor ProviderKeyCache {
         if let jwksURL {
             url = jwksURL
         } else {
-            let trimmed = issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer
-            let discovery = try await ProviderHTTP.getJSON(trimmed + "/.well-known/openid-configuration")
+            let discovery = try await ProviderHTTP.getJSON(issuer.trimmingSuffix("/") + "/.well-known/openid-configuration")
             guard discovery.status == 200, let discovered = discovery.object["jwks_uri"] as? String else {
                 throw .unreachable("discovery document without jwks_uri")
             }
