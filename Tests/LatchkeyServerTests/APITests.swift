@@ -13,7 +13,9 @@ import Testing
             #expect(anonymous.string("name") == "Latchkey")
             #expect(anonymous.string("version") == LatchkeyVersion.current)
             let modules = try #require(anonymous.value("modules") as? [[String: Any]])
-            #expect(Set(modules.compactMap { $0["id"] as? String }) == ["hello", "auth", "me"])
+            #expect(
+                modules.compactMap { $0["id"] as? String }
+                    == ["hello", "auth", "me", "tokens", "phone", "email", "providers", "oauth", "admin", "ops"])
             for module in modules {
                 #expect(module["vmin"] as? Int == 1)
                 #expect(module["vmax"] as? Int == 1)

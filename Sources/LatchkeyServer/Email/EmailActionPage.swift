@@ -8,11 +8,10 @@ import LatchkeyWire
 /// `POST` does the work.
 struct EmailActionPage {
     let backend: LatchkeyBackend
+    let links: EmailLinks
 
-    func register(on router: Router<LatchkeyRequestContext>) {
-        let links = EmailLinks(backend: backend)
-
-        router.get("v1/auth/action") { request, _ -> Response in
+    func routes(into table: inout RouteTable) {
+        table.on(.get, "/v1/auth/action", operation: "emailActionPage", access: .anyone) { request, _ in
             let query = request.uri.queryParameters
             guard let mode = query["mode"].flatMap({ EmailAction.Mode(rawValue: String($0)) }), let token = query["token"] else {
                 return EmailAction.page(title: "Link not valid", message: "This link is incomplete.", status: .badRequest)
@@ -20,7 +19,7 @@ struct EmailActionPage {
             return EmailAction.form(mode: mode, token: String(token))
         }
 
-        router.post("v1/auth/action") { request, _ -> Response in
+        table.on(.post, "/v1/auth/action", operation: "emailAction", access: .anyone) { request, _ in
             let limit = backend.configuration.maximumBodyBytes
             guard let form = try await RequestBody.form(from: request, limit: limit, recognized: ["mode", "token", "password"]),
                 let mode = form["mode"].flatMap(EmailAction.Mode.init(rawValue:)), let token = form["token"]

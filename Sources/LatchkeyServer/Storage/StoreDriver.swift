@@ -13,8 +13,8 @@ public protocol StoreDriver: Sendable {
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
     /// Runs `body` while holding a lock that other processes migrating the same database wait for.
     func withMigrationLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
-    /// Whether `error` is a unique-index violation involving `column`.
-    func isUniqueViolation(_ error: any Error, on column: String) -> Bool
+    /// Whether `error` is a violation of `key`.
+    func isUniqueViolation(_ error: any Error, of key: UniqueKey) -> Bool
     /// Closes every connection.
     func shutdown() async
 }

@@ -81,11 +81,11 @@ public struct UserStore: Sendable {
                         \(bind: user.profileCreated ? 1 : 0), \(bind: now), \(bind: now))
                 """
             ).run()
-        } catch where driver.isUniqueViolation(error, on: "username_canonical") {
+        } catch where driver.isUniqueViolation(error, of: .username) {
             throw Taken(field: "username")
-        } catch where driver.isUniqueViolation(error, on: "email_canonical") {
+        } catch where driver.isUniqueViolation(error, of: .email) {
             throw Taken(field: "email")
-        } catch where driver.isUniqueViolation(error, on: "phone") {
+        } catch where driver.isUniqueViolation(error, of: .phone) {
             throw Taken(field: "phone")
         }
         try await link(user.firstIdentity, userID: user.id, appID: user.appID, at: user.createdAt, in: db)
@@ -102,7 +102,7 @@ public struct UserStore: Sendable {
                         \(bind: identity.emailVerified ? 1 : 0))
                 """
             ).run()
-        } catch where driver.isUniqueViolation(error, on: "identities") || driver.isUniqueViolation(error, on: "subject") {
+        } catch where driver.isUniqueViolation(error, of: .identity) {
             throw Taken(field: "identity")
         }
         try await ChangeFeed.record(.user, userID, at: now, in: db)
@@ -179,7 +179,7 @@ public struct UserStore: Sendable {
         if let parentEmail { assignments.append("parent_email = \(bind: parentEmail)") }
         do {
             try await db.raw("UPDATE users SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: id)").run()
-        } catch where driver.isUniqueViolation(error, on: "username_canonical") {
+        } catch where driver.isUniqueViolation(error, of: .username) {
             throw Taken(field: "username")
         }
         try await ChangeFeed.record(.user, id, at: now, in: db)
@@ -214,7 +214,7 @@ public struct UserStore: Sendable {
                 WHERE id = \(bind: userID)
                 """
             ).run()
-        } catch where driver.isUniqueViolation(error, on: "email_canonical") {
+        } catch where driver.isUniqueViolation(error, of: .email) {
             throw Taken(field: "email")
         }
         try await ChangeFeed.record(.user, userID, at: now, in: db)

@@ -4,20 +4,27 @@ import LatchkeyWire
 
 /// `/oauth/*`: the token endpoint (refresh_token, client_credentials, and password where the app
 /// enables it), revocation (RFC 7009), introspection (RFC 7662) and userinfo, in RFC 6749's format.
-struct OAuthRoutes {
+struct OAuthFeature: Feature {
+    static let id = "oauth"
     let backend: LatchkeyBackend
 
+    init(backend: LatchkeyBackend) {
+        self.backend = backend
+    }
+
+    var module: ModuleDeclaration? { ModuleDeclaration(title: "OAuth 2.0 token, revocation, introspection and userinfo", access: .anyone) }
+
     /// The form parameters the token endpoint reads; it ignores the rest (RFC 6749 §3.1).
-    static let tokenParameters: Set<String> = ["grant_type", "refresh_token", "username", "password", "client_id", "client_secret"]
+    static let tokenParameters: Set<String> = [
+        "grant_type", "refresh_token", "username", "password", "client_id", "client_secret", "scope",
+    ]
     /// The form parameters revocation and introspection read; they ignore the rest.
     static let tokenHintParameters: Set<String> = ["token", "token_type_hint", "client_id", "client_secret"]
 
-    func register(on router: Router<LatchkeyRequestContext>) {
+    func routes(into table: inout RouteTable) {
         let accounts = AccountService(backend: backend)
-        let authenticator = Authenticator(backend: backend)
-        let group = router.group("oauth")
 
-        group.post("token") { request, context -> Response in
+        table.on(.post, "/oauth/token", operation: "oauthToken", access: .oauthClient) { request, context in
             let form = try await form(of: request, reading: Self.tokenParameters)
             let client = try await ClientAuthentication.identify(request, form: form, backend: backend)
             let app = client.app
@@ -50,9 +57,11 @@ struct OAuthRoutes {
                     throw OAuthError(
                         error: "unauthorized_client", description: "Only confidential clients may use client_credentials.")
                 }
-                let (token, _) = try backend.accessToken(app: app, subject: "client:\(app.clientID)", sessionID: nil, scope: "client")
+                let scope = try grantedScope(form["scope"]).map(\.rawValue).sorted().joined(separator: " ")
+                let (token, _) = try backend.accessToken(
+                    app: app, subject: ClientPrincipal.subject(of: app), sessionID: nil, scope: scope)
                 return try tokenResponse([
-                    "access_token": token, "token_type": "Bearer", "expires_in": app.settings.accessTokenTTL, "scope": "client",
+                    "access_token": token, "token_type": "Bearer", "expires_in": app.settings.accessTokenTTL, "scope": scope,
                 ])
             case nil:
                 throw OAuthError.invalidRequest("grant_type is required.")
@@ -66,7 +75,7 @@ struct OAuthRoutes {
             ])
         }
 
-        group.post("revoke") { request, _ -> Response in
+        table.on(.post, "/oauth/revoke", operation: "oauthRevoke", access: .oauthClient) { request, _ in
             let form = try await form(of: request, reading: Self.tokenHintParameters)
             let client = try await ClientAuthentication.identify(request, form: form, backend: backend)
             guard let token = form["token"] else { throw OAuthError.invalidRequest("token is required.") }
@@ -79,7 +88,7 @@ struct OAuthRoutes {
             return Response(status: .ok, headers: [.cacheControl: "no-store"])
         }
 
-        group.post("introspect") { request, _ -> Response in
+        table.on(.post, "/oauth/introspect", operation: "oauthIntrospect", access: .oauthClient) { request, _ in
             let form = try await form(of: request, reading: Self.tokenHintParameters)
             let client = try await ClientAuthentication.identify(request, form: form, backend: backend)
             guard client.isConfidential else { throw OAuthError.invalidClient(basic: false) }
@@ -87,8 +96,8 @@ struct OAuthRoutes {
             return try tokenResponse(try await introspection(of: token, app: client.app))
         }
 
-        let userinfo: @Sendable (Request, LatchkeyRequestContext) async throws -> Response = { request, _ in
-            let principal = try await authenticator.principal(for: request)
+        let userinfo: RouteTable.Handler = { _, context in
+            let principal = try context.user
             guard let account = try await backend.userCache.account(id: principal.userID, appID: principal.app.id) else {
                 throw APIError.invalidToken()
             }
@@ -100,8 +109,21 @@ struct OAuthRoutes {
             }
             return try JSONResponse.make(object: claims, headers: [.cacheControl: "no-store"])
         }
-        group.get("userinfo", use: userinfo)
-        group.post("userinfo", use: userinfo)
+        table.on(.get, "/oauth/userinfo", operation: "getUserInfo", access: .user(.openid), handler: userinfo)
+        table.on(.post, "/oauth/userinfo", operation: "postUserInfo", access: .user(.openid), handler: userinfo)
+    }
+
+    /// The scopes a `client_credentials` request gets: those it asks for, every server-to-server
+    /// scope when it asks for none (RFC 6749 §3.3 lets the server default), `invalid_scope` for
+    /// one the server does not know.
+    private func grantedScope(_ requested: String?) throws -> Set<Scope> {
+        let known = backend.routes.clientScopes
+        guard let requested else { return known }
+        let asked = Scope.parse(requested)
+        guard !asked.isEmpty, asked.isSubset(of: known) else {
+            throw OAuthError(error: "invalid_scope", description: "The requested scope is unknown or not allowed.")
+        }
+        return asked
     }
 
     private func form(of request: Request, reading parameters: Set<String>) async throws -> [String: String] {
