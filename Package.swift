@@ -71,11 +71,26 @@ let package = Package(
         .executableTarget(
             name: "LatchkeyQuickStart", dependencies: ["Latchkey"], path: "Examples/QuickStart", swiftSettings: swiftSettings),
         .testTarget(name: "LatchkeyWireTests", dependencies: ["LatchkeyWire"], swiftSettings: swiftSettings),
+        // What both test targets use: a fake identity provider over real HTTP.
+        .target(
+            name: "LatchkeyTestSupport",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            path: "Tests/LatchkeyTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "LatchkeyTests",
             dependencies: [
                 "Latchkey",
                 "LatchkeyServer",
+                "LatchkeyTestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -88,6 +103,7 @@ let package = Package(
             dependencies: [
                 "LatchkeyServer",
                 "LatchkeyWire",
+                "LatchkeyTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),

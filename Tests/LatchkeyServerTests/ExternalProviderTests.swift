@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import LatchkeyServer
+import LatchkeyTestSupport
 import Testing
 
 /// Sign-in, linking and unlinking with external providers, against a fake provider that is a

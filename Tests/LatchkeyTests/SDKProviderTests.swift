@@ -1,6 +1,7 @@
 import Foundation
 import Latchkey
 import LatchkeyServer
+import LatchkeyTestSupport
 import Testing
 
 /// The SDK's provider sign-in, link and unlink against a live server and a fake provider.

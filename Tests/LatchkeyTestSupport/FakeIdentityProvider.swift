@@ -8,10 +8,11 @@ import ServiceLifecycle
 
 /// A fake identity provider on 127.0.0.1: an OpenID Connect issuer (discovery and JWKS) that
 /// signs real ID tokens with its own RSA and P-256 keys, and a Facebook Graph API (`debug_token`,
-/// `/me`) that knows the access tokens a test registers. A real HTTP server, started on port 0.
-final class FakeIdentityProvider: Sendable {
+/// `/me`) that knows the access tokens a test registers. A real HTTP server, started on port 0,
+/// shared by the server and SDK test targets.
+public final class FakeIdentityProvider: Sendable {
     /// How a test token is signed.
-    enum Signer: Sendable {
+    public enum Signer: Sendable {
         /// RS256 with the published RSA key.
         case rsa
         /// ES256 with the published P-256 key.
@@ -25,20 +26,33 @@ final class FakeIdentityProvider: Sendable {
     }
 
     /// A Facebook user access token as `debug_token` describes it.
-    struct FacebookToken: Sendable {
-        var userID: String
-        var appID: String = FakeIdentityProvider.facebookAppID
-        var isValid = true
-        var expiresAt: Int = 0
-        var name: String?
-        var email: String?
+    public struct FacebookToken: Sendable {
+        public var userID: String
+        public var appID: String = FakeIdentityProvider.facebookAppID
+        public var isValid = true
+        public var expiresAt: Int = 0
+        public var name: String?
+        public var email: String?
+
+        /// Describes a token of `userID`.
+        public init(
+            userID: String, appID: String = FakeIdentityProvider.facebookAppID, isValid: Bool = true, expiresAt: Int = 0,
+            name: String? = nil, email: String? = nil
+        ) {
+            self.userID = userID
+            self.appID = appID
+            self.isValid = isValid
+            self.expiresAt = expiresAt
+            self.name = name
+            self.email = email
+        }
     }
 
     /// The Facebook app id and secret the Graph API fake expects in `debug_token`'s app token.
-    static let facebookAppID = "fb-app-1"
-    static let facebookSecret = "fb-secret-1"
+    public static let facebookAppID = "fb-app-1"
+    public static let facebookSecret = "fb-secret-1"
 
-    let port: Int
+    public let port: Int
     private let rsaKey: _RSA.Signing.PrivateKey
     private let forgedKey: _RSA.Signing.PrivateKey
     private let lateKey: _RSA.Signing.PrivateKey
@@ -54,13 +68,13 @@ final class FakeIdentityProvider: Sendable {
     }
 
     /// The issuer URL (`iss`) of the tokens this provider signs.
-    var issuer: String { "http://127.0.0.1:\(port)" }
+    public var issuer: String { "http://127.0.0.1:\(port)" }
 
     /// How many times the JWKS was fetched.
-    var jwksFetches: Int { state.withLockedValue { $0.jwksFetches } }
+    public var jwksFetches: Int { state.withLockedValue { $0.jwksFetches } }
 
     /// Starts a provider with fresh keys.
-    static func start() async throws -> FakeIdentityProvider {
+    public static func start() async throws -> FakeIdentityProvider {
         let state = NIOLockedValueBox(State())
         let keys = (
             rsa: try _RSA.Signing.PrivateKey(keySize: .bits2048), forged: try _RSA.Signing.PrivateKey(keySize: .bits2048),
@@ -104,30 +118,30 @@ final class FakeIdentityProvider: Sendable {
     }
 
     /// Stops the server.
-    func stop() async {
+    public func stop() async {
         await group.triggerGracefulShutdown()
         _ = try? await running.value
     }
 
     /// Adds the ``Signer/late`` key to the JWKS (a key rotation at the provider).
-    func publishLateKey() {
+    public func publishLateKey() {
         state.withLockedValue { $0.lateKeyPublished = true }
     }
 
     /// Makes `token` a Facebook access token the Graph API fake knows.
-    func register(facebookToken token: String, _ description: FacebookToken) {
+    public func register(facebookToken token: String, _ description: FacebookToken) {
         state.withLockedValue { $0.facebookTokens[token] = description }
     }
 
     /// Standard ID-token claims for `subject`, issued at `now` for an hour, for `audience`.
-    func claims(subject: String, audience: Any = "client-1", at now: Date, extra: [String: Any] = [:]) -> [String: Any] {
+    public func claims(subject: String, audience: Any = "client-1", at now: Date, extra: [String: Any] = [:]) -> [String: Any] {
         let issuedAt = Int(now.timeIntervalSince1970)
         let base: [String: Any] = ["iss": issuer, "sub": subject, "aud": audience, "iat": issuedAt, "exp": issuedAt + 3600]
         return base.merging(extra) { $1 }
     }
 
     /// A compact JWS of `claims` signed by `signer`; `kid` overrides the key id in the header.
-    func idToken(_ claims: [String: Any], signer: Signer = .rsa, kid: String? = nil) throws -> String {
+    public func idToken(_ claims: [String: Any], signer: Signer = .rsa, kid: String? = nil) throws -> String {
         let (algorithm, defaultKid): (String, String) =
             switch signer {
             case .rsa, .forged: ("RS256", "rsa-1")
@@ -193,7 +207,7 @@ final class FakeIdentityProvider: Sendable {
         return ["kty": "EC", "kid": kid, "crv": "P-256", "x": base64URL(raw.prefix(32)), "y": base64URL(raw.suffix(32))]
     }
 
-    static func base64URL(_ data: some DataProtocol) -> String {
+    public static func base64URL(_ data: some DataProtocol) -> String {
         Data(data).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
