@@ -128,3 +128,26 @@ extension OwnedTable {
         }
     }
 }
+
+/// Every stored setting is declared once by a feature, so it decodes, validates and has a flag.
+@Suite struct AppSettingDeclarationTests {
+    @Test func everyStoredSettingIsDeclaredOnce() throws {
+        var settings = AppSettings()
+        settings.emailActionURL = "https://app.example/action"
+        let stored = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(settings)) as? [String: Any])
+        let declared = AppSettings.declarations.map(\.key).filter { !$0.isEmpty }
+        #expect(Set(declared).count == declared.count, "a setting is declared twice")
+        #expect(Set(declared) == Set(stored.keys))
+        let flags = AppSettings.declarations.compactMap(\.flag)
+        #expect(Set(flags).count == flags.count, "two settings share a flag")
+    }
+
+    @Test func storedSettingsDecodeWithDefaultsForMissingMembers() throws {
+        let decoded = try JSONDecoder().decode(AppSettings.self, from: Data(#"{"sessionTTL": 7200, "unknownLater": 1}"#.utf8))
+        var expected = AppSettings()
+        expected.sessionTTL = 7200
+        #expect(decoded == expected)
+        #expect(throws: InvalidAppSetting.self) { try AppSettings().applying(["--access-token-ttl", "90000"]) }
+        #expect(try AppSettings().applying(["--access-token-ttl=600"]).accessTokenTTL == 600)
+    }
+}

@@ -53,6 +53,25 @@ import Testing
         let refused = try LatchkeyBinary.run(["apps", "update", id, "--bcrypt-cost", "4", "--data-dir", directory])
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("bcrypt cost"))
+        // Every declared setting is a flag; `--flag=value`, repeated list flags, unknown flags.
+        let listed2 = try #require(
+            try LatchkeyBinary.json([
+                "apps", "update", id, "--cors-origin=https://a.example", "--cors-origin", "https://b.example",
+                "--failure-window", "60", "--link-providers-by-verified-email", "true", "--data-dir", directory,
+            ]) as? [String: Any])
+        let changed = try #require(listed2["settings"] as? [String: Any])
+        #expect(changed["corsOrigins"] as? [String] == ["https://a.example", "https://b.example"])
+        #expect(changed["failureWindowSeconds"] as? Int == 60)
+        #expect(changed["linkProvidersByVerifiedEmail"] as? Bool == true)
+        let unknown = try LatchkeyBinary.run(["apps", "update", id, "--session-tll", "60", "--data-dir", directory])
+        #expect(unknown.status != 0 && unknown.stderr.contains("unknown setting --session-tll"))
+        let malformed = try LatchkeyBinary.run(["apps", "update", id, "--password-grant", "yes", "--data-dir", directory])
+        #expect(malformed.status != 0 && malformed.stderr.contains("true or false"))
+        let help = try LatchkeyBinary.run(["apps", "update", "--help"])
+        for setting in AppSettings.declarations {
+            guard let flag = setting.flag else { continue }
+            #expect(help.stdout.contains("--\(flag)"), "--\(flag) is not in apps update --help")
+        }
         let rotated = try #require(try LatchkeyBinary.json(["apps", "rotate-secret", id, "--data-dir", directory]) as? [String: String])
         #expect(rotated["clientSecret"] != secret)
         let key = try #require(try LatchkeyBinary.json(["keys", "rotate", "--data-dir", directory]) as? [String: String])

@@ -31,5 +31,10 @@ struct AppsFeature: Feature {
         .shared("client_secrets", why: "hashes of the apps' client secrets"),
     ]
 
+    /// Browsers' origins the CORS middleware lets call the API.
+    static let settings: [AppSetting] = [
+        .list("corsOrigins", \.corsOrigins, flag: "cors-origin", help: "Allowed CORS origin (repeatable; replaces the list).")
+    ]
+
     init(backend: LatchkeyBackend) {}
 }

@@ -50,6 +50,19 @@ struct DeliveryFeature: Feature {
         }
     ]
 
+    /// How many PINs and links one recipient and one IP may be sent per window.
+    static let settings: [AppSetting] = [
+        .integer(
+            "recipientSendLimit", \.recipientSendLimit, flag: "recipient-send-limit", help: "PINs/links per recipient per send window.",
+            range: 1...Int.max, rule: "send limits must be positive"),
+        .integer(
+            "ipSendLimit", \.ipSendLimit, flag: "ip-send-limit", help: "PINs/links requested per IP per send window.",
+            range: 1...Int.max, rule: "send limits must be positive"),
+        .integer(
+            "sendWindowSeconds", \.sendWindowSeconds, flag: "send-window", help: "The send window in seconds.",
+            range: 1...Int.max, rule: "send limits must be positive"),
+    ]
+
     var services: [any Service] { [backend.dispatcher] }
 
     /// What was sent to the user's addresses: when, how and why — not the bodies, which may

@@ -12,6 +12,13 @@ struct EmailFeature: Feature {
         self.backend = backend
     }
 
+    static let settings: [AppSetting] = [
+        .url(
+            "emailActionURL", \.emailActionURL, flag: "email-action-url",
+            help: "Where email links point (empty: the server's /v1/auth/action page).",
+            rule: "email action URL must be an absolute URL")
+    ]
+
     var module: ModuleDeclaration? { ModuleDeclaration(title: "Email verification, change and password reset", access: .app) }
 
     func routes(into table: inout RouteTable) {

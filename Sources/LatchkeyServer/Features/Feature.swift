@@ -23,6 +23,8 @@ protocol Feature: Sendable {
     static var tables: [OwnedTable] { get }
     /// Deletes of rows nobody can use any more, run by every node's ``Janitor``.
     static var sweeps: [JanitorSweep] { get }
+    /// The app settings the feature reads.
+    static var settings: [AppSetting] { get }
     /// Builds the feature over the backend's parts.
     init(backend: LatchkeyBackend)
     /// How `GET /v1/hello` lists the feature; nil for features that serve no routes.
@@ -42,6 +44,7 @@ extension Feature {
     static var migrations: [Migration] { [] }
     static var tables: [OwnedTable] { [] }
     static var sweeps: [JanitorSweep] { [] }
+    static var settings: [AppSetting] { [] }
     var module: ModuleDeclaration? { nil }
     var services: [any Service] { [] }
     func routes(into table: inout RouteTable) {}

@@ -14,6 +14,11 @@ struct OAuthFeature: Feature {
 
     var module: ModuleDeclaration? { ModuleDeclaration(title: "OAuth 2.0 token, revocation, introspection and userinfo", access: .anyone) }
 
+    static let settings: [AppSetting] = [
+        .list("redirectURIs", \.redirectURIs, flag: "redirect-uri", help: "Allowed redirect URI (repeatable; replaces the list)."),
+        .boolean("passwordGrantEnabled", \.passwordGrantEnabled, flag: "password-grant", help: "Enable the OAuth password grant."),
+    ]
+
     /// The form parameters the token endpoint reads; it ignores the rest (RFC 6749 §3.1).
     static let tokenParameters: Set<String> = [
         "grant_type", "refresh_token", "username", "password", "client_id", "client_secret", "scope",

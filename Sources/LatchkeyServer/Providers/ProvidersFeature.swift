@@ -11,6 +11,21 @@ struct ProvidersFeature: Feature {
         self.backend = backend
     }
 
+    /// Providers are set with `latchkey providers`, which checks each; linking by verified email is a flag.
+    static let settings: [AppSetting] = [
+        .custom(
+            "providers", \.providers, flag: nil, help: "External sign-in providers, by name.",
+            parse: { _ in [:] },
+            problem: { providers in
+                providers.sorted { $0.key < $1.key }.lazy.compactMap { name, provider in
+                    provider.problem().map { "provider \(name): \($0)" }
+                }.first
+            }),
+        .boolean(
+            "linkProvidersByVerifiedEmail", \.linkProvidersByVerifiedEmail, flag: "link-providers-by-verified-email",
+            help: "Link a provider sign-in to the account with the same verified email."),
+    ]
+
     var module: ModuleDeclaration? { ModuleDeclaration(title: "Sign-in with external identity providers", access: .app) }
 
     func routes(into table: inout RouteTable) {
