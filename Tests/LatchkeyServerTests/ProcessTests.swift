@@ -121,6 +121,36 @@ import Testing
         try await server.stop()
     }
 
+    /// `users seed` writes what sign-up and sign-in write: seeded users sign in with the seeded
+    /// hash's password, and the seeded sessions' refresh tokens rotate.
+    @Test func seededUsersAndSessionsWorkLikeRealOnes() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Seed", "--data-dir", directory]) as? [String: Any])
+        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        // bcrypt cost 10 of "bench-scale-password".
+        let hash = "$2b$10$vzzvINMf9nlNcXshic/YueJKEeef50.lcUCQILFlqqy8TEkpc8caC"
+        let seed = ["users", "seed", "--app", clientID, "--password-hash", hash, "--prefix", "load", "--data-dir", directory]
+        let first = try #require(try LatchkeyBinary.json(seed + ["--users", "25", "--sessions", "3"]) as? [String: Any])
+        #expect(first["usersAdded"] as? Int == 25)
+        let tokens = try #require(first["refreshTokens"] as? [String])
+        #expect(tokens.count == 3)
+        let second = try #require(try LatchkeyBinary.json(seed + ["--users", "30"]) as? [String: Any])
+        #expect(second["usersAdded"] as? Int == 5)
+        #expect(try LatchkeyBinary.run(seed.dropLast(2) + ["--password-hash", "plain", "--users", "1", "--data-dir", directory]).status != 0)
+        let listed = try #require(try LatchkeyBinary.json(["users", "list", "--app", clientID, "--data-dir", directory]) as? [[String: Any]])
+        #expect(listed.count == 30)
+
+        let server = try await ServerProcess(dataDirectory: directory)
+        let signIn = try await server.request(
+            "POST", "/v1/auth/signin", json: ["username": "load0000029", "password": "bench-scale-password"], clientID: clientID)
+        #expect(signIn.status == .ok)
+        for token in tokens {
+            #expect(try await server.request("POST", "/v1/auth/refresh", json: ["refreshToken": token], clientID: clientID).status == .ok)
+        }
+        try await server.stop()
+    }
+
     @Test func sigtermLetsInFlightRequestsFinish() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -152,6 +152,13 @@ public struct UserStore: Sendable {
         try await driver.read { db in try await find(id: id, appID: appID, in: db) }
     }
 
+    /// How many users the app has.
+    func count(appID: String) async throws -> Int {
+        try await driver.read { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM users WHERE app_id = \(bind: appID)").first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+    }
+
     /// A page of an app's users, oldest first, after the given id.
     public func list(appID: String, limit: Int, after: String? = nil) async throws -> [UserAccount] {
         try await driver.read { db in
