@@ -1,12 +1,14 @@
 import Foundation
 import Hummingbird
 import Latchkey
+import LatchkeyWire
 import Logging
 import ServiceLifecycle
 
 /// A tiny Hummingbird server for the SDK's transport, with routes the Latchkey server does not
-/// have yet: a Server-Sent Events feed written in small, awkwardly split chunks, and answers
-/// carrying an error code newer than the SDK.
+/// have yet: a Server-Sent Events feed written in small, awkwardly split chunks, answers
+/// carrying an error code newer than the SDK, and — to check that streams refresh a refused token
+/// — a feed that refuses `staleToken` and a refresh that answers `refreshed`.
 final class EventServer: Sendable {
     let port: Int
     private let group: ServiceGroup
@@ -20,9 +22,12 @@ final class EventServer: Sendable {
         "retry: 1500\ndata:no space\n\n", "data: dropped",
     ]
 
-    static func start() async throws -> EventServer {
+    static func start(staleToken: String? = nil, refreshed: AuthResponse? = nil) async throws -> EventServer {
         let router = Router()
         router.get("v1/feed/ticks") { request, _ -> Response in
+            if let staleToken, request.headers[.authorization] == "Bearer \(staleToken)" {
+                return problem(status: .unauthorized, #"{"type":"about:blank","title":"Invalid access token","status":401,"code":"invalid_token"}"#)
+            }
             let echoes = ["Last-Event-ID", "Authorization"].map { name in
                 let value = request.headers.first { $0.name.canonicalName == name.lowercased() }?.value
                 return "event: \(name)\ndata: \(value ?? "none")\n\n"
@@ -38,10 +43,15 @@ final class EventServer: Sendable {
                 })
         }
         router.get("v1/feed/quota") { _, _ -> Response in
-            let problem = #"{"type":"about:blank","title":"Quota exceeded","status":403,"detail":"Upgrade to stream more.","code":"quota_exceeded","requestId":"r1"}"#
-            return Response(
-                status: .forbidden, headers: [.contentType: "application/problem+json"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: problem)))
+            problem(
+                status: .forbidden,
+                #"{"type":"about:blank","title":"Quota exceeded","status":403,"detail":"Upgrade to stream more.","code":"quota_exceeded","requestId":"r1"}"#)
+        }
+        if let refreshed {
+            router.post("v1/auth/refresh") { _, _ -> Response in
+                let body = try WireCoding.makeEncoder().encode(refreshed)
+                return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+            }
         }
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "event-server")
@@ -62,11 +72,13 @@ final class EventServer: Sendable {
         self.running = running
     }
 
-    /// An SDK client for this server, signed out.
-    func client() -> Latchkey {
-        Latchkey(
-            clientID: "lk_events", apiURL: URL(string: "http://127.0.0.1:\(port)")!,
-            options: .init(credentialStore: InMemoryCredentialStore(), languages: ["en"]))
+    private static func problem(status: HTTPResponse.Status, _ json: String) -> Response {
+        Response(status: status, headers: [.contentType: "application/problem+json"], body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
+    }
+
+    /// An SDK client for this server, with the user `store` holds (signed out by default).
+    func client(store: any CredentialStore = InMemoryCredentialStore()) -> Latchkey {
+        Latchkey(clientID: "lk_events", apiURL: URL(string: "http://127.0.0.1:\(port)")!, options: .init(credentialStore: store, languages: ["en"]))
     }
 
     func stop() async {

@@ -33,6 +33,25 @@ import Testing
         await server.stop()
     }
 
+    @Test func streamsCarryTheTokenAndRefreshARefusedOneOnce() async throws {
+        let live = try await LiveServer.start()
+        let store = InMemoryCredentialStore()
+        let stale = try await live.client(store: store).signUp(username: "streamer", password: "correct horse battery")
+        let fresh = try await live.client().signIn(username: "streamer", password: "correct horse battery")
+        let refreshed = AuthResponse(
+            user: fresh.profile,
+            session: SessionTokens(accessToken: fresh.accessToken, refreshToken: "lkr_next", expiresIn: 3600, expiresAt: fresh.expiresAt))
+        let server = try await EventServer.start(staleToken: stale.accessToken, refreshed: refreshed)
+        let sdk = server.client(store: store)
+        var events: [ServerSentEvent] = []
+        for try await event in sdk.events(module: "feed", path: "ticks") { events.append(event) }
+        #expect(events.first { $0.type == "Authorization" }?.data == "Bearer \(fresh.accessToken)")
+        #expect(events.count == 2 + Self.expectedFeed.count)
+        #expect(sdk.currentUser?.refreshToken == "lkr_next")
+        await server.stop()
+        await live.stop()
+    }
+
     @Test func unknownCodesKeepTheServersCodeAndMessage() async throws {
         let server = try await EventServer.start()
         let sdk = server.client()
