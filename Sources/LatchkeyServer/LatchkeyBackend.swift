@@ -100,7 +100,7 @@ public final class LatchkeyBackend: Sendable {
         -> LatchkeyBackend
     {
         if let problem = configuration.delivery.problem() { throw ConfigurationProblem(description: problem) }
-        let composer = try await MessageComposer.shipped()
+        let composer = try MessageComposer.shipped()
         let driver = try await openDriver(configuration, logger: logger)
         do {
             let applied = try await Migrations.apply(to: driver, logger: logger)

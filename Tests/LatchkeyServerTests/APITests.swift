@@ -69,6 +69,22 @@ import Testing
         }
     }
 
+    /// The contract has one source, the server's resource; `openapi/latchkey.json` is a symlink to
+    /// it, and `GET /openapi.json` serves exactly its bytes.
+    @Test func servedOpenAPIDocumentIsTheRepositoryFile() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let source = try Data(contentsOf: root.appendingPathComponent("Sources/LatchkeyServer/Resources/openapi.json"))
+        let link = root.appendingPathComponent("openapi/latchkey.json")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "../Sources/LatchkeyServer/Resources/openapi.json")
+        #expect(try Data(contentsOf: link) == source)
+        let harness = try await TestHarness.make(store: .sqlite)
+        try await harness.run { client in
+            let response = try await client.send(.get, "/openapi.json")
+            #expect(response.status == .ok)
+            #expect(response.body == source)
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func problemDocumentsAreLocalized(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in

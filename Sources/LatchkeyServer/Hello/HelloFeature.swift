@@ -60,7 +60,8 @@ struct HelloFeature: Feature {
     }
 }
 
-/// The OpenAPI 3.1 document shipped with the server (`openapi/latchkey.json`).
+/// The OpenAPI 3.1 document shipped with the server: this resource is the one source of the
+/// contract, and `openapi/latchkey.json` at the repository root is a symlink to it.
 enum OpenAPIDocument {
     static let data: Data? = Bundle.module
         .url(forResource: "openapi", withExtension: "json", subdirectory: "Resources")

@@ -15,7 +15,7 @@ struct Transport: Sendable {
 
     /// An HTTP method.
     enum Method: String, Sendable {
-        case get = "GET", post = "POST", patch = "PATCH", delete = "DELETE"
+        case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
     }
 
     /// Sends `body` as JSON (or `query` as the query string) and returns the raw answer; throws
@@ -25,19 +25,7 @@ struct Transport: Sendable {
         _ method: Method, _ path: String, query: [String: String] = [:], body: (any Encodable & Sendable)? = nil,
         token: String? = nil
     ) async throws -> (Data, HTTPURLResponse) {
-        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
-        if !query.isEmpty { components?.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
-        guard let url = components?.url else { throw LatchkeyError.invalidOperation("bad path \(path)") }
-        var request = URLRequest(url: url)
-        request.httpMethod = method.rawValue
-        request.setValue(clientID, forHTTPHeaderField: HeaderName.clientID)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if !languages.isEmpty { request.setValue(Self.acceptLanguage(languages), forHTTPHeaderField: "Accept-Language") }
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        if let body {
-            request.httpBody = try WireCoding.makeEncoder().encode(body)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
+        let request = try makeRequest(method, path, query: query, body: body, token: token)
         let data: Data
         let response: URLResponse
         do {
@@ -52,12 +40,38 @@ struct Transport: Sendable {
         return (data, http)
     }
 
+    /// A request to `path` with the client id, the languages, the bearer `token` if any, and
+    /// `body` as JSON.
+    func makeRequest(
+        _ method: Method, _ path: String, query: [String: String] = [:], body: (any Encodable & Sendable)? = nil,
+        token: String? = nil, accept: String = "application/json"
+    ) throws -> URLRequest {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        if !query.isEmpty { components?.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
+        guard let url = components?.url else { throw LatchkeyError.invalidOperation("bad path \(path)") }
+        var request = URLRequest(url: url)
+        request.httpMethod = method.rawValue
+        request.setValue(clientID, forHTTPHeaderField: HeaderName.clientID)
+        request.setValue(accept, forHTTPHeaderField: "Accept")
+        if !languages.isEmpty { request.setValue(Self.acceptLanguage(languages), forHTTPHeaderField: "Accept-Language") }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.httpBody = try WireCoding.makeEncoder().encode(body)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        return request
+    }
+
     /// Sends and decodes a JSON answer.
     func decode<T: Decodable>(
         _ type: T.Type, _ method: Method, _ path: String, query: [String: String] = [:],
         body: (any Encodable & Sendable)? = nil, token: String? = nil
     ) async throws -> T {
-        let (data, _) = try await send(method, path, query: query, body: body, token: token)
+        try Self.decode(T.self, from: try await send(method, path, query: query, body: body, token: token).0)
+    }
+
+    /// Decodes a JSON answer; an answer of another shape is an `unexpected_response` error.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         do {
             return try WireCoding.makeDecoder().decode(T.self, from: data)
         } catch {
@@ -72,7 +86,9 @@ struct Transport: Sendable {
         }.joined(separator: ", ")
     }
 
-    private static func error(status: Int, data: Data, response: HTTPURLResponse) -> LatchkeyError {
+    /// The error an answer with an error `status` stands for: its problem document mapped to a
+    /// ``LatchkeyError``, else a generic one.
+    static func error(status: Int, data: Data, response: HTTPURLResponse) -> LatchkeyError {
         let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap(Int.init)
         if let problem = try? WireCoding.makeDecoder().decode(Problem.self, from: data) {
             return LatchkeyError(problem: problem, retryAfter: retryAfter)

@@ -11,12 +11,12 @@ public struct PhoneVerification: Sendable, Equatable, Codable {
     public var expiresAt: Date
 }
 
-extension Latchkey {
+extension AuthClient {
     /// Sends a 6-digit sign-in PIN by SMS (Kuggle register by phone). The number may contain
     /// spaces, dashes and brackets but must start with `+` and the country code; an invalid one
     /// throws ``LatchkeyError/Kind/invalidPhone``. Too many requests throw `rateLimited`.
     public func startPhoneSignIn(_ phone: String) async throws -> PhoneVerification {
-        let answer = try await transport.decode(PhoneStartResponse.self, .post, "v1/auth/phone/start", body: PhoneStartRequest(phone: phone))
+        let answer = try await transport.decode(PhoneStartResponse.self, .post, "v1/auth/phone/start", body: PhoneStartRequest(phone: phone), as: .none)
         return PhoneVerification(phone: answer.phone, requestId: answer.requestId, expiresAt: answer.expiresAt)
     }
 
@@ -26,6 +26,6 @@ extension Latchkey {
     @discardableResult
     public func verifyPhone(_ verification: PhoneVerification, pin: String) async throws -> CurrentUser {
         let request = PhoneVerifyRequest(phone: verification.phone, requestId: verification.requestId, pin: pin)
-        return try signedIn(try await transport.decode(AuthResponse.self, .post, "v1/auth/phone/verify", body: request))
+        return try signedIn(try await transport.decode(AuthResponse.self, .post, "v1/auth/phone/verify", body: request, as: .none))
     }
 }

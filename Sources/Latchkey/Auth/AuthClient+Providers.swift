@@ -1,7 +1,7 @@
 import Foundation
 import LatchkeyWire
 
-extension Latchkey {
+extension AuthClient {
     /// Signs in with a token from an external provider the app configured under `provider`
     /// (`google`, `apple`, `facebook`, …): an OpenID Connect ID token, or a Facebook access
     /// token (Kuggle's `fbtoken`). The first sign-in creates the user with the provider's
@@ -11,7 +11,7 @@ extension Latchkey {
     @discardableResult
     public func signIn(provider: String, token: String, nonce: String? = nil) async throws -> CurrentUser {
         let request = ExternalSignInRequest(provider: provider, token: token, nonce: nonce)
-        return try signedIn(try await transport.decode(AuthResponse.self, .post, "v1/auth/external", body: request))
+        return try signedIn(try await transport.decode(AuthResponse.self, .post, "v1/auth/external", body: request, as: .none))
     }
 
     /// Links a provider to the signed-in user, so they can sign in with it too, and returns the
@@ -20,13 +20,13 @@ extension Latchkey {
     @discardableResult
     public func link(provider: String, token: String, nonce: String? = nil) async throws -> CurrentUser {
         let request = ExternalSignInRequest(provider: provider, token: token, nonce: nonce)
-        return try updateProfile(try await authorized(UserRecord.self, .post, "v1/me/identities", body: request))
+        return try updateProfile(try await transport.decode(UserRecord.self, .post, "v1/me/identities", body: request))
     }
 
     /// Unlinks a provider from the signed-in user and returns the user without it. The user's
     /// only way to sign in cannot be unlinked: that throws `.server(code: "last_identity")`.
     @discardableResult
     public func unlink(provider: String) async throws -> CurrentUser {
-        try updateProfile(try await authorized(UserRecord.self, .delete, "v1/me/identities/\(provider)"))
+        try updateProfile(try await transport.decode(UserRecord.self, .delete, "v1/me/identities/\(provider)"))
     }
 }
