@@ -83,16 +83,17 @@ let package = Package(
         .executableTarget(
             name: "LatchkeyQuickStart", dependencies: ["Latchkey"], path: "Examples/QuickStart", swiftSettings: swiftSettings),
         .testTarget(name: "LatchkeyWireTests", dependencies: ["LatchkeyWire"], swiftSettings: swiftSettings),
-        // What both test targets use: a fake identity provider over real HTTP.
+        // What both test targets use: a fake identity provider over real HTTP (a target, not a
+        // test target, so its dependencies go behind the Server trait like the server's).
         .target(
             name: "LatchkeyTestSupport",
             dependencies: [
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                server("Hummingbird", from: "hummingbird"),
+                server("Crypto", from: "swift-crypto"),
+                server("CryptoExtras", from: "swift-crypto"),
+                server("ServiceLifecycle", from: "swift-service-lifecycle"),
+                server("Logging", from: "swift-log"),
+                server("NIOConcurrencyHelpers", from: "swift-nio"),
             ],
             path: "Tests/LatchkeyTestSupport",
             swiftSettings: swiftSettings
