@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import SQLKit
+import LatchkeyWire
 import Testing
 
 @testable import LatchkeyServer
@@ -42,6 +43,12 @@ import Testing
         let ids = FeatureSet.all.map { $0.id }
         #expect(Set(ids).count == ids.count, "two features share an id: \(ids)")
         try await harness.run { _ in }  // closes the backend
+    }
+
+    @Test func everyErrorCodeHasOneOwner() {
+        let declared = APIError.commonCodes + FeatureSet.all.flatMap { $0.errorCodes }
+        #expect(Set(declared).count == declared.count, "a code is declared twice: \(declared)")
+        #expect(Set(declared) == Set(ErrorCode.allCases))
     }
 
     @Test(arguments: TestStore.enabled) func everyFeatureThatServesRoutesIsInHello(store: TestStore) async throws {

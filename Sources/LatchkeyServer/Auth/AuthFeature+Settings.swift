@@ -1,4 +1,12 @@
+import LatchkeyWire
+
 extension AuthFeature {
+    static let errorCodes: [ErrorCode] = [
+        .sessionExpired, .invalidCredentials, .userDoesNotExist, .wrongPassword, .methodDisabled, .accountDisabled,
+        .invalidUsername, .invalidPassword, .invalidDateOfBirth, .invalidCountry, .invalidParentEmail, .invalidEmail,
+        .duplicateUsername, .duplicateEmail,
+    ]
+
     static let settings: [AppSetting] = [
         .integer(
             "sessionTTL", \.sessionTTL, flag: "session-ttl", help: "Session lifetime in seconds.", range: 60...31_536_000,

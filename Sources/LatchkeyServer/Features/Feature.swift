@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyWire
 import SQLKit
 import ServiceLifecycle
 
@@ -23,6 +24,8 @@ protocol Feature: Sendable {
     static var tables: [OwnedTable] { get }
     /// Deletes of rows nobody can use any more, run by every node's ``Janitor``.
     static var sweeps: [JanitorSweep] { get }
+    /// The error codes only this feature answers with (each has a text in every string catalog).
+    static var errorCodes: [ErrorCode] { get }
     /// The app settings the feature reads.
     static var settings: [AppSetting] { get }
     /// Builds the feature over the backend's parts.
@@ -45,6 +48,7 @@ extension Feature {
     static var tables: [OwnedTable] { [] }
     static var sweeps: [JanitorSweep] { [] }
     static var settings: [AppSetting] { [] }
+    static var errorCodes: [ErrorCode] { [] }
     var module: ModuleDeclaration? { nil }
     var services: [any Service] { [] }
     func routes(into table: inout RouteTable) {}

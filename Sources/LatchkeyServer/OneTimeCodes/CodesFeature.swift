@@ -1,8 +1,12 @@
+import LatchkeyWire
 import SQLKit
 
 /// Single-use codes (phone PINs and email links), stored as digests (see ``OneTimeCodeStore``).
 struct CodesFeature: Feature {
     static let id = "codes"
+
+    /// PINs and links answer these wherever they are used.
+    static let errorCodes: [ErrorCode] = [.invalidCode, .codeExpired]
 
     init(backend: LatchkeyBackend) {}
 

@@ -10,6 +10,8 @@ struct PhoneFeature: Feature {
         self.backend = backend
     }
 
+    static let errorCodes: [ErrorCode] = [.invalidPhone]
+
     var module: ModuleDeclaration? { ModuleDeclaration(title: "Sign-in by SMS PIN", access: .app) }
 
     func routes(into table: inout RouteTable) {

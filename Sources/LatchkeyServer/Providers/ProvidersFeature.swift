@@ -11,6 +11,8 @@ struct ProvidersFeature: Feature {
         self.backend = backend
     }
 
+    static let errorCodes: [ErrorCode] = [.unknownProvider, .invalidProviderToken, .identityInUse, .accountExists, .lastIdentity]
+
     /// Providers are set with `latchkey providers`, which checks each; linking by verified email is a flag.
     static let settings: [AppSetting] = [
         .custom(
