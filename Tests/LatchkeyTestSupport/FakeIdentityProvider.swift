@@ -228,3 +228,5 @@ private final class UncheckedBox<Value>: @unchecked Sendable {
         set { stored = newValue }
     }
 }
+
+extension FakeIdentityProvider: TestServer {}

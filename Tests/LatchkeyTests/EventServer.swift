@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Latchkey
+import LatchkeyTestSupport
 import LatchkeyWire
 import Logging
 import ServiceLifecycle
@@ -9,7 +10,7 @@ import ServiceLifecycle
 /// have yet: a Server-Sent Events feed written in small, awkwardly split chunks, answers
 /// carrying an error code newer than the SDK, and — to check that streams refresh a refused token
 /// — a feed that refuses `staleToken` and a refresh that answers `refreshed`.
-final class EventServer: Sendable {
+final class EventServer: TestServer {
     let port: Int
     private let group: ServiceGroup
     private let running: Task<Void, any Error>

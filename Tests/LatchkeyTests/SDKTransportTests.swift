@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyServer
+import LatchkeyTestSupport
 import LatchkeyWire
 import Testing
 
@@ -25,63 +26,63 @@ import Testing
     }
 
     @Test func eventsStreamFromTheServerAsTheyArrive() async throws {
-        let server = try await EventServer.start()
-        let sdk = server.client()
-        var events: [ServerSentEvent] = []
-        for try await event in sdk.events(module: "feed", path: "ticks", lastEventID: "7") { events.append(event) }
-        #expect(events == [ServerSentEvent(type: "Last-Event-ID", data: "7"), ServerSentEvent(type: "Authorization", data: "none")] + Self.expectedFeed)
-        await server.stop()
+        try await serving(try await EventServer.start()) { server in
+            let sdk = server.client()
+            var events: [ServerSentEvent] = []
+            for try await event in sdk.events(module: "feed", path: "ticks", lastEventID: "7") { events.append(event) }
+            #expect(events == [ServerSentEvent(type: "Last-Event-ID", data: "7"), ServerSentEvent(type: "Authorization", data: "none")] + Self.expectedFeed)
+        }
     }
 
     @Test func streamsCarryTheTokenAndRefreshARefusedOneOnce() async throws {
-        let live = try await LiveServer.start()
-        let store = InMemoryCredentialStore()
-        let stale = try await live.client(store: store).signUp(username: "streamer", password: "correct horse battery")
-        let fresh = try await live.client().signIn(username: "streamer", password: "correct horse battery")
-        let refreshed = AuthResponse(
-            user: fresh.profile,
-            session: SessionTokens(accessToken: fresh.accessToken, refreshToken: "lkr_next", expiresIn: 3600, expiresAt: fresh.expiresAt))
-        let server = try await EventServer.start(staleToken: stale.accessToken, refreshed: refreshed)
-        let sdk = server.client(store: store)
-        var events: [ServerSentEvent] = []
-        for try await event in sdk.events(module: "feed", path: "ticks") { events.append(event) }
-        #expect(events.first { $0.type == "Authorization" }?.data == "Bearer \(fresh.accessToken)")
-        #expect(events.count == 2 + Self.expectedFeed.count)
-        #expect(sdk.currentUser?.refreshToken == "lkr_next")
-        await server.stop()
-        await live.stop()
+        try await serving(try await LiveServer.start()) { live in
+            let store = InMemoryCredentialStore()
+            let stale = try await live.client(store: store).signUp(username: "streamer", password: "correct horse battery")
+            let fresh = try await live.client().signIn(username: "streamer", password: "correct horse battery")
+            let refreshed = AuthResponse(
+                user: fresh.profile,
+                session: SessionTokens(accessToken: fresh.accessToken, refreshToken: "lkr_next", expiresIn: 3600, expiresAt: fresh.expiresAt))
+            try await serving(try await EventServer.start(staleToken: stale.accessToken, refreshed: refreshed)) { server in
+                let sdk = server.client(store: store)
+                var events: [ServerSentEvent] = []
+                for try await event in sdk.events(module: "feed", path: "ticks") { events.append(event) }
+                #expect(events.first { $0.type == "Authorization" }?.data == "Bearer \(fresh.accessToken)")
+                #expect(events.count == 2 + Self.expectedFeed.count)
+                #expect(sdk.currentUser?.refreshToken == "lkr_next")
+            }
+        }
     }
 
     @Test func unknownCodesKeepTheServersCodeAndMessage() async throws {
-        let server = try await EventServer.start()
-        let sdk = server.client()
-        let expected = LatchkeyError.server(code: "quota_exceeded", message: "Upgrade to stream more.")
-        let error = try await #require(throws: LatchkeyError.self) { try await sdk.request(module: "feed", path: "quota") }
-        #expect(error == expected)
-        #expect(error.message == "Upgrade to stream more.")
-        #expect(error.problem?.code == ErrorCode("quota_exceeded"))
-        #expect(error.problem?.title == "Quota exceeded" && error.problem?.requestId == "r1")
-        await #expect(throws: expected) {
-            for try await _ in sdk.events(module: "feed", path: "quota") {}
+        try await serving(try await EventServer.start()) { server in
+            let sdk = server.client()
+            let expected = LatchkeyError.server(code: "quota_exceeded", message: "Upgrade to stream more.")
+            let error = try await #require(throws: LatchkeyError.self) { try await sdk.request(module: "feed", path: "quota") }
+            #expect(error == expected)
+            #expect(error.message == "Upgrade to stream more.")
+            #expect(error.problem?.code == ErrorCode("quota_exceeded"))
+            #expect(error.problem?.title == "Quota exceeded" && error.problem?.requestId == "r1")
+            await #expect(throws: expected) {
+                for try await _ in sdk.events(module: "feed", path: "quota") {}
+            }
         }
-        await server.stop()
     }
 
     @Test func moduleRequestsTakeAMethodAndAJSONBody() async throws {
-        let server = try await LiveServer.start()
-        let sdk = server.client()
-        try await sdk.signUp(username: "bodied", password: "correct horse battery")
-        try await sdk.signOut()
-        let answer = try await sdk.request(
-            AuthResponse.self, module: "auth", path: "signin", method: "POST",
-            body: SignInRequest(username: "bodied", password: "correct horse battery"))
-        #expect(answer.user.username == "bodied" && answer.session != nil)
-        try await sdk.signIn(username: "bodied", password: "correct horse battery")
-        let renamed = try await sdk.request(UserRecord.self, module: "me", method: "PATCH", body: UpdateUserRequest(username: "renamed"))
-        #expect(renamed.username == "renamed")
-        await #expect(throws: LatchkeyError.invalidOperation("unsupported method TRACE")) {
-            try await sdk.request(module: "me", method: "TRACE", body: nil)
+        try await serving(try await LiveServer.start()) { server in
+            let sdk = server.client()
+            try await sdk.signUp(username: "bodied", password: "correct horse battery")
+            try await sdk.signOut()
+            let answer = try await sdk.request(
+                AuthResponse.self, module: "auth", path: "signin", method: "POST",
+                body: SignInRequest(username: "bodied", password: "correct horse battery"))
+            #expect(answer.user.username == "bodied" && answer.session != nil)
+            try await sdk.signIn(username: "bodied", password: "correct horse battery")
+            let renamed = try await sdk.request(UserRecord.self, module: "me", method: "PATCH", body: UpdateUserRequest(username: "renamed"))
+            #expect(renamed.username == "renamed")
+            await #expect(throws: LatchkeyError.invalidOperation("unsupported method TRACE")) {
+                try await sdk.request(module: "me", method: "TRACE", body: nil)
+            }
         }
-        await server.stop()
     }
 }
