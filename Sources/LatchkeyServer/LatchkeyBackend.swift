@@ -38,6 +38,12 @@ public final class LatchkeyBackend: Sendable {
     let codec: AccessTokenCodec
     let issuer: Issuer
     let metrics = ServerMetrics()
+    /// Mints access tokens.
+    let tokens: TokenMinter
+    /// Reads bodies and client addresses under the configured limits.
+    let requests: RequestReader
+    /// Disables, enables and deletes users.
+    let administration: UserAdministration
     let logger: Logger
     var time: any TimeSource { configuration.time }
     private let composition = NIOLockedValueBox<(features: [any Feature], routes: RouteTable)?>(nil)
@@ -85,10 +91,14 @@ public final class LatchkeyBackend: Sendable {
         throttle = FailureThrottle(driver: driver, time: time)
         issuer = Issuer(configuration: configuration)
         codec = AccessTokenCodec(keys: keyRing, issuer: issuer)
+        tokens = TokenMinter(issuer: issuer, codec: codec, time: time)
+        requests = RequestReader(configuration: configuration)
         outbox = OutboxStore(driver: driver)
         dispatcher = OutboxDispatcher(
             outbox: outbox, senders: configuration.delivery.makeSenders(time: time, logger: logger),
             maximumAttempts: configuration.delivery.maximumAttempts, time: time, logger: logger)
+        administration = UserAdministration(
+            driver: driver, users: users, sessions: sessions, gate: gate, userCache: userCache, time: time)
         janitor = Janitor(driver: driver, sweeps: FeatureSet.all.flatMap { $0.sweeps }, time: time, logger: logger)
         messenger = Messenger(
             outbox: outbox, composer: composer, delivery: configuration.delivery, dispatcher: dispatcher, throttle: throttle)

@@ -45,6 +45,16 @@ import Testing
         try await harness.run { _ in }  // closes the backend
     }
 
+    @Test(arguments: TestStore.enabled) func serverToServerRoutesAskOnlyForScopesTheirFeatureDeclares(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        for route in harness.backend.routes.routes {
+            guard case .client(let scope) = route.access else { continue }
+            let feature = try #require(FeatureSet.all.first { $0.id == route.feature })
+            #expect(feature.clientScopes.contains(scope), "\(route.operation) asks for \(scope.rawValue), which \(route.feature) does not declare")
+        }
+        try await harness.run { _ in }  // closes the backend
+    }
+
     @Test func everyErrorCodeHasOneOwner() {
         let declared = APIError.commonCodes + FeatureSet.all.flatMap { $0.errorCodes }
         #expect(Set(declared).count == declared.count, "a code is declared twice: \(declared)")

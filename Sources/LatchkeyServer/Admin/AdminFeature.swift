@@ -6,13 +6,19 @@ import LatchkeyWire
 /// A user's token is refused: these routes need a confidential client.
 struct AdminFeature: Feature {
     static let id = "admin"
-    let backend: LatchkeyBackend
+    let userCache: UserCache
+    let administration: UserAdministration
+    let requests: RequestReader
 
     init(backend: LatchkeyBackend) {
-        self.backend = backend
+        self.userCache = backend.userCache
+        self.administration = backend.administration
+        self.requests = backend.requests
     }
 
-    var module: ModuleDeclaration? { ModuleDeclaration(title: "Server-to-server user administration", access: .client(.usersRead)) }
+    static let clientScopes: [Scope] = [.usersRead, .usersWrite]
+
+    static let module: ModuleDeclaration? = ModuleDeclaration(title: "Server-to-server user administration", access: .client(.usersRead))
 
     func routes(into table: inout RouteTable) {
         table.on(.get, "/v1/admin/users/{id}", operation: "getUserAsAdmin", access: .client(.usersRead)) { _, context in
@@ -22,21 +28,21 @@ struct AdminFeature: Feature {
         table.on(.patch, "/v1/admin/users/{id}", operation: "updateUserAsAdmin", access: .client(.usersWrite)) { request, context in
             let app = try context.client.app
             let id = try context.parameters.require("id")
-            let update = try await backend.body(AdminUserUpdate.self, of: request).value
-            try await found { try await backend.setUserDisabled(update.disabled, userID: id, appID: app.id) }
+            let update = try await requests.body(AdminUserUpdate.self, of: request).value
+            try await found { try await administration.setUserDisabled(update.disabled, userID: id, appID: app.id) }
             return try JSONResponse.make(try await adminUser(id, app: app))
         }
 
         table.on(.delete, "/v1/admin/users/{id}", operation: "deleteUserAsAdmin", access: .client(.usersWrite)) { _, context in
             let app = try context.client.app
             let id = try context.parameters.require("id")
-            try await found { try await backend.deleteUser(userID: id, appID: app.id) }
+            try await found { try await administration.deleteUser(userID: id, appID: app.id) }
             return Response(status: .noContent)
         }
     }
 
     private func adminUser(_ id: String, app: App) async throws -> AdminUser {
-        guard let account = try await backend.userCache.account(id: id, appID: app.id) else { throw APIError(.notFound, .notFound) }
+        guard let account = try await userCache.account(id: id, appID: app.id) else { throw APIError(.notFound, .notFound) }
         return AdminUser(user: account.record, disabled: account.disabled)
     }
 

@@ -1,13 +1,39 @@
 import Foundation
 import LatchkeyWire
+import Logging
 import SQLKit
 
 /// Sign-up, sign-in, refresh and sign-out: the account flows of the JSON API and the OAuth
 /// endpoints, with the throttling and enumeration rules of SECURITY.md.
 struct AccountService: Sendable {
-    let backend: LatchkeyBackend
+    let driver: any StoreDriver
+    let gate: SessionGate
+    let hasher: PasswordHasher
+    let logger: Logger
+    let metrics: ServerMetrics
+    let policy: PasswordPolicy
+    let sessions: SessionStore
+    let throttle: FailureThrottle
+    let time: any TimeSource
+    let userCache: UserCache
+    let users: UserStore
+    let tokens: TokenMinter
 
-    private var time: any TimeSource { backend.time }
+    init(backend: LatchkeyBackend) {
+        self.driver = backend.driver
+        self.gate = backend.gate
+        self.hasher = backend.hasher
+        self.logger = backend.logger
+        self.metrics = backend.metrics
+        self.policy = backend.policy
+        self.sessions = backend.sessions
+        self.throttle = backend.throttle
+        self.time = backend.time
+        self.userCache = backend.userCache
+        self.users = backend.users
+        self.tokens = backend.tokens
+    }
+
 
     // MARK: Sign-up
 
@@ -19,20 +45,20 @@ struct AccountService: Sendable {
         }
         try requireMethods(username: request.username != nil, email: request.email != nil, app: app)
         let now = time.now()
-        var errors = SignUpValidator(policy: backend.policy, app: app, today: now).fieldErrors(of: request)
+        var errors = SignUpValidator(policy: policy, app: app, today: now).fieldErrors(of: request)
         // Only well-formed identifiers are looked up: a malformed one cannot be taken.
         let username = request.username.flatMap { Validation.isValidUsername($0) ? $0 : nil }
         let email = request.email.flatMap { Validation.isValidEmail($0) ? $0 : nil }
-        let (usernameTaken, emailTaken) = try await backend.driver.read { db in
-            let byUsername = try await username.asyncFlatMap { try await backend.users.find(appID: app.id, username: $0, in: db) }
-            let byEmail = try await email.asyncFlatMap { try await backend.users.find(appID: app.id, email: $0, in: db) }
+        let (usernameTaken, emailTaken) = try await driver.read { db in
+            let byUsername = try await username.asyncFlatMap { try await users.find(appID: app.id, username: $0, in: db) }
+            let byEmail = try await email.asyncFlatMap { try await users.find(appID: app.id, email: $0, in: db) }
             return (byUsername != nil, byEmail != nil)
         }
         if usernameTaken { errors.append(FieldError(field: "username", code: .duplicateUsername)) }
         if emailTaken && app.settings.revealTakenEmails { errors.append(FieldError(field: "email", code: .duplicateEmail)) }
         guard errors.isEmpty else { throw APIError.validation(errors) }
 
-        let passwordHash = try await backend.hasher.hash(request.password, cost: app.settings.bcryptCost)
+        let passwordHash = try await hasher.hash(request.password, cost: app.settings.bcryptCost)
         let hidesOutcome = request.email != nil && !app.settings.revealTakenEmails
         if emailTaken { return decoyResponse(for: request, at: now) }
 
@@ -41,13 +67,13 @@ struct AccountService: Sendable {
             passwordHash: passwordHash, dateOfBirth: request.dateOfBirth, country: request.country?.uppercased(),
             parentEmail: request.parentEmail, createdAt: now)
         do {
-            let (session, refreshToken) = try await backend.driver.write { db in
-                try await backend.users.insert(user, in: db)
+            let (session, refreshToken) = try await driver.write { db in
+                try await users.insert(user, in: db)
                 return try await startSession(userID: user.id, app: app, client: client, at: now, in: db)
             }
             let account = user.account
             if hidesOutcome { return AuthResponse(user: account.record, session: nil) }
-            let tokens = try backend.sessionTokens(app: app, userID: user.id, sessionID: session.id, refreshToken: refreshToken)
+            let tokens = try tokens.sessionTokens(app: app, userID: user.id, sessionID: session.id, refreshToken: refreshToken)
             return AuthResponse(user: account.record, session: tokens)
         } catch let taken as UserStore.Taken {
             if taken.field == "email" && !app.settings.revealTakenEmails { return decoyResponse(for: request, at: now) }
@@ -88,39 +114,39 @@ struct AccountService: Sendable {
         let wellFormed = username.map(Validation.isValidUsername) ?? email.map(Validation.isValidEmail) ?? false
         let account =
             wellFormed
-            ? try await backend.driver.read { db in
-                try await backend.users.find(appID: app.id, username: username, email: username == nil ? email : nil, in: db)
+            ? try await driver.read { db in
+                try await users.find(appID: app.id, username: username, email: username == nil ? email : nil, in: db)
             } : nil
-        let locked = account != nil ? try await backend.throttle.lockRemaining(accountKey) != nil : false
+        let locked = account != nil ? try await throttle.lockRemaining(accountKey) != nil : false
 
         guard let account, let storedHash = account.passwordHash, !locked,
-            try await backend.hasher.verify(password, against: storedHash)
+            try await hasher.verify(password, against: storedHash)
         else {
             if account == nil || account?.passwordHash == nil || locked {
-                try await backend.hasher.verifyDummy(cost: settings.bcryptCost)
+                try await hasher.verifyDummy(cost: settings.bcryptCost)
             }
             var keys = [(key: accountKey, limit: settings.accountFailureLimit)]
             if let ipKey { keys.append((ipKey, settings.ipFailureLimit)) }
-            try await backend.throttle.recordFailure(keys, window: settings.failureWindowSeconds)
-            backend.metrics.recordSignIn(outcome: locked ? "locked" : "invalid_credentials")
+            try await throttle.recordFailure(keys, window: settings.failureWindowSeconds)
+            metrics.recordSignIn(outcome: locked ? "locked" : "invalid_credentials")
             if account == nil && settings.revealUnknownUsers { throw APIError(.unauthorized, .userDoesNotExist) }
             throw APIError(.unauthorized, .invalidCredentials)
         }
         guard !account.disabled else {
-            backend.metrics.recordSignIn(outcome: "disabled")
+            metrics.recordSignIn(outcome: "disabled")
             throw APIError(.forbidden, .accountDisabled)
         }
-        try await backend.throttle.reset(accountKey)
+        try await throttle.reset(accountKey)
         let rehash =
             PasswordHasher.needsRehash(storedHash, cost: settings.bcryptCost)
-            ? try await backend.hasher.hash(password, cost: settings.bcryptCost) : nil
+            ? try await hasher.hash(password, cost: settings.bcryptCost) : nil
         let now = time.now()
-        let (session, refreshToken) = try await backend.driver.write { db in
-            if let rehash { try await backend.users.setPasswordHash(rehash, userID: account.id, at: now, in: db) }
+        let (session, refreshToken) = try await driver.write { db in
+            if let rehash { try await users.setPasswordHash(rehash, userID: account.id, at: now, in: db) }
             return try await startSession(userID: account.id, app: app, client: client, at: now, in: db)
         }
-        backend.userCache.invalidate([account.id])
-        backend.metrics.recordSignIn(outcome: "success")
+        userCache.invalidate([account.id])
+        metrics.recordSignIn(outcome: "success")
         return try signedIn(account, session: session, refreshToken: refreshToken, app: app)
     }
 
@@ -129,8 +155,8 @@ struct AccountService: Sendable {
     func unlockedIPKey(app: App, client: ClientInfo) async throws -> String? {
         guard let ipAddress = client.ipAddress else { return nil }
         let key = "ip:\(app.id):\(ipAddress)"
-        if let remaining = try await backend.throttle.lockRemaining(key) {
-            backend.metrics.recordSignIn(outcome: "rate_limited")
+        if let remaining = try await throttle.lockRemaining(key) {
+            metrics.recordSignIn(outcome: "rate_limited")
             throw APIError.rateLimited(retryAfter: remaining)
         }
         return key
@@ -140,8 +166,8 @@ struct AccountService: Sendable {
     func startSession(
         userID: String, app: App, client: ClientInfo, at now: Date, in db: any SQLDatabase
     ) async throws -> (SessionRecord, refreshToken: String) {
-        try await backend.users.recordSignIn(userID: userID, at: now, in: db)
-        return try await backend.sessions.create(
+        try await users.recordSignIn(userID: userID, at: now, in: db)
+        return try await sessions.create(
             appID: app.id, userID: userID, lifetime: app.settings.sessionTTL, userAgent: client.userAgent,
             ipAddress: client.ipAddress, at: now, in: db)
     }
@@ -150,7 +176,7 @@ struct AccountService: Sendable {
     func signedIn(_ account: UserAccount, session: SessionRecord, refreshToken: String, app: App) throws -> AuthResponse {
         var record = account.record
         record.lastSignInAt = session.createdAt
-        let tokens = try backend.sessionTokens(app: app, userID: account.id, sessionID: session.id, refreshToken: refreshToken)
+        let tokens = try tokens.sessionTokens(app: app, userID: account.id, sessionID: session.id, refreshToken: refreshToken)
         return AuthResponse(user: record, session: tokens)
     }
 
@@ -164,21 +190,21 @@ struct AccountService: Sendable {
     /// Rotates a refresh token and returns fresh tokens for its session.
     func refresh(_ refreshToken: String, app: App) async throws -> AuthResponse {
         guard refreshToken.utf8.count <= 256 else { throw APIError(.unauthorized, .sessionExpired) }
-        let rotation = try await backend.sessions.rotate(
+        let rotation = try await sessions.rotate(
             refreshToken: refreshToken, appID: app.id, idleTTL: app.settings.sessionIdleTTL,
             graceSeconds: app.settings.refreshGraceSeconds, at: time.now())
         switch rotation {
         case .expired:
             throw APIError(.unauthorized, .sessionExpired)
         case .reused(let sessionID):
-            backend.gate.invalidate([sessionID])
-            backend.logger.warning("refresh token reuse; session revoked", metadata: ["session": "\(sessionID)"])
+            gate.invalidate([sessionID])
+            logger.warning("refresh token reuse; session revoked", metadata: ["session": "\(sessionID)"])
             throw APIError(.unauthorized, .sessionExpired)
         case .rotated(let session, let successor):
-            guard let account = try await backend.userCache.account(id: session.userID, appID: app.id), !account.disabled else {
+            guard let account = try await userCache.account(id: session.userID, appID: app.id), !account.disabled else {
                 throw APIError(.unauthorized, .sessionExpired)
             }
-            let tokens = try backend.sessionTokens(app: app, userID: account.id, sessionID: session.id, refreshToken: successor)
+            let tokens = try tokens.sessionTokens(app: app, userID: account.id, sessionID: session.id, refreshToken: successor)
             return AuthResponse(user: account.record, session: tokens)
         }
     }
@@ -186,35 +212,35 @@ struct AccountService: Sendable {
     /// Ends the session (or every session of the user) so its tokens stop working at once.
     func signOut(sessionID: String, userID: String, everywhere: Bool) async throws {
         let now = time.now()
-        let ended = try await backend.driver.write { db -> [String] in
+        let ended = try await driver.write { db -> [String] in
             if everywhere {
-                return try await backend.sessions.revokeAll(userID: userID, reason: "sign_out_all", at: now, in: db)
+                return try await sessions.revokeAll(userID: userID, reason: "sign_out_all", at: now, in: db)
             }
-            try await backend.sessions.revoke(sessionID: sessionID, reason: "sign_out", at: now, in: db)
+            try await sessions.revoke(sessionID: sessionID, reason: "sign_out", at: now, in: db)
             return [sessionID]
         }
-        backend.gate.invalidate(ended)
+        gate.invalidate(ended)
     }
 
     /// Changes the password after checking the current one; ends every other session.
     func changePassword(_ request: ChangePasswordRequest, principal: UserPrincipal) async throws {
-        guard let account = try await backend.users.find(id: principal.userID, appID: principal.app.id),
+        guard let account = try await users.find(id: principal.userID, appID: principal.app.id),
             let storedHash = account.passwordHash,
-            try await backend.hasher.verify(request.currentPassword, against: storedHash)
+            try await hasher.verify(request.currentPassword, against: storedHash)
         else { throw APIError(.forbidden, .wrongPassword) }
-        let validator = SignUpValidator(policy: backend.policy, app: principal.app, today: time.now())
+        let validator = SignUpValidator(policy: policy, app: principal.app, today: time.now())
         let errors = validator.passwordErrors(
             request.newPassword, username: account.username, email: account.email, field: "newPassword")
         guard errors.isEmpty else { throw APIError.validation(errors) }
-        let hash = try await backend.hasher.hash(request.newPassword, cost: principal.app.settings.bcryptCost)
+        let hash = try await hasher.hash(request.newPassword, cost: principal.app.settings.bcryptCost)
         let now = time.now()
-        let ended = try await backend.driver.write { db in
-            try await backend.users.setPasswordHash(hash, userID: account.id, at: now, in: db)
-            return try await backend.sessions.revokeAll(
+        let ended = try await driver.write { db in
+            try await users.setPasswordHash(hash, userID: account.id, at: now, in: db)
+            return try await sessions.revokeAll(
                 userID: account.id, keeping: principal.sessionID, reason: "password_changed", at: now, in: db)
         }
-        backend.gate.invalidate(ended)
-        backend.userCache.invalidate([account.id])
+        gate.invalidate(ended)
+        userCache.invalidate([account.id])
     }
 }
 

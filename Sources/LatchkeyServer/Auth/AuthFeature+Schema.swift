@@ -111,11 +111,11 @@ extension AuthFeature {
         },
     ]
 
-    func export(of user: UserPrincipal) async throws -> [String: any Encodable & Sendable] {
-        guard let account = try await backend.userCache.account(id: user.userID, appID: user.app.id) else {
+    static func export(of user: UserPrincipal, from sources: ExportSources) async throws -> [String: any Encodable & Sendable] {
+        guard let account = try await sources.userCache.account(id: user.userID, appID: user.app.id) else {
             throw APIError.invalidToken()
         }
-        let sessions = try await backend.sessions.list(userID: user.userID, includeEnded: true, at: backend.time.now())
+        let sessions = try await sources.sessions.list(userID: user.userID, includeEnded: true, at: sources.time.now())
         return ["user": account.record, "sessions": sessions.map { $0.descriptor(current: user.sessionID) }]
     }
 }

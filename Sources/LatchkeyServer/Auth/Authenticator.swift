@@ -2,13 +2,28 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LatchkeyWire
+import Logging
 
 /// Establishes a request's ``Principal`` from what its route's ``Access`` asks for: the app a
 /// public client names, or `Authorization: Bearer <jwt>` — signature and claims (cached once
 /// verified), the app named by `aud`, agreement with `Latchkey-Client-Id`, then a live session
 /// for a user or the scopes of a confidential client's token.
 struct Authenticator: Sendable {
-    let backend: LatchkeyBackend
+    let appDirectory: AppDirectory
+    let codec: AccessTokenCodec
+    let gate: SessionGate
+    let logger: Logger
+    let time: any TimeSource
+    let tokenCache: VerifiedTokenCache
+
+    init(backend: LatchkeyBackend) {
+        self.appDirectory = backend.appDirectory
+        self.codec = backend.codec
+        self.gate = backend.gate
+        self.logger = backend.logger
+        self.time = backend.time
+        self.tokenCache = backend.tokenCache
+    }
 
     /// The principal `access` asks for; nil for routes that need none (or authenticate their
     /// OAuth client themselves). Throws `401`/`403` problems as RFC 6750 §3.1 describes.
@@ -17,7 +32,7 @@ struct Authenticator: Sendable {
         case .anyone, .oauthClient:
             return nil
         case .app:
-            return .app(try await backend.app(namedBy: request))
+            return .app(try await app(namedBy: request))
         case .user(let scope):
             let user = try await principal(for: request)
             try Self.require(scope, in: user.claims.scope)
@@ -27,6 +42,16 @@ struct Authenticator: Sendable {
             try Self.require(scope, in: client.scopes)
             return .client(client)
         }
+    }
+
+    /// The app an unauthenticated request names with `Latchkey-Client-Id`. A missing header is
+    /// a missing credential of the `clientId` security scheme: 401 `unknown_client`, as for an
+    /// unknown client id.
+    func app(namedBy request: Request) async throws -> App {
+        guard let clientID = request.headers[.clientID], let app = try await appDirectory.app(clientID: clientID) else {
+            throw APIError(.unauthorized, .unknownClient)
+        }
+        return app
     }
 
     /// Whoever a bearer token names, user or confidential client; nil without a usable token.
@@ -41,14 +66,14 @@ struct Authenticator: Sendable {
     func principal(for request: Request) async throws -> UserPrincipal {
         guard let token = Self.bearerToken(in: request) else { throw APIError.invalidToken(.unauthorized) }
         let claims = try await verifiedClaims(token)
-        guard let app = try await backend.appDirectory.app(clientID: claims.aud), app.id == claims.appId else {
+        guard let app = try await appDirectory.app(clientID: claims.aud), app.id == claims.appId else {
             throw APIError.invalidToken()
         }
         if let named = request.headers[.clientID], named != claims.aud {
             throw APIError(.unauthorized, .clientMismatch, headers: [.wwwAuthenticate: #"Bearer error="invalid_token""#])
         }
         guard let sessionID = claims.sid,
-            let session = try await backend.gate.liveSession(id: sessionID, at: backend.time.now()),
+            let session = try await gate.liveSession(id: sessionID, at: time.now()),
             session.userID == claims.sub, session.appID == app.id
         else { throw APIError.invalidToken() }
         return UserPrincipal(claims: claims, app: app)
@@ -59,7 +84,7 @@ struct Authenticator: Sendable {
     func client(for request: Request) async throws -> ClientPrincipal {
         guard let token = Self.bearerToken(in: request) else { throw APIError.invalidToken(.unauthorized) }
         let claims = try await verifiedClaims(token)
-        guard let app = try await backend.appDirectory.app(clientID: claims.aud), app.id == claims.appId else {
+        guard let app = try await appDirectory.app(clientID: claims.aud), app.id == claims.appId else {
             throw APIError.invalidToken()
         }
         guard claims.sid == nil, claims.sub == ClientPrincipal.subject(of: app) else {
@@ -83,14 +108,14 @@ struct Authenticator: Sendable {
 
     /// The claims of a token whose signature, header, issuer and times check out.
     func verifiedClaims(_ token: String) async throws -> AccessTokenClaims {
-        let now = backend.time.now()
-        if let claims = backend.tokenCache.claims(for: token, at: now) { return claims }
+        let now = time.now()
+        if let claims = tokenCache.claims(for: token, at: now) { return claims }
         do {
-            let claims = try await backend.codec.verify(token, at: now)
-            backend.tokenCache.insert(token, claims: claims, at: now)
+            let claims = try await codec.verify(token, at: now)
+            tokenCache.insert(token, claims: claims, at: now)
             return claims
         } catch {
-            backend.logger.debug("access token refused", metadata: ["reason": "\(error)"])
+            logger.debug("access token refused", metadata: ["reason": "\(error)"])
             throw APIError.invalidToken()
         }
     }

@@ -5,10 +5,10 @@ import ServiceLifecycle
 /// The message outbox and its dispatcher: PINs and links go out through here, durably.
 struct DeliveryFeature: Feature {
     static let id = "delivery"
-    let backend: LatchkeyBackend
+    let dispatcher: OutboxDispatcher
 
     init(backend: LatchkeyBackend) {
-        self.backend = backend
+        self.dispatcher = backend.dispatcher
     }
 
     static let migrations = [
@@ -63,13 +63,13 @@ struct DeliveryFeature: Feature {
             range: 1...Int.max, rule: "send limits must be positive"),
     ]
 
-    var services: [any Service] { [backend.dispatcher] }
+    var services: [any Service] { [dispatcher] }
 
     /// What was sent to the user's addresses: when, how and why — not the bodies, which may
     /// still hold live codes.
-    func export(of user: UserPrincipal) async throws -> [String: any Encodable & Sendable] {
-        guard let account = try await backend.userCache.account(id: user.userID, appID: user.app.id) else { return [:] }
-        let messages = try await backend.driver.read { db in
+    static func export(of user: UserPrincipal, from sources: ExportSources) async throws -> [String: any Encodable & Sendable] {
+        guard let account = try await sources.userCache.account(id: user.userID, appID: user.app.id) else { return [:] }
+        let messages = try await sources.driver.read { db in
             try await db.raw(
                 """
                 SELECT id, channel, purpose, recipient, status, created_at, sent_at FROM outbox
@@ -88,7 +88,7 @@ struct DeliveryFeature: Feature {
         return ["messages": messages]
     }
 
-    func delete(_ user: UserAccount, in db: any SQLDatabase) async throws {
+    static func delete(_ user: UserAccount, in db: any SQLDatabase) async throws {
         try await db.raw("DELETE FROM outbox WHERE \(Self.addressedTo(user))").run()
     }
 

@@ -7,7 +7,7 @@ import LatchkeyWire
 /// fetch links must not use them up — the page asks for a click (or the new password), and that
 /// `POST` does the work.
 struct EmailActionPage {
-    let backend: LatchkeyBackend
+    let requests: RequestReader
     let links: EmailLinks
 
     func routes(into table: inout RouteTable) {
@@ -21,9 +21,8 @@ struct EmailActionPage {
         }
 
         table.on(.post, "/v1/auth/action", operation: "emailAction", access: .anyone) { request, _ in
-            let limit = backend.configuration.maximumBodyBytes
             let language = Language(of: request)
-            guard let form = try await RequestBody.form(from: request, limit: limit, recognized: ["mode", "token", "password"]),
+            guard let form = try await requests.form(of: request, recognized: ["mode", "token", "password"]),
                 let mode = form["mode"].flatMap(EmailAction.Mode.init(rawValue:)), let token = form["token"]
             else { return EmailAction.page("link_incomplete", in: language, status: .badRequest) }
             do {

@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyWire
+import Logging
 import SQLKit
 
 /// Email verification, password reset and email change, each by a single-use link.
@@ -9,17 +10,44 @@ import SQLKit
 /// database work either way); using a reset link sets the password and ends every session; an
 /// email change takes effect only when the link sent to the new address is used.
 struct EmailLinks: Sendable {
-    let backend: LatchkeyBackend
+    let apps: AppStore
+    let codes: OneTimeCodeStore
+    let driver: any StoreDriver
+    let gate: SessionGate
+    let hasher: PasswordHasher
+    let issuer: Issuer
+    let logger: Logger
+    let messenger: Messenger
+    let policy: PasswordPolicy
+    let sessions: SessionStore
+    let time: any TimeSource
+    let userCache: UserCache
+    let users: UserStore
+
+    init(backend: LatchkeyBackend) {
+        self.apps = backend.apps
+        self.codes = backend.codes
+        self.driver = backend.driver
+        self.gate = backend.gate
+        self.hasher = backend.hasher
+        self.issuer = backend.issuer
+        self.logger = backend.logger
+        self.messenger = backend.messenger
+        self.policy = backend.policy
+        self.sessions = backend.sessions
+        self.time = backend.time
+        self.userCache = backend.userCache
+        self.users = backend.users
+    }
 
     /// Link lifetimes, in seconds.
     static let verificationLifetime = 86_400
     static let resetLifetime = 3_600
 
-    private var time: any TimeSource { backend.time }
 
     /// Sends a verification link to the user's email.
     func sendVerification(principal: UserPrincipal, client: ClientInfo, language: Language) async throws {
-        guard let account = try await backend.users.find(id: principal.userID, appID: principal.app.id), let email = account.email
+        guard let account = try await users.find(id: principal.userID, appID: principal.app.id), let email = account.email
         else { throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "email", code: .invalidRequest)]) }
         try await sendLink(.verifyEmail, to: email, userID: account.id, app: principal.app, client: client, language: language)
     }
@@ -35,7 +63,7 @@ struct EmailLinks: Sendable {
     /// works alike when it does not.
     func requestReset(email: String, app: App, client: ClientInfo, language: Language) async throws {
         try Self.requireValidEmail(email)
-        let account = try await backend.driver.read { db in try await backend.users.find(appID: app.id, email: email, in: db) }
+        let account = try await driver.read { db in try await users.find(appID: app.id, email: email, in: db) }
         let recipient = account.flatMap { $0.disabled ? nil : $0.email }
         try await sendLink(
             .resetPassword, to: recipient ?? email, userID: recipient == nil ? nil : account?.id, app: app, client: client,
@@ -52,19 +80,19 @@ struct EmailLinks: Sendable {
             throw APIError.validation([FieldError(field: "email", code: .duplicateEmail)])
         }
         guard let outcome else { throw APIError(.badRequest, .codeExpired) }
-        backend.userCache.invalidate([outcome.userID])
+        userCache.invalidate([outcome.userID])
     }
 
     private func use(token: String, at now: Date) async throws -> (userID: String, changed: Bool)? {
-        try await backend.driver.write { db -> (userID: String, changed: Bool)? in
-            guard let used = try await backend.codes.use(tokenHash: Self.hash(token), purposes: [.verifyEmail, .changeEmail], at: now, in: db),
+        try await driver.write { db -> (userID: String, changed: Bool)? in
+            guard let used = try await codes.use(tokenHash: Self.hash(token), purposes: [.verifyEmail, .changeEmail], at: now, in: db),
                 let userID = used.userID
             else { return nil }
             if used.purpose == .changeEmail {
-                try await backend.users.changeEmail(userID: userID, to: used.recipient, at: now, in: db)
+                try await users.changeEmail(userID: userID, to: used.recipient, at: now, in: db)
                 return (userID, true)
             }
-            try await backend.users.markEmailVerified(userID: userID, email: used.recipient, at: now, in: db)
+            try await users.markEmailVerified(userID: userID, email: used.recipient, at: now, in: db)
             return (userID, false)
         }
     }
@@ -74,25 +102,25 @@ struct EmailLinks: Sendable {
         let now = time.now()
         let tokenHash = Self.hash(token)
         guard
-            let pending = try await backend.driver.read({ db in try await backend.codes.pending(tokenHash: tokenHash, purpose: .resetPassword, at: now, in: db) }),
+            let pending = try await driver.read({ db in try await codes.pending(tokenHash: tokenHash, purpose: .resetPassword, at: now, in: db) }),
             let userID = pending.userID,
-            let account = try await backend.users.find(id: userID, appID: pending.appID),
-            let app = try await backend.apps.find(pending.appID)
+            let account = try await users.find(id: userID, appID: pending.appID),
+            let app = try await apps.find(pending.appID)
         else { throw APIError(.badRequest, .codeExpired) }
-        let validator = SignUpValidator(policy: backend.policy, app: app, today: now)
+        let validator = SignUpValidator(policy: policy, app: app, today: now)
         let errors = validator.passwordErrors(password, username: account.username, email: account.email)
         guard errors.isEmpty else { throw APIError.validation(errors) }
-        let hash = try await backend.hasher.hash(password, cost: app.settings.bcryptCost)
-        let ended = try await backend.driver.write { db -> [String]? in
-            guard try await backend.codes.use(tokenHash: tokenHash, purposes: [.resetPassword], at: now, in: db) != nil else { return nil }
-            try await backend.users.setPasswordHash(hash, userID: userID, at: now, in: db)
+        let hash = try await hasher.hash(password, cost: app.settings.bcryptCost)
+        let ended = try await driver.write { db -> [String]? in
+            guard try await codes.use(tokenHash: tokenHash, purposes: [.resetPassword], at: now, in: db) != nil else { return nil }
+            try await users.setPasswordHash(hash, userID: userID, at: now, in: db)
             // The link reached the inbox: the address is proven.
-            try await backend.users.markEmailVerified(userID: userID, email: pending.recipient, at: now, in: db)
-            return try await backend.sessions.revokeAll(userID: userID, reason: "password_reset", at: now, in: db)
+            try await users.markEmailVerified(userID: userID, email: pending.recipient, at: now, in: db)
+            return try await sessions.revokeAll(userID: userID, reason: "password_reset", at: now, in: db)
         }
         guard let ended else { throw APIError(.badRequest, .codeExpired) }
-        backend.gate.invalidate(ended)
-        backend.userCache.invalidate([userID])
+        gate.invalidate(ended)
+        userCache.invalidate([userID])
     }
 
     /// Counts the send against the limits and, for a user, stores a link token and queues its
@@ -105,47 +133,47 @@ struct EmailLinks: Sendable {
         hidingOutcome: Bool = false
     ) async throws {
         let recipient = Canonical.email(email)
-        try await backend.messenger.checkLimits(recipient: recipient, ipAddress: client.ipAddress, app: app)
+        try await messenger.checkLimits(recipient: recipient, ipAddress: client.ipAddress, app: app)
         let now = time.now()
         let token = SecureRandom.token(prefix: "lke_")
         let lifetime = purpose == .resetPassword ? Self.resetLifetime : Self.verificationLifetime
         let link = actionLink(purpose, token: token, app: app)
         let store = { @Sendable (db: any SQLDatabase) async throws in
             guard let userID else { return }
-            try await backend.codes.revokeUnused(userID: userID, purpose: purpose, at: now, in: db)
-            try await backend.codes.create(
+            try await codes.revokeUnused(userID: userID, purpose: purpose, at: now, in: db)
+            try await codes.create(
                 id: Self.hash(token), appID: app.id, purpose: purpose, recipient: recipient, userID: userID, codeHash: Self.hash(token),
                 expiresAt: now.addingTimeInterval(TimeInterval(lifetime)), at: now, in: db)
-            try await backend.messenger.queue(
+            try await messenger.queue(
                 purpose, to: email, channel: .email, app: app, language: language,
                 values: ["link": link, "hours": String(lifetime / 3600)], at: now, in: db)
         }
         let count = { @Sendable (db: any SQLDatabase) async throws in
-            try await backend.messenger.countSend(recipient: recipient, ipAddress: client.ipAddress, app: app, in: db)
+            try await messenger.countSend(recipient: recipient, ipAddress: client.ipAddress, app: app, in: db)
         }
         guard hidingOutcome else {
-            try await backend.driver.write { db in
+            try await driver.write { db in
                 try await count(db)
                 try await store(db)
             }
-            backend.messenger.wake()
+            messenger.wake()
             return
         }
-        try await backend.driver.write { db in try await count(db) }
+        try await driver.write { db in try await count(db) }
         guard userID != nil else { return }
-        Task { [backend] in
+        Task { [driver, messenger, logger] in
             do {
-                try await backend.driver.write { db in try await store(db) }
-                backend.messenger.wake()
+                try await driver.write { db in try await store(db) }
+                messenger.wake()
             } catch {
-                backend.logger.error("could not queue a reset link", metadata: ["error": "\(error)"])
+                logger.error("could not queue a reset link", metadata: ["error": "\(error)"])
             }
         }
     }
 
     /// The link a message carries: the app's action URL (or the server's page) with `mode` and `token`.
     private func actionLink(_ purpose: OneTimeCodeStore.Purpose, token: String, app: App) -> String {
-        let base = app.settings.emailActionURL ?? backend.issuer.current + "/v1/auth/action"
+        let base = app.settings.emailActionURL ?? issuer.current + "/v1/auth/action"
         guard var components = URLComponents(string: base) else { return base }
         let existing = components.queryItems ?? []
         components.queryItems = existing + [

@@ -12,9 +12,11 @@ import ServiceLifecycle
 /// user's export and deletion. The derivations are tested: a served route without an operation in
 /// the OpenAPI document, a table without an owner, or a user-data table no export names fails.
 ///
-/// The schema is declared statically, because migrations and installation copies run before a
-/// backend exists; the rest is built by ``init(backend:)``, where a feature takes the few parts
-/// of the composition root it uses.
+/// What does not depend on a running backend is declared statically — the schema (migrations
+/// and installation copies run before a backend exists), settings, codes, scopes, the `hello`
+/// entry, export and deletion sections — so other features and tools read it without building
+/// features. Routes and services are built by ``init(backend:)``, where a feature takes the few
+/// parts of the composition root it uses and keeps only those.
 protocol Feature: Sendable {
     /// A stable id: `hello`'s module id and the key of this feature's migrations.
     static var id: String { get }
@@ -26,21 +28,23 @@ protocol Feature: Sendable {
     static var sweeps: [JanitorSweep] { get }
     /// The error codes only this feature answers with (each has a text in every string catalog).
     static var errorCodes: [ErrorCode] { get }
+    /// How `GET /v1/hello` lists the feature; nil for features that serve no routes.
+    static var module: ModuleDeclaration? { get }
+    /// The scopes a confidential client's token may carry for this feature's `.client` routes.
+    static var clientScopes: [Scope] { get }
     /// The app settings the feature reads.
     static var settings: [AppSetting] { get }
     /// Builds the feature over the backend's parts.
     init(backend: LatchkeyBackend)
-    /// How `GET /v1/hello` lists the feature; nil for features that serve no routes.
-    var module: ModuleDeclaration? { get }
     /// Work that runs beside the HTTP server for the process's lifetime.
     var services: [any Service] { get }
     /// Declares the feature's routes.
     func routes(into table: inout RouteTable)
     /// The feature's sections of `GET /v1/me/export`, keyed by their member name.
-    func export(of user: UserPrincipal) async throws -> [String: any Encodable & Sendable]
+    static func export(of user: UserPrincipal, from sources: ExportSources) async throws -> [String: any Encodable & Sendable]
     /// Deletes what the feature keeps about `user` that no foreign key removes with the user row;
     /// runs in the deletion's transaction, before the user row goes.
-    func delete(_ user: UserAccount, in db: any SQLDatabase) async throws
+    static func delete(_ user: UserAccount, in db: any SQLDatabase) async throws
 }
 
 extension Feature {
@@ -49,11 +53,29 @@ extension Feature {
     static var sweeps: [JanitorSweep] { [] }
     static var settings: [AppSetting] { [] }
     static var errorCodes: [ErrorCode] { [] }
-    var module: ModuleDeclaration? { nil }
+    static var module: ModuleDeclaration? { nil }
+    static var clientScopes: [Scope] { [] }
     var services: [any Service] { [] }
     func routes(into table: inout RouteTable) {}
-    func export(of user: UserPrincipal) async throws -> [String: any Encodable & Sendable] { [:] }
-    func delete(_ user: UserAccount, in db: any SQLDatabase) async throws {}
+    static func export(of user: UserPrincipal, from sources: ExportSources) async throws -> [String: any Encodable & Sendable] {
+        [:]
+    }
+    static func delete(_ user: UserAccount, in db: any SQLDatabase) async throws {}
+}
+
+/// What a feature's export section reads: the stores behind a user's data.
+struct ExportSources: Sendable {
+    let driver: any StoreDriver
+    let userCache: UserCache
+    let sessions: SessionStore
+    let time: any TimeSource
+
+    init(backend: LatchkeyBackend) {
+        driver = backend.driver
+        userCache = backend.userCache
+        sessions = backend.sessions
+        time = backend.time
+    }
 }
 
 /// How `GET /v1/hello` lists a feature (Kurogo's module list): id, title, the API versions the

@@ -37,14 +37,6 @@ struct RouteTable: Sendable {
         routes.append(Route(method: method, path: path, operation: operation, feature: feature, access: access, handler: handler))
     }
 
-    /// The scopes that server-to-server routes ask for: what a `client_credentials` token may carry.
-    var clientScopes: Set<Scope> {
-        Set(routes.compactMap { route in
-            if case .client(let scope) = route.access { return scope }
-            return nil
-        })
-    }
-
     /// Adds every route to `router`, each authenticating its caller before its handler runs.
     func register(on router: Router<LatchkeyRequestContext>, authenticator: Authenticator) {
         for route in routes {

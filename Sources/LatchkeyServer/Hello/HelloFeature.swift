@@ -6,16 +6,17 @@ import LatchkeyWire
 /// the caller may use it now; and `GET /openapi.json`, the API contract.
 struct HelloFeature: Feature {
     static let id = "hello"
-    let backend: LatchkeyBackend
+    let appDirectory: AppDirectory
 
+    let authenticator: Authenticator
     init(backend: LatchkeyBackend) {
-        self.backend = backend
+        self.appDirectory = backend.appDirectory
+        self.authenticator = Authenticator(backend: backend)
     }
 
-    var module: ModuleDeclaration? { ModuleDeclaration(title: "Discovery", access: .anyone) }
+    static let module: ModuleDeclaration? = ModuleDeclaration(title: "Discovery", access: .anyone)
 
     func routes(into table: inout RouteTable) {
-        let authenticator = Authenticator(backend: backend)
 
         table.on(.get, "/v1/hello", operation: "getHello", access: .anyone) { request, _ in
             let principal = await authenticator.anyPrincipal(for: request)
@@ -24,14 +25,14 @@ struct HelloFeature: Feature {
             if principal != nil {
                 appKnown = true
             } else if let clientID {
-                appKnown = try await backend.appDirectory.app(clientID: clientID) != nil
+                appKnown = try await appDirectory.app(clientID: clientID) != nil
             } else {
                 appKnown = false
             }
-            let modules = backend.features.compactMap { feature -> Module? in
+            let modules = FeatureSet.all.compactMap { feature -> Module? in
                 guard let module = feature.module else { return nil }
                 return Module(
-                    id: type(of: feature).id, title: module.title, vmin: module.vmin, vmax: module.vmax,
+                    id: feature.id, title: module.title, vmin: module.vmin, vmax: module.vmax,
                     access: Self.allows(module.access, principal: principal, appKnown: appKnown))
             }
             return try JSONResponse.make(

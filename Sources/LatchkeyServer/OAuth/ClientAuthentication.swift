@@ -10,7 +10,9 @@ struct ClientAuthentication {
     var isConfidential: Bool
 
     /// Identifies (and, when a secret is presented, authenticates) the client.
-    static func identify(_ request: Request, form: [String: String], backend: LatchkeyBackend) async throws -> ClientAuthentication {
+    static func identify(
+        _ request: Request, form: [String: String], apps: AppStore, directory: AppDirectory
+    ) async throws -> ClientAuthentication {
         var clientID = form["client_id"]
         var secret = form["client_secret"]
         let usedBasic = request.headers[.authorization]?.lowercased().hasPrefix("basic ") ?? false
@@ -21,11 +23,11 @@ struct ClientAuthentication {
             clientID = credentials.id
             secret = credentials.secret
         }
-        guard let clientID, let app = try await backend.appDirectory.app(clientID: clientID) else {
+        guard let clientID, let app = try await directory.app(clientID: clientID) else {
             throw OAuthError.invalidClient(basic: usedBasic)
         }
         guard let secret else { return ClientAuthentication(app: app, isConfidential: false) }
-        guard secret.utf8.count <= 256, try await backend.apps.verifySecret(secret, appID: app.id) else {
+        guard secret.utf8.count <= 256, try await apps.verifySecret(secret, appID: app.id) else {
             throw OAuthError.invalidClient(basic: usedBasic)
         }
         return ClientAuthentication(app: app, isConfidential: true)

@@ -6,13 +6,35 @@ import LatchkeyWire
 /// enables it), revocation (RFC 7009), introspection (RFC 7662) and userinfo, in RFC 6749's format.
 struct OAuthFeature: Feature {
     static let id = "oauth"
-    let backend: LatchkeyBackend
+    let apps: AppStore
+    let appDirectory: AppDirectory
+    let codec: AccessTokenCodec
+    let driver: any StoreDriver
+    let gate: SessionGate
+    let issuer: Issuer
+    let sessions: SessionStore
+    let time: any TimeSource
+    let userCache: UserCache
+    let requests: RequestReader
+    let tokens: TokenMinter
 
+    let accounts: AccountService
     init(backend: LatchkeyBackend) {
-        self.backend = backend
+        self.apps = backend.apps
+        self.appDirectory = backend.appDirectory
+        self.codec = backend.codec
+        self.driver = backend.driver
+        self.gate = backend.gate
+        self.issuer = backend.issuer
+        self.sessions = backend.sessions
+        self.time = backend.time
+        self.userCache = backend.userCache
+        self.requests = backend.requests
+        self.tokens = backend.tokens
+        self.accounts = AccountService(backend: backend)
     }
 
-    var module: ModuleDeclaration? { ModuleDeclaration(title: "OAuth 2.0 token, revocation, introspection and userinfo", access: .anyone) }
+    static let module: ModuleDeclaration? = ModuleDeclaration(title: "OAuth 2.0 token, revocation, introspection and userinfo", access: .anyone)
 
     static let settings: [AppSetting] = [
         .list("redirectURIs", \.redirectURIs, flag: "redirect-uri", help: "Allowed redirect URI (repeatable; replaces the list)."),
@@ -27,11 +49,10 @@ struct OAuthFeature: Feature {
     static let tokenHintParameters: Set<String> = ["token", "token_type_hint", "client_id", "client_secret"]
 
     func routes(into table: inout RouteTable) {
-        let accounts = AccountService(backend: backend)
 
         table.on(.post, "/oauth/token", operation: "oauthToken", access: .oauthClient) { request, context in
             let form = try await form(of: request, reading: Self.tokenParameters)
-            let client = try await ClientAuthentication.identify(request, form: form, backend: backend)
+            let client = try await ClientAuthentication.identify(request, form: form, apps: apps, directory: appDirectory)
             let app = client.app
             let answer: AuthResponse
             switch form["grant_type"] {
@@ -53,7 +74,7 @@ struct OAuthFeature: Feature {
                     let isEmail = username.contains("@")
                     answer = try await accounts.signIn(
                         username: isEmail ? nil : username, email: isEmail ? username : nil, password: password, app: app,
-                        client: backend.client(of: request, context: context))
+                        client: requests.client(of: request, context: context))
                 } catch let error as APIError where error.code == .invalidCredentials || error.code == .accountDisabled {
                     throw OAuthError.invalidGrant("The credentials are invalid.")
                 }
@@ -63,7 +84,7 @@ struct OAuthFeature: Feature {
                         error: "unauthorized_client", description: "Only confidential clients may use client_credentials.")
                 }
                 let scope = try grantedScope(form["scope"]).map(\.rawValue).sorted().joined(separator: " ")
-                let (token, _) = try backend.accessToken(
+                let (token, _) = try tokens.accessToken(
                     app: app, subject: ClientPrincipal.subject(of: app), sessionID: nil, scope: scope)
                 return try tokenResponse([
                     "access_token": token, "token_type": "Bearer", "expires_in": app.settings.accessTokenTTL, "scope": scope,
@@ -76,26 +97,26 @@ struct OAuthFeature: Feature {
             guard let session = answer.session else { throw OAuthError.invalidGrant("No session was issued.") }
             return try tokenResponse([
                 "access_token": session.accessToken, "token_type": "Bearer", "expires_in": session.expiresIn,
-                "refresh_token": session.refreshToken, "scope": LatchkeyBackend.userScope,
+                "refresh_token": session.refreshToken, "scope": TokenMinter.userScope,
             ])
         }
 
         table.on(.post, "/oauth/revoke", operation: "oauthRevoke", access: .oauthClient) { request, _ in
             let form = try await form(of: request, reading: Self.tokenHintParameters)
-            let client = try await ClientAuthentication.identify(request, form: form, backend: backend)
+            let client = try await ClientAuthentication.identify(request, form: form, apps: apps, directory: appDirectory)
             guard let token = form["token"] else { throw OAuthError.invalidRequest("token is required.") }
             if let sessionID = try await sessionID(of: token, app: client.app) {
-                try await backend.driver.write { db in
-                    try await backend.sessions.revoke(sessionID: sessionID, reason: "revoked", at: backend.time.now(), in: db)
+                try await driver.write { db in
+                    try await sessions.revoke(sessionID: sessionID, reason: "revoked", at: time.now(), in: db)
                 }
-                backend.gate.invalidate([sessionID])
+                gate.invalidate([sessionID])
             }
             return Response(status: .ok, headers: [.cacheControl: "no-store"])
         }
 
         table.on(.post, "/oauth/introspect", operation: "oauthIntrospect", access: .oauthClient) { request, _ in
             let form = try await form(of: request, reading: Self.tokenHintParameters)
-            let client = try await ClientAuthentication.identify(request, form: form, backend: backend)
+            let client = try await ClientAuthentication.identify(request, form: form, apps: apps, directory: appDirectory)
             guard client.isConfidential else { throw OAuthError.invalidClient(basic: false) }
             guard let token = form["token"] else { throw OAuthError.invalidRequest("token is required.") }
             return try tokenResponse(try await introspection(of: token, app: client.app))
@@ -103,7 +124,7 @@ struct OAuthFeature: Feature {
 
         let userinfo: RouteTable.Handler = { _, context in
             let principal = try context.user
-            guard let account = try await backend.userCache.account(id: principal.userID, appID: principal.app.id) else {
+            guard let account = try await userCache.account(id: principal.userID, appID: principal.app.id) else {
                 throw APIError.invalidToken()
             }
             var claims: [String: Any] = ["sub": account.id, "updated_at": Int(account.updatedAt.timeIntervalSince1970)]
@@ -122,7 +143,7 @@ struct OAuthFeature: Feature {
     /// scope when it asks for none (RFC 6749 §3.3 lets the server default), `invalid_scope` for
     /// one the server does not know.
     private func grantedScope(_ requested: String?) throws -> Set<Scope> {
-        let known = backend.routes.clientScopes
+        let known = Set(FeatureSet.all.flatMap { $0.clientScopes })
         guard let requested else { return known }
         let asked = Scope.parse(requested)
         guard !asked.isEmpty, asked.isSubset(of: known) else {
@@ -135,8 +156,7 @@ struct OAuthFeature: Feature {
         guard request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false else {
             throw OAuthError.invalidRequest("The body must be application/x-www-form-urlencoded.")
         }
-        let limit = backend.configuration.maximumBodyBytes
-        guard let form = try await RequestBody.form(from: request, limit: limit, recognized: parameters) else {
+        guard let form = try await requests.form(of: request, recognized: parameters) else {
             throw OAuthError.invalidRequest("The form body is malformed or repeats a parameter.")
         }
         return form
@@ -149,12 +169,12 @@ struct OAuthFeature: Feature {
     /// The session a refresh or access token of `app` belongs to, whatever its state.
     private func sessionID(of token: String, app: App) async throws -> String? {
         if token.hasPrefix("lkr_") {
-            guard let sessionID = try await backend.sessions.sessionID(ofRefreshToken: token),
-                let session = try await backend.sessions.find(id: sessionID), session.appID == app.id
+            guard let sessionID = try await sessions.sessionID(ofRefreshToken: token),
+                let session = try await sessions.find(id: sessionID), session.appID == app.id
             else { return nil }
             return sessionID
         }
-        guard let claims = try? await backend.codec.verify(token, at: backend.time.now()), claims.aud == app.clientID else {
+        guard let claims = try? await codec.verify(token, at: time.now()), claims.aud == app.clientID else {
             return nil
         }
         return claims.sid
@@ -164,22 +184,22 @@ struct OAuthFeature: Feature {
     /// `{"active": false}`.
     private func introspection(of token: String, app: App) async throws -> [String: Any] {
         let inactive: [String: Any] = ["active": false]
-        let now = backend.time.now()
+        let now = time.now()
         if token.hasPrefix("lkr_") {
-            guard let sessionID = try await backend.sessions.sessionID(ofRefreshToken: token, unusedOnly: true),
-                let session = try await backend.sessions.find(id: sessionID), session.appID == app.id,
+            guard let sessionID = try await sessions.sessionID(ofRefreshToken: token, unusedOnly: true),
+                let session = try await sessions.find(id: sessionID), session.appID == app.id,
                 session.isLive(at: now, idleTTL: app.settings.sessionIdleTTL)
             else { return inactive }
             return [
                 "active": true, "token_type": "refresh_token", "client_id": app.clientID, "sub": session.userID,
                 "sid": session.id, "exp": Int(session.expiresAt.timeIntervalSince1970),
-                "iat": Int(session.createdAt.timeIntervalSince1970), "iss": backend.issuer.current,
-                "scope": LatchkeyBackend.userScope,
+                "iat": Int(session.createdAt.timeIntervalSince1970), "iss": issuer.current,
+                "scope": TokenMinter.userScope,
             ]
         }
-        guard let claims = try? await backend.codec.verify(token, at: now), claims.aud == app.clientID else { return inactive }
+        guard let claims = try? await codec.verify(token, at: now), claims.aud == app.clientID else { return inactive }
         if let sid = claims.sid {
-            guard let session = try await backend.gate.liveSession(id: sid, at: now), session.userID == claims.sub else {
+            guard let session = try await gate.liveSession(id: sid, at: now), session.userID == claims.sub else {
                 return inactive
             }
         }

@@ -38,7 +38,7 @@ struct CodesFeature: Feature {
         JanitorSweep(name: "oneTimeCodes") { now in "DELETE FROM one_time_codes WHERE expires_at < \(bind: now - 86_400) RETURNING id" }
     ]
 
-    func delete(_ user: UserAccount, in db: any SQLDatabase) async throws {
+    static func delete(_ user: UserAccount, in db: any SQLDatabase) async throws {
         guard !user.addresses.isEmpty else { return }
         try await db.raw(
             "DELETE FROM one_time_codes WHERE app_id = \(bind: user.appID) AND recipient IN (\(binds: user.addresses))"

@@ -3,13 +3,19 @@ import Hummingbird
 /// `/healthz` (the process answers), `/readyz` (the database answers) and `/metrics` (Prometheus).
 struct OpsFeature: Feature {
     static let id = "ops"
-    let backend: LatchkeyBackend
+    let driver: any StoreDriver
+    let metrics: ServerMetrics
+    let sessions: SessionStore
+    let time: any TimeSource
 
     init(backend: LatchkeyBackend) {
-        self.backend = backend
+        self.driver = backend.driver
+        self.metrics = backend.metrics
+        self.sessions = backend.sessions
+        self.time = backend.time
     }
 
-    var module: ModuleDeclaration? { ModuleDeclaration(title: "Health, readiness and metrics", access: .anyone) }
+    static let module: ModuleDeclaration? = ModuleDeclaration(title: "Health, readiness and metrics", access: .anyone)
 
     func routes(into table: inout RouteTable) {
         table.on(.get, "/healthz", operation: "getHealth", access: .anyone) { _, _ in
@@ -18,7 +24,7 @@ struct OpsFeature: Feature {
 
         table.on(.get, "/readyz", operation: "getReadiness", access: .anyone) { _, _ in
             do {
-                _ = try await backend.driver.read { db in try await db.raw("SELECT 1 AS ok").first() }
+                _ = try await driver.read { db in try await db.raw("SELECT 1 AS ok").first() }
                 return try JSONResponse.make(object: ["status": "ok", "database": "ok"])
             } catch {
                 return try JSONResponse.make(object: ["status": "unavailable", "database": "unreachable"], status: .serviceUnavailable)
@@ -26,10 +32,10 @@ struct OpsFeature: Feature {
         }
 
         table.on(.get, "/metrics", operation: "getMetrics", access: .anyone) { _, _ in
-            let live = try await backend.sessions.liveCount(at: backend.time.now())
+            let live = try await sessions.liveCount(at: time.now())
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(bytes: backend.metrics.render(activeSessionCount: live))))
+                body: .init(byteBuffer: ByteBuffer(bytes: metrics.render(activeSessionCount: live))))
         }
     }
 }

@@ -6,34 +6,48 @@ import SQLKit
 /// single use and bound to the request that sent it; the first verification of a number creates
 /// its user, whose profile is not created yet.
 struct PhoneSignIn: Sendable {
-    let backend: LatchkeyBackend
+    let codes: OneTimeCodeStore
+    let driver: any StoreDriver
+    let messenger: Messenger
+    let time: any TimeSource
+    let userCache: UserCache
+    let users: UserStore
     let accounts: AccountService
+
+    init(backend: LatchkeyBackend) {
+        self.codes = backend.codes
+        self.driver = backend.driver
+        self.messenger = backend.messenger
+        self.time = backend.time
+        self.userCache = backend.userCache
+        self.users = backend.users
+        self.accounts = AccountService(backend: backend)
+    }
 
     /// How long a PIN lives.
     static let lifetime = 600
     /// Checks a PIN allows, right or wrong.
     static let maximumChecks = 5
 
-    private var time: any TimeSource { backend.time }
 
     /// Sends a PIN to `phone`. The answer is the same for numbers with and without an account.
     func start(_ request: PhoneStartRequest, app: App, client: ClientInfo, language: Language) async throws -> PhoneStartResponse {
         try requirePhoneSignIn(app)
         guard let phone = PhoneNumber(request.phone) else { throw Self.invalidPhone() }
-        try await backend.messenger.checkLimits(recipient: phone.e164, ipAddress: client.ipAddress, app: app)
+        try await messenger.checkLimits(recipient: phone.e164, ipAddress: client.ipAddress, app: app)
         let now = time.now()
         let requestID = SecureRandom.identifier()
         let pin = SecureRandom.digits(6)
         let expiresAt = now.addingTimeInterval(TimeInterval(Self.lifetime))
-        try await backend.driver.write { db in
-            try await backend.messenger.countSend(recipient: phone.e164, ipAddress: client.ipAddress, app: app, in: db)
-            try await backend.codes.create(
+        try await driver.write { db in
+            try await messenger.countSend(recipient: phone.e164, ipAddress: client.ipAddress, app: app, in: db)
+            try await codes.create(
                 id: requestID, appID: app.id, purpose: .phoneSignIn, recipient: phone.e164, userID: nil,
                 codeHash: Self.digest(pin: pin, requestID: requestID), expiresAt: expiresAt, at: now, in: db)
-            try await backend.messenger.queue(
+            try await messenger.queue(
                 .phoneSignIn, to: phone.e164, channel: .sms, app: app, language: language, values: ["pin": pin], at: now, in: db)
         }
-        backend.messenger.wake()
+        messenger.wake()
         return PhoneStartResponse(requestId: requestID, phone: phone.e164, expiresIn: Self.lifetime, expiresAt: expiresAt)
     }
 
@@ -65,14 +79,14 @@ struct PhoneSignIn: Sendable {
         let digest = Self.digest(pin: request.pin, requestID: request.requestId)
         // One transaction: the check is counted even when the PIN is wrong, and the PIN, the new
         // user and the session land together or not at all.
-        let outcome = try await backend.driver.write { db -> Outcome in
+        let outcome = try await driver.write { db -> Outcome in
             guard
-                let stored = try await backend.codes.countCheck(
+                let stored = try await codes.countCheck(
                     id: request.requestId, appID: app.id, recipient: phone.e164, maximumChecks: Self.maximumChecks, at: now, in: db)
             else { return .unusable }
             guard Digest.equalInConstantTime(stored, digest) else { return .wrongPIN }
-            guard try await backend.codes.markUsed(id: request.requestId, at: now, in: db) else { return .unusable }
-            let existing = try await backend.users.find(appID: app.id, provider: "phone", subject: phone.e164, in: db)
+            guard try await codes.markUsed(id: request.requestId, at: now, in: db) else { return .unusable }
+            let existing = try await users.find(appID: app.id, provider: "phone", subject: phone.e164, in: db)
             let account: UserAccount
             if let existing {
                 account = existing
@@ -80,7 +94,7 @@ struct PhoneSignIn: Sendable {
                 let user = UserStore.NewUser(
                     id: SecureRandom.identifier(), appID: app.id, phone: phone.e164, profileCreated: false,
                     identity: UserStore.NewIdentity(provider: "phone", subject: phone.e164), createdAt: now)
-                try await backend.users.insert(user, in: db)
+                try await users.insert(user, in: db)
                 account = user.account
             }
             guard !account.disabled else { return .disabled }
@@ -92,7 +106,7 @@ struct PhoneSignIn: Sendable {
         case .unusable: throw APIError(.badRequest, .codeExpired)
         case .disabled: throw APIError(.forbidden, .accountDisabled)
         case .signedIn(let account, let session, let refreshToken, let created):
-            backend.userCache.invalidate([account.id])
+            userCache.invalidate([account.id])
             return (try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app), created)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyWire
+import Logging
 import SQLKit
 
 /// Sign-in with an external provider's token, and linking and unlinking providers of the
@@ -8,17 +9,36 @@ import SQLKit
 /// the account verified it too; otherwise the answer is `409 account_exists`. An email the
 /// provider did not verify is kept on the identity only.
 struct ExternalAccountService: Sendable {
-    let backend: LatchkeyBackend
+    let driver: any StoreDriver
+    let logger: Logger
+    let metrics: ServerMetrics
+    let providerKeys: ProviderKeyCache
+    let throttle: FailureThrottle
+    let time: any TimeSource
+    let userCache: UserCache
+    let users: UserStore
+    let accounts: AccountService
+
+    init(backend: LatchkeyBackend) {
+        self.driver = backend.driver
+        self.logger = backend.logger
+        self.metrics = backend.metrics
+        self.providerKeys = backend.providerKeys
+        self.throttle = backend.throttle
+        self.time = backend.time
+        self.userCache = backend.userCache
+        self.users = backend.users
+        self.accounts = AccountService(backend: backend)
+    }
 
     /// Signs in with a provider token, creating the user on first sign-in. Returns the response
     /// and whether a user was created.
     func signIn(_ request: ExternalSignInRequest, app: App, client: ClientInfo) async throws -> (AuthResponse, created: Bool) {
         let (settings, profile) = try await verify(request, app: app, client: client)
         let identity = settings.identity(of: profile, name: request.provider)
-        let now = backend.time.now()
-        let accounts = AccountService(backend: backend)
+        let now = time.now()
         let attempt = { @Sendable () async throws -> (UserAccount, SessionRecord, String, Bool) in
-            try await backend.driver.write { db in
+            try await driver.write { db in
                 let (account, created) = try await self.account(for: identity, profile: profile, app: app, at: now, in: db)
                 guard !account.disabled else { throw APIError(.forbidden, .accountDisabled) }
                 let (session, refreshToken) = try await accounts.startSession(
@@ -34,8 +54,8 @@ struct ExternalAccountService: Sendable {
             do { outcome = try await attempt() } catch is UserStore.Taken { throw APIError(.conflict, .accountExists) }
         }
         let (account, session, refreshToken, created) = outcome
-        backend.userCache.invalidate([account.id])
-        backend.metrics.recordSignIn(outcome: "success")
+        userCache.invalidate([account.id])
+        metrics.recordSignIn(outcome: "success")
         return (try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app), created)
     }
 
@@ -43,16 +63,16 @@ struct ExternalAccountService: Sendable {
     func link(_ request: ExternalSignInRequest, principal: UserPrincipal, client: ClientInfo) async throws -> UserAccount {
         let (settings, profile) = try await verify(request, app: principal.app, client: client)
         let identity = settings.identity(of: profile, name: request.provider)
-        let now = backend.time.now()
+        let now = time.now()
         do {
-            try await backend.driver.write { db in
-                let holder = try await backend.users.find(
+            try await driver.write { db in
+                let holder = try await users.find(
                     appID: principal.app.id, provider: identity.provider, subject: identity.subject, in: db)
                 if let holder {
                     guard holder.id == principal.userID else { throw APIError(.conflict, .identityInUse) }
                     return
                 }
-                try await backend.users.link(identity, userID: principal.userID, appID: principal.app.id, at: now, in: db)
+                try await users.link(identity, userID: principal.userID, appID: principal.app.id, at: now, in: db)
             }
         } catch is UserStore.Taken {
             throw APIError(.conflict, .identityInUse)
@@ -65,9 +85,9 @@ struct ExternalAccountService: Sendable {
     func unlink(name: String, principal: UserPrincipal) async throws -> UserAccount {
         guard let settings = principal.app.settings.providers[name] else { throw APIError(.notFound, .unknownProvider) }
         let provider = settings.identityProvider
-        let now = backend.time.now()
-        try await backend.driver.write { db in
-            guard let account = try await backend.users.find(id: principal.userID, appID: principal.app.id, in: db) else {
+        let now = time.now()
+        try await driver.write { db in
+            guard let account = try await users.find(id: principal.userID, appID: principal.app.id, in: db) else {
                 throw APIError.invalidToken()
             }
             let linked = account.identities.filter { ($0.issuer ?? $0.provider) == provider }
@@ -75,7 +95,7 @@ struct ExternalAccountService: Sendable {
             guard account.identities.count > linked.count || account.passwordHash != nil else {
                 throw APIError(.conflict, .lastIdentity)
             }
-            try await backend.users.unlink(provider: provider, userID: account.id, appID: principal.app.id, at: now, in: db)
+            try await users.unlink(provider: provider, userID: account.id, appID: principal.app.id, at: now, in: db)
         }
         return try await reloaded(principal)
     }
@@ -86,7 +106,7 @@ struct ExternalAccountService: Sendable {
     private func account(
         for identity: UserStore.NewIdentity, profile: ProviderProfile, app: App, at now: Date, in db: any SQLDatabase
     ) async throws -> (UserAccount, created: Bool) {
-        let users = backend.users
+        let users = users
         if let holder = try await users.find(appID: app.id, provider: identity.provider, subject: identity.subject, in: db) {
             return (holder, false)
         }
@@ -114,28 +134,28 @@ struct ExternalAccountService: Sendable {
     private func verify(_ request: ExternalSignInRequest, app: App, client: ClientInfo) async throws
         -> (ProviderSettings, ProviderProfile)
     {
-        let ipKey = try await AccountService(backend: backend).unlockedIPKey(app: app, client: client)
+        let ipKey = try await accounts.unlockedIPKey(app: app, client: client)
         guard let settings = app.settings.providers[request.provider] else {
             throw APIError(.badRequest, .unknownProvider, fields: [FieldError(field: "provider", code: .unknownProvider)])
         }
         do {
-            return (settings, try await settings.verify(request.token, nonce: request.nonce, keys: backend.providerKeys, at: backend.time.now()))
+            return (settings, try await settings.verify(request.token, nonce: request.nonce, keys: providerKeys, at: time.now()))
         } catch ProviderCheckFailure.unreachable(let reason) {
-            backend.logger.warning("provider unreachable", metadata: ["provider": "\(request.provider)", "reason": "\(reason)"])
+            logger.warning("provider unreachable", metadata: ["provider": "\(request.provider)", "reason": "\(reason)"])
             throw APIError(.serviceUnavailable, .serviceUnavailable, headers: [.retryAfter: "5"])
         } catch ProviderCheckFailure.rejected(let reason) {
-            backend.logger.info("provider token rejected", metadata: ["provider": "\(request.provider)", "reason": "\(reason)"])
+            logger.info("provider token rejected", metadata: ["provider": "\(request.provider)", "reason": "\(reason)"])
             if let ipKey {
-                try await backend.throttle.recordFailure([(ipKey, app.settings.ipFailureLimit)], window: app.settings.failureWindowSeconds)
+                try await throttle.recordFailure([(ipKey, app.settings.ipFailureLimit)], window: app.settings.failureWindowSeconds)
             }
-            backend.metrics.recordSignIn(outcome: "invalid_provider_token")
+            metrics.recordSignIn(outcome: "invalid_provider_token")
             throw APIError(.unauthorized, .invalidProviderToken)
         }
     }
 
     private func reloaded(_ principal: UserPrincipal) async throws -> UserAccount {
-        backend.userCache.invalidate([principal.userID])
-        guard let account = try await backend.userCache.account(id: principal.userID, appID: principal.app.id) else {
+        userCache.invalidate([principal.userID])
+        guard let account = try await userCache.account(id: principal.userID, appID: principal.app.id) else {
             throw APIError.invalidToken()
         }
         return account

@@ -5,10 +5,12 @@ import LatchkeyWire
 /// unlink providers of the signed-in user).
 struct ProvidersFeature: Feature {
     static let id = "providers"
-    let backend: LatchkeyBackend
+    let requests: RequestReader
 
+    let accounts: ExternalAccountService
     init(backend: LatchkeyBackend) {
-        self.backend = backend
+        self.requests = backend.requests
+        self.accounts = ExternalAccountService(backend: backend)
     }
 
     static let errorCodes: [ErrorCode] = [.unknownProvider, .invalidProviderToken, .identityInUse, .accountExists, .lastIdentity]
@@ -28,22 +30,21 @@ struct ProvidersFeature: Feature {
             help: "Link a provider sign-in to the account with the same verified email."),
     ]
 
-    var module: ModuleDeclaration? { ModuleDeclaration(title: "Sign-in with external identity providers", access: .app) }
+    static let module: ModuleDeclaration? = ModuleDeclaration(title: "Sign-in with external identity providers", access: .app)
 
     func routes(into table: inout RouteTable) {
-        let accounts = ExternalAccountService(backend: backend)
 
         table.on(.post, "/v1/auth/external", operation: "signInWithProvider", access: .app) { request, context in
-            let body = try await backend.body(ExternalSignInRequest.self, of: request).value
+            let body = try await requests.body(ExternalSignInRequest.self, of: request).value
             let (response, created) = try await accounts.signIn(
-                body, app: try context.app, client: backend.client(of: request, context: context))
+                body, app: try context.app, client: requests.client(of: request, context: context))
             return try JSONResponse.make(response, status: created ? .created : .ok)
         }
 
         table.on(.post, "/v1/me/identities", operation: "linkIdentity", access: .user(.profile)) { request, context in
-            let body = try await backend.body(ExternalSignInRequest.self, of: request).value
+            let body = try await requests.body(ExternalSignInRequest.self, of: request).value
             let account = try await accounts.link(
-                body, principal: try context.user, client: backend.client(of: request, context: context))
+                body, principal: try context.user, client: requests.client(of: request, context: context))
             return try JSONResponse.make(account.record)
         }
 

@@ -1,14 +1,19 @@
 import Hummingbird
+import Logging
 import ServiceLifecycle
 
 /// Signing keys, and `/.well-known/jwks.json` and `/.well-known/openid-configuration`, so other
 /// services can verify Latchkey's tokens and find its endpoints.
 struct TokensFeature: Feature {
     static let id = "tokens"
-    let backend: LatchkeyBackend
+    let issuer: Issuer
+    let keyRing: KeyRing
+    let logger: Logger
 
     init(backend: LatchkeyBackend) {
-        self.backend = backend
+        self.issuer = backend.issuer
+        self.keyRing = backend.keyRing
+        self.logger = backend.logger
     }
 
     static let migrations = [
@@ -27,21 +32,21 @@ struct TokensFeature: Feature {
 
     static let tables: [OwnedTable] = [.shared("signing_keys", why: "the installation's token signing keys")]
 
-    var module: ModuleDeclaration? { ModuleDeclaration(title: "Token verification keys and OpenID discovery", access: .anyone) }
+    static let module: ModuleDeclaration? = ModuleDeclaration(title: "Token verification keys and OpenID discovery", access: .anyone)
 
     /// Every node re-reads the keys, so a rotation from the CLI or another node is seen within 5 s.
     var services: [any Service] {
-        [KeyRefreshService(keyRing: backend.keyRing, interval: .seconds(5), logger: backend.logger)]
+        [KeyRefreshService(keyRing: keyRing, interval: .seconds(5), logger: logger)]
     }
 
     func routes(into table: inout RouteTable) {
         table.on(.get, "/.well-known/jwks.json", operation: "getJWKS", access: .anyone) { _, _ in
-            let keys = backend.keyRing.publishedKeys().map(\.publicJWK)
+            let keys = keyRing.publishedKeys().map(\.publicJWK)
             return try JSONResponse.make(object: ["keys": keys], headers: [.cacheControl: "public, max-age=300"])
         }
 
         table.on(.get, "/.well-known/openid-configuration", operation: "getOpenIDConfiguration", access: .anyone) { _, _ in
-            let issuer = backend.issuer.current
+            let issuer = issuer.current
             let document: [String: Any] = [
                 "issuer": issuer,
                 "jwks_uri": issuer + "/.well-known/jwks.json",

@@ -5,16 +5,31 @@ import LatchkeyWire
 /// `/v1/me/*`: the signed-in user's own account, sessions and data export.
 struct MeFeature: Feature {
     static let id = "me"
-    let backend: LatchkeyBackend
+    let driver: any StoreDriver
+    let sessions: SessionStore
+    let time: any TimeSource
+    let userCache: UserCache
+    let users: UserStore
+    let administration: UserAdministration
+    let requests: RequestReader
+    let exportSources: ExportSources
 
+    let accounts: AccountService
     init(backend: LatchkeyBackend) {
-        self.backend = backend
+        self.driver = backend.driver
+        self.sessions = backend.sessions
+        self.time = backend.time
+        self.userCache = backend.userCache
+        self.users = backend.users
+        self.administration = backend.administration
+        self.requests = backend.requests
+        self.exportSources = ExportSources(backend: backend)
+        self.accounts = AccountService(backend: backend)
     }
 
-    var module: ModuleDeclaration? { ModuleDeclaration(title: "The signed-in user's account", access: .user(.profile)) }
+    static let module: ModuleDeclaration? = ModuleDeclaration(title: "The signed-in user's account", access: .user(.profile))
 
     func routes(into table: inout RouteTable) {
-        let accounts = AccountService(backend: backend)
         let me = Access.user(.profile)
 
         table.on(.get, "/v1/me", operation: "getMe", access: me) { _, context in
@@ -22,32 +37,32 @@ struct MeFeature: Feature {
         }
 
         table.on(.patch, "/v1/me", operation: "updateMe", access: me) { request, context in
-            let (update, present) = try await backend.body(UpdateUserRequest.self, of: request)
+            let (update, present) = try await requests.body(UpdateUserRequest.self, of: request)
             return try JSONResponse.make(try await apply(update, present: present, principal: try context.user).record)
         }
 
         table.on(.delete, "/v1/me", operation: "deleteMe", access: me) { _, context in
             let user = try context.user
-            try await backend.deleteUser(userID: user.userID, appID: user.app.id)
+            try await administration.deleteUser(userID: user.userID, appID: user.app.id)
             return Response(status: .noContent)
         }
 
         table.on(.post, "/v1/me/password", operation: "changePassword", access: me) { request, context in
-            let body = try await backend.body(ChangePasswordRequest.self, of: request).value
+            let body = try await requests.body(ChangePasswordRequest.self, of: request).value
             try await accounts.changePassword(body, principal: try context.user)
             return Response(status: .noContent)
         }
 
         table.on(.get, "/v1/me/sessions", operation: "listSessions", access: me) { _, context in
             let user = try context.user
-            let sessions = try await backend.sessions.list(userID: user.userID, at: backend.time.now())
+            let sessions = try await sessions.list(userID: user.userID, at: time.now())
             return try JSONResponse.make(SessionList(sessions: sessions.map { $0.descriptor(current: user.sessionID) }))
         }
 
         table.on(.delete, "/v1/me/sessions/{id}", operation: "endSession", access: me) { _, context in
             let user = try context.user
             let id = try context.parameters.require("id")
-            guard let session = try await backend.sessions.find(id: id), session.userID == user.userID else {
+            guard let session = try await sessions.find(id: id), session.userID == user.userID else {
                 throw APIError(.notFound, .notFound)
             }
             try await accounts.signOut(sessionID: session.id, userID: user.userID, everywhere: false)
@@ -57,17 +72,17 @@ struct MeFeature: Feature {
         table.on(.get, "/v1/me/export", operation: "exportAccount", access: me) { _, context in
             let user = try context.user
             var sections: [String: any Encodable & Sendable] = [:]
-            for feature in backend.features {
-                sections.merge(try await feature.export(of: user)) { first, _ in first }
+            for feature in FeatureSet.all {
+                sections.merge(try await feature.export(of: user, from: exportSources)) { first, _ in first }
             }
-            let export = AccountExportDocument(exportedAt: backend.time.now(), clientId: user.app.clientID, sections: sections)
+            let export = AccountExportDocument(exportedAt: time.now(), clientId: user.app.clientID, sections: sections)
             return try JSONResponse.make(
                 export, headers: [.contentDisposition: #"attachment; filename="latchkey-export.json""#])
         }
     }
 
     private func account(of principal: UserPrincipal) async throws -> UserAccount {
-        guard let account = try await backend.userCache.account(id: principal.userID, appID: principal.app.id) else {
+        guard let account = try await userCache.account(id: principal.userID, appID: principal.app.id) else {
             throw APIError.invalidToken()
         }
         return account
@@ -76,7 +91,7 @@ struct MeFeature: Feature {
     /// Validates and stores a profile change; `null` clears an optional field.
     private func apply(_ update: UpdateUserRequest, present: Set<String>, principal: UserPrincipal) async throws -> UserAccount {
         var errors: [FieldError] = []
-        let today = backend.time.now()
+        let today = time.now()
         if present.contains("username"), !(update.username.map(Validation.isValidUsername) ?? false) {
             errors.append(FieldError(field: "username", code: .invalidUsername))
         }
@@ -85,8 +100,8 @@ struct MeFeature: Feature {
         guard errors.isEmpty else { throw APIError.validation(errors) }
         @Sendable func change(_ field: String, _ value: String?) -> String?? { present.contains(field) ? .some(value) : .none }
         do {
-            try await backend.driver.write { db in
-                try await backend.users.update(
+            try await driver.write { db in
+                try await users.update(
                     id: principal.userID, username: change("username", update.username),
                     dateOfBirth: change("dateOfBirth", update.dateOfBirth),
                     country: change("country", update.country?.uppercased()),
@@ -95,7 +110,7 @@ struct MeFeature: Feature {
         } catch is UserStore.Taken {
             throw APIError.validation([FieldError(field: "username", code: .duplicateUsername)])
         }
-        backend.userCache.invalidate([principal.userID])
+        userCache.invalidate([principal.userID])
         return try await account(of: principal)
     }
 }

@@ -1,8 +1,12 @@
 import Foundation
 import LatchkeyWire
 
-/// Mints access tokens for sessions and clients.
-extension LatchkeyBackend {
+/// Mints access tokens for sessions and clients: the claims, signed with the current key.
+struct TokenMinter: Sendable {
+    let issuer: Issuer
+    let codec: AccessTokenCodec
+    let time: any TimeSource
+
     /// The scope every user session gets.
     static let userScope = "openid profile"
 

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Disabling, re-enabling and deleting users, for operators (the CLI) and apps' servers (the
+/// admin API) alike.
+struct UserAdministration: Sendable {
+    let driver: any StoreDriver
+    let users: UserStore
+    let sessions: SessionStore
+    let gate: SessionGate
+    let userCache: UserCache
+    let time: any TimeSource
+
+    /// Disables or re-enables a user. Disabling ends every session at once.
+    func setUserDisabled(_ disabled: Bool, userID: String, appID: String) async throws {
+        let now = time.now()
+        let ended = try await driver.write { [users, sessions] db -> [String] in
+            guard try await users.find(id: userID, appID: appID, in: db) != nil else { throw LatchkeyBackend.UserNotFound(userID: userID) }
+            try await users.setDisabled(disabled, userID: userID, at: now, in: db)
+            guard disabled else { return [] }
+            return try await sessions.revokeAll(userID: userID, reason: "user_disabled", at: now, in: db)
+        }
+        gate.invalidate(ended)
+        userCache.invalidate([userID])
+    }
+
+    /// Deletes a user and everything stored about them: each feature's ``Feature/delete(_:in:)``
+    /// section, then the user row, whose foreign keys take the rest. Their sessions end at once.
+    func deleteUser(userID: String, appID: String) async throws {
+        let now = time.now()
+        let ended = try await driver.write { [users, sessions] db -> [String] in
+            guard let account = try await users.find(id: userID, appID: appID, in: db) else { throw LatchkeyBackend.UserNotFound(userID: userID) }
+            for feature in FeatureSet.all { try await feature.delete(account, in: db) }
+            let ids = try await sessions.ids(userID: userID, in: db)
+            try await users.delete(userID: userID, at: now, in: db)
+            for id in ids { try await ChangeFeed.record(.session, id, at: now, in: db) }
+            return ids
+        }
+        gate.invalidate(ended)
+        userCache.invalidate([userID])
+    }
+}
+
+extension LatchkeyBackend {
+    /// A user-administration request named a user that is not in the app.
+    public struct UserNotFound: Error, CustomStringConvertible {
+        /// The id that was asked for.
+        public var userID: String
+        public var description: String { "no user \(userID) in this app" }
+    }
+
+    /// Disables or re-enables a user. Disabling ends every session at once.
+    public func setUserDisabled(_ disabled: Bool, userID: String, appID: String) async throws {
+        try await administration.setUserDisabled(disabled, userID: userID, appID: appID)
+    }
+
+    /// Deletes a user and everything stored about them; their sessions end at once.
+    public func deleteUser(userID: String, appID: String) async throws {
+        try await administration.deleteUser(userID: userID, appID: appID)
+    }
+}
