@@ -50,9 +50,7 @@ public enum LatchkeyServer {
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             services: [
                 KeyRefreshService(keyRing: backend.keyRing, interval: .seconds(5), logger: logger),
-                ChangeFeedPoller(
-                    feed: backend.changeFeed, gate: backend.gate, users: backend.userCache, interval: .milliseconds(250),
-                    logger: logger),
+                backend.changeFollower,
                 backend.dispatcher,
                 backend.janitor,
             ],

@@ -119,7 +119,6 @@ struct AccountService: Sendable {
             if let rehash { try await backend.users.setPasswordHash(rehash, userID: account.id, at: now, in: db) }
             return try await startSession(userID: account.id, app: app, client: client, at: now, in: db)
         }
-        backend.userCache.invalidate([account.id])
         backend.metrics.recordSignIn(outcome: "success")
         return try signedIn(account, session: session, refreshToken: refreshToken, app: app)
     }
@@ -171,7 +170,6 @@ struct AccountService: Sendable {
         case .expired:
             throw APIError(.unauthorized, .sessionExpired)
         case .reused(let sessionID):
-            backend.gate.invalidate([sessionID])
             backend.logger.warning("refresh token reuse; session revoked", metadata: ["session": "\(sessionID)"])
             throw APIError(.unauthorized, .sessionExpired)
         case .rotated(let session, let successor):
@@ -186,14 +184,13 @@ struct AccountService: Sendable {
     /// Ends the session (or every session of the user) so its tokens stop working at once.
     func signOut(sessionID: String, userID: String, everywhere: Bool) async throws {
         let now = time.now()
-        let ended = try await backend.driver.write { db -> [String] in
+        try await backend.driver.write { db in
             if everywhere {
-                return try await backend.sessions.revokeAll(userID: userID, reason: "sign_out_all", at: now, in: db)
+                try await backend.sessions.revokeAll(userID: userID, reason: "sign_out_all", at: now, in: db)
+            } else {
+                try await backend.sessions.revoke(sessionID: sessionID, reason: "sign_out", at: now, in: db)
             }
-            try await backend.sessions.revoke(sessionID: sessionID, reason: "sign_out", at: now, in: db)
-            return [sessionID]
         }
-        backend.gate.invalidate(ended)
     }
 
     /// Changes the password after checking the current one; ends every other session.
@@ -208,13 +205,11 @@ struct AccountService: Sendable {
         guard errors.isEmpty else { throw APIError.validation(errors) }
         let hash = try await backend.hasher.hash(request.newPassword, cost: principal.app.settings.bcryptCost)
         let now = time.now()
-        let ended = try await backend.driver.write { db in
+        try await backend.driver.write { db in
             try await backend.users.setPasswordHash(hash, userID: account.id, at: now, in: db)
-            return try await backend.sessions.revokeAll(
+            try await backend.sessions.revokeAll(
                 userID: account.id, keeping: principal.sessionID, reason: "password_changed", at: now, in: db)
         }
-        backend.gate.invalidate(ended)
-        backend.userCache.invalidate([account.id])
     }
 }
 

@@ -45,27 +45,26 @@ struct EmailLinks: Sendable {
     /// Uses a verification or email-change link.
     func verify(token: String) async throws {
         let now = time.now()
-        let outcome: (userID: String, changed: Bool)?
+        let used: Bool
         do {
-            outcome = try await use(token: token, at: now)
+            used = try await use(token: token, at: now)
         } catch is UserStore.Taken {
             throw APIError.validation([FieldError(field: "email", code: .duplicateEmail)])
         }
-        guard let outcome else { throw APIError(.badRequest, .codeExpired) }
-        backend.userCache.invalidate([outcome.userID])
+        guard used else { throw APIError(.badRequest, .codeExpired) }
     }
 
-    private func use(token: String, at now: Date) async throws -> (userID: String, changed: Bool)? {
-        try await backend.driver.write { db -> (userID: String, changed: Bool)? in
+    private func use(token: String, at now: Date) async throws -> Bool {
+        try await backend.driver.write { db -> Bool in
             guard let used = try await backend.codes.use(tokenHash: Self.hash(token), purposes: [.verifyEmail, .changeEmail], at: now, in: db),
                 let userID = used.userID
-            else { return nil }
+            else { return false }
             if used.purpose == .changeEmail {
                 try await backend.users.changeEmail(userID: userID, to: used.recipient, at: now, in: db)
-                return (userID, true)
+            } else {
+                try await backend.users.markEmailVerified(userID: userID, email: used.recipient, at: now, in: db)
             }
-            try await backend.users.markEmailVerified(userID: userID, email: used.recipient, at: now, in: db)
-            return (userID, false)
+            return true
         }
     }
 
@@ -83,16 +82,15 @@ struct EmailLinks: Sendable {
         let errors = validator.passwordErrors(password, username: account.username, email: account.email)
         guard errors.isEmpty else { throw APIError.validation(errors) }
         let hash = try await backend.hasher.hash(password, cost: app.settings.bcryptCost)
-        let ended = try await backend.driver.write { db -> [String]? in
-            guard try await backend.codes.use(tokenHash: tokenHash, purposes: [.resetPassword], at: now, in: db) != nil else { return nil }
+        let reset = try await backend.driver.write { db -> Bool in
+            guard try await backend.codes.use(tokenHash: tokenHash, purposes: [.resetPassword], at: now, in: db) != nil else { return false }
             try await backend.users.setPasswordHash(hash, userID: userID, at: now, in: db)
             // The link reached the inbox: the address is proven.
             try await backend.users.markEmailVerified(userID: userID, email: pending.recipient, at: now, in: db)
-            return try await backend.sessions.revokeAll(userID: userID, reason: "password_reset", at: now, in: db)
+            try await backend.sessions.revokeAll(userID: userID, reason: "password_reset", at: now, in: db)
+            return true
         }
-        guard let ended else { throw APIError(.badRequest, .codeExpired) }
-        backend.gate.invalidate(ended)
-        backend.userCache.invalidate([userID])
+        guard reset else { throw APIError(.badRequest, .codeExpired) }
     }
 
     /// Counts the send against the limits and, for a user, stores a link token and queues its

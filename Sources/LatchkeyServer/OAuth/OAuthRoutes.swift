@@ -74,7 +74,6 @@ struct OAuthRoutes {
                 try await backend.driver.write { db in
                     try await backend.sessions.revoke(sessionID: sessionID, reason: "revoked", at: backend.time.now(), in: db)
                 }
-                backend.gate.invalidate([sessionID])
             }
             return Response(status: .ok, headers: [.cacheControl: "no-store"])
         }

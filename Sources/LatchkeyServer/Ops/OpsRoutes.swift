@@ -22,7 +22,10 @@ struct OpsRoutes {
             let live = try await backend.sessions.liveCount(at: backend.time.now())
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(bytes: backend.metrics.render(activeSessionCount: live))))
+                body: .init(
+                    byteBuffer: ByteBuffer(
+                        bytes: backend.metrics.render(
+                            activeSessionCount: live, appliedChangeSequence: backend.changeBus.appliedSequence))))
         }
     }
 }

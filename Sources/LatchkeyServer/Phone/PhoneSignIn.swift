@@ -92,7 +92,6 @@ struct PhoneSignIn: Sendable {
         case .unusable: throw APIError(.badRequest, .codeExpired)
         case .disabled: throw APIError(.forbidden, .accountDisabled)
         case .signedIn(let account, let session, let refreshToken, let created):
-            backend.userCache.invalidate([account.id])
             return (try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app), created)
         }
     }

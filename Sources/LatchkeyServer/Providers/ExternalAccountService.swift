@@ -34,7 +34,6 @@ struct ExternalAccountService: Sendable {
             do { outcome = try await attempt() } catch is UserStore.Taken { throw APIError(.conflict, .accountExists) }
         }
         let (account, session, refreshToken, created) = outcome
-        backend.userCache.invalidate([account.id])
         backend.metrics.recordSignIn(outcome: "success")
         return (try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app), created)
     }
@@ -134,7 +133,6 @@ struct ExternalAccountService: Sendable {
     }
 
     private func reloaded(_ principal: Principal) async throws -> UserAccount {
-        backend.userCache.invalidate([principal.userID])
         guard let account = try await backend.userCache.account(id: principal.userID, appID: principal.app.id) else {
             throw APIError.invalidToken()
         }

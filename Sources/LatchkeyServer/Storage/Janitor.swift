@@ -6,7 +6,8 @@ import ServiceLifecycle
 /// Deletes what no one can use any more, so tables do not grow without end: one-time codes a day
 /// after they expired, delivered messages after a week and dead letters after a month, throttle
 /// counters a week after their window with no lock left, and sessions (with their refresh tokens)
-/// a month after they ended. Runs on every node every ten minutes; the deletes are idempotent,
+/// a month after they ended, and change events a day after they were recorded (every running node
+/// has read them by then; one that has not drops its caches, see ``ChangeFeedFollower``). Runs on every node every ten minutes; the deletes are idempotent,
 /// so nodes never need to agree on who sweeps.
 public struct Janitor: Service {
     let driver: any StoreDriver
@@ -20,13 +21,15 @@ public struct Janitor: Service {
         public var messages = 0
         public var throttles = 0
         public var sessions = 0
+        public var changeEvents = 0
 
         /// A sweep result.
-        public init(oneTimeCodes: Int = 0, messages: Int = 0, throttles: Int = 0, sessions: Int = 0) {
+        public init(oneTimeCodes: Int = 0, messages: Int = 0, throttles: Int = 0, sessions: Int = 0, changeEvents: Int = 0) {
             self.oneTimeCodes = oneTimeCodes
             self.messages = messages
             self.throttles = throttles
             self.sessions = sessions
+            self.changeEvents = changeEvents
         }
     }
 
@@ -64,6 +67,8 @@ public struct Janitor: Service {
                 DELETE FROM sessions WHERE expires_at < \(bind: now - 30 * day)
                     OR (revoked_at IS NOT NULL AND revoked_at < \(bind: now - 30 * day)) RETURNING id
                 """, in: db)
+            swept.changeEvents = try await deleted(
+                "DELETE FROM change_events WHERE created_at < \(bind: now - day) RETURNING sequence", in: db)
             return swept
         }
     }

@@ -167,6 +167,24 @@ enum Migrations {
             "CREATE INDEX outbox_due ON outbox(status, next_attempt_at)",
             "CREATE INDEX outbox_created ON outbox(created_at)",
         ]),
+        // Sequenced change events (see ChangeFeed): numbered from the one-row commit-ordered counter
+        // `change_sequence`. The timestamp-ordered events of version 1 are only useful to the
+        // poller they replace, so they go.
+        Migration(version: 3, statements: [
+            "DROP TABLE change_events",
+            """
+            CREATE TABLE change_events (
+                sequence BIGINT PRIMARY KEY,
+                kind TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                payload TEXT,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX change_events_created ON change_events(created_at)",
+            "CREATE TABLE change_sequence (id BIGINT PRIMARY KEY, value BIGINT NOT NULL)",
+            "INSERT INTO change_sequence (id, value) VALUES (1, 0)",
+        ]),
     ]
 
     /// Applies every migration not yet recorded; returns the versions applied.

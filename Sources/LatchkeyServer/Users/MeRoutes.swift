@@ -93,7 +93,6 @@ struct MeRoutes {
         } catch is UserStore.Taken {
             throw APIError.validation([FieldError(field: "username", code: .duplicateUsername)])
         }
-        backend.userCache.invalidate([principal.userID])
         return try await account(of: principal)
     }
 }

@@ -1,0 +1,65 @@
+import Logging
+import ServiceLifecycle
+
+/// Applies changes committed by other processes (other nodes, the CLI) to this node's
+/// ``ChangeBus``: it reads `change_events` after its cursor, in sequence order, and moves the
+/// cursor to the last one read. Because sequence order is commit order (see ``ChangeFeed``), a
+/// change can never commit behind the cursor, however late its transaction commits.
+///
+/// It reads when woken: by each PostgreSQL notification and listener reconnect (``listener``),
+/// and every `interval` regardless — the safety net for lost notifications, and on SQLite the way
+/// writes by a CLI process arrive. When a read fails (the database is unreachable) or the changes
+/// after the cursor were already pruned, subscribers are told to drop everything.
+struct ChangeFeedFollower: Service {
+    let feed: ChangeFeed
+    let bus: ChangeBus
+    let listener: PostgresChangeListener?
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        wake.yield()
+        try? await cancelOnGracefulShutdown {
+            await withDiscardingTaskGroup { group in
+                if let listener { group.addTask { await listener.run { wake.yield() } } }
+                group.addTask { await Periodic.run(every: interval) { wake.yield() } }
+                group.addTask {
+                    for await _ in wakeups { await catchUp() }
+                }
+            }
+        }
+    }
+
+    /// Reads and applies everything committed after the cursor (from the latest sequence, on the first call).
+    func catchUp() async {
+        let started = ContinuousClock.now
+        do {
+            guard var cursor = bus.appliedSequence else {
+                bus.caughtUp([], through: try await feed.latest())
+                bus.confirmCurrent(asOf: started)
+                return
+            }
+            while true {
+                let events = try await feed.changes(after: cursor)
+                if let first = events.first, first.sequence > cursor + 1 {
+                    // Sequences have no gaps: the ones in between were pruned before this node read them.
+                    logger.warning("change events pruned before they were applied", metadata: ["after": "\(cursor)"])
+                    bus.lostTrack()
+                }
+                if let last = events.last {
+                    bus.caughtUp(events, through: last.sequence)
+                    cursor = last.sequence
+                }
+                if events.count < ChangeFeed.page {
+                    bus.confirmCurrent(asOf: started)
+                    return
+                }
+            }
+        } catch {
+            // The database is unreachable: cached state can no longer be trusted.
+            bus.lostTrack()
+            logger.warning("could not read change events", metadata: ["error": "\(error)"])
+        }
+    }
+}
