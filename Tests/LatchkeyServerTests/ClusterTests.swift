@@ -60,12 +60,14 @@ struct ClusterTests {
             return try #require(signIn.string("session.accessToken"), "\(signIn.status)")
         }
 
-        /// How long after `since` `node` first refuses `token` (polling back to back), at most `limit`.
+        /// How long after `since` `node` first refuses `token` (polled every 5 ms, so the polling
+        /// does not take the CPU the nodes need), at most `limit`.
         func refusal(of token: String, on node: Int, since: ContinuousClock.Instant, limit: Duration = .seconds(5)) async throws
             -> Duration
         {
             while ContinuousClock.now - since < limit {
                 if try await nodes[node].request("GET", "/v1/me", token: token).status == .unauthorized { break }
+                try await Task.sleep(for: .milliseconds(5))
             }
             return ContinuousClock.now - since
         }
@@ -111,17 +113,18 @@ struct ClusterTests {
     }
 
     /// The change bus's figure: a thousand sign-outs on node 0, each refused by nodes 1 and 2 (which
-    /// had the session cached) within 100 ms at p99. Four sign-outs are in flight at a time.
+    /// had the session cached) within 100 ms at p99. Two sign-outs are in flight at a time: on two
+    /// cores, more only measures the test's own load.
     @Test func signOutsAreRefusedByTheOtherNodesWithin100MillisecondsAtP99() async throws {
         let provider = try await FakeIdentityProvider.start()
         let cluster = try await Cluster.start(provider: provider)
         let idToken = try provider.idToken(provider.claims(subject: "roamer", at: Date()))
         let started = ContinuousClock.now
         let latencies = try await withThrowingTaskGroup(of: [Duration].self) { group in
-            for _ in 0..<4 {
+            for _ in 0..<2 {
                 group.addTask {
                     var latencies: [Duration] = []
-                    for _ in 0..<250 {
+                    for _ in 0..<500 {
                         let token = try await cluster.session(on: 0, idToken: idToken)
                         for node in 1...2 { #expect(try await cluster.nodes[node].request("GET", "/v1/me", token: token).status == .ok) }
                         #expect(try await cluster.nodes[0].request("POST", "/v1/auth/signout", token: token).status == .noContent)

@@ -1,14 +1,15 @@
 import NIOConcurrencyHelpers
 
 /// Delivers committed changes to the parts of this process that keep state derived from the
-/// database (the session gate, the user cache). Changes arrive from two sources: this node's
+/// database (the session gate, the user cache). Changes arrive from three sources: this node's
 /// own commits, published the moment they commit (so the request that made a change never sees
-/// its own stale cache), and the ``ChangeFeedFollower``, which reads everything committed
-/// elsewhere in sequence order and moves the applied cursor.
+/// its own stale cache); PostgreSQL notifications, published as they arrive; and the
+/// ``ChangeFeedFollower``, which reads everything committed in sequence order and moves the
+/// applied cursor.
 ///
-/// Each change reaches a subscriber once: a change published locally ahead of the cursor is
-/// remembered and skipped when the follower reads it back, and one the follower already read
-/// (this node hears its own `NOTIFY`) is not published again. Handlers run synchronously, under
+/// Each change reaches a subscriber once: a change published ahead of the cursor is remembered
+/// and skipped when published again (this node hears its own `NOTIFY`) or read back, and one
+/// already read is not published again. Handlers run synchronously, under
 /// the bus's lock, so a delivery has finished before the commit that caused it is answered; they
 /// must be quick (dropping cache entries) and must not call back into the bus. Across the two
 /// sources, changes are not delivered in one global order.
@@ -63,12 +64,12 @@ final class ChangeBus: Sendable {
         state.withLockedValue { $0.confirmedAt = max($0.confirmedAt ?? instant, instant) }
     }
 
-    /// Delivers changes this node has just committed.
+    /// Delivers changes that just committed, ahead of the follower's read.
     func publish(_ events: [ChangeEvent]) {
         guard !events.isEmpty else { return }
         state.withLockedValue { state in
             guard let cursor = state.cursor else { return deliver(events, to: state.subscriptions) }
-            let unread = events.filter { $0.sequence > cursor }
+            let unread = events.filter { $0.sequence > cursor && !state.ahead.contains($0.sequence) }
             state.ahead.formUnion(unread.map(\.sequence))
             deliver(unread, to: state.subscriptions)
         }

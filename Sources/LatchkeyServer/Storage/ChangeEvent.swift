@@ -1,6 +1,6 @@
 /// What kind of thing changed. An open set: a feature names its own kinds (`ChangeKind("tree")`)
 /// without touching the storage layer, and subscribers pick the kinds they care about.
-struct ChangeKind: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
+struct ChangeKind: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral {
     var rawValue: String
 
     init(rawValue: String) {
@@ -18,7 +18,7 @@ struct ChangeKind: RawRepresentable, Hashable, Sendable, ExpressibleByStringLite
 }
 
 /// One committed change, as every node applies it.
-struct ChangeEvent: Sendable, Equatable {
+struct ChangeEvent: Sendable, Equatable, Codable {
     /// Its place in the installation's commit order (see ``ChangeFeed``): no gaps, no reuse.
     var sequence: Int64
     var kind: ChangeKind

@@ -23,8 +23,11 @@ import SQLKit
 struct ChangeFeed: Sendable {
     let driver: any StoreDriver
 
-    /// The PostgreSQL channel each commit notifies with its last sequence.
+    /// The PostgreSQL channel each commit that recorded changes notifies.
     static let channel = "latchkey_changes"
+    /// The largest notification payload sent with the changes in it (PostgreSQL allows 8000
+    /// bytes); a larger commit notifies with an empty list and listeners read the changes.
+    static let maximumPayload = 7_000
     /// How many changes one catch-up read returns at most.
     static let page = 1_000
 
@@ -42,8 +45,9 @@ struct ChangeFeed: Sendable {
     }
 
     /// Runs a write transaction's `body` collecting the changes it records, then — still inside
-    /// the transaction — numbers and stores them and, on PostgreSQL, notifies listeners (the
-    /// notification is delivered at commit, never for a rollback). Returns what was stored.
+    /// the transaction — numbers and stores them and, on PostgreSQL, notifies listeners with them
+    /// (JSON, so other nodes apply them without a read; the notification is delivered at commit,
+    /// never for a rollback). Returns what was stored.
     static func writing<T: Sendable>(
         in db: any SQLDatabase, family: SQLFamily, _ body: @Sendable (any SQLDatabase) async throws -> T
     ) async throws -> (T, [ChangeEvent]) {
@@ -63,13 +67,24 @@ struct ChangeFeed: Sendable {
         try await db.raw(
             "INSERT INTO change_events (sequence, kind, subject, payload, created_at) VALUES \(rows.joined(separator: ", "))"
         ).run()
-        if family == .postgres {
-            try await db.raw("SELECT pg_notify(\(bind: channel), \(bind: String(last)))").run()
-        }
         let events = recorded.enumerated().map { offset, change in
             ChangeEvent(sequence: first + Int64(offset), kind: change.kind, subject: change.subject, payload: change.payload)
         }
+        if family == .postgres {
+            try await db.raw("SELECT pg_notify(\(bind: channel), \(bind: notice(for: events)))").run()
+        }
         return (value, events)
+    }
+
+    /// The notification payload for `events`: them, or none when they are too large to send.
+    static func notice(for events: [ChangeEvent]) -> String {
+        let encoded = (try? JSONEncoder().encode(events)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        return encoded.utf8.count <= maximumPayload ? encoded : "[]"
+    }
+
+    /// The changes a notification payload carries (none when they were too large, or it is not ours).
+    static func events(inNotice payload: String) -> [ChangeEvent] {
+        (try? JSONDecoder().decode([ChangeEvent].self, from: Data(payload.utf8))) ?? []
     }
 
     /// `change_sequence` lost its row (migration 3 inserts it).

@@ -6,8 +6,8 @@ import ServiceLifecycle
 /// cursor to the last one read. Because sequence order is commit order (see ``ChangeFeed``), a
 /// change can never commit behind the cursor, however late its transaction commits.
 ///
-/// It reads when woken: by each PostgreSQL notification and listener reconnect (``listener``),
-/// and every `interval` regardless — the safety net for lost notifications, and on SQLite the way
+/// It reads when woken: by each PostgreSQL notification (whose changes it publishes at once, ahead
+/// of the read) and listener reconnect (``listener``), and every `interval` regardless — the safety net for lost notifications, and on SQLite the way
 /// writes by a CLI process arrive. When a read fails (the database is unreachable) or the changes
 /// after the cursor were already pruned, subscribers are told to drop everything.
 struct ChangeFeedFollower: Service {
@@ -20,9 +20,16 @@ struct ChangeFeedFollower: Service {
     func run() async throws {
         let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         wake.yield()
-        try? await cancelOnGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
-                if let listener { group.addTask { await listener.run { wake.yield() } } }
+                if let listener {
+                    group.addTask {
+                        await listener.run { events in
+                            bus.publish(events)
+                            wake.yield()
+                        }
+                    }
+                }
                 group.addTask { await Periodic.run(every: interval) { wake.yield() } }
                 group.addTask {
                     for await _ in wakeups { await catchUp() }
