@@ -7,9 +7,11 @@ import ServiceLifecycle
 /// change can never commit behind the cursor, however late its transaction commits.
 ///
 /// It reads when woken: by each PostgreSQL notification (whose changes it publishes at once, ahead
-/// of the read) and listener reconnect (``listener``), and every `interval` regardless — the safety net for lost notifications, and on SQLite the way
-/// writes by a CLI process arrive. When a read fails (the database is unreachable) or the changes
-/// after the cursor were already pruned, subscribers are told to drop everything.
+/// of the read) and listener reconnect (``listener``), and every `interval` regardless — the
+/// safety net for lost notifications, and on SQLite the way writes by a CLI process arrive. When
+/// a read fails (the database is unreachable) or the changes after the cursor were already
+/// pruned, subscribers are told to drop everything. Each read that finds nothing left to apply
+/// renews the bus's trust in this node's caches (``ChangeBus/isCurrent``).
 struct ChangeFeedFollower: Service {
     let feed: ChangeFeed
     let bus: ChangeBus
