@@ -6,9 +6,11 @@ import ServiceLifecycle
 /// cursor to the last one read. Because sequence order is commit order (see ``ChangeFeed``), a
 /// change can never commit behind the cursor, however late its transaction commits.
 ///
-/// It reads when woken: by each PostgreSQL notification (whose changes it publishes at once, ahead
-/// of the read) and listener reconnect (``listener``), and every `interval` regardless — the
-/// safety net for lost notifications, and on SQLite the way writes by a CLI process arrive. When
+/// On PostgreSQL, each notification's changes are published at once, ahead of the read
+/// (``listener``); it reads right away only after a listener (re)connect or a notification too
+/// large to carry its changes. Otherwise it reads every `interval`: the safety net for lost
+/// notifications, and on SQLite the way writes by a CLI process arrive. Reading once per
+/// notification would cost every node a query per commit anywhere, for nothing. When
 /// a read fails (the database is unreachable) or the changes after the cursor were already
 /// pruned, subscribers are told to drop everything. Each read that finds nothing left to apply
 /// renews the bus's trust in this node's caches (``ChangeBus/isCurrent``).
@@ -27,8 +29,7 @@ struct ChangeFeedFollower: Service {
                 if let listener {
                     group.addTask {
                         await listener.run { events in
-                            bus.publish(events)
-                            wake.yield()
+                            if events.isEmpty { wake.yield() } else { bus.publish(events) }
                         }
                     }
                 }

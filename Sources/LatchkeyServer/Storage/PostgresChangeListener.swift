@@ -4,8 +4,8 @@ import PostgresNIO
 /// A dedicated connection, outside the pool, that `LISTEN`s on ``ChangeFeed/channel``: every
 /// commit that recorded changes notifies it with those changes, so other nodes apply a
 /// revocation within milliseconds instead of a polling period, without a read. The follower still
-/// reads every change by sequence after each notification (that is what moves its cursor), so a
-/// lost or empty notification only costs latency. When the connection fails it reconnects after
+/// reads every change by sequence (that is what moves its cursor), so a lost notification only
+/// costs latency. When the connection fails it reconnects after
 /// `retryDelay`, and every (re)connect counts as a notification, so what committed while it was
 /// away is caught up at once.
 struct PostgresChangeListener: Sendable {
