@@ -64,6 +64,11 @@ final class ChangeBus: Sendable {
         state.withLockedValue { $0.confirmedAt = max($0.confirmedAt ?? instant, instant) }
     }
 
+    /// Stops trusting this node's caches until the next confirmation (commits may go unheard).
+    func distrust() {
+        state.withLockedValue { $0.confirmedAt = nil }
+    }
+
     /// Delivers changes that just committed, ahead of the follower's read.
     func publish(_ events: [ChangeEvent]) {
         guard !events.isEmpty else { return }

@@ -1,4 +1,5 @@
 import Logging
+import NIOConcurrencyHelpers
 import ServiceLifecycle
 
 /// Applies changes committed by other processes (other nodes, the CLI) to this node's
@@ -13,7 +14,9 @@ import ServiceLifecycle
 /// notification would cost every node a query per commit anywhere, for nothing. When
 /// a read fails (the database is unreachable) or the changes after the cursor were already
 /// pruned, subscribers are told to drop everything. Each read that finds nothing left to apply
-/// renews the bus's trust in this node's caches (``ChangeBus/isCurrent``).
+/// renews the bus's trust in this node's caches (``ChangeBus/isCurrent``) — on PostgreSQL only
+/// while the listener is listening, since commits in between are heard only through it; when it
+/// loses its connection, the trust goes at once.
 struct ChangeFeedFollower: Service {
     let feed: ChangeFeed
     let bus: ChangeBus
@@ -23,31 +26,44 @@ struct ChangeFeedFollower: Service {
 
     func run() async throws {
         let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        // Since when every commit is heard: always without a listener (SQLite reads alone), else since `LISTEN`.
+        let hearingSince = NIOLockedValueBox<ContinuousClock.Instant?>(listener == nil ? .now : nil)
         wake.yield()
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 if let listener {
                     group.addTask {
-                        await listener.run { events in
-                            if events.isEmpty { wake.yield() } else { bus.publish(events) }
+                        await listener.run { signal in
+                            switch signal {
+                            case .listening:
+                                hearingSince.withLockedValue { $0 = .now }
+                                wake.yield()
+                            case .heard(let events):
+                                if events.isEmpty { wake.yield() } else { bus.publish(events) }
+                            case .lost:
+                                hearingSince.withLockedValue { $0 = nil }
+                                bus.distrust()
+                            }
                         }
                     }
                 }
                 group.addTask { await Periodic.run(every: interval) { wake.yield() } }
                 group.addTask {
-                    for await _ in wakeups { await catchUp() }
+                    for await _ in wakeups { await catchUp(hearingSince: { hearingSince.withLockedValue { $0 } }) }
                 }
             }
         }
     }
 
-    /// Reads and applies everything committed after the cursor (from the latest sequence, on the first call).
-    func catchUp() async {
+    /// Reads and applies everything committed after the cursor (from the latest sequence, on the
+    /// first call). Confirms the bus current when every commit since the read began is heard:
+    /// `hearingSince` (asked after the read) is at or before that.
+    func catchUp(hearingSince: () -> ContinuousClock.Instant?) async {
         let started = ContinuousClock.now
         do {
             guard var cursor = bus.appliedSequence else {
                 bus.caughtUp([], through: try await feed.latest())
-                bus.confirmCurrent(asOf: started)
+                if let since = hearingSince(), since <= started { bus.confirmCurrent(asOf: started) }
                 return
             }
             while true {
@@ -62,7 +78,7 @@ struct ChangeFeedFollower: Service {
                     cursor = last.sequence
                 }
                 if events.count < ChangeFeed.page {
-                    bus.confirmCurrent(asOf: started)
+                    if let since = hearingSince(), since <= started { bus.confirmCurrent(asOf: started) }
                     return
                 }
             }
