@@ -1,8 +1,7 @@
 /// Users by id, so that reads of the signed-in user (`GET /v1/me`, the session endpoint, userinfo,
 /// refresh) do not query the database per request. Every write to a user records a change event;
-/// the ``ChangeBus`` drops the entry on this node at commit, on other nodes when they read the
-/// change feed. Paths that
-/// decide on credentials (password checks) always read the database.
+/// the ``ChangeBus`` drops the entry on this node at commit, on other nodes when they hear of it.
+/// Paths that decide on credentials (password checks) always read the database.
 final class UserCache: Sendable {
     private let store: UserStore
     private let cache: InvalidatingCache<UserAccount>
