@@ -90,10 +90,7 @@ struct ClusterTests {
 
         /// The change sequence `node` has applied, from its metrics.
         func appliedSequence(on node: Int) async throws -> Int64? {
-            let metrics = String(decoding: try await nodes[node].request("GET", "/metrics").body, as: UTF8.self)
-            let prefix = "latchkey_change_feed_applied_sequence "
-            return metrics.split(separator: "\n").first { $0.hasPrefix(prefix) }
-                .flatMap { Double($0.dropFirst(prefix.count)) }.map { Int64($0) }
+            try await nodes[node].request("GET", "/metrics").metric("latchkey_change_feed_applied_sequence").map { Int64($0) }
         }
     }
 
