@@ -5,15 +5,16 @@ import SQLKit
 /// The log of changes every node must hear about to keep its caches honest: a session revoked,
 /// a user changed. Writers record changes inside their transaction; the rows commit or roll back
 /// with it, and the node that wrote them publishes them on its ``ChangeBus`` after the commit.
-/// Other nodes (and this one, for writes made by the CLI) read them back by sequence.
+/// Other nodes hear them through `NOTIFY` (PostgreSQL) and read them back by sequence
+/// (``ChangeFeedFollower``), as every node does for writes made by a CLI process.
 ///
 /// **Why a counter row, not a SERIAL column.** A consumer reads "every change after my cursor"
 /// and advances the cursor to the last one it saw; that is only sound if no change with a
 /// lower sequence can still commit afterwards. A PostgreSQL sequence hands out numbers at
 /// `nextval` time, so two transactions can commit out of number order and a reader can skip
-/// the late one for good — today's timestamp feed has the same hole, bounded only by its 5 s
-/// overlap. Here each write transaction takes its numbers from the single row of
-/// `change_sequence` (`UPDATE … RETURNING`) as its last statement before `COMMIT`: the row lock
+/// the late one for good — the timestamp-polled feed this replaces had the same hole, bounded only
+/// by its 5 s overlap. Here each write transaction takes its numbers from the single row of
+/// `change_sequence` (`UPDATE … RETURNING`) at the end of its body, just before `COMMIT`: the row lock
 /// it takes is held until the commit, so the next writer gets the next numbers only after this
 /// one committed or rolled back. Sequence order is commit order, a rolled-back transaction
 /// leaves no gap, and "everything up to N is visible" holds as soon as N is. The cost is that
