@@ -5,6 +5,14 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// A product the server (and its CLI) needs, used only with the `Server` trait. An app that adds
+/// this package with `traits: []` gets the SDK and the wire types, and SwiftPM fetches none of the
+/// server's packages: it leaves out a dependency whose every use is behind a disabled trait.
+/// The trait is on by default, so `swift run latchkey serve` and `swift test` build everything.
+func server(_ product: String, from package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["Server"]))
+}
+
 let package = Package(
     name: "latchkey",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
@@ -13,6 +21,10 @@ let package = Package(
         .library(name: "Latchkey", targets: ["Latchkey"]),
         .library(name: "LatchkeyServer", targets: ["LatchkeyServer"]),
         .library(name: "LatchkeyWire", targets: ["LatchkeyWire"]),
+    ],
+    traits: [
+        .trait(name: "Server", description: "The server, its CLI and their dependencies; turn off to fetch only the SDK"),
+        .default(enabledTraits: ["Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -38,23 +50,23 @@ let package = Package(
             name: "LatchkeyServer",
             dependencies: [
                 "LatchkeyWire",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "DequeModule", package: "swift-collections"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
-                .product(name: "PostgresKit", package: "postgres-kit"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                server("Hummingbird", from: "hummingbird"),
+                server("HummingbirdBcrypt", from: "hummingbird-auth"),
+                server("Crypto", from: "swift-crypto"),
+                server("Logging", from: "swift-log"),
+                server("DequeModule", from: "swift-collections"),
+                server("NIOCore", from: "swift-nio"),
+                server("NIOPosix", from: "swift-nio"),
+                server("ServiceLifecycle", from: "swift-service-lifecycle"),
+                server("Prometheus", from: "swift-prometheus"),
+                server("SQLKit", from: "sql-kit"),
+                server("SQLiteKit", from: "sqlite-kit"),
+                server("PostgresKit", from: "postgres-kit"),
+                server("PostgresNIO", from: "postgres-nio"),
+                server("AsyncHTTPClient", from: "async-http-client"),
+                server("Mustache", from: "swift-mustache"),
+                server("CryptoExtras", from: "swift-crypto"),
+                server("AsyncAlgorithms", from: "swift-async-algorithms"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
@@ -64,18 +76,34 @@ let package = Package(
             name: "LatchkeyCLI",
             dependencies: [
                 "LatchkeyServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                server("ArgumentParser", from: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "LatchkeyQuickStart", dependencies: ["Latchkey"], path: "Examples/QuickStart", swiftSettings: swiftSettings),
         .testTarget(name: "LatchkeyWireTests", dependencies: ["LatchkeyWire"], swiftSettings: swiftSettings),
+        // What both test targets use: a fake identity provider over real HTTP (a target, not a
+        // test target, so its dependencies go behind the Server trait like the server's).
+        .target(
+            name: "LatchkeyTestSupport",
+            dependencies: [
+                server("Hummingbird", from: "hummingbird"),
+                server("Crypto", from: "swift-crypto"),
+                server("CryptoExtras", from: "swift-crypto"),
+                server("ServiceLifecycle", from: "swift-service-lifecycle"),
+                server("Logging", from: "swift-log"),
+                server("NIOConcurrencyHelpers", from: "swift-nio"),
+            ],
+            path: "Tests/LatchkeyTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "LatchkeyTests",
             dependencies: [
                 "Latchkey",
                 "LatchkeyServer",
+                "LatchkeyTestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -88,6 +116,7 @@ let package = Package(
             dependencies: [
                 "LatchkeyServer",
                 "LatchkeyWire",
+                "LatchkeyTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),

@@ -1,107 +1,145 @@
 import Foundation
 import LatchkeyWire
 
+/// The account calls on the client itself, as apps written before feature clients call them;
+/// each is ``AuthClient``'s method of the same name.
 extension Latchkey {
-    /// Creates a user with a username (KWS createUser) and signs them in. Every invalid field is
-    /// reported at once: a single field error as its own case, several as ``LatchkeyError/validation(_:)``.
+    /// Accounts and sessions: sign-up, sign-in, sign-out, the profile, email links, devices.
+    public var auth: AuthClient { AuthClient(client: self) }
+
+    /// ``AuthClient/signUp(username:password:dateOfBirth:country:parentEmail:)``.
     @discardableResult
     public func signUp(
         username: String, password: String, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil
     ) async throws -> CurrentUser {
-        let request = SignUpRequest(
-            username: username, password: password, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail)
-        return try await signUp(request, signInWith: SignInRequest(username: username, password: password))
+        try await auth.signUp(username: username, password: password, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail)
     }
 
-    /// Creates a user with an email and password (Wilddog createUser) and signs them in.
+    /// ``AuthClient/signUp(email:password:)``.
     @discardableResult
     public func signUp(email: String, password: String) async throws -> CurrentUser {
-        try await signUp(SignUpRequest(email: email, password: password), signInWith: SignInRequest(email: email, password: password))
+        try await auth.signUp(email: email, password: password)
     }
 
-    /// Signs in with a username and password (KWS authUser, Kii logIn).
+    /// ``AuthClient/signIn(username:password:)``.
     @discardableResult
     public func signIn(username: String, password: String) async throws -> CurrentUser {
-        try await signIn(SignInRequest(username: username, password: password))
+        try await auth.signIn(username: username, password: password)
     }
 
-    /// Signs in with an email and password (Wilddog authUser).
+    /// ``AuthClient/signIn(email:password:)``.
     @discardableResult
     public func signIn(email: String, password: String) async throws -> CurrentUser {
-        try await signIn(SignInRequest(email: email, password: password))
+        try await auth.signIn(email: email, password: password)
     }
 
-    /// Signs in with an access token alone (Kii `authenticateWithToken`): the server says whose it
-    /// is. Without a refresh token the session ends when the access token expires.
+    /// ``AuthClient/signIn(accessToken:)``.
     @discardableResult
     public func signIn(accessToken: String) async throws -> CurrentUser {
-        guard let claims = CurrentUser.claims(of: accessToken) else { throw LatchkeyError.sessionExpired }
-        let answer = try await transport.decode(CurrentSession.self, .get, "v1/auth/session", token: accessToken)
-        let user = CurrentUser(
-            profile: answer.user, accessToken: accessToken, refreshToken: nil,
-            expiresAt: Date(timeIntervalSince1970: TimeInterval(claims.exp)), loginDate: options.clock(), claims: claims)
-        transition(to: user, event: .signedIn(user))
-        return user
+        try await auth.signIn(accessToken: accessToken)
     }
 
-    /// Signs out: the server revokes the session (Wilddog `unauth`) so its tokens stop working,
-    /// and the stored user is cleared. With `everywhere`, every session of the user ends.
-    /// The local session is cleared even when the server cannot be reached; the error is rethrown.
+    /// ``AuthClient/signOut(everywhere:)``.
     public func signOut(everywhere: Bool = false) async throws {
-        guard currentUser != nil else { return }
-        do {
-            _ = try await authorizedSend(.post, "v1/auth/signout", query: everywhere ? ["all": "true"] : [:])
-        } catch LatchkeyError.sessionExpired {
-            // Already gone on the server.
-        } catch {
-            endSession(reason: .userInitiated)
-            throw error
-        }
-        endSession(reason: .userInitiated)
+        try await auth.signOut(everywhere: everywhere)
     }
 
-    /// The user stored by a previous launch (Kii's stored credentials), restored without a
-    /// network call; nil when there is none. The SDK already does this at `init`; call it after
-    /// another process may have changed the store. Observers hear of a change.
+    /// ``AuthClient/restoreSession()``.
     @discardableResult
     public func restoreSession() -> CurrentUser? {
-        let stored = credentialStore.load()
-        guard stored != currentUser else { return stored }
-        transition(to: stored, event: stored.map(AuthEvent.signedIn) ?? .signedOut(.userInitiated))
-        return stored
+        auth.restoreSession()
     }
 
-    /// Fetches the user's full attributes from the server (Kii `refresh`).
+    /// ``AuthClient/reloadUser()``.
     @discardableResult
     public func reloadUser() async throws -> CurrentUser {
-        let profile = try await authorized(UserRecord.self, .get, "v1/me")
-        return try updateProfile(profile)
+        try await auth.reloadUser()
     }
 
-    /// Stores a new profile for the current user and tells observers.
-    func updateProfile(_ profile: UserRecord) throws -> CurrentUser {
-        guard var user = currentUser else { throw LatchkeyError.notSignedIn }
-        user.profile = profile
-        transition(to: user, event: .userUpdated(user))
-        return user
+    /// ``AuthClient/updateUser(username:dateOfBirth:country:parentEmail:)``.
+    @discardableResult
+    public func updateUser(
+        username: String? = nil, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil
+    ) async throws -> CurrentUser {
+        try await auth.updateUser(username: username, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail)
     }
 
-    private func signUp(_ request: SignUpRequest, signInWith credentials: SignInRequest) async throws -> CurrentUser {
-        let answer = try await transport.decode(AuthResponse.self, .post, "v1/auth/signup", body: request)
-        // Apps that hide whether an email is taken answer sign-up without a session: sign in.
-        guard answer.session != nil else { return try await signIn(credentials) }
-        return try signedIn(answer)
+    /// ``AuthClient/changePassword(current:new:)``.
+    public func changePassword(current: String, new: String) async throws {
+        try await auth.changePassword(current: current, new: new)
     }
 
-    private func signIn(_ request: SignInRequest) async throws -> CurrentUser {
-        try signedIn(try await transport.decode(AuthResponse.self, .post, "v1/auth/signin", body: request))
+    /// ``AuthClient/deleteAccount()``.
+    public func deleteAccount() async throws {
+        try await auth.deleteAccount()
     }
 
-    /// Stores the user of a sign-in answer and tells observers.
-    func signedIn(_ answer: AuthResponse) throws -> CurrentUser {
-        let user = try makeUser(answer, loginDate: options.clock())
-        options.log?("signed in \(user.id)")
-        transition(to: user, event: .signedIn(user))
-        return user
+    /// ``AuthClient/sessions()``.
+    public func sessions() async throws -> [SessionDescriptor] {
+        try await auth.sessions()
+    }
+
+    /// ``AuthClient/revokeSession(_:)``.
+    public func revokeSession(_ id: String) async throws {
+        try await auth.revokeSession(id)
+    }
+
+    /// ``AuthClient/exportData()``.
+    public func exportData() async throws -> AccountExport {
+        try await auth.exportData()
+    }
+
+    /// ``AuthClient/sendEmailVerification()``.
+    public func sendEmailVerification() async throws {
+        try await auth.sendEmailVerification()
+    }
+
+    /// ``AuthClient/verifyEmail(token:)``.
+    public func verifyEmail(token: String) async throws {
+        try await auth.verifyEmail(token: token)
+    }
+
+    /// ``AuthClient/sendPasswordReset(email:)``.
+    public func sendPasswordReset(email: String) async throws {
+        try await auth.sendPasswordReset(email: email)
+    }
+
+    /// ``AuthClient/confirmPasswordReset(token:newPassword:)``.
+    public func confirmPasswordReset(token: String, newPassword: String) async throws {
+        try await auth.confirmPasswordReset(token: token, newPassword: newPassword)
+    }
+
+    /// ``AuthClient/changeEmail(to:)``.
+    public func changeEmail(to newEmail: String) async throws {
+        try await auth.changeEmail(to: newEmail)
+    }
+
+    /// ``AuthClient/startPhoneSignIn(_:)``.
+    public func startPhoneSignIn(_ phone: String) async throws -> PhoneVerification {
+        try await auth.startPhoneSignIn(phone)
+    }
+
+    /// ``AuthClient/verifyPhone(_:pin:)``.
+    @discardableResult
+    public func verifyPhone(_ verification: PhoneVerification, pin: String) async throws -> CurrentUser {
+        try await auth.verifyPhone(verification, pin: pin)
+    }
+
+    /// ``AuthClient/signIn(provider:token:nonce:)``.
+    @discardableResult
+    public func signIn(provider: String, token: String, nonce: String? = nil) async throws -> CurrentUser {
+        try await auth.signIn(provider: provider, token: token, nonce: nonce)
+    }
+
+    /// ``AuthClient/link(provider:token:nonce:)``.
+    @discardableResult
+    public func link(provider: String, token: String, nonce: String? = nil) async throws -> CurrentUser {
+        try await auth.link(provider: provider, token: token, nonce: nonce)
+    }
+
+    /// ``AuthClient/unlink(provider:)``.
+    @discardableResult
+    public func unlink(provider: String) async throws -> CurrentUser {
+        try await auth.unlink(provider: provider)
     }
 }

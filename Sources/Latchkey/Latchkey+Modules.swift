@@ -6,12 +6,7 @@ extension Latchkey {
     /// whether the caller may use them. The answer is remembered for ``request(module:path:version:method:params:)``.
     @discardableResult
     public func hello() async throws -> HelloResponse {
-        let answer: HelloResponse
-        if currentUser != nil {
-            answer = try await authorized(HelloResponse.self, .get, "v1/hello")
-        } else {
-            answer = try await transport.decode(HelloResponse.self, .get, "v1/hello")
-        }
+        let answer = try await AuthorizedTransport(client: self).decode(HelloResponse.self, .get, "v1/hello", as: .userIfSignedIn)
         state.withLock { $0.modules = Dictionary(answer.modules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) }
         return answer
     }
@@ -23,33 +18,66 @@ extension Latchkey {
     public func request(module: String, path: String = "", version: Int = 1, method: String = "GET", params: [String: String] = [:])
         async throws -> Data
     {
-        if let known = state.withLock({ $0.modules?[module] }) {
-            guard (known.vmin...known.vmax).contains(version) else {
-                throw LatchkeyError.unsupportedVersion(module: module, version: version, supported: known.vmin...known.vmax)
-            }
-            if !known.access && currentUser == nil { throw LatchkeyError.signInRequired(module: module) }
-        }
+        let isGet = method.uppercased() == "GET"
+        return try await request(
+            module: module, path: path, version: version, method: method, query: isGet ? params : [:],
+            body: isGet || params.isEmpty ? nil : params)
+    }
+
+    /// Calls any module's endpoint with an HTTP `method` (`GET`, `POST`, `PUT`, `PATCH`, `DELETE`),
+    /// `query` parameters and any `Encodable` value as the JSON body (camelCase members, ISO 8601
+    /// dates, as the server reads them). Checked against ``hello()`` as
+    /// ``request(module:path:version:method:params:)`` is; sent as the signed-in user if any.
+    public func request(
+        module: String, path: String = "", version: Int = 1, method: String, query: [String: String] = [:],
+        body: (any Encodable & Sendable)?
+    ) async throws -> Data {
+        let fullPath = try modulePath(module: module, path: path, version: version)
         guard let verb = Transport.Method(rawValue: method.uppercased()) else {
             throw LatchkeyError.invalidOperation("unsupported method \(method)")
         }
-        let fullPath = "v\(version)/\(module)" + (path.isEmpty ? "" : "/\(path)")
-        let query = verb == .get ? params : [:]
-        let body: [String: String]? = verb == .get || params.isEmpty ? nil : params
-        if currentUser != nil {
-            return try await authorizedSend(verb, fullPath, query: query, body: body)
-        }
-        return try await transport.send(verb, fullPath, query: query, body: body).0
+        return try await AuthorizedTransport(client: self).send(verb, fullPath, query: query, body: body, as: .userIfSignedIn)
     }
 
     /// ``request(module:path:version:method:params:)`` decoded as `T`.
     public func request<T: Decodable>(
         _ type: T.Type, module: String, path: String = "", version: Int = 1, method: String = "GET", params: [String: String] = [:]
     ) async throws -> T {
-        let data = try await request(module: module, path: path, version: version, method: method, params: params)
+        try Transport.decode(T.self, from: try await request(module: module, path: path, version: version, method: method, params: params))
+    }
+
+    /// ``request(module:path:version:method:query:body:)`` decoded as `T`.
+    public func request<T: Decodable>(
+        _ type: T.Type, module: String, path: String = "", version: Int = 1, method: String, query: [String: String] = [:],
+        body: (any Encodable & Sendable)?
+    ) async throws -> T {
+        let data = try await request(module: module, path: path, version: version, method: method, query: query, body: body)
+        return try Transport.decode(T.self, from: data)
+    }
+
+    /// Subscribes to a module's Server-Sent Events endpoint, `GET /v{version}/{module}/{path}`,
+    /// as the signed-in user if any: each event as it arrives, until the server ends the stream
+    /// (the loop ends), the connection fails (it throws) or the consuming task is cancelled (the
+    /// connection closes). To resume after a drop, call again with the last event's ``ServerSentEvent/id``.
+    public func events(
+        module: String, path: String = "", version: Int = 1, query: [String: String] = [:], lastEventID: String? = nil
+    ) -> AsyncThrowingStream<ServerSentEvent, any Error> {
         do {
-            return try WireCoding.makeDecoder().decode(T.self, from: data)
+            let fullPath = try modulePath(module: module, path: path, version: version)
+            return AuthorizedTransport(client: self).events(fullPath, query: query, lastEventID: lastEventID, as: .userIfSignedIn)
         } catch {
-            throw LatchkeyError.server(code: "unexpected_response", message: "\(error)")
+            return AsyncThrowingStream { $0.finish(throwing: error) }
         }
+    }
+
+    /// `v{version}/{module}[/{path}]`, after checking the version and access ``hello()`` reported.
+    private func modulePath(module: String, path: String, version: Int) throws -> String {
+        if let known = state.withLock({ $0.modules?[module] }) {
+            guard (known.vmin...known.vmax).contains(version) else {
+                throw LatchkeyError.unsupportedVersion(module: module, version: version, supported: known.vmin...known.vmax)
+            }
+            if !known.access && currentUser == nil { throw LatchkeyError.signInRequired(module: module) }
+        }
+        return "v\(version)/\(module)" + (path.isEmpty ? "" : "/\(path)")
     }
 }

@@ -5,37 +5,22 @@ import FoundationNetworking
 #endif
 
 extension Latchkey {
-    /// Sends a request as the signed-in user: refreshes first when the access token is about to
-    /// expire, and once more (single-flight) when the server refuses the token. A session the
-    /// server says is gone signs the user out with reason ``SignOutReason/revoked``; a network
-    /// failure never signs anyone out.
-    func authorizedSend(
-        _ method: Transport.Method, _ path: String, query: [String: String] = [:], body: (any Encodable & Sendable)? = nil
-    ) async throws -> Data {
+    /// Runs `call` with the signed-in user's access token: refreshed first when it is about to
+    /// expire, and once more (single-flight) when the server refuses it, then `call` runs again. A
+    /// session the server says is gone signs the user out with reason ``SignOutReason/revoked``; a
+    /// network failure never signs anyone out.
+    func withAccessToken<T>(_ call: (String) async throws -> T) async throws -> T {
         var user = try await freshUser()
         do {
-            return try await transport.send(method, path, query: query, body: body, token: user.accessToken).0
+            return try await call(user.accessToken)
         } catch LatchkeyError.sessionExpired {
             user = try await refreshTokens(replacing: user.accessToken, force: true)
             do {
-                return try await transport.send(method, path, query: query, body: body, token: user.accessToken).0
+                return try await call(user.accessToken)
             } catch LatchkeyError.sessionExpired {
                 endSession(reason: .revoked)
                 throw LatchkeyError.sessionExpired
             }
-        }
-    }
-
-    /// ``authorizedSend(_:_:query:body:)`` and decode the answer.
-    func authorized<T: Decodable>(
-        _ type: T.Type, _ method: Transport.Method, _ path: String, query: [String: String] = [:],
-        body: (any Encodable & Sendable)? = nil
-    ) async throws -> T {
-        let data = try await authorizedSend(method, path, query: query, body: body)
-        do {
-            return try WireCoding.makeDecoder().decode(T.self, from: data)
-        } catch {
-            throw LatchkeyError.server(code: "unexpected_response", message: "\(error)")
         }
     }
 

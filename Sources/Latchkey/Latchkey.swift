@@ -7,6 +7,10 @@ import FoundationNetworking
 /// A Latchkey client: one per app and server (KWS's SDK session from client id, optional client
 /// secret and API URL). Thread-safe; share one instance.
 ///
+/// It holds the session (the signed-in user, its tokens and their refresh) and hands out feature
+/// clients — ``auth`` today — which all reach the server through one authorized transport, so a
+/// new feature adds a client instead of methods here.
+///
 /// ```swift
 /// let latchkey = Latchkey(clientID: "lk_…", apiURL: URL(string: "https://auth.example.com")!)
 /// let user = try await latchkey.signIn(username: "alice", password: "correct horse battery")

@@ -67,11 +67,16 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
     /// The server's localized message (RFC 9457 `detail`, else `title`); `nil` for errors the SDK
     /// raised itself.
     public let message: String?
+    /// The problem document the server answered with, as received: its ``Problem/code`` (also a
+    /// code newer than this SDK, which maps to ``Kind/server(code:message:)``), localized `title`
+    /// and `detail`, and `requestId` for support. `nil` for errors the SDK raised itself.
+    public let problem: Problem?
 
-    /// An error of `kind`, with the server's `message` when there is one.
-    public init(_ kind: Kind, message: String? = nil) {
+    /// An error of `kind`, with the server's `message` and problem document when there are some.
+    public init(_ kind: Kind, message: String? = nil, problem: Problem? = nil) {
         self.kind = kind
         self.message = message
+        self.problem = problem
     }
 
     public static func == (lhs: LatchkeyError, rhs: LatchkeyError) -> Bool { lhs.kind == rhs.kind }
@@ -90,30 +95,33 @@ public func ~= (pattern: LatchkeyError, error: any Error) -> Bool {
 }
 
 extension LatchkeyError {
-    /// The SDK error for a problem document, keeping its localized message.
+    /// The SDK error for a problem document, keeping its localized message and the document.
     init(problem: Problem, retryAfter: Int?) {
         let message = problem.detail ?? problem.title
         let fields = (problem.errors ?? []).map(Self.init(field:))
+        let kind: Kind
         switch problem.code {
-        case .validationFailed:
-            self = fields.count == 1 ? fields[0] : LatchkeyError(.validation(fields), message: message)
-        case .invalidUsername, .invalidPassword, .invalidDateOfBirth, .invalidCountry, .invalidParentEmail,
-            .invalidEmail, .duplicateUsername, .duplicateEmail:
-            self = fields.first ?? Self.init(field: FieldError(field: "", code: problem.code, message: message))
-        case .invalidCredentials: self = LatchkeyError(.invalidCredentials, message: message)
-        case .invalidPhone: self = LatchkeyError(.invalidPhone, message: message)
-        case .invalidCode: self = LatchkeyError(.invalidCode, message: message)
-        case .codeExpired: self = LatchkeyError(.codeExpired, message: message)
-        case .userDoesNotExist: self = LatchkeyError(.userDoesNotExist, message: message)
-        case .wrongPassword: self = LatchkeyError(.wrongPassword, message: message)
-        case .accountDisabled: self = LatchkeyError(.accountDisabled, message: message)
-        case .rateLimited: self = LatchkeyError(.rateLimited(retryAfter: retryAfter ?? 1), message: message)
-        case .sessionExpired, .invalidToken: self = LatchkeyError(.sessionExpired, message: message)
-        case .unauthorized: self = LatchkeyError(.notSignedIn, message: message)
+        case .validationFailed where fields.count == 1, .invalidUsername, .invalidPassword, .invalidDateOfBirth, .invalidCountry,
+            .invalidParentEmail, .invalidEmail, .duplicateUsername, .duplicateEmail:
+            let field = fields.first ?? Self.init(field: FieldError(field: "", code: problem.code, message: message))
+            self.init(field.kind, message: field.message, problem: problem)
+            return
+        case .validationFailed: kind = .validation(fields)
+        case .invalidCredentials: kind = .invalidCredentials
+        case .invalidPhone: kind = .invalidPhone
+        case .invalidCode: kind = .invalidCode
+        case .codeExpired: kind = .codeExpired
+        case .userDoesNotExist: kind = .userDoesNotExist
+        case .wrongPassword: kind = .wrongPassword
+        case .accountDisabled: kind = .accountDisabled
+        case .rateLimited: kind = .rateLimited(retryAfter: retryAfter ?? 1)
+        case .sessionExpired, .invalidToken: kind = .sessionExpired
+        case .unauthorized: kind = .notSignedIn
         case .invalidRequest, .unknownField, .bodyTooLarge, .methodDisabled, .clientMismatch, .unknownClient:
-            self = LatchkeyError(.invalidOperation(message), message: message)
-        default: self = LatchkeyError(.server(code: problem.code.rawValue, message: message), message: message)
+            kind = .invalidOperation(message)
+        default: kind = .server(code: problem.code.rawValue, message: message)
         }
+        self.init(kind, message: message, problem: problem)
     }
 
     /// The SDK error for one field error, keeping its localized message.

@@ -45,7 +45,7 @@ struct MigrateCommand: AsyncParsableCommand {
         }
         guard from == nil, to == nil else { throw ValidationError("--from and --to go together") }
         let applied = try await store.withBackend { $0.appliedMigrations }
-        print(applied.isEmpty ? "schema is up to date" : "applied migrations \(applied.map(String.init).joined(separator: ", "))")
+        print(applied.isEmpty ? "schema is up to date" : "applied migrations \(applied.joined(separator: ", "))")
     }
 
     /// A store location as a configuration.

@@ -27,6 +27,10 @@ struct ServeCommand: AsyncParsableCommand {
     var emailSender: MessageSenderKind?
     @Option(name: .customLong("webhook-url"), help: "Where the webhook sender POSTs (env LATCHKEY_WEBHOOK_URL).")
     var webhookURL: String?
+    @Option(
+        name: .customLong("ready-file"),
+        help: "Once listening, write one JSON line here: {\"url\", \"port\", \"pid\"} (for scripts and tests).")
+    var readyFile: String?
 
     func run() async throws {
         var configuration = store.configuration()
@@ -53,9 +57,12 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.databaseURL == nil
             ? URL(fileURLWithPath: configuration.dataDirectory).standardizedFileURL.path : "postgresql"
         let boundHost = configuration.host
-        let app = LatchkeyServer.application(backend: backend, logger: logger) { port in
-            print("Latchkey \(LatchkeyVersion.current) listening on http://\(boundHost):\(port) (data: \(data))")
+        let readyFile = readyFile
+        let app = LatchkeyServer.application(backend: backend, logger: logger) { [logger] port in
+            let url = "http://\(boundHost):\(port)"
+            print("Latchkey \(LatchkeyVersion.current) listening on \(url) (data: \(data))")
             fflush(nil)
+            if let readyFile { Self.announce(url: url, port: port, to: readyFile, logger: logger) }
         }
         do {
             try await app.runService()
@@ -64,6 +71,21 @@ struct ServeCommand: AsyncParsableCommand {
             throw error
         }
         await backend.shutdown()
+    }
+}
+
+extension ServeCommand {
+    /// Writes the ready line to a temporary file and renames it into place, so a reader sees the
+    /// whole line or no file.
+    static func announce(url: String, port: Int, to path: String, logger: Logger) {
+        let line = #"{"url":"\#(url)","port":\#(port),"pid":\#(getpid())}"# + "\n"
+        let temporary = path + ".tmp"
+        do {
+            try Data(line.utf8).write(to: URL(fileURLWithPath: temporary))
+            guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            logger.error("could not write the ready file", metadata: ["path": "\(path)", "error": "\(error)"])
+        }
     }
 }
 

@@ -7,7 +7,7 @@ import LatchkeyWire
 struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users", abstract: "Manage an app's users.",
-        subcommands: [List.self, Show.self, Disable.self, Enable.self, Delete.self])
+        subcommands: [List.self, Show.self, Disable.self, Enable.self, Delete.self, Seed.self])
 
     /// The app a users command works in.
     struct AppOption: ParsableArguments {
@@ -46,6 +46,39 @@ struct UsersCommand: AsyncParsableCommand {
                 try await backend.users.list(appID: try await app.resolve(in: backend).id, limit: limit, after: after)
             }.map(Listing.init)
             try output.print(users, text: users.map(\.line).joined(separator: "\n"))
+        }
+    }
+
+    struct Seed: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add users (and sessions) for load tests: the rows sign-up and sign-in make, many at a time.",
+            discussion: """
+                Users are named PREFIX0000000, PREFIX0000001, … and all get the one bcrypt hash given, since \
+                hashing each password would take hours. Prints the users added and the new sessions' \
+                refresh tokens (with --json, as {"usersAdded": N, "refreshTokens": […]}).
+                """)
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var output: OutputOptions
+        @OptionGroup var app: AppOption
+        @Option(help: "Add users until the app has this many.") var users: Int
+        @Option(help: "Then start a session for this many of them.") var sessions = 0
+        @Option(help: "The username prefix.") var prefix = "seed"
+        @Option(name: .customLong("password-hash"), help: "The bcrypt hash every seeded user gets.") var passwordHash: String
+
+        struct Result: Encodable {
+            var usersAdded: Int
+            var refreshTokens: [String]
+        }
+
+        func run() async throws {
+            guard passwordHash.hasPrefix("$2") else { throw ValidationError("--password-hash takes a bcrypt hash ($2a$, $2b$, $2y$)") }
+            let result = try await store.withBackend { backend in
+                let app = try await app.resolve(in: backend)
+                let added = try await backend.seedUsers(app: app, total: users, prefix: prefix, passwordHash: passwordHash)
+                let tokens = sessions > 0 ? try await backend.seedSessions(app: app, count: sessions) : []
+                return Result(usersAdded: added, refreshTokens: tokens)
+            }
+            try output.print(result, text: (["added \(result.usersAdded) users"] + result.refreshTokens).joined(separator: "\n"))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 
 /// Everything behind the HTTP API and the CLI: the open database, its stores, the keys and the
 /// services. One per process.
@@ -12,8 +13,8 @@ public final class LatchkeyBackend: Sendable {
     public let users: UserStore
     /// Signing keys.
     public let keys: KeyStore
-    /// The schema migrations applied when this backend opened the database.
-    public let appliedMigrations: [Int]
+    /// The schema migrations applied when this backend opened the database, as `feature.version`.
+    public let appliedMigrations: [String]
     /// Queued and sent messages (PINs, links).
     public let outbox: OutboxStore
     /// Sends what the outbox holds.
@@ -40,10 +41,30 @@ public final class LatchkeyBackend: Sendable {
     let metrics = ServerMetrics()
     let logger: Logger
     var time: any TimeSource { configuration.time }
+    private let composition = NIOLockedValueBox<(features: [any Feature], routes: RouteTable)?>(nil)
+
+    /// The features of ``FeatureSet/all``, built over this backend once, on first use.
+    var features: [any Feature] { composed().features }
+    /// Every feature's routes.
+    var routes: RouteTable { composed().routes }
+
+    private func composed() -> (features: [any Feature], routes: RouteTable) {
+        composition.withLockedValue { composition in
+            if let composition { return composition }
+            let features = FeatureSet.all.map { $0.init(backend: self) }
+            var routes = RouteTable()
+            for feature in features {
+                routes.feature = type(of: feature).id
+                feature.routes(into: &routes)
+            }
+            composition = (features, routes)
+            return (features, routes)
+        }
+    }
 
     private init(
         configuration: LatchkeyConfiguration, driver base: any StoreDriver, listener: PostgresChangeListener?,
-        appliedMigrations: [Int], composer: MessageComposer, logger: Logger
+        appliedMigrations: [String], composer: MessageComposer, logger: Logger
     ) {
         self.configuration = configuration
         self.appliedMigrations = appliedMigrations
@@ -74,7 +95,7 @@ public final class LatchkeyBackend: Sendable {
         dispatcher = OutboxDispatcher(
             outbox: outbox, senders: configuration.delivery.makeSenders(time: time, logger: logger),
             maximumAttempts: configuration.delivery.maximumAttempts, time: time, logger: logger)
-        janitor = Janitor(driver: driver, time: time, logger: logger)
+        janitor = Janitor(driver: driver, sweeps: FeatureSet.all.flatMap { $0.sweeps }, time: time, logger: logger)
         messenger = Messenger(
             outbox: outbox, composer: composer, delivery: configuration.delivery, dispatcher: dispatcher, throttle: throttle)
     }
@@ -85,7 +106,7 @@ public final class LatchkeyBackend: Sendable {
         -> LatchkeyBackend
     {
         if let problem = configuration.delivery.problem() { throw ConfigurationProblem(description: problem) }
-        let composer = try await MessageComposer.shipped()
+        let composer = try MessageComposer.shipped()
         let driver = try await openDriver(configuration, logger: logger)
         do {
             let applied = try await Migrations.apply(to: driver, logger: logger)

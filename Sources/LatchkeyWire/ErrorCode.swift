@@ -3,82 +3,153 @@
 /// The server puts one of these in the `code` member of every RFC 9457 problem document, and in
 /// the `code` of each entry of `errors` for field-level validation failures. The SDK maps them to
 /// typed Swift errors. Codes never change meaning once published.
-public enum ErrorCode: String, Codable, Sendable, CaseIterable {
+///
+/// The type is open, not an enum: a newer server may answer with a code this build does not
+/// know, and it still decodes — with its localized `title` and `detail` — instead of failing the
+/// whole problem document. Compare with the static members (`code == .invalidToken`, `case
+/// .invalidToken:` in a `switch`, which then needs a `default`).
+public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The code as it travels, snake_case.
+    public let rawValue: String
+
+    /// A code from its wire form; any string is accepted, known or not.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A code from its wire form.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// The raw value, so logs and interpolations show `invalid_token`.
+    public var description: String { rawValue }
+
+    /// Decodes any string: unknown codes are kept, not refused.
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Encodes the raw value as a JSON string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+extension ErrorCode {
     /// The request is malformed: not JSON, wrong types, missing required members (KWS "InvalidOperation").
-    case invalidRequest = "invalid_request"
+    public static let invalidRequest = ErrorCode("invalid_request")
     /// The body contains a member the endpoint does not accept (strict schemas refuse unknown or privileged fields).
-    case unknownField = "unknown_field"
+    public static let unknownField = ErrorCode("unknown_field")
     /// Several fields failed validation; see `errors`.
-    case validationFailed = "validation_failed"
+    public static let validationFailed = ErrorCode("validation_failed")
     /// The body is larger than the server accepts.
-    case bodyTooLarge = "body_too_large"
+    public static let bodyTooLarge = ErrorCode("body_too_large")
     /// No such route or resource.
-    case notFound = "not_found"
+    public static let notFound = ErrorCode("not_found")
     /// The route exists but not for this method.
-    case methodNotAllowed = "method_not_allowed"
+    public static let methodNotAllowed = ErrorCode("method_not_allowed")
     /// The request needs a bearer token and has none.
-    case unauthorized = "unauthorized"
+    public static let unauthorized = ErrorCode("unauthorized")
     /// The bearer token is invalid, expired, revoked or for another app.
-    case invalidToken = "invalid_token"
+    public static let invalidToken = ErrorCode("invalid_token")
     /// The refresh token is unknown, expired, reused or its session has ended.
-    case sessionExpired = "session_expired"
+    public static let sessionExpired = ErrorCode("session_expired")
     /// Username/email or password is wrong (also what a throttled account answers).
-    case invalidCredentials = "invalid_credentials"
+    public static let invalidCredentials = ErrorCode("invalid_credentials")
     /// No account has this username or email — only from apps that choose to reveal it
     /// (Wilddog's UserDoesNotExist); by default an unknown user answers `invalid_credentials`.
-    case userDoesNotExist = "user_does_not_exist"
+    public static let userDoesNotExist = ErrorCode("user_does_not_exist")
     /// The current password given to a password change is wrong.
-    case wrongPassword = "wrong_password"
+    public static let wrongPassword = ErrorCode("wrong_password")
     /// Too many requests; retry after the `Retry-After` header's seconds.
-    case rateLimited = "rate_limited"
+    public static let rateLimited = ErrorCode("rate_limited")
     /// The app named by `Latchkey-Client-Id` does not exist.
-    case unknownClient = "unknown_client"
+    public static let unknownClient = ErrorCode("unknown_client")
     /// The client id header and the token's audience name different apps.
-    case clientMismatch = "client_mismatch"
+    public static let clientMismatch = ErrorCode("client_mismatch")
     /// The sign-in method is not enabled for this app.
-    case methodDisabled = "method_disabled"
+    public static let methodDisabled = ErrorCode("method_disabled")
     /// The account is disabled by an operator.
-    case accountDisabled = "account_disabled"
+    public static let accountDisabled = ErrorCode("account_disabled")
     /// The caller may not do this.
-    case forbidden = "forbidden"
+    public static let forbidden = ErrorCode("forbidden")
     /// Username has characters outside the allowed set, or a bad length (KWS InvalidUsername).
-    case invalidUsername = "invalid_username"
+    public static let invalidUsername = ErrorCode("invalid_username")
     /// Password fails the policy; `reason` says why (KWS InvalidPassword).
-    case invalidPassword = "invalid_password"
+    public static let invalidPassword = ErrorCode("invalid_password")
     /// Date of birth is not YYYY-MM-DD or lies in the future (KWS InvalidDateOfBirth).
-    case invalidDateOfBirth = "invalid_date_of_birth"
+    public static let invalidDateOfBirth = ErrorCode("invalid_date_of_birth")
     /// Country is not an ISO 3166-1 alpha-2 code (KWS InvalidCountry).
-    case invalidCountry = "invalid_country"
+    public static let invalidCountry = ErrorCode("invalid_country")
     /// Parent email is not a valid address (KWS InvalidParentEmail).
-    case invalidParentEmail = "invalid_parent_email"
+    public static let invalidParentEmail = ErrorCode("invalid_parent_email")
     /// Email is not a valid address (Wilddog InvalidEmail).
-    case invalidEmail = "invalid_email"
+    public static let invalidEmail = ErrorCode("invalid_email")
     /// A field value is out of range or of the wrong form.
-    case invalidField = "invalid_field"
+    public static let invalidField = ErrorCode("invalid_field")
     /// The username is already in use in this app (KWS DuplicateUsername).
-    case duplicateUsername = "duplicate_username"
+    public static let duplicateUsername = ErrorCode("duplicate_username")
     /// The email is already in use (only for apps that choose to reveal it).
-    case duplicateEmail = "duplicate_email"
+    public static let duplicateEmail = ErrorCode("duplicate_email")
     /// The phone number is not a valid E.164 number.
-    case invalidPhone = "invalid_phone"
+    public static let invalidPhone = ErrorCode("invalid_phone")
     /// The PIN is wrong; the same request may be tried again (up to 5 checks in all).
-    case invalidCode = "invalid_code"
+    public static let invalidCode = ErrorCode("invalid_code")
     /// The PIN or link can no longer be used (expired, already used, or out of checks): ask for a new one.
-    case codeExpired = "code_expired"
+    public static let codeExpired = ErrorCode("code_expired")
     /// The app has no provider of this name configured.
-    case unknownProvider = "unknown_provider"
+    public static let unknownProvider = ErrorCode("unknown_provider")
     /// The provider's token did not verify (signature, issuer, audience, expiry, nonce).
-    case invalidProviderToken = "invalid_provider_token"
+    public static let invalidProviderToken = ErrorCode("invalid_provider_token")
     /// This provider identity already belongs to another user.
-    case identityInUse = "identity_in_use"
+    public static let identityInUse = ErrorCode("identity_in_use")
     /// An account with this email exists; sign in to it and link the provider.
-    case accountExists = "account_exists"
+    public static let accountExists = ErrorCode("account_exists")
     /// The identity is the user's only way to sign in and cannot be unlinked.
-    case lastIdentity = "last_identity"
+    public static let lastIdentity = ErrorCode("last_identity")
     /// The server failed unexpectedly; nothing was written.
-    case internalError = "internal_error"
+    public static let internalError = ErrorCode("internal_error")
     /// The server is overloaded or its database is unreachable; retry later.
-    case serviceUnavailable = "service_unavailable"
+    public static let serviceUnavailable = ErrorCode("service_unavailable")
+
+    /// The codes this build knows, in declaration order; a newer server may send others.
+    public static let allCases: [ErrorCode] = [
+        .invalidRequest,
+        .unknownField,
+        .validationFailed,
+        .bodyTooLarge,
+        .notFound,
+        .methodNotAllowed,
+        .unauthorized,
+        .invalidToken,
+        .sessionExpired,
+        .invalidCredentials,
+        .userDoesNotExist,
+        .wrongPassword,
+        .rateLimited,
+        .unknownClient,
+        .clientMismatch,
+        .methodDisabled,
+        .accountDisabled,
+        .forbidden,
+        .invalidUsername,
+        .invalidPassword,
+        .invalidDateOfBirth,
+        .invalidCountry,
+        .invalidParentEmail,
+        .invalidEmail,
+        .invalidField,
+        .duplicateUsername,
+        .duplicateEmail,
+        .invalidPhone,
+        .invalidCode,
+        .codeExpired,
+        .unknownProvider,
+        .invalidProviderToken,
+        .identityInUse,
+        .accountExists,
+        .lastIdentity,
+        .internalError,
+        .serviceUnavailable,
+    ]
 }
 
 /// Why a password was refused; carried in a field error's `reason`.

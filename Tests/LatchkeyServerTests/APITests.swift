@@ -13,7 +13,9 @@ import Testing
             #expect(anonymous.string("name") == "Latchkey")
             #expect(anonymous.string("version") == LatchkeyVersion.current)
             let modules = try #require(anonymous.value("modules") as? [[String: Any]])
-            #expect(Set(modules.compactMap { $0["id"] as? String }) == ["hello", "auth", "me"])
+            #expect(
+                modules.compactMap { $0["id"] as? String }
+                    == ["hello", "auth", "me", "tokens", "phone", "email", "providers", "oauth", "admin", "ops"])
             for module in modules {
                 #expect(module["vmin"] as? Int == 1)
                 #expect(module["vmax"] as? Int == 1)
@@ -64,6 +66,22 @@ import Testing
             #expect(documented == routes, "undocumented: \(routes.subtracting(documented)); not served: \(documented.subtracting(routes))")
             let codes = (response.value("components.schemas.ErrorCode.enum") as? [String]) ?? []
             #expect(Set(codes) == Set(ErrorCode.allCases.map(\.rawValue)))
+        }
+    }
+
+    /// The contract has one source, the server's resource; `openapi/latchkey.json` is a symlink to
+    /// it, and `GET /openapi.json` serves exactly its bytes.
+    @Test func servedOpenAPIDocumentIsTheRepositoryFile() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let source = try Data(contentsOf: root.appendingPathComponent("Sources/LatchkeyServer/Resources/openapi.json"))
+        let link = root.appendingPathComponent("openapi/latchkey.json")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "../Sources/LatchkeyServer/Resources/openapi.json")
+        #expect(try Data(contentsOf: link) == source)
+        let harness = try await TestHarness.make(store: .sqlite)
+        try await harness.run { client in
+            let response = try await client.send(.get, "/openapi.json")
+            #expect(response.status == .ok)
+            #expect(response.body == source)
         }
     }
 

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import HTTPTypes
 import HummingbirdTesting
+import LatchkeyTestSupport
 import NIOConcurrencyHelpers
 import Testing
 
@@ -118,63 +119,63 @@ struct ClusterTests {
     /// soon as it resumes — its cache is not trusted until it has read the feed again — and then
     /// applies every change it missed: its applied sequence reaches the database's.
     @Test func aNodeFrozenForThirtySecondsMissesNoChange() async throws {
-        let provider = try await FakeIdentityProvider.start()
-        let cluster = try await Cluster.start(provider: provider)
-        let idToken = try provider.idToken(provider.claims(subject: "sleeper", at: Date()))
-        var tokens: [String] = []
-        for _ in 0..<20 { tokens.append(try await cluster.session(on: 0, idToken: idToken)) }
-        for token in tokens { #expect(try await cluster.nodes[2].request("GET", "/v1/me", token: token).status == .ok) }
-        let (revoked, kept) = (Array(tokens.prefix(10)), Array(tokens.dropFirst(10)))
-        let frozenPID = cluster.nodes[2].process.processIdentifier
-        kill(frozenPID, SIGSTOP)
-        let frozen = ContinuousClock.now
-        for (index, token) in revoked.enumerated() {
-            #expect(try await cluster.nodes[index % 2].request("POST", "/v1/auth/signout", token: token).status == .noContent)
-            _ = try await cluster.session(on: 1, idToken: idToken)
-            try await Task.sleep(for: .seconds(2.5))
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let cluster = try await Cluster.start(provider: provider)
+            let idToken = try provider.idToken(provider.claims(subject: "sleeper", at: Date()))
+            var tokens: [String] = []
+            for _ in 0..<20 { tokens.append(try await cluster.session(on: 0, idToken: idToken)) }
+            for token in tokens { #expect(try await cluster.nodes[2].request("GET", "/v1/me", token: token).status == .ok) }
+            let (revoked, kept) = (Array(tokens.prefix(10)), Array(tokens.dropFirst(10)))
+            let frozenPID = cluster.nodes[2].process.processIdentifier
+            kill(frozenPID, SIGSTOP)
+            let frozen = ContinuousClock.now
+            for (index, token) in revoked.enumerated() {
+                #expect(try await cluster.nodes[index % 2].request("POST", "/v1/auth/signout", token: token).status == .noContent)
+                _ = try await cluster.session(on: 1, idToken: idToken)
+                try await Task.sleep(for: .seconds(2.5))
+            }
+            try await Task.sleep(until: frozen + .seconds(30))
+            let committed = try await cluster.committedSequence()
+            kill(frozenPID, SIGCONT)
+            let resumed = ContinuousClock.now
+            for token in revoked { #expect(try await cluster.nodes[2].request("GET", "/v1/me", token: token).status == .unauthorized) }
+            for token in kept { #expect(try await cluster.nodes[2].request("GET", "/v1/me", token: token).status == .ok) }
+            let checked = ContinuousClock.now - resumed
+            var applied = try await cluster.appliedSequence(on: 2)
+            while (applied ?? -1) < committed && ContinuousClock.now - resumed < .seconds(5) {
+                try await Task.sleep(for: .milliseconds(10))
+                applied = try await cluster.appliedSequence(on: 2)
+            }
+            print("frozen \(resumed - frozen); database sequence \(committed), node applied \(applied ?? -1) within \(ContinuousClock.now - resumed); 20 tokens checked in \(checked)")
+            #expect(applied == committed)
+            for token in revoked { #expect(try await cluster.nodes[2].request("GET", "/v1/me", token: token).status == .unauthorized) }
+            await cluster.stop()
         }
-        try await Task.sleep(until: frozen + .seconds(30))
-        let committed = try await cluster.committedSequence()
-        kill(frozenPID, SIGCONT)
-        let resumed = ContinuousClock.now
-        for token in revoked { #expect(try await cluster.nodes[2].request("GET", "/v1/me", token: token).status == .unauthorized) }
-        for token in kept { #expect(try await cluster.nodes[2].request("GET", "/v1/me", token: token).status == .ok) }
-        let checked = ContinuousClock.now - resumed
-        var applied = try await cluster.appliedSequence(on: 2)
-        while (applied ?? -1) < committed && ContinuousClock.now - resumed < .seconds(5) {
-            try await Task.sleep(for: .milliseconds(10))
-            applied = try await cluster.appliedSequence(on: 2)
-        }
-        print("frozen \(resumed - frozen); database sequence \(committed), node applied \(applied ?? -1) within \(ContinuousClock.now - resumed); 20 tokens checked in \(checked)")
-        #expect(applied == committed)
-        for token in revoked { #expect(try await cluster.nodes[2].request("GET", "/v1/me", token: token).status == .unauthorized) }
-        await cluster.stop()
-        await provider.stop()
     }
 
     /// The timestamp feed's hole: a sign-out whose transaction waits on a row lock commits seconds
     /// after a later sign-out. Sequence order is commit order, so the other node still applies it.
     @Test func aSignOutThatCommitsLateIsStillApplied() async throws {
-        let provider = try await FakeIdentityProvider.start()
-        let cluster = try await Cluster.start(count: 2, provider: provider)
-        let late = try await cluster.session(on: 0, idToken: try provider.idToken(provider.claims(subject: "late", at: Date())))
-        let early = try await cluster.session(on: 0, idToken: try provider.idToken(provider.claims(subject: "early", at: Date())))
-        let lateUser = try #require(try await cluster.nodes[0].request("GET", "/v1/me", token: late).string("id"))
-        for token in [late, early] { #expect(try await cluster.nodes[1].request("GET", "/v1/me", token: token).status == .ok) }
-        var lateSignOut: Task<HTTPResponse.Status, any Error>?
-        try await TestStore.admin(cluster.databaseURL) { connection, logger in
-            try await connection.query("BEGIN", logger: logger)
-            try await connection.query("SELECT id FROM sessions WHERE user_id = \(lateUser) FOR UPDATE", logger: logger)
-            lateSignOut = Task { try await cluster.nodes[0].request("POST", "/v1/auth/signout", token: late).status }
-            try await Task.sleep(for: .seconds(6.5))
-            #expect(try await cluster.nodes[0].request("POST", "/v1/auth/signout", token: early).status == .noContent)
-            #expect(try await cluster.refusal(of: early, on: 1, since: .now) < .seconds(1))
-            try await connection.query("COMMIT", logger: logger)
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let cluster = try await Cluster.start(count: 2, provider: provider)
+            let late = try await cluster.session(on: 0, idToken: try provider.idToken(provider.claims(subject: "late", at: Date())))
+            let early = try await cluster.session(on: 0, idToken: try provider.idToken(provider.claims(subject: "early", at: Date())))
+            let lateUser = try #require(try await cluster.nodes[0].request("GET", "/v1/me", token: late).string("id"))
+            for token in [late, early] { #expect(try await cluster.nodes[1].request("GET", "/v1/me", token: token).status == .ok) }
+            var lateSignOut: Task<HTTPResponse.Status, any Error>?
+            try await TestStore.admin(cluster.databaseURL) { connection, logger in
+                try await connection.query("BEGIN", logger: logger)
+                try await connection.query("SELECT id FROM sessions WHERE user_id = \(lateUser) FOR UPDATE", logger: logger)
+                lateSignOut = Task { try await cluster.nodes[0].request("POST", "/v1/auth/signout", token: late).status }
+                try await Task.sleep(for: .seconds(6.5))
+                #expect(try await cluster.nodes[0].request("POST", "/v1/auth/signout", token: early).status == .noContent)
+                #expect(try await cluster.refusal(of: early, on: 1, since: .now) < .seconds(1))
+                try await connection.query("COMMIT", logger: logger)
+            }
+            #expect(try await lateSignOut?.value == .noContent)
+            #expect(try await cluster.refusal(of: late, on: 1, since: .now) < .seconds(1))
+            await cluster.stop()
         }
-        #expect(try await lateSignOut?.value == .noContent)
-        #expect(try await cluster.refusal(of: late, on: 1, since: .now) < .seconds(1))
-        await cluster.stop()
-        await provider.stop()
     }
 
     @Test func aProfileChangeOnOneNodeIsSeenByTheOthers() async throws {
@@ -330,36 +331,36 @@ struct ClusterTests {
     /// runs when the rest of the test run has mostly finished and measures propagation, not the
     /// other suites' load.
     @Test func signOutsAreRefusedByTheOtherNodesWithin100MillisecondsAtP99() async throws {
-        let provider = try await FakeIdentityProvider.start()
-        let cluster = try await Cluster.start(provider: provider)
-        let idToken = try provider.idToken(provider.claims(subject: "roamer", at: Date()))
-        let started = ContinuousClock.now
-        let latencies = try await withThrowingTaskGroup(of: [Duration].self) { group in
-            for _ in 0..<2 {
-                group.addTask {
-                    var latencies: [Duration] = []
-                    for _ in 0..<500 {
-                        let token = try await cluster.session(on: 0, idToken: idToken)
-                        for node in 1...2 { #expect(try await cluster.nodes[node].request("GET", "/v1/me", token: token).status == .ok) }
-                        #expect(try await cluster.nodes[0].request("POST", "/v1/auth/signout", token: token).status == .noContent)
-                        let signedOut = ContinuousClock.now
-                        async let second = cluster.refusal(of: token, on: 1, since: signedOut)
-                        async let third = cluster.refusal(of: token, on: 2, since: signedOut)
-                        latencies.append(max(try await second, try await third))
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let cluster = try await Cluster.start(provider: provider)
+            let idToken = try provider.idToken(provider.claims(subject: "roamer", at: Date()))
+            let started = ContinuousClock.now
+            let latencies = try await withThrowingTaskGroup(of: [Duration].self) { group in
+                for _ in 0..<2 {
+                    group.addTask {
+                        var latencies: [Duration] = []
+                        for _ in 0..<500 {
+                            let token = try await cluster.session(on: 0, idToken: idToken)
+                            for node in 1...2 { #expect(try await cluster.nodes[node].request("GET", "/v1/me", token: token).status == .ok) }
+                            #expect(try await cluster.nodes[0].request("POST", "/v1/auth/signout", token: token).status == .noContent)
+                            let signedOut = ContinuousClock.now
+                            async let second = cluster.refusal(of: token, on: 1, since: signedOut)
+                            async let third = cluster.refusal(of: token, on: 2, since: signedOut)
+                            latencies.append(max(try await second, try await third))
+                        }
+                        return latencies
                     }
-                    return latencies
                 }
+                return try await group.reduce(into: [Duration]()) { $0 += $1 }.sorted()
             }
-            return try await group.reduce(into: [Duration]()) { $0 += $1 }.sorted()
+            let p50 = latencies[latencies.count / 2]
+            let p99 = latencies[latencies.count * 99 / 100]
+            print("sign-out refused on both other nodes, \(latencies.count) sign-outs: p50 \(p50), p99 \(p99), max \(latencies.last!), run \(ContinuousClock.now - started)")
+            #expect(latencies.count == 1_000)
+            #expect(p99 < .milliseconds(100))
+            #expect(latencies.last! < .seconds(5))
+            await cluster.stop()
         }
-        let p50 = latencies[latencies.count / 2]
-        let p99 = latencies[latencies.count * 99 / 100]
-        print("sign-out refused on both other nodes, \(latencies.count) sign-outs: p50 \(p50), p99 \(p99), max \(latencies.last!), run \(ContinuousClock.now - started)")
-        #expect(latencies.count == 1_000)
-        #expect(p99 < .milliseconds(100))
-        #expect(latencies.last! < .seconds(5))
-        await cluster.stop()
-        await provider.stop()
     }
 }
 

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import LatchkeyServer
+import LatchkeyTestSupport
 import Testing
 
 /// The outbox and its senders: webhook signing, retries with backoff, dead letters, Twilio, and
@@ -11,101 +12,101 @@ import Testing
     static let secret = "webhook-test-secret"
 
     @Test(arguments: TestStore.enabled) func webhookIsSignedAndRetriedWithBackoff(store: TestStore) async throws {
-        let receiver = try await MessageReceiver.start(statuses: [.internalServerError, .serviceUnavailable, .ok])
-        let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
-            $0.delivery.smsSender = .webhook
-            $0.delivery.webhookURL = receiver.url + "/hooks/latchkey"
-            $0.delivery.webhookSecret = Self.secret
-        }
-        try await harness.run { client in
-            #expect(try await client.startPhone(Self.phone).status == .accepted)
-            try await eventually { try await harness.latestMessage(to: Self.phone).lastError != nil }
-            #expect(receiver.requests.count == 1)
-            var entry = try await harness.latestMessage(to: Self.phone)
-            #expect(entry.status == .pending)
-            #expect(entry.attempts == 1)
-            #expect(entry.lastError?.contains("500") == true)
-            harness.clock.advance(by: 5)
-            // Wait for the outcome to be recorded (its retry time is read from the clock then).
-            try await eventually { try await harness.latestMessage(to: Self.phone).lastError?.contains("503") == true }
-            #expect(receiver.requests.count == 2)
-            harness.clock.advance(by: 10)
-            try await eventually { try await harness.latestMessage(to: Self.phone).status == .sent }
-            entry = try await harness.latestMessage(to: Self.phone)
-            #expect(entry.attempts == 3)
-            #expect(entry.message.body == "[delivered]")
+        try await serving(try await MessageReceiver.start(statuses: [.internalServerError, .serviceUnavailable, .ok])) { receiver in
+            let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
+                $0.delivery.smsSender = .webhook
+                $0.delivery.webhookURL = receiver.url + "/hooks/latchkey"
+                $0.delivery.webhookSecret = Self.secret
+            }
+            try await harness.run { client in
+                #expect(try await client.startPhone(Self.phone).status == .accepted)
+                try await eventually { try await harness.latestMessage(to: Self.phone).lastError != nil }
+                #expect(receiver.requests.count == 1)
+                var entry = try await harness.latestMessage(to: Self.phone)
+                #expect(entry.status == .pending)
+                #expect(entry.attempts == 1)
+                #expect(entry.lastError?.contains("500") == true)
+                harness.clock.advance(by: 5)
+                // Wait for the outcome to be recorded (its retry time is read from the clock then).
+                try await eventually { try await harness.latestMessage(to: Self.phone).lastError?.contains("503") == true }
+                #expect(receiver.requests.count == 2)
+                harness.clock.advance(by: 10)
+                try await eventually { try await harness.latestMessage(to: Self.phone).status == .sent }
+                entry = try await harness.latestMessage(to: Self.phone)
+                #expect(entry.attempts == 3)
+                #expect(entry.message.body == "[delivered]")
 
-            let request = try #require(receiver.requests.last)
-            #expect(request.path == "/hooks/latchkey")
-            #expect(request.headers[HTTPField.Name("Latchkey-Message-Id")!] == entry.message.id)
-            let payload = try #require(try JSONSerialization.jsonObject(with: Data(request.body.utf8)) as? [String: Any])
-            #expect(payload["to"] as? String == Self.phone)
-            #expect(payload["channel"] as? String == "sms")
-            #expect((payload["body"] as? String)?.firstMatch(of: /\d{6}/) != nil)
-            let signature = try #require(request.headers[HTTPField.Name("Latchkey-Signature")!])
-            let parts = Dictionary(uniqueKeysWithValues: signature.split(separator: ",").map { $0.split(separator: "=", maxSplits: 1).map(String.init) }.map { ($0[0], $0[1]) })
-            let mac = HMAC<SHA256>.authenticationCode(
-                for: Data("\(parts["t"] ?? "").\(request.body)".utf8), using: SymmetricKey(data: Data(Self.secret.utf8)))
-            #expect(parts["v1"] == mac.map { String(format: "%02x", $0) }.joined())
+                let request = try #require(receiver.requests.last)
+                #expect(request.path == "/hooks/latchkey")
+                #expect(request.headers[HTTPField.Name("Latchkey-Message-Id")!] == entry.message.id)
+                let payload = try #require(try JSONSerialization.jsonObject(with: Data(request.body.utf8)) as? [String: Any])
+                #expect(payload["to"] as? String == Self.phone)
+                #expect(payload["channel"] as? String == "sms")
+                #expect((payload["body"] as? String)?.firstMatch(of: /\d{6}/) != nil)
+                let signature = try #require(request.headers[HTTPField.Name("Latchkey-Signature")!])
+                let parts = Dictionary(uniqueKeysWithValues: signature.split(separator: ",").map { $0.split(separator: "=", maxSplits: 1).map(String.init) }.map { ($0[0], $0[1]) })
+                let mac = HMAC<SHA256>.authenticationCode(
+                    for: Data("\(parts["t"] ?? "").\(request.body)".utf8), using: SymmetricKey(data: Data(Self.secret.utf8)))
+                #expect(parts["v1"] == mac.map { String(format: "%02x", $0) }.joined())
+            }
         }
-        await receiver.stop()
     }
 
     @Test(arguments: TestStore.enabled) func refusedMessagesAndExhaustedRetriesAreDeadLettered(store: TestStore) async throws {
-        let refusing = try await MessageReceiver.start(statuses: [.unprocessableContent])
-        let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
-            $0.delivery.smsSender = .webhook
-            $0.delivery.webhookURL = refusing.url + "/hook"
-            $0.delivery.webhookSecret = Self.secret
-            $0.delivery.maximumAttempts = 2
+        try await serving(try await MessageReceiver.start(statuses: [.unprocessableContent])) { refusing in
+            let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
+                $0.delivery.smsSender = .webhook
+                $0.delivery.webhookURL = refusing.url + "/hook"
+                $0.delivery.webhookSecret = Self.secret
+                $0.delivery.maximumAttempts = 2
+            }
+            try await harness.run { client in
+                _ = try await client.startPhone(Self.phone)
+                try await eventually { try await harness.latestMessage(to: Self.phone).status == .dead }
+                #expect(refusing.requests.count == 1)
+                #expect(try await harness.backend.outbox.list(status: .dead).count == 1)
+            }
         }
-        try await harness.run { client in
-            _ = try await client.startPhone(Self.phone)
-            try await eventually { try await harness.latestMessage(to: Self.phone).status == .dead }
-            #expect(refusing.requests.count == 1)
-            #expect(try await harness.backend.outbox.list(status: .dead).count == 1)
-        }
-        await refusing.stop()
     }
 
     @Test func failingProviderIsDeadLetteredAfterTheLastAttempt() async throws {
-        let failing = try await MessageReceiver.start(statuses: [.badGateway])
-        let harness = try await TestHarness.make(store: .sqlite) { _ in } configureServer: {
-            $0.delivery.smsSender = .webhook
-            $0.delivery.webhookURL = failing.url + "/hook"
-            $0.delivery.webhookSecret = Self.secret
-            $0.delivery.maximumAttempts = 2
+        try await serving(try await MessageReceiver.start(statuses: [.badGateway])) { failing in
+            let harness = try await TestHarness.make(store: .sqlite) { _ in } configureServer: {
+                $0.delivery.smsSender = .webhook
+                $0.delivery.webhookURL = failing.url + "/hook"
+                $0.delivery.webhookSecret = Self.secret
+                $0.delivery.maximumAttempts = 2
+            }
+            try await harness.run { client in
+                _ = try await client.startPhone(Self.phone)
+                try await eventually { try await harness.latestMessage(to: Self.phone).lastError != nil }
+                harness.clock.advance(by: 5)
+                try await eventually { try await harness.latestMessage(to: Self.phone).status == .dead }
+                #expect(failing.requests.count == 2)
+            }
         }
-        try await harness.run { client in
-            _ = try await client.startPhone(Self.phone)
-            try await eventually { try await harness.latestMessage(to: Self.phone).lastError != nil }
-            harness.clock.advance(by: 5)
-            try await eventually { try await harness.latestMessage(to: Self.phone).status == .dead }
-            #expect(failing.requests.count == 2)
-        }
-        await failing.stop()
     }
 
     @Test(arguments: TestStore.enabled) func twilioSenderUsesTheMessagesAPI(store: TestStore) async throws {
-        let twilio = try await MessageReceiver.start(statuses: [.created], answer: #"{"sid": "SM0123456789", "status": "queued"}"#)
-        let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
-            $0.delivery.smsSender = .twilio
-            $0.delivery.twilioBaseURL = twilio.url
-            $0.delivery.twilioAccountSID = "AC42"
-            $0.delivery.twilioAuthToken = "twilio-token"
-            $0.delivery.twilioFrom = "+15005550006"
+        try await serving(try await MessageReceiver.start(statuses: [.created], answer: #"{"sid": "SM0123456789", "status": "queued"}"#)) { twilio in
+            let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
+                $0.delivery.smsSender = .twilio
+                $0.delivery.twilioBaseURL = twilio.url
+                $0.delivery.twilioAccountSID = "AC42"
+                $0.delivery.twilioAuthToken = "twilio-token"
+                $0.delivery.twilioFrom = "+15005550006"
+            }
+            try await harness.run { client in
+                _ = try await client.startPhone(Self.phone)
+                try await eventually { try await harness.latestMessage(to: Self.phone).status == .sent }
+                #expect(try await harness.latestMessage(to: Self.phone).providerMessageID == "SM0123456789")
+                let request = try #require(twilio.requests.first)
+                #expect(request.path == "/2010-04-01/Accounts/AC42/Messages.json")
+                #expect(request.headers[.authorization] == "Basic " + Data("AC42:twilio-token".utf8).base64EncodedString())
+                #expect(request.headers[.contentType] == "application/x-www-form-urlencoded")
+                #expect(request.body.hasPrefix("To=%2B14155550123&From=%2B15005550006&Body="))
+            }
         }
-        try await harness.run { client in
-            _ = try await client.startPhone(Self.phone)
-            try await eventually { try await harness.latestMessage(to: Self.phone).status == .sent }
-            #expect(try await harness.latestMessage(to: Self.phone).providerMessageID == "SM0123456789")
-            let request = try #require(twilio.requests.first)
-            #expect(request.path == "/2010-04-01/Accounts/AC42/Messages.json")
-            #expect(request.headers[.authorization] == "Basic " + Data("AC42:twilio-token".utf8).base64EncodedString())
-            #expect(request.headers[.contentType] == "application/x-www-form-urlencoded")
-            #expect(request.body.hasPrefix("To=%2B14155550123&From=%2B15005550006&Body="))
-        }
-        await twilio.stop()
     }
 
     @Test func senderSettingsAreCheckedAtStartup() async throws {
@@ -125,9 +126,7 @@ import Testing
         let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Outbox", "--data-dir", directory]) as? [String: Any])
         let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
         // A port nobody listens on yet: the first attempt fails.
-        let placeholder = try await MessageReceiver.start(statuses: [.ok])
-        let port = placeholder.port
-        await placeholder.stop()
+        let port = try await serving(try await MessageReceiver.start(statuses: [.ok])) { $0.port }
         let environment = [
             "LATCHKEY_SMS_SENDER": "webhook", "LATCHKEY_WEBHOOK_URL": "http://127.0.0.1:\(port)/hook",
             "LATCHKEY_WEBHOOK_SECRET": Self.secret,
@@ -139,22 +138,21 @@ import Testing
         #expect(queued.count == 1)
         try await server.stop(signal: SIGKILL)
 
-        let receiver = try await MessageReceiver.start(port: port, statuses: [.ok])
-        let restarted = try await ServerProcess(dataDirectory: directory, environment: environment)
-        // Killed while its first send was connecting: the lease (20 s) runs out, then it is sent.
-        do {
-            try await eventually(timeout: .seconds(50)) { receiver.requests.count == 1 }
-        } catch {
+        try await serving(try await MessageReceiver.start(port: port, statuses: [.ok])) { receiver in
+            let restarted = try await ServerProcess(dataDirectory: directory, environment: environment)
+            // Killed while its first send was connecting: the lease (20 s) runs out, then it is sent.
+            do {
+                try await eventually(timeout: .seconds(50)) { receiver.requests.count == 1 }
+            } catch {
+                try await restarted.stop()
+                throw error
+            }
+            let delivered = try #require(try JSONSerialization.jsonObject(with: Data(receiver.requests[0].body.utf8)) as? [String: Any])
+            #expect(delivered["id"] as? String == (queued.first?["message"] as? [String: Any])?["id"] as? String)
             try await restarted.stop()
-            await receiver.stop()
-            throw error
+            let after = try await outboxEntries(directory)
+            #expect(after.first?["status"] as? String == "sent")
         }
-        let delivered = try #require(try JSONSerialization.jsonObject(with: Data(receiver.requests[0].body.utf8)) as? [String: Any])
-        #expect(delivered["id"] as? String == (queued.first?["message"] as? [String: Any])?["id"] as? String)
-        try await restarted.stop()
-        let after = try await outboxEntries(directory)
-        #expect(after.first?["status"] as? String == "sent")
-        await receiver.stop()
     }
 
     private func outboxEntries(_ directory: String) async throws -> [[String: Any]] {

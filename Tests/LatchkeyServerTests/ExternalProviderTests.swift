@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import LatchkeyServer
+import LatchkeyTestSupport
 import Testing
 
 /// Sign-in, linking and unlinking with external providers, against a fake provider that is a
@@ -25,100 +26,100 @@ import Testing
         _ store: TestStore, configure: @escaping (inout AppSettings) -> Void = { _ in },
         _ body: @Sendable (TestHarness, FakeIdentityProvider, FakeIdentityProvider, Client) async throws -> Void
     ) async throws {
-        let provider = try await FakeIdentityProvider.start()
-        let other = try await FakeIdentityProvider.start()
-        let harness = try await makeHarness(store, provider: provider) {
-            $0.providers["other"] = ProviderSettings(kind: .openIDConnect, issuer: other.issuer, clientIDs: ["client-1"])
-            configure(&$0)
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            try await serving(try await FakeIdentityProvider.start()) { other in
+                let harness = try await makeHarness(store, provider: provider) {
+                    $0.providers["other"] = ProviderSettings(kind: .openIDConnect, issuer: other.issuer, clientIDs: ["client-1"])
+                    configure(&$0)
+                }
+                try await harness.run { client in try await body(harness, provider, other, client) }
+            }
         }
-        try await harness.run { client in try await body(harness, provider, other, client) }
-        await provider.stop()
-        await other.stop()
     }
 
     @Test(arguments: TestStore.enabled) func idTokensCreateTheUserOnceAndSignInAfterwards(store: TestStore) async throws {
-        let provider = try await FakeIdentityProvider.start()
-        let harness = try await makeHarness(store, provider: provider)
-        try await harness.run { client in
-            let now = harness.clock.now()
-            let claims = provider.claims(
-                subject: "g-123", at: now, extra: ["email": "ann@example.com", "email_verified": true, "name": "Ann Lee"])
-            let first = try await client.external("google", try provider.idToken(claims))
-            #expect(first.status == .created)
-            #expect(first.string("user.email") == "ann@example.com")
-            #expect(first.value("user.emailVerified") as? Bool == true)
-            #expect(first.string("user.displayName") == "Ann Lee")
-            #expect(first.value("user.profileCreated") as? Bool == true)
-            #expect(first.string("session.accessToken") != nil)
-            let identity = try #require((first.value("user.identities") as? [[String: Any]])?.first)
-            #expect(identity["provider"] as? String == "google")
-            #expect(identity["issuer"] as? String == provider.issuer)
-            #expect(identity["subject"] as? String == "g-123")
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await makeHarness(store, provider: provider)
+            try await harness.run { client in
+                let now = harness.clock.now()
+                let claims = provider.claims(
+                    subject: "g-123", at: now, extra: ["email": "ann@example.com", "email_verified": true, "name": "Ann Lee"])
+                let first = try await client.external("google", try provider.idToken(claims))
+                #expect(first.status == .created)
+                #expect(first.string("user.email") == "ann@example.com")
+                #expect(first.value("user.emailVerified") as? Bool == true)
+                #expect(first.string("user.displayName") == "Ann Lee")
+                #expect(first.value("user.profileCreated") as? Bool == true)
+                #expect(first.string("session.accessToken") != nil)
+                let identity = try #require((first.value("user.identities") as? [[String: Any]])?.first)
+                #expect(identity["provider"] as? String == "google")
+                #expect(identity["issuer"] as? String == provider.issuer)
+                #expect(identity["subject"] as? String == "g-123")
 
-            let again = try await client.external("google", try provider.idToken(claims, signer: .ec))
-            #expect(again.status == .ok)
-            #expect(again.string("user.id") == first.string("user.id"))
-            let es256 = try await client.external(
-                "google", try provider.idToken(provider.claims(subject: "g-456", audience: ["other", "client-1"], at: now), signer: .ec))
-            #expect(es256.status == .created)
-            #expect(es256.string("user.id") != first.string("user.id"))
-            #expect(try await client.send(.get, "/v1/me", token: again.string("session.accessToken")).status == .ok)
+                let again = try await client.external("google", try provider.idToken(claims, signer: .ec))
+                #expect(again.status == .ok)
+                #expect(again.string("user.id") == first.string("user.id"))
+                let es256 = try await client.external(
+                    "google", try provider.idToken(provider.claims(subject: "g-456", audience: ["other", "client-1"], at: now), signer: .ec))
+                #expect(es256.status == .created)
+                #expect(es256.string("user.id") != first.string("user.id"))
+                #expect(try await client.send(.get, "/v1/me", token: again.string("session.accessToken")).status == .ok)
+            }
         }
-        await provider.stop()
     }
 
     @Test(arguments: TestStore.enabled) func everyBadIDTokenGetsTheSameAnswer(store: TestStore) async throws {
-        let provider = try await FakeIdentityProvider.start()
-        let harness = try await makeHarness(store, provider: provider)
-        try await harness.run { client in
-            let now = harness.clock.now()
-            let good = provider.claims(subject: "s1", at: now, extra: ["nonce": "n-1"])
-            let tokens: [(String, String, String?)] = [
-                ("forged", try provider.idToken(good, signer: .forged), nil),
-                ("alg none", try provider.idToken(good, signer: .none), nil),
-                ("unknown kid", try provider.idToken(good, kid: "nope"), nil),
-                ("expired", try provider.idToken(good.merging(["exp": Int(now.timeIntervalSince1970) - 61]) { $1 }), nil),
-                ("wrong audience", try provider.idToken(good.merging(["aud": "client-2"]) { $1 }), nil),
-                ("wrong issuer", try provider.idToken(good.merging(["iss": "https://evil.example"]) { $1 }), nil),
-                ("future iat", try provider.idToken(good.merging(["iat": Int(now.timeIntervalSince1970) + 600]) { $1 }), nil),
-                ("wrong nonce", try provider.idToken(good), "n-2"),
-                ("not a JWT", "garbage", nil),
-            ]
-            var bodies: Set<NSDictionary> = []
-            for (label, token, nonce) in tokens {
-                let response = try await client.external("google", token, nonce: nonce)
-                #expect(response.status == .unauthorized, "\(label)")
-                #expect(response.string("code") == "invalid_provider_token", "\(label)")
-                var body = response.json
-                body["requestId"] = nil
-                bodies.insert(NSDictionary(dictionary: body))
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await makeHarness(store, provider: provider)
+            try await harness.run { client in
+                let now = harness.clock.now()
+                let good = provider.claims(subject: "s1", at: now, extra: ["nonce": "n-1"])
+                let tokens: [(String, String, String?)] = [
+                    ("forged", try provider.idToken(good, signer: .forged), nil),
+                    ("alg none", try provider.idToken(good, signer: .none), nil),
+                    ("unknown kid", try provider.idToken(good, kid: "nope"), nil),
+                    ("expired", try provider.idToken(good.merging(["exp": Int(now.timeIntervalSince1970) - 61]) { $1 }), nil),
+                    ("wrong audience", try provider.idToken(good.merging(["aud": "client-2"]) { $1 }), nil),
+                    ("wrong issuer", try provider.idToken(good.merging(["iss": "https://evil.example"]) { $1 }), nil),
+                    ("future iat", try provider.idToken(good.merging(["iat": Int(now.timeIntervalSince1970) + 600]) { $1 }), nil),
+                    ("wrong nonce", try provider.idToken(good), "n-2"),
+                    ("not a JWT", "garbage", nil),
+                ]
+                var bodies: Set<NSDictionary> = []
+                for (label, token, nonce) in tokens {
+                    let response = try await client.external("google", token, nonce: nonce)
+                    #expect(response.status == .unauthorized, "\(label)")
+                    #expect(response.string("code") == "invalid_provider_token", "\(label)")
+                    var body = response.json
+                    body["requestId"] = nil
+                    bodies.insert(NSDictionary(dictionary: body))
+                }
+                #expect(bodies.count == 1)
+                #expect(try await client.external("google", try provider.idToken(good), nonce: "n-1").status == .created)
             }
-            #expect(bodies.count == 1)
-            #expect(try await client.external("google", try provider.idToken(good), nonce: "n-1").status == .created)
         }
-        await provider.stop()
     }
 
     @Test(arguments: TestStore.enabled) func anUnknownKidRefetchesTheKeysAtMostEvery30Seconds(store: TestStore) async throws {
-        let provider = try await FakeIdentityProvider.start()
-        let harness = try await makeHarness(store, provider: provider)
-        try await harness.run { client in
-            let claims = provider.claims(subject: "s1", at: harness.clock.now())
-            #expect(try await client.external("google", try provider.idToken(claims)).status == .created)
-            provider.publishLateKey()
-            let rotated = try provider.idToken(claims, signer: .late)
-            #expect(try await client.external("google", rotated).status == .unauthorized)
-            #expect(provider.jwksFetches == 1)
-            harness.clock.advance(by: 31)
-            #expect(try await client.external("google", rotated).status == .ok)
-            #expect(provider.jwksFetches == 2)
-            // A key set is trusted for six hours; then it is fetched again before use.
-            harness.clock.advance(by: 6 * 3600)
-            let later = provider.claims(subject: "s1", at: harness.clock.now())
-            #expect(try await client.external("google", try provider.idToken(later)).status == .ok)
-            #expect(provider.jwksFetches == 3)
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await makeHarness(store, provider: provider)
+            try await harness.run { client in
+                let claims = provider.claims(subject: "s1", at: harness.clock.now())
+                #expect(try await client.external("google", try provider.idToken(claims)).status == .created)
+                provider.publishLateKey()
+                let rotated = try provider.idToken(claims, signer: .late)
+                #expect(try await client.external("google", rotated).status == .unauthorized)
+                #expect(provider.jwksFetches == 1)
+                harness.clock.advance(by: 31)
+                #expect(try await client.external("google", rotated).status == .ok)
+                #expect(provider.jwksFetches == 2)
+                // A key set is trusted for six hours; then it is fetched again before use.
+                harness.clock.advance(by: 6 * 3600)
+                let later = provider.claims(subject: "s1", at: harness.clock.now())
+                #expect(try await client.external("google", try provider.idToken(later)).status == .ok)
+                #expect(provider.jwksFetches == 3)
+            }
         }
-        await provider.stop()
     }
 
     @Test(arguments: TestStore.enabled) func theSameSubjectFromTwoIssuersIsTwoUsers(store: TestStore) async throws {
@@ -135,30 +136,30 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func facebookTokensAreCheckedWithTheGraphAPI(store: TestStore) async throws {
-        let provider = try await FakeIdentityProvider.start()
-        let harness = try await makeHarness(store, provider: provider)
-        let expiry = Int(harness.clock.now().timeIntervalSince1970)
-        provider.register(facebookToken: "fb-good", .init(userID: "10001", expiresAt: expiry + 3600, name: "Kim", email: "kim@example.com"))
-        provider.register(facebookToken: "fb-invalid", .init(userID: "10002", isValid: false))
-        provider.register(facebookToken: "fb-other-app", .init(userID: "10003", appID: "someone-else"))
-        provider.register(facebookToken: "fb-expired", .init(userID: "10004", expiresAt: expiry - 10))
-        try await harness.run { client in
-            let created = try await client.external("facebook", "fb-good")
-            #expect(created.status == .created)
-            #expect(created.string("user.displayName") == "Kim")
-            // Facebook does not say it verified the email: it stays on the identity, not the user.
-            #expect(created.string("user.email") == nil)
-            #expect(((created.value("user.identities") as? [[String: Any]])?.first?["email"] as? String) == "kim@example.com")
-            #expect(created.value("user.profileCreated") as? Bool == true)
-            #expect(created.string("user.uid")?.hasPrefix("facebook:") == true)
-            #expect(try await client.external("facebook", "fb-good").string("user.id") == created.string("user.id"))
-            for token in ["fb-invalid", "fb-other-app", "fb-expired", "fb-unknown"] {
-                let refused = try await client.external("facebook", token)
-                #expect(refused.status == .unauthorized, "\(token)")
-                #expect(refused.string("code") == "invalid_provider_token", "\(token)")
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await makeHarness(store, provider: provider)
+            let expiry = Int(harness.clock.now().timeIntervalSince1970)
+            provider.register(facebookToken: "fb-good", .init(userID: "10001", expiresAt: expiry + 3600, name: "Kim", email: "kim@example.com"))
+            provider.register(facebookToken: "fb-invalid", .init(userID: "10002", isValid: false))
+            provider.register(facebookToken: "fb-other-app", .init(userID: "10003", appID: "someone-else"))
+            provider.register(facebookToken: "fb-expired", .init(userID: "10004", expiresAt: expiry - 10))
+            try await harness.run { client in
+                let created = try await client.external("facebook", "fb-good")
+                #expect(created.status == .created)
+                #expect(created.string("user.displayName") == "Kim")
+                // Facebook does not say it verified the email: it stays on the identity, not the user.
+                #expect(created.string("user.email") == nil)
+                #expect(((created.value("user.identities") as? [[String: Any]])?.first?["email"] as? String) == "kim@example.com")
+                #expect(created.value("user.profileCreated") as? Bool == true)
+                #expect(created.string("user.uid")?.hasPrefix("facebook:") == true)
+                #expect(try await client.external("facebook", "fb-good").string("user.id") == created.string("user.id"))
+                for token in ["fb-invalid", "fb-other-app", "fb-expired", "fb-unknown"] {
+                    let refused = try await client.external("facebook", token)
+                    #expect(refused.status == .unauthorized, "\(token)")
+                    #expect(refused.string("code") == "invalid_provider_token", "\(token)")
+                }
             }
         }
-        await provider.stop()
     }
 
     @Test(arguments: TestStore.enabled) func anEmailOfAnotherAccountLinksOnlyWhenAllowedAndVerifiedOnBothSides(store: TestStore) async throws {
@@ -203,76 +204,76 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func linkAndUnlinkWhileSignedIn(store: TestStore) async throws {
-        let provider = try await FakeIdentityProvider.start()
-        let harness = try await makeHarness(store, provider: provider)
-        try await harness.run { client in
-            let now = harness.clock.now()
-            let token = try provider.idToken(provider.claims(subject: "l1", at: now))
-            let pat = try await client.signUpUser("pat")
-            let linked = try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": token], token: pat.access)
-            #expect(linked.status == .ok)
-            let providers = (linked.value("identities") as? [[String: Any]])?.compactMap { $0["provider"] as? String }
-            #expect(Set(providers ?? []) == ["password", "google"])
-            let again = try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": token], token: pat.access)
-            #expect(again.status == .ok)
-            #expect((again.value("identities") as? [Any])?.count == 2)
-            #expect(try await client.external("google", token).string("user.id") == linked.string("id"))
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await makeHarness(store, provider: provider)
+            try await harness.run { client in
+                let now = harness.clock.now()
+                let token = try provider.idToken(provider.claims(subject: "l1", at: now))
+                let pat = try await client.signUpUser("pat")
+                let linked = try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": token], token: pat.access)
+                #expect(linked.status == .ok)
+                let providers = (linked.value("identities") as? [[String: Any]])?.compactMap { $0["provider"] as? String }
+                #expect(Set(providers ?? []) == ["password", "google"])
+                let again = try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": token], token: pat.access)
+                #expect(again.status == .ok)
+                #expect((again.value("identities") as? [Any])?.count == 2)
+                #expect(try await client.external("google", token).string("user.id") == linked.string("id"))
 
-            let sam = try await client.signUpUser("sam")
-            let stolen = try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": token], token: sam.access)
-            #expect(stolen.status == .conflict)
-            #expect(stolen.string("code") == "identity_in_use")
+                let sam = try await client.signUpUser("sam")
+                let stolen = try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": token], token: sam.access)
+                #expect(stolen.status == .conflict)
+                #expect(stolen.string("code") == "identity_in_use")
 
-            let unlinked = try await client.send(.delete, "/v1/me/identities/google", token: pat.access)
-            #expect(unlinked.status == .ok)
-            #expect((unlinked.value("identities") as? [Any])?.count == 1)
-            #expect(try await client.send(.delete, "/v1/me/identities/google", token: pat.access).status == .notFound)
-            let unknown = try await client.send(.delete, "/v1/me/identities/myspace", token: pat.access)
-            #expect(unknown.status == .notFound)
-            #expect(unknown.string("code") == "unknown_provider")
+                let unlinked = try await client.send(.delete, "/v1/me/identities/google", token: pat.access)
+                #expect(unlinked.status == .ok)
+                #expect((unlinked.value("identities") as? [Any])?.count == 1)
+                #expect(try await client.send(.delete, "/v1/me/identities/google", token: pat.access).status == .notFound)
+                let unknown = try await client.send(.delete, "/v1/me/identities/myspace", token: pat.access)
+                #expect(unknown.status == .notFound)
+                #expect(unknown.string("code") == "unknown_provider")
 
-            let providerOnly = try await client.external("google", try provider.idToken(provider.claims(subject: "l2", at: now)))
-            let last = try await client.send(.delete, "/v1/me/identities/google", token: providerOnly.string("session.accessToken"))
-            #expect(last.status == .conflict)
-            #expect(last.string("code") == "last_identity")
+                let providerOnly = try await client.external("google", try provider.idToken(provider.claims(subject: "l2", at: now)))
+                let last = try await client.send(.delete, "/v1/me/identities/google", token: providerOnly.string("session.accessToken"))
+                #expect(last.status == .conflict)
+                #expect(last.string("code") == "last_identity")
+            }
         }
-        await provider.stop()
     }
 
     @Test(arguments: TestStore.enabled) func badRequestsAndDisabledUsersGetTypedErrors(store: TestStore) async throws {
-        let provider = try await FakeIdentityProvider.start()
-        let harness = try await makeHarness(store, provider: provider)
-        try await harness.run { client in
-            let token = try provider.idToken(provider.claims(subject: "d1", at: harness.clock.now()))
-            let unknown = try await client.external("myspace", token)
-            #expect(unknown.status == .badRequest)
-            #expect(unknown.string("code") == "unknown_provider")
-            let extra = try await client.send(
-                .post, "/v1/auth/external", json: ["provider": "google", "token": token, "emailVerified": true], app: client.clientID)
-            #expect(extra.string("code") == "unknown_field")
-            let missing = try await client.send(.post, "/v1/auth/external", json: ["provider": "google"], app: client.clientID)
-            #expect(missing.status == .badRequest)
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await makeHarness(store, provider: provider)
+            try await harness.run { client in
+                let token = try provider.idToken(provider.claims(subject: "d1", at: harness.clock.now()))
+                let unknown = try await client.external("myspace", token)
+                #expect(unknown.status == .badRequest)
+                #expect(unknown.string("code") == "unknown_provider")
+                let extra = try await client.send(
+                    .post, "/v1/auth/external", json: ["provider": "google", "token": token, "emailVerified": true], app: client.clientID)
+                #expect(extra.string("code") == "unknown_field")
+                let missing = try await client.send(.post, "/v1/auth/external", json: ["provider": "google"], app: client.clientID)
+                #expect(missing.status == .badRequest)
 
-            let created = try await client.external("google", token)
-            let id = try #require(created.string("user.id"))
-            try await harness.backend.setUserDisabled(true, userID: id, appID: harness.app.id)
-            let disabled = try await client.external("google", token)
-            #expect(disabled.status == .forbidden)
-            #expect(disabled.string("code") == "account_disabled")
+                let created = try await client.external("google", token)
+                let id = try #require(created.string("user.id"))
+                try await harness.backend.setUserDisabled(true, userID: id, appID: harness.app.id)
+                let disabled = try await client.external("google", token)
+                #expect(disabled.status == .forbidden)
+                #expect(disabled.string("code") == "account_disabled")
+            }
         }
-        await provider.stop()
     }
 
     @Test(arguments: TestStore.enabled) func failedExternalSignInsAreThrottledPerIP(store: TestStore) async throws {
-        let provider = try await FakeIdentityProvider.start()
-        let harness = try await makeHarness(store, provider: provider) { $0.ipFailureLimit = 3 }
-        try await harness.run(.live) { client in
-            for _ in 0..<3 { #expect(try await client.external("google", "not-a-token").status == .unauthorized) }
-            let throttled = try await client.external("google", try provider.idToken(provider.claims(subject: "t1", at: harness.clock.now())))
-            #expect(throttled.status == .tooManyRequests)
-            #expect(throttled.headers[.retryAfter] != nil)
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await makeHarness(store, provider: provider) { $0.ipFailureLimit = 3 }
+            try await harness.run(.live) { client in
+                for _ in 0..<3 { #expect(try await client.external("google", "not-a-token").status == .unauthorized) }
+                let throttled = try await client.external("google", try provider.idToken(provider.claims(subject: "t1", at: harness.clock.now())))
+                #expect(throttled.status == .tooManyRequests)
+                #expect(throttled.headers[.retryAfter] != nil)
+            }
         }
-        await provider.stop()
     }
 
     @Test func providersCommands() throws {

@@ -53,6 +53,25 @@ import Testing
         let refused = try LatchkeyBinary.run(["apps", "update", id, "--bcrypt-cost", "4", "--data-dir", directory])
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("bcrypt cost"))
+        // Every declared setting is a flag; `--flag=value`, repeated list flags, unknown flags.
+        let listed2 = try #require(
+            try LatchkeyBinary.json([
+                "apps", "update", id, "--cors-origin=https://a.example", "--cors-origin", "https://b.example",
+                "--failure-window", "60", "--link-providers-by-verified-email", "true", "--data-dir", directory,
+            ]) as? [String: Any])
+        let changed = try #require(listed2["settings"] as? [String: Any])
+        #expect(changed["corsOrigins"] as? [String] == ["https://a.example", "https://b.example"])
+        #expect(changed["failureWindowSeconds"] as? Int == 60)
+        #expect(changed["linkProvidersByVerifiedEmail"] as? Bool == true)
+        let unknown = try LatchkeyBinary.run(["apps", "update", id, "--session-tll", "60", "--data-dir", directory])
+        #expect(unknown.status != 0 && unknown.stderr.contains("unknown setting --session-tll"))
+        let malformed = try LatchkeyBinary.run(["apps", "update", id, "--password-grant", "yes", "--data-dir", directory])
+        #expect(malformed.status != 0 && malformed.stderr.contains("true or false"))
+        let help = try LatchkeyBinary.run(["apps", "update", "--help"])
+        for setting in AppSettings.declarations {
+            guard let flag = setting.flag else { continue }
+            #expect(help.stdout.contains("--\(flag)"), "--\(flag) is not in apps update --help")
+        }
         let rotated = try #require(try LatchkeyBinary.json(["apps", "rotate-secret", id, "--data-dir", directory]) as? [String: String])
         #expect(rotated["clientSecret"] != secret)
         let key = try #require(try LatchkeyBinary.json(["keys", "rotate", "--data-dir", directory]) as? [String: String])
@@ -99,6 +118,36 @@ import Testing
         #expect(try LatchkeyBinary.run(["users", "delete", userID, "--app", clientID, "--data-dir", directory]).status == 0)
         let gone = try await server.request("POST", "/v1/auth/signin", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)
         #expect(gone.status == .unauthorized)
+        try await server.stop()
+    }
+
+    /// `users seed` writes what sign-up and sign-in write: seeded users sign in with the seeded
+    /// hash's password, and the seeded sessions' refresh tokens rotate.
+    @Test func seededUsersAndSessionsWorkLikeRealOnes() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Seed", "--data-dir", directory]) as? [String: Any])
+        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        // bcrypt cost 10 of "bench-scale-password".
+        let hash = "$2b$10$vzzvINMf9nlNcXshic/YueJKEeef50.lcUCQILFlqqy8TEkpc8caC"
+        let seed = ["users", "seed", "--app", clientID, "--password-hash", hash, "--prefix", "load", "--data-dir", directory]
+        let first = try #require(try LatchkeyBinary.json(seed + ["--users", "25", "--sessions", "3"]) as? [String: Any])
+        #expect(first["usersAdded"] as? Int == 25)
+        let tokens = try #require(first["refreshTokens"] as? [String])
+        #expect(tokens.count == 3)
+        let second = try #require(try LatchkeyBinary.json(seed + ["--users", "30"]) as? [String: Any])
+        #expect(second["usersAdded"] as? Int == 5)
+        #expect(try LatchkeyBinary.run(seed.dropLast(2) + ["--password-hash", "plain", "--users", "1", "--data-dir", directory]).status != 0)
+        let listed = try #require(try LatchkeyBinary.json(["users", "list", "--app", clientID, "--data-dir", directory]) as? [[String: Any]])
+        #expect(listed.count == 30)
+
+        let server = try await ServerProcess(dataDirectory: directory)
+        let signIn = try await server.request(
+            "POST", "/v1/auth/signin", json: ["username": "load0000029", "password": "bench-scale-password"], clientID: clientID)
+        #expect(signIn.status == .ok)
+        for token in tokens {
+            #expect(try await server.request("POST", "/v1/auth/refresh", json: ["refreshToken": token], clientID: clientID).status == .ok)
+        }
         try await server.stop()
     }
 

@@ -126,9 +126,9 @@ import Testing
             }
             #expect(statuses.filter { $0 == .created }.count == 1)
             #expect(statuses.filter { $0 == .conflict }.count == 49)
-            // The one sign-up's two changes (the user's identity, its sign-in) and nothing else: on
-            // SQLite the group committer ran it again after rolling back a batch with the failures,
-            // and a rolled-back run leaves neither changes nor used sequence numbers.
+            // The one sign-up's two changes (the user's identity, its sign-in) and nothing else: the
+            // failures rolled back (on SQLite, to their savepoints in the same group-committed
+            // batch) and left neither changes nor used sequence numbers.
             try await eventually {
                 try await client.send(.get, "/metrics").metric("latchkey_change_feed_applied_sequence") == 2
             }

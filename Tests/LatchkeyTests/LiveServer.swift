@@ -1,12 +1,13 @@
 import Foundation
 import Latchkey
 import LatchkeyServer
+import LatchkeyTestSupport
 import Logging
 import ServiceLifecycle
 
 /// A real Latchkey server in this process on a free 127.0.0.1 port, with a counter of refresh
 /// requests, for driving the SDK end to end.
-final class LiveServer: Sendable {
+final class LiveServer: TestServer {
     let backend: LatchkeyBackend
     let app: App
     let port: Int

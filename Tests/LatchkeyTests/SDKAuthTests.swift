@@ -1,172 +1,173 @@
 import Foundation
 import Latchkey
 import LatchkeyServer
+import LatchkeyTestSupport
 import LatchkeyWire
 import Testing
 
 /// The SDK's sign-up, sign-in, sign-out and persistence flows against a live server.
 @Suite struct SDKAuthTests {
     @Test func signUpReportsEveryKWSStatus() async throws {
-        let server = try await LiveServer.start()
-        let sdk = server.client()
-        let user = try await sdk.signUp(
-            username: "kid01", password: "correct horse battery", dateOfBirth: "2014-01-02", country: "GB", parentEmail: "p@example.com")
-        #expect(user.username == "kid01")
-        #expect(user.dateOfBirth == "2014-01-02")
-        #expect(user.country == "GB")
-        #expect(user.parentEmail == "p@example.com")
-        #expect(user.uid == "password:\(user.id)")
-        #expect(user.claims.sub == user.id)
-        #expect(user.claims.clientId == server.app.clientID)
-        #expect(user.claims.appId == server.app.id)
-        #expect(user.claims.scope == "openid profile")
-        #expect(user.refreshToken != nil)
-        #expect(sdk.currentUser == user)
+        try await serving(try await LiveServer.start()) { server in
+            let sdk = server.client()
+            let user = try await sdk.signUp(
+                username: "kid01", password: "correct horse battery", dateOfBirth: "2014-01-02", country: "GB", parentEmail: "p@example.com")
+            #expect(user.username == "kid01")
+            #expect(user.dateOfBirth == "2014-01-02")
+            #expect(user.country == "GB")
+            #expect(user.parentEmail == "p@example.com")
+            #expect(user.uid == "password:\(user.id)")
+            #expect(user.claims.sub == user.id)
+            #expect(user.claims.clientId == server.app.clientID)
+            #expect(user.claims.appId == server.app.id)
+            #expect(user.claims.scope == "openid profile")
+            #expect(user.refreshToken != nil)
+            #expect(sdk.currentUser == user)
 
-        let fresh = server.client()
-        let cases: [(username: String, password: String, dateOfBirth: String?, country: String?, parentEmail: String?, expected: LatchkeyError)] = [
-            ("bad name!", "correct horse battery", nil, nil, nil, .invalidUsername),
-            ("kid02", "short", nil, nil, nil, .invalidPassword(.tooShort)),
-            ("kid02", "correct horse battery", "02/01/2014", nil, nil, .invalidDateOfBirth),
-            ("kid02", "correct horse battery", nil, "GBR", nil, .invalidCountry),
-            ("kid02", "correct horse battery", nil, nil, "nope", .invalidParentEmail),
-            ("KID01", "correct horse battery", nil, nil, nil, .duplicateUsername),
-        ]
-        for item in cases {
-            await #expect(throws: item.expected) {
-                try await fresh.signUp(
-                    username: item.username, password: item.password, dateOfBirth: item.dateOfBirth, country: item.country,
-                    parentEmail: item.parentEmail)
+            let fresh = server.client()
+            let cases: [(username: String, password: String, dateOfBirth: String?, country: String?, parentEmail: String?, expected: LatchkeyError)] = [
+                ("bad name!", "correct horse battery", nil, nil, nil, .invalidUsername),
+                ("kid02", "short", nil, nil, nil, .invalidPassword(.tooShort)),
+                ("kid02", "correct horse battery", "02/01/2014", nil, nil, .invalidDateOfBirth),
+                ("kid02", "correct horse battery", nil, "GBR", nil, .invalidCountry),
+                ("kid02", "correct horse battery", nil, nil, "nope", .invalidParentEmail),
+                ("KID01", "correct horse battery", nil, nil, nil, .duplicateUsername),
+            ]
+            for item in cases {
+                await #expect(throws: item.expected) {
+                    try await fresh.signUp(
+                        username: item.username, password: item.password, dateOfBirth: item.dateOfBirth, country: item.country,
+                        parentEmail: item.parentEmail)
+                }
             }
+            do {
+                try await fresh.signUp(username: "x!", password: "123", dateOfBirth: "soon", country: "zz", parentEmail: "@")
+                Issue.record("expected a validation error")
+            } catch let error as LatchkeyError {
+                #expect(
+                    error == .validation([.invalidUsername, .invalidPassword(.tooShort), .invalidDateOfBirth, .invalidCountry, .invalidParentEmail]))
+            }
+            #expect(fresh.currentUser == nil)
         }
-        do {
-            try await fresh.signUp(username: "x!", password: "123", dateOfBirth: "soon", country: "zz", parentEmail: "@")
-            Issue.record("expected a validation error")
-        } catch let error as LatchkeyError {
-            #expect(
-                error == .validation([.invalidUsername, .invalidPassword(.tooShort), .invalidDateOfBirth, .invalidCountry, .invalidParentEmail]))
-        }
-        #expect(fresh.currentUser == nil)
-        await server.stop()
     }
 
     @Test func signInOutcomes() async throws {
-        let server = try await LiveServer.start()
-        let sdk = server.client()
-        try await sdk.signUp(email: "wd@example.com", password: "correct horse battery")
-        try await sdk.signOut()
-        #expect(sdk.currentUser == nil)
-        await #expect(throws: LatchkeyError.invalidCredentials) { try await sdk.signIn(email: "wd@example.com", password: "wrong password") }
-        await #expect(throws: LatchkeyError.invalidCredentials) { try await sdk.signIn(email: "nobody@example.com", password: "wrong password") }
-        await #expect(throws: LatchkeyError.invalidEmail) { try await sdk.signUp(email: "not an email", password: "correct horse battery") }
-        let user = try await sdk.signIn(email: "WD@example.com", password: "correct horse battery")
-        #expect(user.email == "wd@example.com")
-        await server.stop()
+        try await serving(try await LiveServer.start()) { server in
+            let sdk = server.client()
+            try await sdk.signUp(email: "wd@example.com", password: "correct horse battery")
+            try await sdk.signOut()
+            #expect(sdk.currentUser == nil)
+            await #expect(throws: LatchkeyError.invalidCredentials) { try await sdk.signIn(email: "wd@example.com", password: "wrong password") }
+            await #expect(throws: LatchkeyError.invalidCredentials) { try await sdk.signIn(email: "nobody@example.com", password: "wrong password") }
+            await #expect(throws: LatchkeyError.invalidEmail) { try await sdk.signUp(email: "not an email", password: "correct horse battery") }
+            let user = try await sdk.signIn(email: "WD@example.com", password: "correct horse battery")
+            #expect(user.email == "wd@example.com")
+        }
     }
 
     @Test func errorsKeepTheServersLocalizedMessage() async throws {
-        let server = try await LiveServer.start()
-        let expectations: [(languages: [String], credentials: String, password: String)] = [
-            (["en"], "The username, email or password is incorrect.", "Password is too short."),
-            (["ja-JP", "en"], "ユーザー名、メールアドレス、またはパスワードが正しくありません。", "パスワードが短すぎます。"),
-            (["zh-Hans-CN"], "用户名、邮箱或密码不正确。", "密码太短。"),
-        ]
-        for expected in expectations {
-            let sdk = server.client(languages: expected.languages)
-            do {
-                try await sdk.signIn(username: "nobody", password: "wrong password")
-                Issue.record("expected invalidCredentials")
-            } catch let error as LatchkeyError {
-                #expect(error == .invalidCredentials)
-                #expect(error.message == expected.credentials)
-                #expect(error.localizedDescription == expected.credentials)
-            }
-            do {
-                try await sdk.signUp(username: "someone", password: "short")
-                Issue.record("expected invalidPassword")
-            } catch let error as LatchkeyError {
-                guard case .invalidPassword(.tooShort) = error.kind else { Issue.record("got \(error)"); continue }
-                #expect(error.message == expected.password)
+        try await serving(try await LiveServer.start()) { server in
+            let expectations: [(languages: [String], credentials: String, password: String)] = [
+                (["en"], "The username, email or password is incorrect.", "Password is too short."),
+                (["ja-JP", "en"], "ユーザー名、メールアドレス、またはパスワードが正しくありません。", "パスワードが短すぎます。"),
+                (["zh-Hans-CN"], "用户名、邮箱或密码不正确。", "密码太短。"),
+            ]
+            for expected in expectations {
+                let sdk = server.client(languages: expected.languages)
+                do {
+                    try await sdk.signIn(username: "nobody", password: "wrong password")
+                    Issue.record("expected invalidCredentials")
+                } catch let error as LatchkeyError {
+                    #expect(error == .invalidCredentials)
+                    #expect(error.message == expected.credentials)
+                    #expect(error.localizedDescription == expected.credentials)
+                }
+                do {
+                    try await sdk.signUp(username: "someone", password: "short")
+                    Issue.record("expected invalidPassword")
+                } catch let error as LatchkeyError {
+                    guard case .invalidPassword(.tooShort) = error.kind else { Issue.record("got \(error)"); continue }
+                    #expect(error.message == expected.password)
+                }
             }
         }
-        await server.stop()
     }
 
     @Test func userDoesNotExistOnlyWhereTheAppAllowsIt() async throws {
-        let revealing = try await LiveServer.start { $0.revealUnknownUsers = true }
-        let sdk = revealing.client()
-        try await sdk.signUp(username: "present", password: "correct horse battery")
-        await #expect(throws: LatchkeyError.userDoesNotExist) { try await sdk.signIn(username: "absent", password: "whatever pass") }
-        await #expect(throws: LatchkeyError.invalidCredentials) { try await sdk.signIn(username: "present", password: "wrong password") }
-        await revealing.stop()
+        try await serving(try await LiveServer.start(configure: { $0.revealUnknownUsers = true })) { revealing in
+            let sdk = revealing.client()
+            try await sdk.signUp(username: "present", password: "correct horse battery")
+            await #expect(throws: LatchkeyError.userDoesNotExist) { try await sdk.signIn(username: "absent", password: "whatever pass") }
+            await #expect(throws: LatchkeyError.invalidCredentials) { try await sdk.signIn(username: "present", password: "wrong password") }
+        }
     }
 
     @Test func networkErrorKeepsTheSession() async throws {
-        let server = try await LiveServer.start()
-        let store = InMemoryCredentialStore()
-        let sdk = server.client(store: store)
-        try await sdk.signUp(username: "offline", password: "correct horse battery")
-        await server.stopServing()
-        await #expect(throws: LatchkeyError.self) { try await sdk.reloadUser() }
-        do {
-            try await sdk.reloadUser()
-        } catch let error as LatchkeyError {
-            guard case .network = error.kind else { Issue.record("expected network, got \(error)"); return }
+        try await serving(try await LiveServer.start()) { server in
+            let store = InMemoryCredentialStore()
+            let sdk = server.client(store: store)
+            try await sdk.signUp(username: "offline", password: "correct horse battery")
+            await server.stopServing()
+            await #expect(throws: LatchkeyError.self) { try await sdk.reloadUser() }
+            do {
+                try await sdk.reloadUser()
+            } catch let error as LatchkeyError {
+                guard case .network = error.kind else { Issue.record("expected network, got \(error)"); return }
+            }
+            #expect(sdk.currentUser != nil)
+            #expect(store.load() != nil)
+            #expect(sdk.isReachable == false)
+            let unreachable = Latchkey(clientID: "lk_x", apiURL: URL(string: "http://127.0.0.1:9")!, options: .init(credentialStore: InMemoryCredentialStore()))
+            do {
+                try await unreachable.signIn(username: "someone", password: "whatever pass")
+                Issue.record("expected a network error")
+            } catch let error as LatchkeyError {
+                guard case .network = error.kind else { Issue.record("expected network, got \(error)"); return }
+            }
         }
-        #expect(sdk.currentUser != nil)
-        #expect(store.load() != nil)
-        #expect(sdk.isReachable == false)
-        let unreachable = Latchkey(clientID: "lk_x", apiURL: URL(string: "http://127.0.0.1:9")!, options: .init(credentialStore: InMemoryCredentialStore()))
-        do {
-            try await unreachable.signIn(username: "someone", password: "whatever pass")
-            Issue.record("expected a network error")
-        } catch let error as LatchkeyError {
-            guard case .network = error.kind else { Issue.record("expected network, got \(error)"); return }
-        }
-        await server.stop()
     }
 
     @Test func restoreFromAFileStoreWithoutNetwork() async throws {
-        let server = try await LiveServer.start()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-store-\(UUID().uuidString)/session.json")
-        let first = server.client(store: FileCredentialStore(url: file))
-        let user = try await first.signUp(username: "persist", password: "correct horse battery")
-        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        await server.stopServing()
-        // A new launch: the user is there before any request, with the server down.
-        let second = Latchkey(clientID: server.app.clientID, apiURL: server.url, options: .init(credentialStore: FileCredentialStore(url: file)))
-        #expect(second.currentUser == user)
-        #expect(second.restoreSession() == user)
-        #expect(second.currentUser?.refreshToken == user.refreshToken)
-        await server.stop()
-        try? FileManager.default.removeItem(at: file.deletingLastPathComponent())
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try await serving(try await LiveServer.start()) { server in
+            let first = server.client(store: FileCredentialStore(url: file))
+            let user = try await first.signUp(username: "persist", password: "correct horse battery")
+            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+            await server.stopServing()
+            // A new launch: the user is there before any request, with the server down.
+            let second = Latchkey(clientID: server.app.clientID, apiURL: server.url, options: .init(credentialStore: FileCredentialStore(url: file)))
+            #expect(second.currentUser == user)
+            #expect(second.restoreSession() == user)
+            #expect(second.currentUser?.refreshToken == user.refreshToken)
+        }
     }
 
     @Test func signInWithAccessTokenAlone() async throws {
-        let server = try await LiveServer.start()
-        let issuer = server.client()
-        let user = try await issuer.signUp(username: "kii-user", password: "correct horse battery")
-        let other = server.client()
-        let restored = try await other.signIn(accessToken: user.accessToken)
-        #expect(restored.id == user.id)
-        #expect(restored.refreshToken == nil)
-        #expect(try await other.reloadUser().username == "kii-user")
-        await #expect(throws: LatchkeyError.sessionExpired) { try await server.client().signIn(accessToken: "not.a.token") }
-        await server.stop()
+        try await serving(try await LiveServer.start()) { server in
+            let issuer = server.client()
+            let user = try await issuer.signUp(username: "kii-user", password: "correct horse battery")
+            let other = server.client()
+            let restored = try await other.signIn(accessToken: user.accessToken)
+            #expect(restored.id == user.id)
+            #expect(restored.refreshToken == nil)
+            #expect(try await other.reloadUser().username == "kii-user")
+            await #expect(throws: LatchkeyError.sessionExpired) { try await server.client().signIn(accessToken: "not.a.token") }
+        }
     }
 
     @Test func completionHandlers() async throws {
-        let server = try await LiveServer.start()
-        let sdk = server.client()
-        let result = await withCheckedContinuation { continuation in
-            sdk.signUp(username: "callback", password: "correct horse battery") { continuation.resume(returning: $0) }
+        try await serving(try await LiveServer.start()) { server in
+            let sdk = server.client()
+            let result = await withCheckedContinuation { continuation in
+                sdk.signUp(username: "callback", password: "correct horse battery") { continuation.resume(returning: $0) }
+            }
+            #expect((try? result.get())?.username == "callback")
+            let failure = await withCheckedContinuation { continuation in
+                sdk.signIn(username: "callback", password: "wrong password") { continuation.resume(returning: $0) }
+            }
+            #expect(throws: LatchkeyError.invalidCredentials) { try failure.get() }
         }
-        #expect((try? result.get())?.username == "callback")
-        let failure = await withCheckedContinuation { continuation in
-            sdk.signIn(username: "callback", password: "wrong password") { continuation.resume(returning: $0) }
-        }
-        #expect(throws: LatchkeyError.invalidCredentials) { try failure.get() }
-        await server.stop()
     }
 }

@@ -1,61 +1,62 @@
 import Foundation
 import Latchkey
 import LatchkeyServer
+import LatchkeyTestSupport
 import Testing
 
 /// The SDK's phone PIN sign-in and email links against a live server (log sender; the test
 /// reads PINs and links from the outbox, as a developer would with `latchkey outbox list`).
 @Suite struct SDKPhoneAndEmailTests {
     @Test func phoneSignIn() async throws {
-        let server = try await LiveServer.start()
-        let sdk = server.client()
-        await #expect(throws: LatchkeyError.invalidPhone) { try await sdk.startPhoneSignIn("0415 555 0123") }
-        let verification = try await sdk.startPhoneSignIn("+1 415-555-0123")
-        #expect(verification.phone == "+14155550123")
-        let pin = try await server.latestMessageBody(to: "+14155550123").firstMatch(of: /\d{6}/).map { String($0.output) } ?? ""
-        await #expect(throws: LatchkeyError.invalidCode) { try await sdk.verifyPhone(verification, pin: pin == "000000" ? "111111" : "000000") }
-        let user = try await sdk.verifyPhone(verification, pin: pin)
-        #expect(user.phone == "+14155550123")
-        #expect(user.profileCreated == false)
-        #expect(user.uid.hasPrefix("phone:"))
-        #expect(sdk.currentUser?.id == user.id)
-        await #expect(throws: LatchkeyError.codeExpired) { try await server.client().verifyPhone(verification, pin: pin) }
-        await server.stop()
+        try await serving(try await LiveServer.start()) { server in
+            let sdk = server.client()
+            await #expect(throws: LatchkeyError.invalidPhone) { try await sdk.startPhoneSignIn("0415 555 0123") }
+            let verification = try await sdk.startPhoneSignIn("+1 415-555-0123")
+            #expect(verification.phone == "+14155550123")
+            let pin = try await server.latestMessageBody(to: "+14155550123").firstMatch(of: /\d{6}/).map { String($0.output) } ?? ""
+            await #expect(throws: LatchkeyError.invalidCode) { try await sdk.verifyPhone(verification, pin: pin == "000000" ? "111111" : "000000") }
+            let user = try await sdk.verifyPhone(verification, pin: pin)
+            #expect(user.phone == "+14155550123")
+            #expect(user.profileCreated == false)
+            #expect(user.uid.hasPrefix("phone:"))
+            #expect(sdk.currentUser?.id == user.id)
+            await #expect(throws: LatchkeyError.codeExpired) { try await server.client().verifyPhone(verification, pin: pin) }
+        }
     }
 
     @Test func emailVerificationChangeAndPasswordReset() async throws {
-        let server = try await LiveServer.start { $0.revealTakenEmails = true }
-        let sdk = server.client()
-        try await sdk.signUp(email: "ada@example.com", password: "correct horse battery")
-        #expect(sdk.currentUser?.emailVerified == false)
+        try await serving(try await LiveServer.start(configure: { $0.revealTakenEmails = true })) { server in
+            let sdk = server.client()
+            try await sdk.signUp(email: "ada@example.com", password: "correct horse battery")
+            #expect(sdk.currentUser?.emailVerified == false)
 
-        try await sdk.sendEmailVerification()
-        try await sdk.verifyEmail(token: try await server.latestLinkToken(to: "ada@example.com"))
-        #expect(sdk.currentUser?.emailVerified == true)
+            try await sdk.sendEmailVerification()
+            try await sdk.verifyEmail(token: try await server.latestLinkToken(to: "ada@example.com"))
+            #expect(sdk.currentUser?.emailVerified == true)
 
-        try await sdk.changeEmail(to: "lovelace@example.com")
-        #expect(sdk.currentUser?.email == "ada@example.com")
-        try await sdk.verifyEmail(token: try await server.latestLinkToken(to: "lovelace@example.com"))
-        #expect(sdk.currentUser?.email == "lovelace@example.com")
+            try await sdk.changeEmail(to: "lovelace@example.com")
+            #expect(sdk.currentUser?.email == "ada@example.com")
+            try await sdk.verifyEmail(token: try await server.latestLinkToken(to: "lovelace@example.com"))
+            #expect(sdk.currentUser?.email == "lovelace@example.com")
 
-        try await server.client().sendPasswordReset(email: "nobody@example.com")
-        let before = try await server.backend.outbox.list(recipient: "lovelace@example.com").count
-        try await server.client().sendPasswordReset(email: "lovelace@example.com")
-        // The reset link is queued just after the answer (its timing must not tell known addresses).
-        for _ in 0..<100 where try await server.backend.outbox.list(recipient: "lovelace@example.com").count == before {
-            try await Task.sleep(for: .milliseconds(50))
+            try await server.client().sendPasswordReset(email: "nobody@example.com")
+            let before = try await server.backend.outbox.list(recipient: "lovelace@example.com").count
+            try await server.client().sendPasswordReset(email: "lovelace@example.com")
+            // The reset link is queued just after the answer (its timing must not tell known addresses).
+            for _ in 0..<100 where try await server.backend.outbox.list(recipient: "lovelace@example.com").count == before {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let reset = try await server.latestLinkToken(to: "lovelace@example.com")
+            await #expect(throws: LatchkeyError.invalidPassword(.tooShort)) {
+                try await server.client().confirmPasswordReset(token: reset, newPassword: "short")
+            }
+            try await server.client().confirmPasswordReset(token: reset, newPassword: "a brand new secret")
+            await #expect(throws: LatchkeyError.sessionExpired) { try await sdk.reloadUser() }
+            #expect(sdk.currentUser == nil)
+            let again = try await sdk.signIn(email: "lovelace@example.com", password: "a brand new secret")
+            #expect(again.emailVerified)
+            await #expect(throws: LatchkeyError.codeExpired) { try await sdk.verifyEmail(token: reset) }
         }
-        let reset = try await server.latestLinkToken(to: "lovelace@example.com")
-        await #expect(throws: LatchkeyError.invalidPassword(.tooShort)) {
-            try await server.client().confirmPasswordReset(token: reset, newPassword: "short")
-        }
-        try await server.client().confirmPasswordReset(token: reset, newPassword: "a brand new secret")
-        await #expect(throws: LatchkeyError.sessionExpired) { try await sdk.reloadUser() }
-        #expect(sdk.currentUser == nil)
-        let again = try await sdk.signIn(email: "lovelace@example.com", password: "a brand new secret")
-        #expect(again.emailVerified)
-        await #expect(throws: LatchkeyError.codeExpired) { try await sdk.verifyEmail(token: reset) }
-        await server.stop()
     }
 }
 

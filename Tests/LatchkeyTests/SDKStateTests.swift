@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Latchkey
 import LatchkeyServer
+import LatchkeyTestSupport
 import LatchkeyWire
 import Testing
 
@@ -19,127 +20,127 @@ import Testing
     }
 
     @Test func observersAreCalledUntilRemoved() async throws {
-        let server = try await LiveServer.start()
-        let sdk = server.client()
-        let seen = Locked([String?]())
-        let handle = sdk.addAuthStateObserver { user in seen.withLock { $0.append(user?.username) } }
-        try await sdk.signUp(username: "watcher", password: "correct horse battery")
-        sdk.removeAuthStateObserver(handle)
-        try await sdk.signOut()
-        try await sdk.signIn(username: "watcher", password: "correct horse battery")
-        #expect(seen.withLock { $0 } == [nil, "watcher"])
-        await server.stop()
+        try await serving(try await LiveServer.start()) { server in
+            let sdk = server.client()
+            let seen = Locked([String?]())
+            let handle = sdk.addAuthStateObserver { user in seen.withLock { $0.append(user?.username) } }
+            try await sdk.signUp(username: "watcher", password: "correct horse battery")
+            sdk.removeAuthStateObserver(handle)
+            try await sdk.signOut()
+            try await sdk.signIn(username: "watcher", password: "correct horse battery")
+            #expect(seen.withLock { $0 } == [nil, "watcher"])
+        }
     }
 
     @Test func streamDeliversEventsInOrder() async throws {
-        let server = try await LiveServer.start { $0.accessTokenTTL = 5 }
-        let sdk = server.client()
-        let stream = sdk.authStateChanges
-        let collector = Task {
-            var names: [String] = []
-            for await event in stream {
-                switch event {
-                case .initialSession(let user): names.append("initial:\(user == nil ? "none" : "user")")
-                case .signedIn: names.append("signedIn")
-                case .tokenRefreshed: names.append("tokenRefreshed")
-                case .userUpdated(let user): names.append("userUpdated:\(user.country ?? "-")")
-                case .signedOut(let reason): names.append("signedOut:\(reason)")
+        try await serving(try await LiveServer.start(configure: { $0.accessTokenTTL = 5 })) { server in
+            let sdk = server.client()
+            let stream = sdk.authStateChanges
+            let collector = Task {
+                var names: [String] = []
+                for await event in stream {
+                    switch event {
+                    case .initialSession(let user): names.append("initial:\(user == nil ? "none" : "user")")
+                    case .signedIn: names.append("signedIn")
+                    case .tokenRefreshed: names.append("tokenRefreshed")
+                    case .userUpdated(let user): names.append("userUpdated:\(user.country ?? "-")")
+                    case .signedOut(let reason): names.append("signedOut:\(reason)")
+                    }
+                    if names.last?.hasPrefix("signedOut") == true { break }
                 }
-                if names.last?.hasPrefix("signedOut") == true { break }
+                return names
             }
-            return names
+            try await sdk.signUp(username: "streamer", password: "correct horse battery")
+            try await sdk.updateUser(country: "JP")  // the 5 s token is within the 30 s refresh margin: refresh first
+            try await sdk.signOut()
+            let names = await collector.value
+            #expect(names.first == "initial:none")
+            #expect(names.dropFirst().first == "signedIn")
+            #expect(names.contains("userUpdated:JP"))
+            #expect(names.firstIndex(of: "tokenRefreshed") ?? 99 < names.firstIndex(of: "userUpdated:JP") ?? 0)
+            #expect(names.last == "signedOut:userInitiated")
         }
-        try await sdk.signUp(username: "streamer", password: "correct horse battery")
-        try await sdk.updateUser(country: "JP")  // the 5 s token is within the 30 s refresh margin: refresh first
-        try await sdk.signOut()
-        let names = await collector.value
-        #expect(names.first == "initial:none")
-        #expect(names.dropFirst().first == "signedIn")
-        #expect(names.contains("userUpdated:JP"))
-        #expect(names.firstIndex(of: "tokenRefreshed") ?? 99 < names.firstIndex(of: "userUpdated:JP") ?? 0)
-        #expect(names.last == "signedOut:userInitiated")
-        await server.stop()
     }
 
     @Test func concurrentCallsWithAnExpiredTokenShareOneRefresh() async throws {
-        let server = try await LiveServer.start { $0.accessTokenTTL = 3 }
-        // The device clock runs a minute slow: the SDK believes the token is valid, the server refuses it.
-        let sdk = server.client(clock: { Date().addingTimeInterval(-60) })
-        try await sdk.signUp(username: "burst", password: "correct horse battery")
-        try await Task.sleep(for: .milliseconds(3100))
-        let before = try await refreshCount(server)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<20 { group.addTask { _ = try await sdk.reloadUser() } }
-            try await group.waitForAll()
+        try await serving(try await LiveServer.start(configure: { $0.accessTokenTTL = 3 })) { server in
+            // The device clock runs a minute slow: the SDK believes the token is valid, the server refuses it.
+            let sdk = server.client(clock: { Date().addingTimeInterval(-60) })
+            try await sdk.signUp(username: "burst", password: "correct horse battery")
+            try await Task.sleep(for: .milliseconds(3100))
+            let before = try await refreshCount(server)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<20 { group.addTask { _ = try await sdk.reloadUser() } }
+                try await group.waitForAll()
+            }
+            #expect(try await refreshCount(server) - before == 1)
+            #expect(sdk.currentUser?.username == "burst")
         }
-        #expect(try await refreshCount(server) - before == 1)
-        #expect(sdk.currentUser?.username == "burst")
-        await server.stop()
     }
 
     @Test func signOutElsewhereSignsThisClientOutAsRevoked() async throws {
-        let server = try await LiveServer.start()
-        let phone = server.client()
-        let tablet = server.client()
-        try await phone.signUp(username: "two-devices", password: "correct horse battery")
-        try await tablet.signIn(username: "two-devices", password: "correct horse battery")
-        let stream = phone.authStateChanges
-        let reason = Task { () -> SignOutReason? in
-            for await event in stream { if case .signedOut(let reason) = event { return reason } }
-            return nil
+        try await serving(try await LiveServer.start()) { server in
+            let phone = server.client()
+            let tablet = server.client()
+            try await phone.signUp(username: "two-devices", password: "correct horse battery")
+            try await tablet.signIn(username: "two-devices", password: "correct horse battery")
+            let stream = phone.authStateChanges
+            let reason = Task { () -> SignOutReason? in
+                for await event in stream { if case .signedOut(let reason) = event { return reason } }
+                return nil
+            }
+            try await tablet.signOut(everywhere: true)
+            await #expect(throws: LatchkeyError.sessionExpired) { try await phone.reloadUser() }
+            #expect(await reason.value == .revoked)
+            #expect(phone.currentUser == nil)
         }
-        try await tablet.signOut(everywhere: true)
-        await #expect(throws: LatchkeyError.sessionExpired) { try await phone.reloadUser() }
-        #expect(await reason.value == .revoked)
-        #expect(phone.currentUser == nil)
-        await server.stop()
     }
 
     @Test func accountCalls() async throws {
-        let server = try await LiveServer.start()
-        let sdk = server.client()
-        let other = server.client()
-        try await sdk.signUp(username: "account", password: "correct horse battery")
-        try await other.signIn(username: "account", password: "correct horse battery")
-        let updated = try await sdk.updateUser(dateOfBirth: "2001-02-03", country: "cn")
-        #expect(updated.country == "CN")
-        #expect(sdk.currentUser?.dateOfBirth == "2001-02-03")
-        let sessions = try await sdk.sessions()
-        #expect(sessions.count == 2)
-        let foreign = try #require(sessions.first { !$0.current })
-        try await sdk.revokeSession(foreign.id)
-        await #expect(throws: LatchkeyError.sessionExpired) { try await other.reloadUser() }
-        await #expect(throws: LatchkeyError.wrongPassword) { try await sdk.changePassword(current: "nope nope nope", new: "new secret phrase") }
-        try await sdk.changePassword(current: "correct horse battery", new: "new secret phrase")
-        let export = try await sdk.exportData()
-        #expect(export.user.username == "account")
-        try await sdk.deleteAccount()
-        #expect(sdk.currentUser == nil)
-        await #expect(throws: LatchkeyError.invalidCredentials) { try await sdk.signIn(username: "account", password: "new secret phrase") }
-        await server.stop()
+        try await serving(try await LiveServer.start()) { server in
+            let sdk = server.client()
+            let other = server.client()
+            try await sdk.signUp(username: "account", password: "correct horse battery")
+            try await other.signIn(username: "account", password: "correct horse battery")
+            let updated = try await sdk.updateUser(dateOfBirth: "2001-02-03", country: "cn")
+            #expect(updated.country == "CN")
+            #expect(sdk.currentUser?.dateOfBirth == "2001-02-03")
+            let sessions = try await sdk.sessions()
+            #expect(sessions.count == 2)
+            let foreign = try #require(sessions.first { !$0.current })
+            try await sdk.revokeSession(foreign.id)
+            await #expect(throws: LatchkeyError.sessionExpired) { try await other.reloadUser() }
+            await #expect(throws: LatchkeyError.wrongPassword) { try await sdk.changePassword(current: "nope nope nope", new: "new secret phrase") }
+            try await sdk.changePassword(current: "correct horse battery", new: "new secret phrase")
+            let export = try await sdk.exportData()
+            #expect(export.user.username == "account")
+            try await sdk.deleteAccount()
+            #expect(sdk.currentUser == nil)
+            await #expect(throws: LatchkeyError.invalidCredentials) { try await sdk.signIn(username: "account", password: "new secret phrase") }
+        }
     }
 
     @Test func kurogoRequestLayer() async throws {
-        let server = try await LiveServer.start()
-        let sdk = server.client()
-        let hello = try await sdk.hello()
-        #expect(hello.name == "Latchkey")
-        #expect(hello.modules.first { $0.id == "me" }?.access == false)
-        #expect(hello.modules.first { $0.id == "auth" }?.access == true)
-        await #expect(throws: LatchkeyError.signInRequired(module: "me")) { try await sdk.request(module: "me", path: "sessions") }
-        await #expect(throws: LatchkeyError.unsupportedVersion(module: "auth", version: 2, supported: 1...1)) {
-            try await sdk.request(module: "auth", path: "session", version: 2)
+        try await serving(try await LiveServer.start()) { server in
+            let sdk = server.client()
+            let hello = try await sdk.hello()
+            #expect(hello.name == "Latchkey")
+            #expect(hello.modules.first { $0.id == "me" }?.access == false)
+            #expect(hello.modules.first { $0.id == "auth" }?.access == true)
+            await #expect(throws: LatchkeyError.signInRequired(module: "me")) { try await sdk.request(module: "me", path: "sessions") }
+            await #expect(throws: LatchkeyError.unsupportedVersion(module: "auth", version: 2, supported: 1...1)) {
+                try await sdk.request(module: "auth", path: "session", version: 2)
+            }
+            try await sdk.signUp(username: "kurogo", password: "correct horse battery")
+            let signedIn = try await sdk.hello()
+            #expect(signedIn.modules.first { $0.id == "me" }?.access == true)
+            let list = try await sdk.request(SessionList.self, module: "me", path: "sessions")
+            #expect(list.sessions.count == 1)
+            let session = try await sdk.request(CurrentSession.self, module: "auth", path: "session")
+            #expect(session.user.username == "kurogo")
+            #expect(sdk.isReachable == true)
+            #expect(await sdk.checkReachability())
         }
-        try await sdk.signUp(username: "kurogo", password: "correct horse battery")
-        let signedIn = try await sdk.hello()
-        #expect(signedIn.modules.first { $0.id == "me" }?.access == true)
-        let list = try await sdk.request(SessionList.self, module: "me", path: "sessions")
-        #expect(list.sessions.count == 1)
-        let session = try await sdk.request(CurrentSession.self, module: "auth", path: "session")
-        #expect(session.user.username == "kurogo")
-        #expect(sdk.isReachable == true)
-        #expect(await sdk.checkReachability())
-        await server.stop()
     }
 }
 

@@ -44,4 +44,18 @@ import Testing
         #expect(try WireCoding.makeDecoder().decode(Problem.self, from: data) == problem)
         #expect(Set(ErrorCode.allCases.map(\.rawValue)).count == ErrorCode.allCases.count)
     }
+
+    @Test func unknownCodesDecodeWithTheirMessage() throws {
+        let json = #"{"type":"about:blank","title":"Quota exceeded","status":403,"detail":"Upgrade your plan.","code":"quota_exceeded","errors":[{"field":"size","code":"too_big_for_plan"}]}"#
+        let problem = try WireCoding.makeDecoder().decode(Problem.self, from: Data(json.utf8))
+        #expect(problem.code == ErrorCode("quota_exceeded"))
+        #expect(problem.code.rawValue == "quota_exceeded" && !ErrorCode.allCases.contains(problem.code))
+        #expect(problem.title == "Quota exceeded" && problem.detail == "Upgrade your plan.")
+        #expect(problem.errors?.first?.code.rawValue == "too_big_for_plan")
+        #expect(String(decoding: try WireCoding.makeEncoder().encode(problem.code), as: UTF8.self) == #""quota_exceeded""#)
+        switch problem.code {
+        case .invalidToken: Issue.record("an unknown code matched a known one")
+        default: break
+        }
+    }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// An app's settings, stored as JSON with the app. Defaults follow the seeds (24 h sessions, as KWS
-/// and Wilddog) and SECURITY.md (8-character passwords, bcrypt cost 11).
+/// and Wilddog) and SECURITY.md (8-character passwords, bcrypt cost 11). Each property is declared
+/// by the feature that reads it (an ``AppSetting``), which decodes, validates and parses it.
 public struct AppSettings: Codable, Sendable, Equatable {
     /// Absolute session lifetime in seconds: sign-in to forced sign-out (default 86 400).
     public var sessionTTL: Int = 86_400
@@ -57,57 +58,6 @@ public struct AppSettings: Codable, Sendable, Equatable {
 
     /// The floor for `bcryptCost` (OWASP).
     public static let minimumBcryptCost = 10
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let defaults = AppSettings()
-        func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
-            try container.decodeIfPresent(T.self, forKey: key) ?? fallback
-        }
-        sessionTTL = try value(.sessionTTL, defaults.sessionTTL)
-        sessionIdleTTL = try value(.sessionIdleTTL, defaults.sessionIdleTTL)
-        accessTokenTTL = try value(.accessTokenTTL, defaults.accessTokenTTL)
-        refreshGraceSeconds = try value(.refreshGraceSeconds, defaults.refreshGraceSeconds)
-        passwordMinLength = try value(.passwordMinLength, defaults.passwordMinLength)
-        bcryptCost = try value(.bcryptCost, defaults.bcryptCost)
-        signInMethods = try value(.signInMethods, defaults.signInMethods)
-        consentAge = try value(.consentAge, defaults.consentAge)
-        redirectURIs = try value(.redirectURIs, defaults.redirectURIs)
-        corsOrigins = try value(.corsOrigins, defaults.corsOrigins)
-        passwordGrantEnabled = try value(.passwordGrantEnabled, defaults.passwordGrantEnabled)
-        revealTakenEmails = try value(.revealTakenEmails, defaults.revealTakenEmails)
-        revealUnknownUsers = try value(.revealUnknownUsers, defaults.revealUnknownUsers)
-        accountFailureLimit = try value(.accountFailureLimit, defaults.accountFailureLimit)
-        ipFailureLimit = try value(.ipFailureLimit, defaults.ipFailureLimit)
-        failureWindowSeconds = try value(.failureWindowSeconds, defaults.failureWindowSeconds)
-        providers = try value(.providers, defaults.providers)
-        linkProvidersByVerifiedEmail = try value(.linkProvidersByVerifiedEmail, defaults.linkProvidersByVerifiedEmail)
-        emailActionURL = try value(.emailActionURL, defaults.emailActionURL)
-        recipientSendLimit = try value(.recipientSendLimit, defaults.recipientSendLimit)
-        ipSendLimit = try value(.ipSendLimit, defaults.ipSendLimit)
-        sendWindowSeconds = try value(.sendWindowSeconds, defaults.sendWindowSeconds)
-    }
-
-    /// Why a settings change is refused, or nil when the settings are acceptable.
-    public func problem() -> String? {
-        if sessionTTL < 60 || sessionTTL > 31_536_000 { return "session TTL must be 60 s to 365 days" }
-        if sessionIdleTTL < 0 { return "session idle TTL must be 0 (off) or positive" }
-        if accessTokenTTL < 30 || accessTokenTTL > 86_400 { return "access token TTL must be 30 s to 24 h" }
-        if accessTokenTTL > sessionTTL { return "access token TTL must not exceed the session TTL" }
-        if refreshGraceSeconds < 0 || refreshGraceSeconds > 120 { return "refresh grace must be 0 to 120 s" }
-        if passwordMinLength < 8 || passwordMinLength > 64 { return "password minimum must be 8 to 64" }
-        if bcryptCost < Self.minimumBcryptCost || bcryptCost > 16 { return "bcrypt cost must be 10 to 16" }
-        if consentAge < 0 || consentAge > 21 { return "consent age must be 0 to 21" }
-        if accountFailureLimit < 1 || ipFailureLimit < 1 || failureWindowSeconds < 1 {
-            return "throttling limits must be positive"
-        }
-        if recipientSendLimit < 1 || ipSendLimit < 1 || sendWindowSeconds < 1 { return "send limits must be positive" }
-        if let url = emailActionURL, URL(string: url)?.scheme == nil { return "email action URL must be an absolute URL" }
-        for (name, provider) in providers {
-            if let problem = provider.problem() { return "provider \(name): \(problem)" }
-        }
-        return nil
-    }
 }
 
 /// A way users of an app may sign in.

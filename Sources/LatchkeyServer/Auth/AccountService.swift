@@ -194,7 +194,7 @@ struct AccountService: Sendable {
     }
 
     /// Changes the password after checking the current one; ends every other session.
-    func changePassword(_ request: ChangePasswordRequest, principal: Principal) async throws {
+    func changePassword(_ request: ChangePasswordRequest, principal: UserPrincipal) async throws {
         guard let account = try await backend.users.find(id: principal.userID, appID: principal.app.id),
             let storedHash = account.passwordHash,
             try await backend.hasher.verify(request.currentPassword, against: storedHash)

@@ -3,13 +3,42 @@ import HTTPTypes
 import Hummingbird
 import LatchkeyWire
 
-/// Turns `Authorization: Bearer <jwt>` into a ``Principal``: signature and claims (cached once
-/// verified), the app named by `aud`, agreement with `Latchkey-Client-Id`, and a live session.
+/// Establishes a request's ``Principal`` from what its route's ``Access`` asks for: the app a
+/// public client names, or `Authorization: Bearer <jwt>` — signature and claims (cached once
+/// verified), the app named by `aud`, agreement with `Latchkey-Client-Id`, then a live session
+/// for a user or the scopes of a confidential client's token.
 struct Authenticator: Sendable {
     let backend: LatchkeyBackend
 
-    /// The caller, or `401` with `WWW-Authenticate: Bearer error="invalid_token"`.
-    func principal(for request: Request) async throws -> Principal {
+    /// The principal `access` asks for; nil for routes that need none (or authenticate their
+    /// OAuth client themselves). Throws `401`/`403` problems as RFC 6750 §3.1 describes.
+    func principal(for request: Request, access: Access) async throws -> Principal? {
+        switch access {
+        case .anyone, .oauthClient:
+            return nil
+        case .app:
+            return .app(try await backend.app(namedBy: request))
+        case .user(let scope):
+            let user = try await principal(for: request)
+            try Self.require(scope, in: user.claims.scope)
+            return .user(user)
+        case .client(let scope):
+            let client = try await client(for: request)
+            try Self.require(scope, in: client.scopes)
+            return .client(client)
+        }
+    }
+
+    /// Whoever a bearer token names, user or confidential client; nil without a usable token.
+    /// For answers that describe rather than guard (`hello`).
+    func anyPrincipal(for request: Request) async -> Principal? {
+        guard Self.bearerToken(in: request) != nil else { return nil }
+        if let user = try? await principal(for: request) { return .user(user) }
+        return (try? await client(for: request)).map(Principal.client)
+    }
+
+    /// The signed-in user, or `401` with `WWW-Authenticate: Bearer error="invalid_token"`.
+    func principal(for request: Request) async throws -> UserPrincipal {
         guard let token = Self.bearerToken(in: request) else { throw APIError.invalidToken(.unauthorized) }
         let claims = try await verifiedClaims(token)
         guard let app = try await backend.appDirectory.app(clientID: claims.aud), app.id == claims.appId else {
@@ -22,8 +51,35 @@ struct Authenticator: Sendable {
             let session = try await backend.gate.liveSession(id: sessionID, at: backend.time.now()),
             session.userID == claims.sub, session.appID == app.id
         else { throw APIError.invalidToken() }
-        return Principal(claims: claims, app: app)
+        return UserPrincipal(claims: claims, app: app)
     }
+
+    /// The confidential client of a `client_credentials` token. A user's token is refused with
+    /// `403`: it is valid, but not for server-to-server routes.
+    func client(for request: Request) async throws -> ClientPrincipal {
+        guard let token = Self.bearerToken(in: request) else { throw APIError.invalidToken(.unauthorized) }
+        let claims = try await verifiedClaims(token)
+        guard let app = try await backend.appDirectory.app(clientID: claims.aud), app.id == claims.appId else {
+            throw APIError.invalidToken()
+        }
+        guard claims.sid == nil, claims.sub == ClientPrincipal.subject(of: app) else {
+            throw Self.insufficientScope
+        }
+        return ClientPrincipal(app: app, scopes: Scope.parse(claims.scope))
+    }
+
+    /// Refuses a token whose scopes lack `scope` (RFC 6750 §3.1: 403 `insufficient_scope`).
+    static func require(_ scope: Scope, in granted: Set<Scope>) throws {
+        guard granted.contains(scope) else { throw insufficientScope }
+    }
+
+    /// ``require(_:in:)`` over a token's `scope` claim.
+    static func require(_ scope: Scope, in claim: String) throws {
+        try require(scope, in: Scope.parse(claim))
+    }
+
+    private static let insufficientScope = APIError(
+        .forbidden, .forbidden, headers: [.wwwAuthenticate: #"Bearer error="insufficient_scope""#])
 
     /// The claims of a token whose signature, header, issuer and times check out.
     func verifiedClaims(_ token: String) async throws -> AccessTokenClaims {

@@ -1,18 +1,21 @@
 import Foundation
 import Mustache
 
-/// Writes messages from the Mustache templates in `Resources/templates/<language>/`: one body
-/// template per purpose and, for email, a `<purpose>_subject` template. Values are inserted
-/// unescaped (`{{{value}}}`): the messages are plain text.
+/// Writes messages from the Mustache templates in the ``StringCatalog``: per purpose, the body
+/// `message.<purpose>.body` and, for email, the subject `message.<purpose>.subject`. Values are
+/// inserted unescaped (`{{{value}}}`): the messages are plain text.
 struct MessageComposer: Sendable {
     private let library: MustacheLibrary
 
-    /// Loads the templates shipped with the server.
-    static func shipped() async throws -> MessageComposer {
-        guard let directory = Bundle.module.url(forResource: "templates", withExtension: nil, subdirectory: "Resources") else {
-            throw CocoaError(.fileNoSuchFile)
+    /// Compiles the message templates of the shipped catalogs, each named `<language>/<id>`.
+    static func shipped() throws -> MessageComposer {
+        var library = MustacheLibrary()
+        for (language, texts) in StringCatalog.shipped.texts {
+            for (id, text) in texts where id.hasPrefix("message.") {
+                library.register(try MustacheTemplate(string: text), named: "\(language.rawValue)/\(id)")
+            }
         }
-        return MessageComposer(library: try await MustacheLibrary(directory: directory.path))
+        return MessageComposer(library: library)
     }
 
     /// The subject (email only) and body of a `purpose` message in `language`.
@@ -20,16 +23,16 @@ struct MessageComposer: Sendable {
         _ purpose: OneTimeCodeStore.Purpose, channel: OutboundMessage.Channel, language: Language, values: [String: String]
     ) -> (subject: String?, body: String) {
         let name = Self.templateName(purpose)
-        let body = render("\(language.rawValue)/\(name)", values) ?? render("en/\(name)", values) ?? ""
-        let subject = channel == .email
-            ? render("\(language.rawValue)/\(name)_subject", values) ?? render("en/\(name)_subject", values) : nil
+        let body = render("message.\(name).body", in: language, values) ?? ""
+        let subject = channel == .email ? render("message.\(name).subject", in: language, values) : nil
         return (subject?.trimmingCharacters(in: .whitespacesAndNewlines), body.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    private func render(_ template: String, _ values: [String: String]) -> String? {
-        library.render(values, withTemplate: template)
+    private func render(_ id: String, in language: Language, _ values: [String: String]) -> String? {
+        library.render(values, withTemplate: "\(language.rawValue)/\(id)") ?? library.render(values, withTemplate: "en/\(id)")
     }
 
+    /// The catalog name of a purpose's messages.
     private static func templateName(_ purpose: OneTimeCodeStore.Purpose) -> String {
         switch purpose {
         case .phoneSignIn: return "phone_pin"

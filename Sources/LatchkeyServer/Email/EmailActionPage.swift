@@ -8,38 +8,38 @@ import LatchkeyWire
 /// `POST` does the work.
 struct EmailActionPage {
     let backend: LatchkeyBackend
+    let links: EmailLinks
 
-    func register(on router: Router<LatchkeyRequestContext>) {
-        let links = EmailLinks(backend: backend)
-
-        router.get("v1/auth/action") { request, _ -> Response in
+    func routes(into table: inout RouteTable) {
+        table.on(.get, "/v1/auth/action", operation: "emailActionPage", access: .anyone) { request, _ in
             let query = request.uri.queryParameters
+            let language = Language(of: request)
             guard let mode = query["mode"].flatMap({ EmailAction.Mode(rawValue: String($0)) }), let token = query["token"] else {
-                return EmailAction.page(title: "Link not valid", message: "This link is incomplete.", status: .badRequest)
+                return EmailAction.page("link_incomplete", in: language, status: .badRequest)
             }
-            return EmailAction.form(mode: mode, token: String(token))
+            return EmailAction.form(mode: mode, token: String(token), in: language)
         }
 
-        router.post("v1/auth/action") { request, _ -> Response in
+        table.on(.post, "/v1/auth/action", operation: "emailAction", access: .anyone) { request, _ in
             let limit = backend.configuration.maximumBodyBytes
+            let language = Language(of: request)
             guard let form = try await RequestBody.form(from: request, limit: limit, recognized: ["mode", "token", "password"]),
                 let mode = form["mode"].flatMap(EmailAction.Mode.init(rawValue:)), let token = form["token"]
-            else { return EmailAction.page(title: "Link not valid", message: "This link is incomplete.", status: .badRequest) }
+            else { return EmailAction.page("link_incomplete", in: language, status: .badRequest) }
             do {
                 switch mode {
                 case .verifyEmail, .changeEmail:
                     try await links.verify(token: token)
-                    return EmailAction.page(title: "Email confirmed", message: "Your email address is confirmed. You can close this page.")
+                    return EmailAction.page("email_confirmed", in: language)
                 case .resetPassword:
                     try await links.confirmReset(token: token, password: form["password"] ?? "")
-                    return EmailAction.page(
-                        title: "Password changed", message: "Your new password is set and you were signed out everywhere. Sign in again in the app.")
+                    return EmailAction.page("password_changed", in: language)
                 }
             } catch let error as APIError {
-                let language = Language(of: request)
                 let text = Messages.text(for: error.code, in: language)
                 let reason = error.fields.first.map { Messages.fieldMessage(for: $0, in: language) } ?? text.detail ?? text.title
-                return EmailAction.page(title: "That did not work", message: reason, status: error.status)
+                return EmailAction.page(
+                    title: EmailAction.text("failed.title", in: language), message: reason, language: language, status: error.status)
             }
         }
     }
@@ -62,14 +62,15 @@ enum EmailAction {
         }
     }
 
-    /// The page asking to confirm (or to choose the new password).
-    static func form(mode: Mode, token: String) -> Response {
+    /// The page asking to confirm (or to choose the new password), its texts from the catalog's
+    /// `page.verify_email.*` or `page.reset_password.*`.
+    static func form(mode: Mode, token: String, in language: Language) -> Response {
+        let page = mode == .resetPassword ? "reset_password" : "verify_email"
         let field =
             mode == .resetPassword
-            ? #"<p><label>New password <input type="password" name="password" autocomplete="new-password" required minlength="8"></label></p>"#
+            ? #"<p><label>\#(escape(text("reset_password.label", in: language))) <input type="password" name="password" autocomplete="new-password" required minlength="8"></label></p>"#
             : ""
-        let title = mode == .resetPassword ? "Choose a new password" : "Confirm your email address"
-        let button = mode == .resetPassword ? "Set password" : "Confirm"
+        let button = escape(text("\(page).button", in: language))
         let body = """
             <form method="post" action="/v1/auth/action">
             <input type="hidden" name="mode" value="\(escape(mode.rawValue))">
@@ -77,18 +78,29 @@ enum EmailAction {
             \(field)<p><button type="submit">\(button)</button></p>
             </form>
             """
-        return html(title: title, body: body, status: .ok)
+        return html(title: text("\(page).title", in: language), body: body, language: language, status: .ok)
+    }
+
+    /// The catalog's page `page.<name>.title` with its message `page.<name>.message`.
+    static func page(_ name: String, in language: Language, status: HTTPResponse.Status = .ok) -> Response {
+        page(title: text("\(name).title", in: language), message: text("\(name).message", in: language), language: language, status: status)
     }
 
     /// A page with a title and a message.
-    static func page(title: String, message: String, status: HTTPResponse.Status = .ok) -> Response {
-        html(title: title, body: "<p>\(escape(message))</p>", status: status)
+    static func page(title: String, message: String, language: Language, status: HTTPResponse.Status) -> Response {
+        html(title: title, body: "<p>\(escape(message))</p>", language: language, status: status)
     }
 
-    private static func html(title: String, body: String, status: HTTPResponse.Status) -> Response {
+    /// The catalog text `page.<id>`.
+    static func text(_ id: String, in language: Language) -> String {
+        StringCatalog.shipped.text("page.\(id)", in: language) ?? id
+    }
+
+    /// A complete page; `body` is HTML, `title` text.
+    private static func html(title: String, body: String, language: Language, status: HTTPResponse.Status) -> Response {
         let document = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <html lang="\(language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(escape(title))</title></head>
             <body style="font-family: system-ui, sans-serif; max-width: 28rem; margin: 3rem auto; padding: 0 1rem">
             <h1>\(escape(title))</h1>

@@ -18,7 +18,7 @@ struct EmailLinks: Sendable {
     private var time: any TimeSource { backend.time }
 
     /// Sends a verification link to the user's email.
-    func sendVerification(principal: Principal, client: ClientInfo, language: Language) async throws {
+    func sendVerification(principal: UserPrincipal, client: ClientInfo, language: Language) async throws {
         guard let account = try await backend.users.find(id: principal.userID, appID: principal.app.id), let email = account.email
         else { throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "email", code: .invalidRequest)]) }
         try await sendLink(.verifyEmail, to: email, userID: account.id, app: principal.app, client: client, language: language)
@@ -26,7 +26,7 @@ struct EmailLinks: Sendable {
 
     /// Sends a link to `newEmail` that makes it the user's (verified) email when used. Answers
     /// alike whether or not the address is taken; a taken address fails when the link is used.
-    func requestChange(to newEmail: String, principal: Principal, client: ClientInfo, language: Language) async throws {
+    func requestChange(to newEmail: String, principal: UserPrincipal, client: ClientInfo, language: Language) async throws {
         try Self.requireValidEmail(newEmail)
         try await sendLink(.changeEmail, to: newEmail, userID: principal.userID, app: principal.app, client: client, language: language)
     }

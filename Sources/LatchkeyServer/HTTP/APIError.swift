@@ -15,6 +15,14 @@ struct APIError: Error, HTTPResponseError {
     /// Headers to add (`Retry-After`, `WWW-Authenticate`).
     var headers: HTTPFields = [:]
 
+    /// The codes any route may answer with — malformed requests, credentials, limits, failures —
+    /// as opposed to those a feature declares in ``Feature/errorCodes``.
+    static let commonCodes: [ErrorCode] = [
+        .invalidRequest, .unknownField, .validationFailed, .invalidField, .bodyTooLarge, .notFound, .methodNotAllowed,
+        .unauthorized, .invalidToken, .unknownClient, .clientMismatch, .forbidden, .rateLimited, .internalError,
+        .serviceUnavailable,
+    ]
+
     init(_ status: HTTPResponse.Status, _ code: ErrorCode, fields: [FieldError] = [], headers: HTTPFields = [:]) {
         self.status = status
         self.code = code

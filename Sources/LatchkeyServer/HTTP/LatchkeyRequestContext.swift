@@ -9,10 +9,38 @@ public struct LatchkeyRequestContext: RequestContext {
     public let peerAddress: String?
     /// The request id (set by the request-id middleware).
     public var requestID: String?
+    /// The caller, established before the handler runs from the route's ``Access``.
+    var principal: Principal?
 
     /// Creates the context for a request arriving on `source.channel`.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         peerAddress = source.channel.remoteAddress?.ipAddress
+    }
+}
+
+extension LatchkeyRequestContext {
+    /// The signed-in user of a route declared with ``Access/user(_:)``.
+    var user: UserPrincipal {
+        get throws {
+            guard case .user(let user) = principal else { throw APIError.invalidToken(.unauthorized) }
+            return user
+        }
+    }
+
+    /// The confidential client of a route declared with ``Access/client(_:)``.
+    var client: ClientPrincipal {
+        get throws {
+            guard case .client(let client) = principal else { throw APIError.invalidToken(.unauthorized) }
+            return client
+        }
+    }
+
+    /// The app of any authenticated route.
+    var app: App {
+        get throws {
+            guard let principal else { throw APIError(.unauthorized, .unknownClient) }
+            return principal.app
+        }
     }
 }

@@ -10,8 +10,8 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
     /// Each served route as its path segments (`{name}` captures any one segment) and method.
     private let routes: [(segments: [Substring], method: HTTPRequest.Method)]
 
-    init(routes: [Router<Context>.RouteDescription]) {
-        self.routes = routes.map { ($0.path.description.split(separator: "/"), $0.method) }
+    init(routes: [RouteTable.Route]) {
+        self.routes = routes.map { ($0.path.split(separator: "/"), $0.method) }
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -39,7 +39,7 @@ struct ExternalAccountService: Sendable {
     }
 
     /// Links a provider identity to the signed-in user; linking one they already have changes nothing.
-    func link(_ request: ExternalSignInRequest, principal: Principal, client: ClientInfo) async throws -> UserAccount {
+    func link(_ request: ExternalSignInRequest, principal: UserPrincipal, client: ClientInfo) async throws -> UserAccount {
         let (settings, profile) = try await verify(request, app: principal.app, client: client)
         let identity = settings.identity(of: profile, name: request.provider)
         let now = backend.time.now()
@@ -61,7 +61,7 @@ struct ExternalAccountService: Sendable {
 
     /// Unlinks the provider the app calls `name` from the signed-in user, unless it is their only
     /// way to sign in.
-    func unlink(name: String, principal: Principal) async throws -> UserAccount {
+    func unlink(name: String, principal: UserPrincipal) async throws -> UserAccount {
         guard let settings = principal.app.settings.providers[name] else { throw APIError(.notFound, .unknownProvider) }
         let provider = settings.identityProvider
         let now = backend.time.now()
@@ -132,7 +132,7 @@ struct ExternalAccountService: Sendable {
         }
     }
 
-    private func reloaded(_ principal: Principal) async throws -> UserAccount {
+    private func reloaded(_ principal: UserPrincipal) async throws -> UserAccount {
         guard let account = try await backend.userCache.account(id: principal.userID, appID: principal.app.id) else {
             throw APIError.invalidToken()
         }

@@ -12,11 +12,11 @@ import SQLKit
 /// and advances the cursor to the last one it saw; that is only sound if no change with a
 /// lower sequence can still commit afterwards. A PostgreSQL sequence hands out numbers at
 /// `nextval` time, so two transactions can commit out of number order and a reader can skip
-/// the late one for good — the timestamp-polled feed this replaces had the same hole, bounded only
-/// by its 5 s overlap. Here each write transaction takes its numbers from the single row of
-/// `change_sequence` (`UPDATE … RETURNING`) at the end of its body, just before `COMMIT`: the row lock
-/// it takes is held until the commit, so the next writer gets the next numbers only after this
-/// one committed or rolled back. Sequence order is commit order, a rolled-back transaction
+/// the late one for good — the timestamp-polled feed this replaces had the same hole, bounded
+/// only by its 5 s overlap. Here each write transaction takes its numbers from the single row
+/// of `change_sequence` (an upsert `… RETURNING`) at the end of its body, just before `COMMIT`:
+/// the row lock it takes is held until the commit, so the next writer gets the next numbers only
+/// after this one committed or rolled back. Sequence order is commit order, a rolled-back transaction
 /// leaves no gap, and "everything up to N is visible" holds as soon as N is. The cost is that
 /// event-recording commits are serialized for the length of that final round trip only, because
 /// the numbering is deferred to the end of the body. SQLite has one writer and needs no lock,
@@ -56,9 +56,14 @@ struct ChangeFeed: Sendable {
         let value = try await $pending.withValue(pending) { try await body(db) }
         let recorded = pending.recorded
         guard !recorded.isEmpty else { return (value, []) }
+        // An upsert, not an UPDATE of a row the migration inserts: an installation copy then
+        // carries the counter over with the events, into a table left empty.
         guard
             let last = try await db.raw(
-                "UPDATE change_sequence SET value = value + \(bind: Int64(recorded.count)) WHERE id = 1 RETURNING value"
+                """
+                INSERT INTO change_sequence (id, value) VALUES (1, \(bind: Int64(recorded.count)))
+                ON CONFLICT (id) DO UPDATE SET value = change_sequence.value + excluded.value RETURNING value
+                """
             ).first()?.decode(column: "value", as: Int64.self)
         else { throw MissingSequenceRow() }
         let first = last - Int64(recorded.count) + 1
@@ -88,16 +93,13 @@ struct ChangeFeed: Sendable {
         (try? JSONDecoder().decode([ChangeEvent].self, from: Data(payload.utf8))) ?? []
     }
 
-    /// `change_sequence` lost its row (migration 3 inserts it).
+    /// The counter upsert returned no row.
     struct MissingSequenceRow: Error {}
 
-    /// The last sequence committed so far.
+    /// The last sequence committed so far (0 before the first change).
     func latest() async throws -> Int64 {
         try await driver.read { db in
-            guard let value = try await db.raw("SELECT value FROM change_sequence WHERE id = 1").first() else {
-                throw MissingSequenceRow()
-            }
-            return try value.decode(column: "value", as: Int64.self)
+            try await db.raw("SELECT value FROM change_sequence WHERE id = 1").first()?.decode(column: "value", as: Int64.self) ?? 0
         }
     }
 
@@ -120,9 +122,7 @@ struct ChangeFeed: Sendable {
     }
 }
 
-/// The changes one run of a write body recorded. A body that runs again (the SQLite group
-/// committer replays a batch after a failure) gets a fresh one, so only the run that commits
-/// is stored and published.
+/// The changes one write body recorded, stored at its end and published after its commit.
 final class PendingChanges: Sendable {
     struct Change: Sendable {
         var kind: ChangeKind

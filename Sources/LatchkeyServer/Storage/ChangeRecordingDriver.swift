@@ -5,9 +5,9 @@ import SQLKit
 /// publishes them on this node's ``ChangeBus`` once — and only if — the transaction committed.
 /// Cache invalidation after a write therefore happens here, in one place, for every writer.
 ///
-/// The wrapped driver may run a body more than once (the SQLite group committer replays a batch
-/// when one of its transactions fails); each run collects its own changes and only the run
-/// whose value the driver returns, the committed one, is published.
+/// Only what committed is published: a body that throws (rolled back — in an SQLite batch, alone,
+/// to its savepoint) returns no changes, and a failed `COMMIT` makes `write` throw before the
+/// publish.
 struct ChangeRecordingDriver: StoreDriver {
     let base: any StoreDriver
     let bus: ChangeBus
@@ -29,8 +29,8 @@ struct ChangeRecordingDriver: StoreDriver {
         try await base.withMigrationLock(body)
     }
 
-    func isUniqueViolation(_ error: any Error, on column: String) -> Bool {
-        base.isUniqueViolation(error, on: column)
+    func isUniqueViolation(_ error: any Error, of key: UniqueKey) -> Bool {
+        base.isUniqueViolation(error, of: key)
     }
 
     func shutdown() async {

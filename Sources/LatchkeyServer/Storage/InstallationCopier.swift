@@ -2,52 +2,15 @@ import Foundation
 import Logging
 import SQLKit
 
-/// Copies a whole installation — apps and their secrets, users with their password hashes,
-/// identities, sessions with their refresh tokens, signing keys — from one store to another
-/// (typically the embedded SQLite file to PostgreSQL). The target must be empty; everything is
-/// written in one transaction, so a failed copy leaves it empty. Throttle counters and session
-/// events are transient and not copied.
+/// Copies a whole installation — every table a feature owns, in the features' order, so foreign
+/// keys hold — from one store to another (typically the embedded SQLite file to PostgreSQL). The
+/// columns are read from the source's own schema, and rows are streamed a page at a time. The
+/// target must be empty; everything is written in one transaction, so a failed copy leaves it
+/// empty. A source table no feature owns stops the copy before anything is written: copying
+/// without it would lose data silently.
 public enum InstallationCopier {
-    /// A column's kind; every value is read as optional.
-    enum Kind { case text, integer }
-
-    /// The tables in foreign-key order, with their columns.
-    static let tables: [(name: String, columns: [(String, Kind)])] = [
-        ("apps", [("id", .text), ("client_id", .text), ("name", .text), ("settings", .text), ("created_at", .integer), ("updated_at", .integer)]),
-        ("client_secrets", [("id", .text), ("app_id", .text), ("secret_hash", .text), ("created_at", .integer)]),
-        ("users", [
-            ("id", .text), ("app_id", .text), ("username", .text), ("username_canonical", .text), ("email", .text),
-            ("email_canonical", .text), ("email_verified", .integer), ("password_hash", .text), ("date_of_birth", .text),
-            ("country", .text), ("parent_email", .text), ("disabled", .integer), ("created_at", .integer),
-            ("updated_at", .integer), ("last_sign_in_at", .integer), ("phone", .text), ("display_name", .text),
-            ("profile_created", .integer),
-        ]),
-        ("identities", [
-            ("app_id", .text), ("provider", .text), ("subject", .text), ("user_id", .text), ("created_at", .integer),
-            ("name", .text), ("email", .text), ("email_verified", .integer),
-        ]),
-        ("sessions", [
-            ("id", .text), ("app_id", .text), ("user_id", .text), ("created_at", .integer), ("last_used_at", .integer),
-            ("expires_at", .integer), ("revoked_at", .integer), ("revoke_reason", .text), ("user_agent", .text),
-            ("ip_address", .text),
-        ]),
-        ("refresh_tokens", [
-            ("token_hash", .text), ("session_id", .text), ("created_at", .integer), ("used_at", .integer),
-            ("successor_hash", .text), ("successor_sealed", .text),
-        ]),
-        ("signing_keys", [("kid", .text), ("algorithm", .text), ("private_key", .text), ("created_at", .integer), ("retired_at", .integer)]),
-        ("one_time_codes", [
-            ("id", .text), ("app_id", .text), ("purpose", .text), ("recipient", .text), ("user_id", .text),
-            ("code_hash", .text), ("attempts", .integer), ("created_at", .integer), ("expires_at", .integer),
-            ("used_at", .integer),
-        ]),
-        ("outbox", [
-            ("id", .text), ("app_id", .text), ("channel", .text), ("purpose", .text), ("recipient", .text),
-            ("subject", .text), ("body", .text), ("sender", .text), ("status", .text), ("attempts", .integer),
-            ("next_attempt_at", .integer), ("lease_until", .integer), ("last_error", .text),
-            ("provider_message_id", .text), ("created_at", .integer), ("sent_at", .integer),
-        ]),
-    ]
+    /// Rows read and written per statement.
+    static let pageSize = 500
 
     /// The target already holds an installation.
     public struct TargetNotEmpty: Error, CustomStringConvertible {
@@ -78,35 +41,64 @@ public enum InstallationCopier {
         }
     }
 
+    /// A source table that no feature owns.
+    public struct UnownedTable: Error, CustomStringConvertible {
+        /// The table's name.
+        public var table: String
+        public var description: String { "the source has a table no feature of this version owns: \(table)" }
+    }
+
     private static func copy(from: any StoreDriver, to: any StoreDriver, logger: Logger) async throws -> [(table: String, rows: Int)] {
         try await Migrations.apply(to: from, logger: logger)
         try await Migrations.apply(to: to, logger: logger)
-        var data: [(table: String, columns: [(String, Kind)], rows: [[any Encodable & Sendable]])] = []
-        for table in tables {
-            let rows = try await from.read { db in
-                try await db.raw("SELECT \(unsafeRaw: table.columns.map(\.0).joined(separator: ", ")) FROM \(unsafeRaw: table.name)")
-                    .all().map { row in try table.columns.map { try value(of: $0.0, kind: $0.1, in: row) } }
-            }
-            data.append((table.name, table.columns, rows))
+        let owned = FeatureSet.tables.map(\.table.name)
+        let catalog = SchemaCatalog(family: from.family)
+        let (sourceTables, layouts) = try await from.read { db in
+            var layouts: [[SchemaCatalog.Column]] = []
+            for table in owned { layouts.append(try await catalog.columns(of: table, in: db)) }
+            return (try await catalog.tables(in: db), layouts)
         }
-        let snapshot = data
-        try await to.write { db in
+        if let unowned = sourceTables.first(where: { !owned.contains($0) && !Migrations.bookkeeping.contains($0) }) {
+            throw UnownedTable(table: unowned)
+        }
+        return try await to.write { db in
             guard try await db.raw("SELECT id FROM apps").first() == nil else { throw TargetNotEmpty() }
-            for table in snapshot {
-                let columns = table.columns.map(\.0).joined(separator: ", ")
-                for row in table.rows {
-                    let values = row.map { "\(bind: $0)" as SQLQueryString }.joined(separator: ", ")
-                    try await db.raw("INSERT INTO \(unsafeRaw: table.table) (\(unsafeRaw: columns)) VALUES (\(values))").run()
-                }
+            var copied: [(table: String, rows: Int)] = []
+            for (table, columns) in zip(owned, layouts) {
+                copied.append((table, try await copyTable(table, columns: columns, from: from, into: db)))
             }
+            return copied
         }
-        return snapshot.map { ($0.table, $0.rows.count) }
     }
 
-    private static func value(of column: String, kind: Kind, in row: any SQLRow) throws -> any Encodable & Sendable {
-        switch kind {
-        case .text: return try row.decode(column: column, as: String?.self)
-        case .integer: return try row.decode(column: column, as: Int64?.self)
+    /// Streams `table` from `source` into `target`, a page at a time in primary-key order.
+    private static func copyTable(
+        _ table: String, columns: [SchemaCatalog.Column], from source: any StoreDriver, into target: any SQLDatabase
+    ) async throws -> Int {
+        let names = columns.map(\.name).joined(separator: ", ")
+        let order = columns.filter { $0.primaryKeyPosition != nil }.sorted { $0.primaryKeyPosition ?? 0 < $1.primaryKeyPosition ?? 0 }
+            .map(\.name).joined(separator: ", ")
+        var count = 0
+        while true {
+            let offset = count
+            let page = try await source.read { db in
+                try await db.raw(
+                    """
+                    SELECT \(unsafeRaw: names) FROM \(unsafeRaw: table) ORDER BY \(unsafeRaw: order.isEmpty ? names : order)
+                    LIMIT \(bind: pageSize) OFFSET \(bind: offset)
+                    """
+                ).all().map { row in try columns.map { try value(of: $0, in: row) } }
+            }
+            for row in page {
+                let values = row.map { "\(bind: $0)" as SQLQueryString }.joined(separator: ", ")
+                try await target.raw("INSERT INTO \(unsafeRaw: table) (\(unsafeRaw: names)) VALUES (\(values))").run()
+            }
+            count += page.count
+            if page.count < pageSize { return count }
         }
+    }
+
+    private static func value(of column: SchemaCatalog.Column, in row: any SQLRow) throws -> any Encodable & Sendable {
+        column.isInteger ? try row.decode(column: column.name, as: Int64?.self) : try row.decode(column: column.name, as: String?.self)
     }
 }

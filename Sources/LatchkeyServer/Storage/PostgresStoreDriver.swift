@@ -91,9 +91,9 @@ final class PostgresStoreDriver: StoreDriver {
         }
     }
 
-    func isUniqueViolation(_ error: any Error, on column: String) -> Bool {
+    func isUniqueViolation(_ error: any Error, of key: UniqueKey) -> Bool {
         guard let error = error as? PSQLError, error.serverInfo?[.sqlState] == "23505" else { return false }
-        return (error.serverInfo?[.detail] ?? "").contains(column)
+        return error.serverInfo?[.constraintName] == key.name
     }
 
     func shutdown() async {

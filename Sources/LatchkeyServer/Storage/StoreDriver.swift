@@ -9,12 +9,15 @@ public protocol StoreDriver: Sendable {
     var family: SQLFamily { get }
     /// Runs `body` on a connection that sees committed data.
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
-    /// Runs `body` in one transaction; commits when it returns, rolls back when it throws.
+    /// Runs `body` once, in one transaction; commits when it returns, rolls back when it throws.
+    /// Drivers never replay a body, so work outside the database in it (a counter, a log line)
+    /// happens once — but it happens even when the commit then fails: anything that must follow
+    /// the commit belongs after `write` returns.
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
     /// Runs `body` while holding a lock that other processes migrating the same database wait for.
     func withMigrationLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
-    /// Whether `error` is a unique-index violation involving `column`.
-    func isUniqueViolation(_ error: any Error, on column: String) -> Bool
+    /// Whether `error` is a violation of `key`.
+    func isUniqueViolation(_ error: any Error, of key: UniqueKey) -> Bool
     /// Closes every connection.
     func shutdown() async
 }

@@ -7,7 +7,7 @@ enum Periodic {
     static func run(every interval: Duration, _ tick: () async -> Void) async {
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             do {
-                try await cancelOnGracefulShutdown { try await Task.sleep(for: interval) }
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
             } catch {
                 return
             }

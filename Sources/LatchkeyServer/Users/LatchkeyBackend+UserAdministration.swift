@@ -18,11 +18,14 @@ extension LatchkeyBackend {
         }
     }
 
-    /// Deletes a user and everything stored about them; their sessions end at once.
+    /// Deletes a user and everything stored about them: each feature's ``Feature/delete(_:in:)``
+    /// section, then the user row, whose foreign keys take the rest. Their sessions end at once.
     public func deleteUser(userID: String, appID: String) async throws {
         let now = time.now()
+        let features = features
         try await driver.write { [users, sessions] db in
-            guard try await users.find(id: userID, appID: appID, in: db) != nil else { throw UserNotFound(userID: userID) }
+            guard let account = try await users.find(id: userID, appID: appID, in: db) else { throw UserNotFound(userID: userID) }
+            for feature in features { try await feature.delete(account, in: db) }
             let ids = try await sessions.ids(userID: userID, in: db)
             try await users.delete(userID: userID, at: now, in: db)
             for id in ids { try ChangeFeed.record(.session, id, at: now) }

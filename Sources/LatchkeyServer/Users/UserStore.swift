@@ -81,11 +81,11 @@ public struct UserStore: Sendable {
                         \(bind: user.profileCreated ? 1 : 0), \(bind: now), \(bind: now))
                 """
             ).run()
-        } catch where driver.isUniqueViolation(error, on: "username_canonical") {
+        } catch where driver.isUniqueViolation(error, of: .username) {
             throw Taken(field: "username")
-        } catch where driver.isUniqueViolation(error, on: "email_canonical") {
+        } catch where driver.isUniqueViolation(error, of: .email) {
             throw Taken(field: "email")
-        } catch where driver.isUniqueViolation(error, on: "phone") {
+        } catch where driver.isUniqueViolation(error, of: .phone) {
             throw Taken(field: "phone")
         }
         try await link(user.firstIdentity, userID: user.id, appID: user.appID, at: user.createdAt, in: db)
@@ -102,7 +102,7 @@ public struct UserStore: Sendable {
                         \(bind: identity.emailVerified ? 1 : 0))
                 """
             ).run()
-        } catch where driver.isUniqueViolation(error, on: "identities") || driver.isUniqueViolation(error, on: "subject") {
+        } catch where driver.isUniqueViolation(error, of: .identity) {
             throw Taken(field: "identity")
         }
         try ChangeFeed.record(.user, userID, at: now)
@@ -152,6 +152,13 @@ public struct UserStore: Sendable {
         try await driver.read { db in try await find(id: id, appID: appID, in: db) }
     }
 
+    /// How many users the app has.
+    func count(appID: String) async throws -> Int {
+        try await driver.read { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM users WHERE app_id = \(bind: appID)").first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+    }
+
     /// A page of an app's users, oldest first, after the given id.
     public func list(appID: String, limit: Int, after: String? = nil) async throws -> [UserAccount] {
         try await driver.read { db in
@@ -179,7 +186,7 @@ public struct UserStore: Sendable {
         if let parentEmail { assignments.append("parent_email = \(bind: parentEmail)") }
         do {
             try await db.raw("UPDATE users SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: id)").run()
-        } catch where driver.isUniqueViolation(error, on: "username_canonical") {
+        } catch where driver.isUniqueViolation(error, of: .username) {
             throw Taken(field: "username")
         }
         try ChangeFeed.record(.user, id, at: now)
@@ -214,7 +221,7 @@ public struct UserStore: Sendable {
                 WHERE id = \(bind: userID)
                 """
             ).run()
-        } catch where driver.isUniqueViolation(error, on: "email_canonical") {
+        } catch where driver.isUniqueViolation(error, of: .email) {
             throw Taken(field: "email")
         }
         try ChangeFeed.record(.user, userID, at: now)

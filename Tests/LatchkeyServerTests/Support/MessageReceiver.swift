@@ -1,12 +1,13 @@
 import Foundation
 import Hummingbird
+import LatchkeyTestSupport
 import Logging
 import NIOConcurrencyHelpers
 import ServiceLifecycle
 
 /// A real HTTP endpoint on 127.0.0.1 standing in for a webhook receiver or Twilio: it records
 /// every request and answers with the next status of `statuses` (the last one repeats).
-final class MessageReceiver: Sendable {
+final class MessageReceiver: TestServer {
     /// One request as received.
     struct Received: Sendable {
         var path: String

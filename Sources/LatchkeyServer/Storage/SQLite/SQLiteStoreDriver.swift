@@ -68,9 +68,9 @@ final class SQLiteStoreDriver: StoreDriver {
         try await body()
     }
 
-    func isUniqueViolation(_ error: any Error, on column: String) -> Bool {
+    func isUniqueViolation(_ error: any Error, of key: UniqueKey) -> Bool {
         guard let failure = error as? SQLiteFailure, failure.isUniqueViolation else { return false }
-        return failure.message.contains(column)
+        return failure.message == key.sqliteMessage
     }
 
     func shutdown() async {

@@ -1,0 +1,116 @@
+import Foundation
+import LatchkeyWire
+
+/// Accounts and sessions: sign-up, sign-in (password, phone PIN, external providers), sign-out,
+/// the user's profile, password, email links and devices. Reach it as `latchkey.auth`; the
+/// ``Latchkey`` methods of the same names call it. Every call goes through the client's one
+/// ``AuthorizedTransport``, so tokens are attached and refreshed the same way everywhere.
+public struct AuthClient: Sendable {
+    let client: Latchkey
+    var transport: AuthorizedTransport { AuthorizedTransport(client: client) }
+}
+
+extension AuthClient {
+    /// Creates a user with a username (KWS createUser) and signs them in. Every invalid field is
+    /// reported at once: a single field error as its own case, several as ``LatchkeyError/validation(_:)``.
+    @discardableResult
+    public func signUp(
+        username: String, password: String, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil
+    ) async throws -> CurrentUser {
+        let request = SignUpRequest(
+            username: username, password: password, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail)
+        return try await signUp(request, signInWith: SignInRequest(username: username, password: password))
+    }
+
+    /// Creates a user with an email and password (Wilddog createUser) and signs them in.
+    @discardableResult
+    public func signUp(email: String, password: String) async throws -> CurrentUser {
+        try await signUp(SignUpRequest(email: email, password: password), signInWith: SignInRequest(email: email, password: password))
+    }
+
+    /// Signs in with a username and password (KWS authUser, Kii logIn).
+    @discardableResult
+    public func signIn(username: String, password: String) async throws -> CurrentUser {
+        try await signIn(SignInRequest(username: username, password: password))
+    }
+
+    /// Signs in with an email and password (Wilddog authUser).
+    @discardableResult
+    public func signIn(email: String, password: String) async throws -> CurrentUser {
+        try await signIn(SignInRequest(email: email, password: password))
+    }
+
+    /// Signs in with an access token alone (Kii `authenticateWithToken`): the server says whose it
+    /// is. Without a refresh token the session ends when the access token expires.
+    @discardableResult
+    public func signIn(accessToken: String) async throws -> CurrentUser {
+        guard let claims = CurrentUser.claims(of: accessToken) else { throw LatchkeyError.sessionExpired }
+        let answer = try await client.transport.decode(CurrentSession.self, .get, "v1/auth/session", token: accessToken)
+        let user = CurrentUser(
+            profile: answer.user, accessToken: accessToken, refreshToken: nil,
+            expiresAt: Date(timeIntervalSince1970: TimeInterval(claims.exp)), loginDate: client.options.clock(), claims: claims)
+        client.transition(to: user, event: .signedIn(user))
+        return user
+    }
+
+    /// Signs out: the server revokes the session (Wilddog `unauth`) so its tokens stop working,
+    /// and the stored user is cleared. With `everywhere`, every session of the user ends.
+    /// The local session is cleared even when the server cannot be reached; the error is rethrown.
+    public func signOut(everywhere: Bool = false) async throws {
+        guard client.currentUser != nil else { return }
+        do {
+            _ = try await transport.send(.post, "v1/auth/signout", query: everywhere ? ["all": "true"] : [:])
+        } catch LatchkeyError.sessionExpired {
+            // Already gone on the server.
+        } catch {
+            client.endSession(reason: .userInitiated)
+            throw error
+        }
+        client.endSession(reason: .userInitiated)
+    }
+
+    /// The user stored by a previous launch (Kii's stored credentials), restored without a
+    /// network call; nil when there is none. The SDK already does this at `init`; call it after
+    /// another process may have changed the store. Observers hear of a change.
+    @discardableResult
+    public func restoreSession() -> CurrentUser? {
+        let stored = client.credentialStore.load()
+        guard stored != client.currentUser else { return stored }
+        client.transition(to: stored, event: stored.map(AuthEvent.signedIn) ?? .signedOut(.userInitiated))
+        return stored
+    }
+
+    /// Fetches the user's full attributes from the server (Kii `refresh`).
+    @discardableResult
+    public func reloadUser() async throws -> CurrentUser {
+        let profile = try await transport.decode(UserRecord.self, .get, "v1/me")
+        return try updateProfile(profile)
+    }
+
+    /// Stores a new profile for the current user and tells observers.
+    func updateProfile(_ profile: UserRecord) throws -> CurrentUser {
+        guard var user = client.currentUser else { throw LatchkeyError.notSignedIn }
+        user.profile = profile
+        client.transition(to: user, event: .userUpdated(user))
+        return user
+    }
+
+    private func signUp(_ request: SignUpRequest, signInWith credentials: SignInRequest) async throws -> CurrentUser {
+        let answer = try await transport.decode(AuthResponse.self, .post, "v1/auth/signup", body: request, as: .none)
+        // Apps that hide whether an email is taken answer sign-up without a session: sign in.
+        guard answer.session != nil else { return try await signIn(credentials) }
+        return try signedIn(answer)
+    }
+
+    private func signIn(_ request: SignInRequest) async throws -> CurrentUser {
+        try signedIn(try await transport.decode(AuthResponse.self, .post, "v1/auth/signin", body: request, as: .none))
+    }
+
+    /// Stores the user of a sign-in answer and tells observers.
+    func signedIn(_ answer: AuthResponse) throws -> CurrentUser {
+        let user = try client.makeUser(answer, loginDate: client.options.clock())
+        client.options.log?("signed in \(user.id)")
+        client.transition(to: user, event: .signedIn(user))
+        return user
+    }
+}

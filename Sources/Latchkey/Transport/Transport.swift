@@ -1,0 +1,99 @@
+import Foundation
+import LatchkeyWire
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends API requests and turns answers into values or ``LatchkeyError``s.
+struct Transport: Sendable {
+    let baseURL: URL
+    let clientID: String
+    let session: URLSession
+    /// Sent as `Accept-Language`, most preferred first.
+    let languages: [String]
+    let reachability: @Sendable (Bool) -> Void
+
+    /// An HTTP method.
+    enum Method: String, Sendable {
+        case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
+    }
+
+    /// Sends `body` as JSON (or `query` as the query string) and returns the raw answer; throws
+    /// ``LatchkeyError/network(_:)`` when the server cannot be reached and the mapped problem for
+    /// an error status.
+    func send(
+        _ method: Method, _ path: String, query: [String: String] = [:], body: (any Encodable & Sendable)? = nil,
+        token: String? = nil
+    ) async throws -> (Data, HTTPURLResponse) {
+        let request = try makeRequest(method, path, query: query, body: body, token: token)
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            reachability(false)
+            throw LatchkeyError.network(error.localizedDescription)
+        }
+        reachability(true)
+        guard let http = response as? HTTPURLResponse else { throw LatchkeyError.network("not an HTTP response") }
+        guard (200..<300).contains(http.statusCode) else { throw Self.error(status: http.statusCode, data: data, response: http) }
+        return (data, http)
+    }
+
+    /// A request to `path` with the client id, the languages, the bearer `token` if any, and
+    /// `body` as JSON.
+    func makeRequest(
+        _ method: Method, _ path: String, query: [String: String] = [:], body: (any Encodable & Sendable)? = nil,
+        token: String? = nil, accept: String = "application/json"
+    ) throws -> URLRequest {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        if !query.isEmpty { components?.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
+        guard let url = components?.url else { throw LatchkeyError.invalidOperation("bad path \(path)") }
+        var request = URLRequest(url: url)
+        request.httpMethod = method.rawValue
+        request.setValue(clientID, forHTTPHeaderField: HeaderName.clientID)
+        request.setValue(accept, forHTTPHeaderField: "Accept")
+        if !languages.isEmpty { request.setValue(Self.acceptLanguage(languages), forHTTPHeaderField: "Accept-Language") }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.httpBody = try WireCoding.makeEncoder().encode(body)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        return request
+    }
+
+    /// Sends and decodes a JSON answer.
+    func decode<T: Decodable>(
+        _ type: T.Type, _ method: Method, _ path: String, query: [String: String] = [:],
+        body: (any Encodable & Sendable)? = nil, token: String? = nil
+    ) async throws -> T {
+        try Self.decode(T.self, from: try await send(method, path, query: query, body: body, token: token).0)
+    }
+
+    /// Decodes a JSON answer; an answer of another shape is an `unexpected_response` error.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        do {
+            return try WireCoding.makeDecoder().decode(T.self, from: data)
+        } catch {
+            throw LatchkeyError.server(code: "unexpected_response", message: "\(error)")
+        }
+    }
+
+    /// `en, ja;q=0.9, …`: the languages in order of preference.
+    static func acceptLanguage(_ languages: [String]) -> String {
+        languages.prefix(5).enumerated().map { index, language in
+            index == 0 ? language : "\(language);q=0.\(9 - index)"
+        }.joined(separator: ", ")
+    }
+
+    /// The error an answer with an error `status` stands for: its problem document mapped to a
+    /// ``LatchkeyError``, else a generic one.
+    static func error(status: Int, data: Data, response: HTTPURLResponse) -> LatchkeyError {
+        let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap(Int.init)
+        if let problem = try? WireCoding.makeDecoder().decode(Problem.self, from: data) {
+            return LatchkeyError(problem: problem, retryAfter: retryAfter)
+        }
+        if status == 503 || status == 502 || status == 504 { return .network("server unavailable (\(status))") }
+        return .server(code: "http_\(status)", message: HTTPURLResponse.localizedString(forStatusCode: status))
+    }
+}

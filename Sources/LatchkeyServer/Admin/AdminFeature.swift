@@ -1,0 +1,58 @@
+import Hummingbird
+import LatchkeyWire
+
+/// `/v1/admin/users/{id}`: what an app's own servers do to its users, with a `client_credentials`
+/// token carrying `users:read` or `users:write` — the same operations as `latchkey users`.
+/// A user's token is refused: these routes need a confidential client.
+struct AdminFeature: Feature {
+    static let id = "admin"
+    let backend: LatchkeyBackend
+
+    init(backend: LatchkeyBackend) {
+        self.backend = backend
+    }
+
+    var module: ModuleDeclaration? { ModuleDeclaration(title: "Server-to-server user administration", access: .client(.usersRead)) }
+
+    func routes(into table: inout RouteTable) {
+        table.on(.get, "/v1/admin/users/{id}", operation: "getUserAsAdmin", access: .client(.usersRead)) { _, context in
+            try JSONResponse.make(try await adminUser(try context.parameters.require("id"), app: try context.client.app))
+        }
+
+        table.on(.patch, "/v1/admin/users/{id}", operation: "updateUserAsAdmin", access: .client(.usersWrite)) { request, context in
+            let app = try context.client.app
+            let id = try context.parameters.require("id")
+            let update = try await backend.body(AdminUserUpdate.self, of: request).value
+            try await found { try await backend.setUserDisabled(update.disabled, userID: id, appID: app.id) }
+            return try JSONResponse.make(try await adminUser(id, app: app))
+        }
+
+        table.on(.delete, "/v1/admin/users/{id}", operation: "deleteUserAsAdmin", access: .client(.usersWrite)) { _, context in
+            let app = try context.client.app
+            let id = try context.parameters.require("id")
+            try await found { try await backend.deleteUser(userID: id, appID: app.id) }
+            return Response(status: .noContent)
+        }
+    }
+
+    private func adminUser(_ id: String, app: App) async throws -> AdminUser {
+        guard let account = try await backend.userCache.account(id: id, appID: app.id) else { throw APIError(.notFound, .notFound) }
+        return AdminUser(user: account.record, disabled: account.disabled)
+    }
+
+    /// Runs `operation`, answering 404 for a user that is not in the app.
+    private func found(_ operation: () async throws -> Void) async throws {
+        do {
+            try await operation()
+        } catch is LatchkeyBackend.UserNotFound {
+            throw APIError(.notFound, .notFound)
+        }
+    }
+}
+
+extension Scope {
+    /// Read an app's users (server-to-server).
+    static let usersRead = Scope(rawValue: "users:read")
+    /// Disable, enable and delete an app's users (server-to-server).
+    static let usersWrite = Scope(rawValue: "users:write")
+}

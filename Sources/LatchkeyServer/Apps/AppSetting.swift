@@ -1,0 +1,170 @@
+import Foundation
+
+/// One app setting, declared once by the feature that reads it: its JSON member in the stored
+/// settings, its `latchkey apps update` flag, and the rule it must meet. Decoding (with the
+/// default for a missing member), validation and the CLI all read these declarations, so a new
+/// setting is a property on ``AppSettings`` plus one declaration — nothing else to keep in step.
+public struct AppSetting: Sendable {
+    /// The JSON member name (the ``AppSettings`` property's name).
+    public let key: String
+    /// The CLI flag without its dashes, or nil when the setting has its own command (providers).
+    public let flag: String?
+    /// What the setting means, for `--help`.
+    public let help: String
+    let decode: @Sendable (inout AppSettings, KeyedDecodingContainer<AppSettingKey>) throws -> Void
+    let parse: @Sendable (inout AppSettings, [String]) throws -> Void
+    let problem: @Sendable (AppSettings) -> String?
+}
+
+/// A JSON member name of the stored settings.
+public struct AppSettingKey: CodingKey, Sendable {
+    public var stringValue: String
+    public var intValue: Int? { nil }
+    public init(stringValue: String) { self.stringValue = stringValue }
+    public init?(intValue: Int) { nil }
+}
+
+/// A CLI value that does not parse, or settings that break a rule.
+public struct InvalidAppSetting: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// Where a setting lives in ``AppSettings``; sendable, since declarations are shared.
+typealias SettingPath<Value> = any WritableKeyPath<AppSettings, Value> & Sendable
+
+extension AppSetting {
+    /// A setting of type `Value`, read from JSON as it is stored.
+    private static func value<Value: Codable & Sendable>(
+        _ key: String, _ path: SettingPath<Value>, flag: String?, help: String,
+        parse: @escaping @Sendable ([String]) throws -> Value, problem: @escaping @Sendable (Value) -> String? = { _ in nil }
+    ) -> AppSetting {
+        AppSetting(
+            key: key, flag: flag, help: help,
+            decode: { settings, container in
+                if let value = try container.decodeIfPresent(Value.self, forKey: AppSettingKey(stringValue: key)) {
+                    settings[keyPath: path] = value
+                }
+            },
+            parse: { settings, values in settings[keyPath: path] = try parse(values) },
+            problem: { settings in problem(settings[keyPath: path]) })
+    }
+
+    /// The last value given for a flag.
+    private static func single(_ flag: String, _ values: [String]) throws -> String {
+        guard let value = values.last else { throw InvalidAppSetting(description: "--\(flag) needs a value") }
+        return value
+    }
+
+    /// An integer within `range`; `rule` says what is allowed.
+    static func integer(
+        _ key: String, _ path: SettingPath<Int>, flag: String, help: String,
+        range: ClosedRange<Int>, rule: String
+    ) -> AppSetting {
+        value(key, path, flag: flag, help: help) { values in
+            guard let number = Int(try single(flag, values)) else { throw InvalidAppSetting(description: "--\(flag) takes a whole number") }
+            return number
+        } problem: { range.contains($0) ? nil : rule }
+    }
+
+    /// `true` or `false`.
+    static func boolean(_ key: String, _ path: SettingPath<Bool>, flag: String, help: String) -> AppSetting {
+        value(key, path, flag: flag, help: help) { values in
+            switch try single(flag, values) {
+            case "true": return true
+            case "false": return false
+            default: throw InvalidAppSetting(description: "--\(flag) takes true or false")
+            }
+        }
+    }
+
+    /// A list given by repeating the flag; the flag replaces the whole list.
+    static func list(
+        _ key: String, _ path: SettingPath<[String]>, flag: String, help: String,
+        problem: @escaping @Sendable ([String]) -> String? = { _ in nil }
+    ) -> AppSetting {
+        value(key, path, flag: flag, help: help, parse: { $0 }, problem: problem)
+    }
+
+    /// An optional absolute URL; an empty value clears it.
+    static func url(
+        _ key: String, _ path: SettingPath<String?>, flag: String, help: String, rule: String
+    ) -> AppSetting {
+        value(key, path, flag: flag, help: help) { values in
+            let value = try single(flag, values)
+            return value.isEmpty ? nil : value
+        } problem: { url in
+            url.flatMap { URL(string: $0)?.scheme == nil ? rule : nil }
+        }
+    }
+
+    /// A setting with a parser and rule of its own.
+    static func custom<Value: Codable & Sendable>(
+        _ key: String, _ path: SettingPath<Value>, flag: String?, help: String,
+        parse: @escaping @Sendable ([String]) throws -> Value, problem: @escaping @Sendable (Value) -> String? = { _ in nil }
+    ) -> AppSetting {
+        value(key, path, flag: flag, help: help, parse: parse, problem: problem)
+    }
+
+    /// A rule over several settings, with no member or flag of its own.
+    static func rule(_ help: String, _ problem: @escaping @Sendable (AppSettings) -> String?) -> AppSetting {
+        AppSetting(key: "", flag: nil, help: help, decode: { _, _ in }, parse: { _, _ in }, problem: problem)
+    }
+}
+
+extension AppSettings {
+    /// Every feature's settings, in the features' order.
+    public static var declarations: [AppSetting] { FeatureSet.all.flatMap { $0.settings } }
+
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let container = try decoder.container(keyedBy: AppSettingKey.self)
+        for setting in Self.declarations { try setting.decode(&self, container) }
+    }
+
+    /// Why these settings are refused, or nil when every rule holds.
+    public func problem() -> String? {
+        Self.declarations.lazy.compactMap { $0.problem(self) }.first
+    }
+
+    /// These settings changed by `latchkey apps update` arguments: `--flag value` or
+    /// `--flag=value`, a list's flag repeated for each item. Throws for an unknown flag, a value
+    /// that does not parse, or a result that breaks a rule.
+    public func applying(_ arguments: [String]) throws -> AppSettings {
+        var given: [(flag: String, values: [String])] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            guard argument.hasPrefix("--") else { throw InvalidAppSetting(description: "unexpected argument \(argument)") }
+            var flag = String(argument.dropFirst(2))
+            var value: String
+            if let equals = flag.firstIndex(of: "=") {
+                value = String(flag[flag.index(after: equals)...])
+                flag = String(flag[..<equals])
+            } else {
+                index += 1
+                guard index < arguments.endIndex else { throw InvalidAppSetting(description: "--\(flag) needs a value") }
+                value = arguments[index]
+            }
+            if let existing = given.firstIndex(where: { $0.flag == flag }) {
+                given[existing].values.append(value)
+            } else {
+                given.append((flag, [value]))
+            }
+            index += 1
+        }
+        var settings = self
+        for (flag, values) in given {
+            guard let setting = Self.declarations.first(where: { $0.flag == flag }) else {
+                throw InvalidAppSetting(description: "unknown setting --\(flag)")
+            }
+            try setting.parse(&settings, values)
+        }
+        if let problem = settings.problem() { throw InvalidAppSetting(description: problem) }
+        return settings
+    }
+
+    /// The flags `latchkey apps update` takes, one line each.
+    public static var flagHelp: String {
+        declarations.compactMap { setting in setting.flag.map { "  --\($0)  \(setting.help)" } }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import SQLKit
+
+extension AuthFeature {
+    static let migrations = [
+        Migration(1, baseline: 1, [
+            """
+            CREATE TABLE users (
+                id TEXT PRIMARY KEY,
+                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                username TEXT,
+                username_canonical TEXT,
+                email TEXT,
+                email_canonical TEXT,
+                email_verified BIGINT NOT NULL DEFAULT 0,
+                password_hash TEXT,
+                date_of_birth TEXT,
+                country TEXT,
+                parent_email TEXT,
+                disabled BIGINT NOT NULL DEFAULT 0,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL,
+                last_sign_in_at BIGINT
+            )
+            """,
+            "CREATE UNIQUE INDEX users_username ON users(app_id, username_canonical)",
+            "CREATE UNIQUE INDEX users_email ON users(app_id, email_canonical)",
+            "CREATE INDEX users_app_created ON users(app_id, created_at)",
+            """
+            CREATE TABLE identities (
+                app_id TEXT NOT NULL,
+                provider TEXT NOT NULL,
+                subject TEXT NOT NULL,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (app_id, provider, subject)
+            )
+            """,
+            "CREATE INDEX identities_user ON identities(user_id)",
+            """
+            CREATE TABLE sessions (
+                id TEXT PRIMARY KEY,
+                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                created_at BIGINT NOT NULL,
+                last_used_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL,
+                revoked_at BIGINT,
+                revoke_reason TEXT,
+                user_agent TEXT,
+                ip_address TEXT
+            )
+            """,
+            "CREATE INDEX sessions_user ON sessions(user_id)",
+            """
+            CREATE TABLE refresh_tokens (
+                token_hash TEXT PRIMARY KEY,
+                session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                created_at BIGINT NOT NULL,
+                used_at BIGINT,
+                successor_hash TEXT,
+                successor_sealed TEXT
+            )
+            """,
+            "CREATE INDEX refresh_tokens_session ON refresh_tokens(session_id)",
+            """
+            CREATE TABLE throttles (
+                key TEXT PRIMARY KEY,
+                window_start BIGINT NOT NULL,
+                failures BIGINT NOT NULL,
+                locked_until BIGINT
+            )
+            """,
+        ]),
+        // Phone numbers, display names and provider identities' names and emails.
+        Migration(2, baseline: 2, [
+            "ALTER TABLE users ADD COLUMN phone TEXT",
+            "ALTER TABLE users ADD COLUMN display_name TEXT",
+            "ALTER TABLE users ADD COLUMN profile_created BIGINT NOT NULL DEFAULT 1",
+            "CREATE UNIQUE INDEX users_phone ON users(app_id, phone)",
+            // `provider` is what keys the identity: an OpenID Connect issuer URL, `facebook`,
+            // `phone`, `password`; `name` is the app's name for the provider (`google`).
+            "ALTER TABLE identities ADD COLUMN name TEXT",
+            "ALTER TABLE identities ADD COLUMN email TEXT",
+            "ALTER TABLE identities ADD COLUMN email_verified BIGINT NOT NULL DEFAULT 0",
+        ]),
+    ]
+
+    static let tables: [OwnedTable] = [
+        OwnedTable(name: "users", userData: .owned(column: "id", section: "user")),
+        OwnedTable(name: "identities", userData: .owned(column: "user_id", section: "user")),
+        OwnedTable(name: "sessions", userData: .owned(column: "user_id", section: "sessions")),
+        OwnedTable(name: "refresh_tokens", userData: .owned(column: "session_id", section: "sessions")),
+        .shared("throttles", why: "failure counters per account name and per IP, swept a week after their window"),
+    ]
+
+    static let sweeps = [
+        // Counters a week after their window, with no lock left.
+        JanitorSweep(name: "throttles") { now in
+            """
+            DELETE FROM throttles WHERE window_start < \(bind: now - 7 * 86_400)
+                AND (locked_until IS NULL OR locked_until < \(bind: now)) RETURNING key
+            """
+        },
+        // Sessions (with their refresh tokens) a month after they ended.
+        JanitorSweep(name: "sessions") { now in
+            """
+            DELETE FROM sessions WHERE expires_at < \(bind: now - 30 * 86_400)
+                OR (revoked_at IS NOT NULL AND revoked_at < \(bind: now - 30 * 86_400)) RETURNING id
+            """
+        },
+    ]
+
+    func export(of user: UserPrincipal) async throws -> [String: any Encodable & Sendable] {
+        guard let account = try await backend.userCache.account(id: user.userID, appID: user.app.id) else {
+            throw APIError.invalidToken()
+        }
+        let sessions = try await backend.sessions.list(userID: user.userID, includeEnded: true, at: backend.time.now())
+        return ["user": account.record, "sessions": sessions.map { $0.descriptor(current: user.sessionID) }]
+    }
+}
+
+extension UniqueKey {
+    /// One username per app (canonical form).
+    static let username = UniqueKey(name: "users_username", table: "users", columns: ["app_id", "username_canonical"])
+    /// One email per app (canonical form).
+    static let email = UniqueKey(name: "users_email", table: "users", columns: ["app_id", "email_canonical"])
+    /// One phone number per app.
+    static let phone = UniqueKey(name: "users_phone", table: "users", columns: ["app_id", "phone"])
+    /// One account per provider identity in an app (the primary key).
+    static let identity = UniqueKey(name: "identities_pkey", table: "identities", columns: ["app_id", "provider", "subject"])
+}

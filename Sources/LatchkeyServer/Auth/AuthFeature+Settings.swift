@@ -1,0 +1,59 @@
+import LatchkeyWire
+
+extension AuthFeature {
+    static let errorCodes: [ErrorCode] = [
+        .sessionExpired, .invalidCredentials, .userDoesNotExist, .wrongPassword, .methodDisabled, .accountDisabled,
+        .invalidUsername, .invalidPassword, .invalidDateOfBirth, .invalidCountry, .invalidParentEmail, .invalidEmail,
+        .duplicateUsername, .duplicateEmail,
+    ]
+
+    static let settings: [AppSetting] = [
+        .integer(
+            "sessionTTL", \.sessionTTL, flag: "session-ttl", help: "Session lifetime in seconds.", range: 60...31_536_000,
+            rule: "session TTL must be 60 s to 365 days"),
+        .integer(
+            "sessionIdleTTL", \.sessionIdleTTL, flag: "session-idle-ttl", help: "Idle timeout in seconds (0: off).",
+            range: 0...Int.max, rule: "session idle TTL must be 0 (off) or positive"),
+        .integer(
+            "accessTokenTTL", \.accessTokenTTL, flag: "access-token-ttl", help: "Access-token lifetime in seconds.",
+            range: 30...86_400, rule: "access token TTL must be 30 s to 24 h"),
+        .rule("The access token TTL is at most the session TTL.") { settings in
+            settings.accessTokenTTL > settings.sessionTTL ? "access token TTL must not exceed the session TTL" : nil
+        },
+        .integer(
+            "refreshGraceSeconds", \.refreshGraceSeconds, flag: "refresh-grace", help: "Refresh-token grace window in seconds.",
+            range: 0...120, rule: "refresh grace must be 0 to 120 s"),
+        .integer(
+            "passwordMinLength", \.passwordMinLength, flag: "password-min-length", help: "Minimum password length.",
+            range: 8...64, rule: "password minimum must be 8 to 64"),
+        .integer(
+            "bcryptCost", \.bcryptCost, flag: "bcrypt-cost", help: "bcrypt cost of new hashes.",
+            range: AppSettings.minimumBcryptCost...16, rule: "bcrypt cost must be 10 to 16"),
+        .custom(
+            "signInMethods", \.signInMethods, flag: "sign-in-methods", help: "Comma-separated: username,email,phone.",
+            parse: { values in
+                let methods = (values.last ?? "").split(separator: ",").map { SignInMethod(rawValue: String($0)) }
+                guard !methods.isEmpty, methods.allSatisfy({ $0 != nil }) else {
+                    throw InvalidAppSetting(
+                        description: "sign-in methods are: \(SignInMethod.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return Set(methods.compactMap { $0 })
+            }),
+        .integer(
+            "consentAge", \.consentAge, flag: "consent-age", help: "Age below which parental consent is needed.",
+            range: 0...21, rule: "consent age must be 0 to 21"),
+        .boolean("revealTakenEmails", \.revealTakenEmails, flag: "reveal-taken-emails", help: "Say 'taken' for emails in use."),
+        .boolean(
+            "revealUnknownUsers", \.revealUnknownUsers, flag: "reveal-unknown-users",
+            help: "Say user_does_not_exist for unknown users."),
+        .integer(
+            "accountFailureLimit", \.accountFailureLimit, flag: "account-failure-limit",
+            help: "Failed sign-ins of one account before it is locked.", range: 1...Int.max, rule: "throttling limits must be positive"),
+        .integer(
+            "ipFailureLimit", \.ipFailureLimit, flag: "ip-failure-limit", help: "Failed sign-ins from one IP before 429.",
+            range: 1...Int.max, rule: "throttling limits must be positive"),
+        .integer(
+            "failureWindowSeconds", \.failureWindowSeconds, flag: "failure-window",
+            help: "Seconds failures are counted and a lock lasts.", range: 1...Int.max, rule: "throttling limits must be positive"),
+    ]
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Hummingbird
+import LatchkeyWire
+
+/// Accounts and sessions (`/v1/auth/*`): sign-up, sign-in, refresh, sign-out and the current
+/// session, over the users, identities, sessions, refresh tokens and failure counters it owns.
+struct AuthFeature: Feature {
+    static let id = "auth"
+    let backend: LatchkeyBackend
+
+    init(backend: LatchkeyBackend) {
+        self.backend = backend
+    }
+
+    var module: ModuleDeclaration? { ModuleDeclaration(title: "Sign-up, sign-in and sessions", access: .app) }
+
+    func routes(into table: inout RouteTable) {
+        let accounts = AccountService(backend: backend)
+
+        table.on(.post, "/v1/auth/signup", operation: "signUp", access: .app) { request, context in
+            let body = try await backend.body(SignUpRequest.self, of: request).value
+            let response = try await accounts.signUp(
+                body, app: try context.app, client: backend.client(of: request, context: context))
+            return try JSONResponse.make(response, status: .created)
+        }
+
+        table.on(.post, "/v1/auth/signin", operation: "signIn", access: .app) { request, context in
+            let body = try await backend.body(SignInRequest.self, of: request).value
+            let response = try await accounts.signIn(
+                username: body.username, email: body.email, password: body.password, app: try context.app,
+                client: backend.client(of: request, context: context))
+            return try JSONResponse.make(response)
+        }
+
+        table.on(.post, "/v1/auth/refresh", operation: "refreshSession", access: .app) { request, context in
+            let body = try await backend.body(RefreshRequest.self, of: request).value
+            return try JSONResponse.make(try await accounts.refresh(body.refreshToken, app: try context.app))
+        }
+
+        table.on(.post, "/v1/auth/signout", operation: "signOut", access: .user(.profile)) { request, context in
+            let user = try context.user
+            let everywhere = request.uri.queryParameters["all"].map { $0 == "true" || $0 == "1" } ?? false
+            try await accounts.signOut(sessionID: user.sessionID, userID: user.userID, everywhere: everywhere)
+            return Response(status: .noContent)
+        }
+
+        table.on(.get, "/v1/auth/session", operation: "getCurrentSession", access: .user(.profile)) { _, context in
+            let user = try context.user
+            guard let account = try await backend.userCache.account(id: user.userID, appID: user.app.id),
+                let session = try await backend.sessions.find(id: user.sessionID)
+            else { throw APIError.invalidToken() }
+            return try JSONResponse.make(CurrentSession(user: account.record, session: session.descriptor(current: user.sessionID)))
+        }
+    }
+}

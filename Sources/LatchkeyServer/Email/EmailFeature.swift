@@ -1,0 +1,65 @@
+import Hummingbird
+import LatchkeyWire
+
+/// Email verification, password reset and email change: `/v1/me/email*` for the signed-in user,
+/// `/v1/auth/email/verify` and `/v1/auth/password/reset*` for link holders, and the server's own
+/// landing page for the links (``EmailActionPage``).
+struct EmailFeature: Feature {
+    static let id = "email"
+    let backend: LatchkeyBackend
+
+    init(backend: LatchkeyBackend) {
+        self.backend = backend
+    }
+
+    static let settings: [AppSetting] = [
+        .url(
+            "emailActionURL", \.emailActionURL, flag: "email-action-url",
+            help: "Where email links point (empty: the server's /v1/auth/action page).",
+            rule: "email action URL must be an absolute URL")
+    ]
+
+    var module: ModuleDeclaration? { ModuleDeclaration(title: "Email verification, change and password reset", access: .app) }
+
+    func routes(into table: inout RouteTable) {
+        let links = EmailLinks(backend: backend)
+
+        table.on(.post, "/v1/me/email/verification", operation: "sendEmailVerification", access: .user(.profile)) {
+            request, context in
+            try await links.sendVerification(
+                principal: try context.user, client: backend.client(of: request, context: context),
+                language: Language(of: request))
+            return Response(status: .accepted)
+        }
+
+        table.on(.post, "/v1/me/email", operation: "changeEmail", access: .user(.profile)) { request, context in
+            let body = try await backend.body(EmailChangeRequest.self, of: request).value
+            try await links.requestChange(
+                to: body.email, principal: try context.user, client: backend.client(of: request, context: context),
+                language: Language(of: request))
+            return Response(status: .accepted)
+        }
+
+        table.on(.post, "/v1/auth/email/verify", operation: "verifyEmail", access: .anyone) { request, _ in
+            let body = try await backend.body(EmailTokenRequest.self, of: request).value
+            try await links.verify(token: body.token)
+            return Response(status: .noContent)
+        }
+
+        table.on(.post, "/v1/auth/password/reset", operation: "sendPasswordReset", access: .app) { request, context in
+            let body = try await backend.body(PasswordResetRequest.self, of: request).value
+            try await links.requestReset(
+                email: body.email, app: try context.app, client: backend.client(of: request, context: context),
+                language: Language(of: request))
+            return Response(status: .accepted)
+        }
+
+        table.on(.post, "/v1/auth/password/reset/confirm", operation: "confirmPasswordReset", access: .anyone) { request, _ in
+            let body = try await backend.body(PasswordResetConfirmation.self, of: request).value
+            try await links.confirmReset(token: body.token, password: body.password)
+            return Response(status: .noContent)
+        }
+
+        EmailActionPage(backend: backend, links: links).routes(into: &table)
+    }
+}

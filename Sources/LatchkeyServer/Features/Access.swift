@@ -1,0 +1,36 @@
+/// What a route needs from its caller. The router authenticates once, before the handler, and
+/// puts the resulting ``Principal`` in the request context; a handler never reads credentials.
+enum Access: Sendable, Equatable {
+    /// Nothing: discovery, health, and holders of single-use links (the link is the credential).
+    case anyone
+    /// A public client naming its app with `Latchkey-Client-Id` (mobile apps hold no secret).
+    case app
+    /// A live user session whose token carries `scope`.
+    case user(Scope)
+    /// A confidential client's `client_credentials` token carrying `scope`: server-to-server calls.
+    /// A user's token never carries these scopes.
+    case client(Scope)
+    /// An OAuth endpoint that authenticates its client from the form body itself (RFC 6749 §2.3).
+    case oauthClient
+}
+
+/// An OAuth scope (RFC 6749 §3.3): one space-free token.
+struct Scope: RawRepresentable, Hashable, Sendable, Comparable {
+    var rawValue: String
+
+    init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    static func < (lhs: Scope, rhs: Scope) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// OpenID Connect's identity scope, on every user token.
+    static let openid = Scope(rawValue: "openid")
+    /// The user's own account and data, on every user token.
+    static let profile = Scope(rawValue: "profile")
+
+    /// The scopes of a token's space-separated `scope` claim.
+    static func parse(_ claim: String) -> Set<Scope> {
+        Set(claim.split(separator: " ").map { Scope(rawValue: String($0)) })
+    }
+}

@@ -1,0 +1,26 @@
+/// The server's features, composed: the one place a feature is registered. Order matters only
+/// for the schema — a feature's tables may reference tables of features listed before it.
+enum FeatureSet {
+    /// Every feature, one line each.
+    static let all: [any Feature.Type] = [
+        HelloFeature.self,
+        AppsFeature.self,
+        AuthFeature.self,
+        MeFeature.self,
+        TokensFeature.self,
+        ChangesFeature.self,
+        CodesFeature.self,
+        DeliveryFeature.self,
+        PhoneFeature.self,
+        EmailFeature.self,
+        ProvidersFeature.self,
+        OAuthFeature.self,
+        AdminFeature.self,
+        OpsFeature.self,
+    ]
+
+    /// Every declared table with its owning feature, in foreign-key order.
+    static var tables: [(feature: String, table: OwnedTable)] {
+        all.flatMap { feature in feature.tables.map { (feature.id, $0) } }
+    }
+}

@@ -1,0 +1,47 @@
+import LatchkeyWire
+
+/// Who is calling, as established once per request before the handler runs (see ``Access``).
+enum Principal: Sendable {
+    /// A public client that named its app.
+    case app(App)
+    /// A signed-in user.
+    case user(UserPrincipal)
+    /// A confidential client with a `client_credentials` token.
+    case client(ClientPrincipal)
+
+    /// The app every principal belongs to.
+    var app: App {
+        switch self {
+        case .app(let app): app
+        case .user(let user): user.app
+        case .client(let client): client.app
+        }
+    }
+}
+
+/// A signed-in user: verified token claims, their app and live session.
+struct UserPrincipal: Sendable {
+    /// The verified claims.
+    var claims: AccessTokenClaims
+    /// The app the token belongs to.
+    var app: App
+
+    /// The user id.
+    var userID: String { claims.sub }
+    /// The session id (user tokens always have one).
+    var sessionID: String { claims.sid ?? "" }
+}
+
+/// A confidential client (an app's backend holding its client secret), calling with a
+/// `client_credentials` access token.
+struct ClientPrincipal: Sendable {
+    /// The app whose secret obtained the token.
+    var app: App
+    /// The scopes the token carries.
+    var scopes: Set<Scope>
+}
+
+extension ClientPrincipal {
+    /// The `sub` of an app's `client_credentials` tokens.
+    static func subject(of app: App) -> String { "client:\(app.clientID)" }
+}

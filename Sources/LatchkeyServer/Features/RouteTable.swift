@@ -1,0 +1,69 @@
+import HTTPTypes
+import Hummingbird
+
+/// The routes every feature declares, gathered before the router is built: each with its method,
+/// its path as the OpenAPI document writes it (`/v1/me/sessions/{id}`), the operation it serves,
+/// the feature that owns it and the ``Access`` it needs. The router, the 405 answer and the
+/// tests that hold the OpenAPI document to what is served all read this one table.
+struct RouteTable: Sendable {
+    /// A handler: the request and its context, with the principal already established.
+    typealias Handler = @Sendable (Request, LatchkeyRequestContext) async throws -> Response
+
+    /// One declared route.
+    struct Route: Sendable {
+        /// The HTTP method.
+        var method: HTTPRequest.Method
+        /// The path, OpenAPI style: `{name}` captures one segment.
+        var path: String
+        /// The OpenAPI `operationId`.
+        var operation: String
+        /// The feature that declared the route.
+        var feature: String
+        /// What the caller needs.
+        var access: Access
+        /// The handler.
+        var handler: Handler
+    }
+
+    /// Every route, in declaration order.
+    private(set) var routes: [Route] = []
+    /// The feature whose routes are being declared.
+    var feature = ""
+
+    /// Declares a route of the current feature.
+    mutating func on(
+        _ method: HTTPRequest.Method, _ path: String, operation: String, access: Access, handler: @escaping Handler
+    ) {
+        routes.append(Route(method: method, path: path, operation: operation, feature: feature, access: access, handler: handler))
+    }
+
+    /// The scopes that server-to-server routes ask for: what a `client_credentials` token may carry.
+    var clientScopes: Set<Scope> {
+        Set(routes.compactMap { route in
+            if case .client(let scope) = route.access { return scope }
+            return nil
+        })
+    }
+
+    /// Adds every route to `router`, each authenticating its caller before its handler runs.
+    func register(on router: Router<LatchkeyRequestContext>, authenticator: Authenticator) {
+        for route in routes {
+            let handler = route.handler
+            let access = route.access
+            router.on(RouterPath(route.routerPath), method: route.method) { request, context -> Response in
+                var context = context
+                context.principal = try await authenticator.principal(for: request, access: access)
+                return try await handler(request, context)
+            }
+        }
+    }
+}
+
+extension RouteTable.Route {
+    /// The path in the router's syntax (`:name` captures).
+    var routerPath: String {
+        path.split(separator: "/").map { segment in
+            segment.hasPrefix("{") ? ":" + segment.dropFirst().dropLast() : String(segment)
+        }.joined(separator: "/")
+    }
+}

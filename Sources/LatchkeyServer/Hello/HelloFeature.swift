@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+import LatchkeyWire
+
+/// `GET /v1/hello` (Kurogo): the server, its version, and each feature's API versions and whether
+/// the caller may use it now; and `GET /openapi.json`, the API contract.
+struct HelloFeature: Feature {
+    static let id = "hello"
+    let backend: LatchkeyBackend
+
+    init(backend: LatchkeyBackend) {
+        self.backend = backend
+    }
+
+    var module: ModuleDeclaration? { ModuleDeclaration(title: "Discovery", access: .anyone) }
+
+    func routes(into table: inout RouteTable) {
+        let authenticator = Authenticator(backend: backend)
+
+        table.on(.get, "/v1/hello", operation: "getHello", access: .anyone) { request, _ in
+            let principal = await authenticator.anyPrincipal(for: request)
+            let clientID = principal?.app.clientID ?? request.headers[.clientID]
+            let appKnown: Bool
+            if principal != nil {
+                appKnown = true
+            } else if let clientID {
+                appKnown = try await backend.appDirectory.app(clientID: clientID) != nil
+            } else {
+                appKnown = false
+            }
+            let modules = backend.features.compactMap { feature -> Module? in
+                guard let module = feature.module else { return nil }
+                return Module(
+                    id: type(of: feature).id, title: module.title, vmin: module.vmin, vmax: module.vmax,
+                    access: Self.allows(module.access, principal: principal, appKnown: appKnown))
+            }
+            return try JSONResponse.make(
+                HelloResponse(
+                    name: LatchkeyVersion.name, version: LatchkeyVersion.current,
+                    clientId: appKnown ? clientID : nil, modules: modules))
+        }
+
+        table.on(.get, "/openapi.json", operation: "getOpenAPIDocument", access: .anyone) { _, _ in
+            guard let document = OpenAPIDocument.data else { throw APIError(.notFound, .notFound) }
+            return Response(
+                status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "public, max-age=300"],
+                body: .init(byteBuffer: ByteBuffer(bytes: document)))
+        }
+    }
+
+    /// Whether a caller with `principal` (or naming a known app) meets `access`.
+    private static func allows(_ access: Access, principal: Principal?, appKnown: Bool) -> Bool {
+        switch (access, principal) {
+        case (.anyone, _), (.oauthClient, _): true
+        case (.app, _): appKnown
+        case (.user(let scope), .user(let user)?): Scope.parse(user.claims.scope).contains(scope)
+        case (.client(let scope), .client(let client)?): client.scopes.contains(scope)
+        case (.user, _), (.client, _): false
+        }
+    }
+}
+
+/// The OpenAPI 3.1 document shipped with the server: this resource is the one source of the
+/// contract, and `openapi/latchkey.json` at the repository root is a symlink to it.
+enum OpenAPIDocument {
+    static let data: Data? = Bundle.module
+        .url(forResource: "openapi", withExtension: "json", subdirectory: "Resources")
+        .flatMap { try? Data(contentsOf: $0) }
+}

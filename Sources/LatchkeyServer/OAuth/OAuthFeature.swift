@@ -1,0 +1,193 @@
+import Foundation
+import Hummingbird
+import LatchkeyWire
+
+/// `/oauth/*`: the token endpoint (refresh_token, client_credentials, and password where the app
+/// enables it), revocation (RFC 7009), introspection (RFC 7662) and userinfo, in RFC 6749's format.
+struct OAuthFeature: Feature {
+    static let id = "oauth"
+    let backend: LatchkeyBackend
+
+    init(backend: LatchkeyBackend) {
+        self.backend = backend
+    }
+
+    var module: ModuleDeclaration? { ModuleDeclaration(title: "OAuth 2.0 token, revocation, introspection and userinfo", access: .anyone) }
+
+    static let settings: [AppSetting] = [
+        .list("redirectURIs", \.redirectURIs, flag: "redirect-uri", help: "Allowed redirect URI (repeatable; replaces the list)."),
+        .boolean("passwordGrantEnabled", \.passwordGrantEnabled, flag: "password-grant", help: "Enable the OAuth password grant."),
+    ]
+
+    /// The form parameters the token endpoint reads; it ignores the rest (RFC 6749 §3.1).
+    static let tokenParameters: Set<String> = [
+        "grant_type", "refresh_token", "username", "password", "client_id", "client_secret", "scope",
+    ]
+    /// The form parameters revocation and introspection read; they ignore the rest.
+    static let tokenHintParameters: Set<String> = ["token", "token_type_hint", "client_id", "client_secret"]
+
+    func routes(into table: inout RouteTable) {
+        let accounts = AccountService(backend: backend)
+
+        table.on(.post, "/oauth/token", operation: "oauthToken", access: .oauthClient) { request, context in
+            let form = try await form(of: request, reading: Self.tokenParameters)
+            let client = try await ClientAuthentication.identify(request, form: form, backend: backend)
+            let app = client.app
+            let answer: AuthResponse
+            switch form["grant_type"] {
+            case "refresh_token":
+                guard let token = form["refresh_token"] else { throw OAuthError.invalidRequest("refresh_token is required.") }
+                do {
+                    answer = try await accounts.refresh(token, app: app)
+                } catch let error as APIError where error.code == .sessionExpired {
+                    throw OAuthError.invalidGrant("The refresh token is invalid, expired or revoked.")
+                }
+            case "password":
+                guard app.settings.passwordGrantEnabled else {
+                    throw OAuthError(error: "unauthorized_client", description: "The password grant is not enabled for this client.")
+                }
+                guard let username = form["username"], let password = form["password"] else {
+                    throw OAuthError.invalidRequest("username and password are required.")
+                }
+                do {
+                    let isEmail = username.contains("@")
+                    answer = try await accounts.signIn(
+                        username: isEmail ? nil : username, email: isEmail ? username : nil, password: password, app: app,
+                        client: backend.client(of: request, context: context))
+                } catch let error as APIError where error.code == .invalidCredentials || error.code == .accountDisabled {
+                    throw OAuthError.invalidGrant("The credentials are invalid.")
+                }
+            case "client_credentials":
+                guard client.isConfidential else {
+                    throw OAuthError(
+                        error: "unauthorized_client", description: "Only confidential clients may use client_credentials.")
+                }
+                let scope = try grantedScope(form["scope"]).map(\.rawValue).sorted().joined(separator: " ")
+                let (token, _) = try backend.accessToken(
+                    app: app, subject: ClientPrincipal.subject(of: app), sessionID: nil, scope: scope)
+                return try tokenResponse([
+                    "access_token": token, "token_type": "Bearer", "expires_in": app.settings.accessTokenTTL, "scope": scope,
+                ])
+            case nil:
+                throw OAuthError.invalidRequest("grant_type is required.")
+            default:
+                throw OAuthError(error: "unsupported_grant_type", description: "The grant type is not supported.")
+            }
+            guard let session = answer.session else { throw OAuthError.invalidGrant("No session was issued.") }
+            return try tokenResponse([
+                "access_token": session.accessToken, "token_type": "Bearer", "expires_in": session.expiresIn,
+                "refresh_token": session.refreshToken, "scope": LatchkeyBackend.userScope,
+            ])
+        }
+
+        table.on(.post, "/oauth/revoke", operation: "oauthRevoke", access: .oauthClient) { request, _ in
+            let form = try await form(of: request, reading: Self.tokenHintParameters)
+            let client = try await ClientAuthentication.identify(request, form: form, backend: backend)
+            guard let token = form["token"] else { throw OAuthError.invalidRequest("token is required.") }
+            if let sessionID = try await sessionID(of: token, app: client.app) {
+                try await backend.driver.write { db in
+                    try await backend.sessions.revoke(sessionID: sessionID, reason: "revoked", at: backend.time.now(), in: db)
+                }
+            }
+            return Response(status: .ok, headers: [.cacheControl: "no-store"])
+        }
+
+        table.on(.post, "/oauth/introspect", operation: "oauthIntrospect", access: .oauthClient) { request, _ in
+            let form = try await form(of: request, reading: Self.tokenHintParameters)
+            let client = try await ClientAuthentication.identify(request, form: form, backend: backend)
+            guard client.isConfidential else { throw OAuthError.invalidClient(basic: false) }
+            guard let token = form["token"] else { throw OAuthError.invalidRequest("token is required.") }
+            return try tokenResponse(try await introspection(of: token, app: client.app))
+        }
+
+        let userinfo: RouteTable.Handler = { _, context in
+            let principal = try context.user
+            guard let account = try await backend.userCache.account(id: principal.userID, appID: principal.app.id) else {
+                throw APIError.invalidToken()
+            }
+            var claims: [String: Any] = ["sub": account.id, "updated_at": Int(account.updatedAt.timeIntervalSince1970)]
+            if let username = account.username { claims["preferred_username"] = username }
+            if let email = account.email {
+                claims["email"] = email
+                claims["email_verified"] = account.emailVerified
+            }
+            return try JSONResponse.make(object: claims, headers: [.cacheControl: "no-store"])
+        }
+        table.on(.get, "/oauth/userinfo", operation: "getUserInfo", access: .user(.openid), handler: userinfo)
+        table.on(.post, "/oauth/userinfo", operation: "postUserInfo", access: .user(.openid), handler: userinfo)
+    }
+
+    /// The scopes a `client_credentials` request gets: those it asks for, every server-to-server
+    /// scope when it asks for none (RFC 6749 §3.3 lets the server default), `invalid_scope` for
+    /// one the server does not know.
+    private func grantedScope(_ requested: String?) throws -> Set<Scope> {
+        let known = backend.routes.clientScopes
+        guard let requested else { return known }
+        let asked = Scope.parse(requested)
+        guard !asked.isEmpty, asked.isSubset(of: known) else {
+            throw OAuthError(error: "invalid_scope", description: "The requested scope is unknown or not allowed.")
+        }
+        return asked
+    }
+
+    private func form(of request: Request, reading parameters: Set<String>) async throws -> [String: String] {
+        guard request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false else {
+            throw OAuthError.invalidRequest("The body must be application/x-www-form-urlencoded.")
+        }
+        let limit = backend.configuration.maximumBodyBytes
+        guard let form = try await RequestBody.form(from: request, limit: limit, recognized: parameters) else {
+            throw OAuthError.invalidRequest("The form body is malformed or repeats a parameter.")
+        }
+        return form
+    }
+
+    private func tokenResponse(_ object: [String: Any]) throws -> Response {
+        try JSONResponse.make(object: object, headers: [.cacheControl: "no-store", .pragma: "no-cache"])
+    }
+
+    /// The session a refresh or access token of `app` belongs to, whatever its state.
+    private func sessionID(of token: String, app: App) async throws -> String? {
+        if token.hasPrefix("lkr_") {
+            guard let sessionID = try await backend.sessions.sessionID(ofRefreshToken: token),
+                let session = try await backend.sessions.find(id: sessionID), session.appID == app.id
+            else { return nil }
+            return sessionID
+        }
+        guard let claims = try? await backend.codec.verify(token, at: backend.time.now()), claims.aud == app.clientID else {
+            return nil
+        }
+        return claims.sid
+    }
+
+    /// RFC 7662 §2.2: the token's metadata if it is active and belongs to the caller's app, else
+    /// `{"active": false}`.
+    private func introspection(of token: String, app: App) async throws -> [String: Any] {
+        let inactive: [String: Any] = ["active": false]
+        let now = backend.time.now()
+        if token.hasPrefix("lkr_") {
+            guard let sessionID = try await backend.sessions.sessionID(ofRefreshToken: token, unusedOnly: true),
+                let session = try await backend.sessions.find(id: sessionID), session.appID == app.id,
+                session.isLive(at: now, idleTTL: app.settings.sessionIdleTTL)
+            else { return inactive }
+            return [
+                "active": true, "token_type": "refresh_token", "client_id": app.clientID, "sub": session.userID,
+                "sid": session.id, "exp": Int(session.expiresAt.timeIntervalSince1970),
+                "iat": Int(session.createdAt.timeIntervalSince1970), "iss": backend.issuer.current,
+                "scope": LatchkeyBackend.userScope,
+            ]
+        }
+        guard let claims = try? await backend.codec.verify(token, at: now), claims.aud == app.clientID else { return inactive }
+        if let sid = claims.sid {
+            guard let session = try await backend.gate.liveSession(id: sid, at: now), session.userID == claims.sub else {
+                return inactive
+            }
+        }
+        var answer: [String: Any] = [
+            "active": true, "token_type": "access_token", "client_id": claims.clientId, "sub": claims.sub,
+            "aud": claims.aud, "iss": claims.iss, "exp": claims.exp, "iat": claims.iat, "nbf": claims.nbf,
+            "jti": claims.jti, "scope": claims.scope,
+        ]
+        if let sid = claims.sid { answer["sid"] = sid }
+        return answer
+    }
+}

@@ -1,0 +1,65 @@
+import Hummingbird
+import ServiceLifecycle
+
+/// Signing keys, and `/.well-known/jwks.json` and `/.well-known/openid-configuration`, so other
+/// services can verify Latchkey's tokens and find its endpoints.
+struct TokensFeature: Feature {
+    static let id = "tokens"
+    let backend: LatchkeyBackend
+
+    init(backend: LatchkeyBackend) {
+        self.backend = backend
+    }
+
+    static let migrations = [
+        Migration(1, baseline: 1, [
+            """
+            CREATE TABLE signing_keys (
+                kid TEXT PRIMARY KEY,
+                algorithm TEXT NOT NULL,
+                private_key TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                retired_at BIGINT
+            )
+            """
+        ])
+    ]
+
+    static let tables: [OwnedTable] = [.shared("signing_keys", why: "the installation's token signing keys")]
+
+    var module: ModuleDeclaration? { ModuleDeclaration(title: "Token verification keys and OpenID discovery", access: .anyone) }
+
+    /// Every node re-reads the keys, so a rotation from the CLI or another node is seen within 5 s.
+    var services: [any Service] {
+        [KeyRefreshService(keyRing: backend.keyRing, interval: .seconds(5), logger: backend.logger)]
+    }
+
+    func routes(into table: inout RouteTable) {
+        table.on(.get, "/.well-known/jwks.json", operation: "getJWKS", access: .anyone) { _, _ in
+            let keys = backend.keyRing.publishedKeys().map(\.publicJWK)
+            return try JSONResponse.make(object: ["keys": keys], headers: [.cacheControl: "public, max-age=300"])
+        }
+
+        table.on(.get, "/.well-known/openid-configuration", operation: "getOpenIDConfiguration", access: .anyone) { _, _ in
+            let issuer = backend.issuer.current
+            let document: [String: Any] = [
+                "issuer": issuer,
+                "jwks_uri": issuer + "/.well-known/jwks.json",
+                "token_endpoint": issuer + "/oauth/token",
+                "revocation_endpoint": issuer + "/oauth/revoke",
+                "introspection_endpoint": issuer + "/oauth/introspect",
+                "userinfo_endpoint": issuer + "/oauth/userinfo",
+                "grant_types_supported": ["refresh_token", "client_credentials", "password"],
+                "response_types_supported": [String](),
+                "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
+                "revocation_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
+                "introspection_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post"],
+                "subject_types_supported": ["public"],
+                "id_token_signing_alg_values_supported": [SigningKey.algorithm],
+                "scopes_supported": ["openid", "profile"],
+                "claims_supported": ["sub", "iss", "aud", "exp", "iat", "preferred_username", "email", "email_verified"],
+            ]
+            return try JSONResponse.make(object: document, headers: [.cacheControl: "public, max-age=300"])
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Hummingbird
+import LatchkeyWire
+
+/// `/v1/me/*`: the signed-in user's own account, sessions and data export.
+struct MeFeature: Feature {
+    static let id = "me"
+    let backend: LatchkeyBackend
+
+    init(backend: LatchkeyBackend) {
+        self.backend = backend
+    }
+
+    var module: ModuleDeclaration? { ModuleDeclaration(title: "The signed-in user's account", access: .user(.profile)) }
+
+    func routes(into table: inout RouteTable) {
+        let accounts = AccountService(backend: backend)
+        let me = Access.user(.profile)
+
+        table.on(.get, "/v1/me", operation: "getMe", access: me) { _, context in
+            try JSONResponse.make(try await account(of: try context.user).record)
+        }
+
+        table.on(.patch, "/v1/me", operation: "updateMe", access: me) { request, context in
+            let (update, present) = try await backend.body(UpdateUserRequest.self, of: request)
+            return try JSONResponse.make(try await apply(update, present: present, principal: try context.user).record)
+        }
+
+        table.on(.delete, "/v1/me", operation: "deleteMe", access: me) { _, context in
+            let user = try context.user
+            try await backend.deleteUser(userID: user.userID, appID: user.app.id)
+            return Response(status: .noContent)
+        }
+
+        table.on(.post, "/v1/me/password", operation: "changePassword", access: me) { request, context in
+            let body = try await backend.body(ChangePasswordRequest.self, of: request).value
+            try await accounts.changePassword(body, principal: try context.user)
+            return Response(status: .noContent)
+        }
+
+        table.on(.get, "/v1/me/sessions", operation: "listSessions", access: me) { _, context in
+            let user = try context.user
+            let sessions = try await backend.sessions.list(userID: user.userID, at: backend.time.now())
+            return try JSONResponse.make(SessionList(sessions: sessions.map { $0.descriptor(current: user.sessionID) }))
+        }
+
+        table.on(.delete, "/v1/me/sessions/{id}", operation: "endSession", access: me) { _, context in
+            let user = try context.user
+            let id = try context.parameters.require("id")
+            guard let session = try await backend.sessions.find(id: id), session.userID == user.userID else {
+                throw APIError(.notFound, .notFound)
+            }
+            try await accounts.signOut(sessionID: session.id, userID: user.userID, everywhere: false)
+            return Response(status: .noContent)
+        }
+
+        table.on(.get, "/v1/me/export", operation: "exportAccount", access: me) { _, context in
+            let user = try context.user
+            var sections: [String: any Encodable & Sendable] = [:]
+            for feature in backend.features {
+                sections.merge(try await feature.export(of: user)) { first, _ in first }
+            }
+            let export = AccountExportDocument(exportedAt: backend.time.now(), clientId: user.app.clientID, sections: sections)
+            return try JSONResponse.make(
+                export, headers: [.contentDisposition: #"attachment; filename="latchkey-export.json""#])
+        }
+    }
+
+    private func account(of principal: UserPrincipal) async throws -> UserAccount {
+        guard let account = try await backend.userCache.account(id: principal.userID, appID: principal.app.id) else {
+            throw APIError.invalidToken()
+        }
+        return account
+    }
+
+    /// Validates and stores a profile change; `null` clears an optional field.
+    private func apply(_ update: UpdateUserRequest, present: Set<String>, principal: UserPrincipal) async throws -> UserAccount {
+        var errors: [FieldError] = []
+        let today = backend.time.now()
+        if present.contains("username"), !(update.username.map(Validation.isValidUsername) ?? false) {
+            errors.append(FieldError(field: "username", code: .invalidUsername))
+        }
+        errors += SignUpValidator.profileErrors(
+            dateOfBirth: update.dateOfBirth, country: update.country, parentEmail: update.parentEmail, today: today)
+        guard errors.isEmpty else { throw APIError.validation(errors) }
+        @Sendable func change(_ field: String, _ value: String?) -> String?? { present.contains(field) ? .some(value) : .none }
+        do {
+            try await backend.driver.write { db in
+                try await backend.users.update(
+                    id: principal.userID, username: change("username", update.username),
+                    dateOfBirth: change("dateOfBirth", update.dateOfBirth),
+                    country: change("country", update.country?.uppercased()),
+                    parentEmail: change("parentEmail", update.parentEmail), at: today, in: db)
+            }
+        } catch is UserStore.Taken {
+            throw APIError.validation([FieldError(field: "username", code: .duplicateUsername)])
+        }
+        return try await account(of: principal)
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import HTTPTypes
+import SQLKit
+import LatchkeyWire
+import Testing
+
+@testable import LatchkeyServer
+
+/// What the server derives from its features' declarations holds: every route is documented and
+/// owned, every table has an owner, every user-data table is exported and deleted with its user,
+/// and every feature that serves routes is in `hello`.
+@Suite struct FeatureTests {
+    @Test(arguments: TestStore.enabled) func everyServedRouteIsAnOperationOfTheDocument(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        let routes = harness.backend.routes.routes
+        try await harness.run { client in
+            let document = try await client.send(.get, "/openapi.json")
+            let paths = try #require(document.value("paths") as? [String: [String: Any]])
+            var documented: [String: String] = [:]
+            for (path, operations) in paths {
+                for (method, operation) in operations {
+                    guard let operation = operation as? [String: Any], let id = operation["operationId"] as? String else { continue }
+                    documented["\(method.uppercased()) \(path)"] = id
+                }
+            }
+            var served: [String: String] = [:]
+            for route in routes {
+                #expect(!route.feature.isEmpty, "\(route.method) \(route.path) has no feature")
+                served["\(route.method.rawValue) \(route.path)"] = route.operation
+            }
+            #expect(served == documented)
+            #expect(Set(routes.map(\.feature)).isSubset(of: Set(FeatureSet.all.map { $0.id })))
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func everyTableHasOneOwner(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        let driver = harness.backend.driver
+        let tables = try await driver.read { db in try await SchemaCatalog(family: driver.family).tables(in: db) }
+        let owned = FeatureSet.tables.map(\.table.name)
+        #expect(Set(owned).count == owned.count, "a table is declared twice: \(owned)")
+        #expect(Set(tables).subtracting(Migrations.bookkeeping) == Set(owned))
+        let ids = FeatureSet.all.map { $0.id }
+        #expect(Set(ids).count == ids.count, "two features share an id: \(ids)")
+        try await harness.run { _ in }  // closes the backend
+    }
+
+    @Test func everyErrorCodeHasOneOwner() {
+        let declared = APIError.commonCodes + FeatureSet.all.flatMap { $0.errorCodes }
+        #expect(Set(declared).count == declared.count, "a code is declared twice: \(declared)")
+        #expect(Set(declared) == Set(ErrorCode.allCases))
+    }
+
+    @Test(arguments: TestStore.enabled) func everyFeatureThatServesRoutesIsInHello(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        let serving = Set(harness.backend.routes.routes.map(\.feature))
+        try await harness.run { client in
+            let hello = try await client.send(.get, "/v1/hello", app: client.clientID)
+            let modules = try #require(hello.value("modules") as? [[String: Any]])
+            let listed = modules.compactMap { $0["id"] as? String }
+            #expect(Set(listed) == serving)
+            #expect(Array(listed.prefix(3)) == ["hello", "auth", "me"])
+            let access = Dictionary(uniqueKeysWithValues: modules.compactMap { module in
+                (module["id"] as? String).map { ($0, module["access"] as? Bool ?? false) }
+            })
+            #expect(access["auth"] == true && access["me"] == false && access["admin"] == false)
+        }
+    }
+
+    /// Signs up a user with a session and a pending email change (a code and a message), then
+    /// checks each user-data table through its declaration: rows are there, the export carries
+    /// their section, and after `DELETE /v1/me` none are left.
+    @Test(arguments: TestStore.enabled) func everyUserDataTableIsExportedAndDeletedWithItsUser(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        let driver = harness.backend.driver
+        try await harness.run { client in
+            let tokens = try await client.signUpUser("erin")
+            #expect(try await client.send(.post, "/v1/me/email", json: ["email": "erin@example.com"], token: tokens.access).status == .accepted)
+            let me = try await client.send(.get, "/v1/me", token: tokens.access)
+            let userID = try #require(me.string("id"))
+            let sessions = try await client.send(.get, "/v1/me/sessions", token: tokens.access)
+            let sessionIDs = try #require(sessions.value("sessions") as? [[String: Any]]).compactMap { $0["id"] as? String }
+            let keys = [userID, "erin@example.com"] + sessionIDs
+
+            let export = try await client.send(.get, "/v1/me/export", token: tokens.access)
+            #expect(export.status == .ok)
+            for (feature, table) in FeatureSet.tables {
+                guard let (column, section) = table.userDataColumn else { continue }
+                let rows = try await count(table.name, column, keys, driver)
+                #expect(rows > 0, "\(feature).\(table.name): the test made no rows; teach it to")
+                if let section { #expect(export.value(section) != nil, "export lacks \(section) for \(table.name)") }
+            }
+
+            #expect(try await client.send(.delete, "/v1/me", token: tokens.access).status == .noContent)
+            for (feature, table) in FeatureSet.tables {
+                guard let (column, _) = table.userDataColumn else { continue }
+                #expect(try await count(table.name, column, keys, driver) == 0, "\(feature).\(table.name) kept rows of a deleted user")
+            }
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func installationsFromBeforeFeatureMigrationsKeepTheirData(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        let driver = harness.backend.driver
+        try await harness.run { client in
+            _ = try await client.signUpUser("old")
+            // What the installation-wide runner left: versions 1 and 2 in `schema_migrations`.
+            try await driver.write { db in
+                try await db.raw("DROP TABLE feature_migrations").run()
+                try await db.raw("CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)").run()
+                try await db.raw("INSERT INTO schema_migrations (version, applied_at) VALUES (1, 0), (2, 0)").run()
+            }
+            #expect(try await Migrations.apply(to: driver, logger: harness.backend.logger) == [])
+            let recorded = try await driver.read { db in try await db.raw("SELECT feature FROM feature_migrations").all().count }
+            #expect(recorded == FeatureSet.all.reduce(0) { $0 + $1.migrations.count })
+            #expect(try await client.signIn("old").status == .ok)
+        }
+    }
+
+    private func count(_ table: String, _ column: String, _ keys: [String], _ driver: any StoreDriver) async throws -> Int {
+        try await driver.read { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE \(unsafeRaw: column) IN (\(binds: keys))")
+                .first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+    }
+}
+
+extension OwnedTable {
+    /// The column that names a user's rows, and the export section that carries them.
+    fileprivate var userDataColumn: (column: String, section: String?)? {
+        switch userData {
+        case .none: nil
+        case .owned(let column, let section): (column, section)
+        case .addressed(let column, let section): (column, section)
+        }
+    }
+}
+
+/// Every stored setting is declared once by a feature, so it decodes, validates and has a flag.
+@Suite struct AppSettingDeclarationTests {
+    @Test func everyStoredSettingIsDeclaredOnce() throws {
+        var settings = AppSettings()
+        settings.emailActionURL = "https://app.example/action"
+        let stored = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(settings)) as? [String: Any])
+        let declared = AppSettings.declarations.map(\.key).filter { !$0.isEmpty }
+        #expect(Set(declared).count == declared.count, "a setting is declared twice")
+        #expect(Set(declared) == Set(stored.keys))
+        let flags = AppSettings.declarations.compactMap(\.flag)
+        #expect(Set(flags).count == flags.count, "two settings share a flag")
+    }
+
+    @Test func storedSettingsDecodeWithDefaultsForMissingMembers() throws {
+        let decoded = try JSONDecoder().decode(AppSettings.self, from: Data(#"{"sessionTTL": 7200, "unknownLater": 1}"#.utf8))
+        var expected = AppSettings()
+        expected.sessionTTL = 7200
+        #expect(decoded == expected)
+        #expect(throws: InvalidAppSetting.self) { try AppSettings().applying(["--access-token-ttl", "90000"]) }
+        #expect(try AppSettings().applying(["--access-token-ttl=600"]).accessTokenTTL == 600)
+    }
+}

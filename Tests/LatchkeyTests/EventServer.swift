@@ -1,0 +1,89 @@
+import Foundation
+import Hummingbird
+import Latchkey
+import LatchkeyTestSupport
+import LatchkeyWire
+import Logging
+import ServiceLifecycle
+
+/// A tiny Hummingbird server for the SDK's transport, with routes the Latchkey server does not
+/// have yet: a Server-Sent Events feed written in small, awkwardly split chunks, answers
+/// carrying an error code newer than the SDK, and — to check that streams refresh a refused token
+/// — a feed that refuses `staleToken` and a refresh that answers `refreshed`.
+final class EventServer: TestServer {
+    let port: Int
+    private let group: ServiceGroup
+    private let running: Task<Void, any Error>
+
+    /// The feed `GET /v1/feed/ticks` writes, chunk by chunk, after a byte-order mark and the echoes: a comment, a named event with an id,
+    /// a two-line event split mid-line and across CRLF, a `retry`, and a final block without its
+    /// blank line (which must be dropped). First it echoes `Last-Event-ID` and `Authorization` as events.
+    static let feed = [
+        ": hello\n\n", "event: tick\ndata: 1\nid: 1\n\n", "data: first", " line\r", "\ndata: second line\r\n\r\n",
+        "retry: 1500\ndata:no space\n\n", "data: dropped",
+    ]
+
+    static func start(staleToken: String? = nil, refreshed: AuthResponse? = nil) async throws -> EventServer {
+        let router = Router()
+        router.get("v1/feed/ticks") { request, _ -> Response in
+            if let staleToken, request.headers[.authorization] == "Bearer \(staleToken)" {
+                return problem(status: .unauthorized, #"{"type":"about:blank","title":"Invalid access token","status":401,"code":"invalid_token"}"#)
+            }
+            let echoes = ["Last-Event-ID", "Authorization"].map { name in
+                let value = request.headers.first { $0.name.canonicalName == name.lowercased() }?.value
+                return "event: \(name)\ndata: \(value ?? "none")\n\n"
+            }
+            return Response(
+                status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+                body: ResponseBody { writer in
+                    for chunk in ["\u{FEFF}"] + echoes + feed {
+                        try await writer.write(ByteBuffer(string: chunk))
+                        try await Task.sleep(for: .milliseconds(5))
+                    }
+                    try await writer.finish(nil)
+                })
+        }
+        router.get("v1/feed/quota") { _, _ -> Response in
+            problem(
+                status: .forbidden,
+                #"{"type":"about:blank","title":"Quota exceeded","status":403,"detail":"Upgrade to stream more.","code":"quota_exceeded","requestId":"r1"}"#)
+        }
+        if let refreshed {
+            router.post("v1/auth/refresh") { _, _ -> Response in
+                let body = try WireCoding.makeEncoder().encode(refreshed)
+                return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+            }
+        }
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        var logger = Logger(label: "event-server")
+        logger.logLevel = .critical
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let running = Task { try await group.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        return EventServer(port: port, group: group, running: running)
+    }
+
+    private init(port: Int, group: ServiceGroup, running: Task<Void, any Error>) {
+        self.port = port
+        self.group = group
+        self.running = running
+    }
+
+    private static func problem(status: HTTPResponse.Status, _ json: String) -> Response {
+        Response(status: status, headers: [.contentType: "application/problem+json"], body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
+    }
+
+    /// An SDK client for this server, with the user `store` holds (signed out by default).
+    func client(store: any CredentialStore = InMemoryCredentialStore()) -> Latchkey {
+        Latchkey(clientID: "lk_events", apiURL: URL(string: "http://127.0.0.1:\(port)")!, options: .init(credentialStore: store, languages: ["en"]))
+    }
+
+    func stop() async {
+        await group.triggerGracefulShutdown()
+        _ = try? await running.value
+    }
+}

@@ -1,1 +1,0 @@
-../LatchkeyServerTests/Support/FakeIdentityProvider.swift

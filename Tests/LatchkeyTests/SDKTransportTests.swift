@@ -1,0 +1,88 @@
+import Foundation
+import LatchkeyServer
+import LatchkeyTestSupport
+import LatchkeyWire
+import Testing
+
+@testable import Latchkey
+
+/// The one transport feature clients share: Server-Sent Events, codes newer than the SDK, and
+/// module calls with any method and a JSON body.
+@Suite struct SDKTransportTests {
+    private static let expectedFeed = [
+        ServerSentEvent(type: "tick", data: "1", id: "1"),
+        ServerSentEvent(data: "first line\nsecond line", id: "1"),
+        ServerSentEvent(data: "no space", id: "1", retry: 1500),
+    ]
+
+    @Test func parserFollowsTheEventStreamRulesInAnyChunking() {
+        let text = "\u{FEFF}: comment\r\nevent: tick\ndata: 1\nid: 1\n\ndata: first line\rdata: second line\r\n\r\n"
+            + "retry: 1500\ndata:no space\n\nid: bad\0id\nretry: 1.5\ndata\n\nevent: ignored\n\ndata: dropped"
+        let expected = Self.expectedFeed + [ServerSentEvent(data: "", id: "1")]
+        var whole = ServerSentEventParser()
+        #expect(whole.parse(Array(text.utf8)) == expected)
+        var bytewise = ServerSentEventParser()
+        #expect(text.utf8.flatMap { bytewise.parse([$0]) } == expected)
+    }
+
+    @Test func eventsStreamFromTheServerAsTheyArrive() async throws {
+        try await serving(try await EventServer.start()) { server in
+            let sdk = server.client()
+            var events: [ServerSentEvent] = []
+            for try await event in sdk.events(module: "feed", path: "ticks", lastEventID: "7") { events.append(event) }
+            #expect(events == [ServerSentEvent(type: "Last-Event-ID", data: "7"), ServerSentEvent(type: "Authorization", data: "none")] + Self.expectedFeed)
+        }
+    }
+
+    @Test func streamsCarryTheTokenAndRefreshARefusedOneOnce() async throws {
+        try await serving(try await LiveServer.start()) { live in
+            let store = InMemoryCredentialStore()
+            let stale = try await live.client(store: store).signUp(username: "streamer", password: "correct horse battery")
+            let fresh = try await live.client().signIn(username: "streamer", password: "correct horse battery")
+            let refreshed = AuthResponse(
+                user: fresh.profile,
+                session: SessionTokens(accessToken: fresh.accessToken, refreshToken: "lkr_next", expiresIn: 3600, expiresAt: fresh.expiresAt))
+            try await serving(try await EventServer.start(staleToken: stale.accessToken, refreshed: refreshed)) { server in
+                let sdk = server.client(store: store)
+                var events: [ServerSentEvent] = []
+                for try await event in sdk.events(module: "feed", path: "ticks") { events.append(event) }
+                #expect(events.first { $0.type == "Authorization" }?.data == "Bearer \(fresh.accessToken)")
+                #expect(events.count == 2 + Self.expectedFeed.count)
+                #expect(sdk.currentUser?.refreshToken == "lkr_next")
+            }
+        }
+    }
+
+    @Test func unknownCodesKeepTheServersCodeAndMessage() async throws {
+        try await serving(try await EventServer.start()) { server in
+            let sdk = server.client()
+            let expected = LatchkeyError.server(code: "quota_exceeded", message: "Upgrade to stream more.")
+            let error = try await #require(throws: LatchkeyError.self) { try await sdk.request(module: "feed", path: "quota") }
+            #expect(error == expected)
+            #expect(error.message == "Upgrade to stream more.")
+            #expect(error.problem?.code == ErrorCode("quota_exceeded"))
+            #expect(error.problem?.title == "Quota exceeded" && error.problem?.requestId == "r1")
+            await #expect(throws: expected) {
+                for try await _ in sdk.events(module: "feed", path: "quota") {}
+            }
+        }
+    }
+
+    @Test func moduleRequestsTakeAMethodAndAJSONBody() async throws {
+        try await serving(try await LiveServer.start()) { server in
+            let sdk = server.client()
+            try await sdk.signUp(username: "bodied", password: "correct horse battery")
+            try await sdk.signOut()
+            let answer = try await sdk.request(
+                AuthResponse.self, module: "auth", path: "signin", method: "POST",
+                body: SignInRequest(username: "bodied", password: "correct horse battery"))
+            #expect(answer.user.username == "bodied" && answer.session != nil)
+            try await sdk.signIn(username: "bodied", password: "correct horse battery")
+            let renamed = try await sdk.request(UserRecord.self, module: "me", method: "PATCH", body: UpdateUserRequest(username: "renamed"))
+            #expect(renamed.username == "renamed")
+            await #expect(throws: LatchkeyError.invalidOperation("unsupported method TRACE")) {
+                try await sdk.request(module: "me", method: "TRACE", body: nil)
+            }
+        }
+    }
+}
