@@ -31,6 +31,8 @@ struct ChangeFeed: Sendable {
     static let maximumPayload = 7_000
     /// How many changes one catch-up read returns at most.
     static let page = 1_000
+    /// How many changes one INSERT stores at most (5 binds each).
+    static let insertBatch = 500
 
     /// The changes a write transaction recorded so far, written into it when its body ends.
     @TaskLocal static var pending: PendingChanges?
@@ -67,14 +69,19 @@ struct ChangeFeed: Sendable {
             ).first()?.decode(column: "value", as: Int64.self)
         else { throw MissingSequenceRow() }
         let first = last - Int64(recorded.count) + 1
-        let rows: [SQLQueryString] = recorded.enumerated().map { offset, change in
-            "(\(bind: first + Int64(offset)), \(bind: change.kind.rawValue), \(bind: change.subject), \(bind: change.payload), \(bind: change.createdAt))"
-        }
-        try await db.raw(
-            "INSERT INTO change_events (sequence, kind, subject, payload, created_at) VALUES \(rows.joined(separator: ", "))"
-        ).run()
         let events = recorded.enumerated().map { offset, change in
             ChangeEvent(sequence: first + Int64(offset), kind: change.kind, subject: change.subject, payload: change.payload)
+        }
+        // In statements of `insertBatch` rows: a seeding transaction records thousands, more
+        // binds than one statement may carry.
+        for start in stride(from: 0, to: events.count, by: insertBatch) {
+            let rows: [SQLQueryString] = (start..<min(start + insertBatch, events.count)).map { index in
+                let (event, createdAt) = (events[index], recorded[index].createdAt)
+                return "(\(bind: event.sequence), \(bind: event.kind.rawValue), \(bind: event.subject), \(bind: event.payload), \(bind: createdAt))"
+            }
+            try await db.raw(
+                "INSERT INTO change_events (sequence, kind, subject, payload, created_at) VALUES \(rows.joined(separator: ", "))"
+            ).run()
         }
         if family == .postgres {
             try await db.raw("SELECT pg_notify(\(bind: channel), \(bind: notice(for: events)))").run()

@@ -24,7 +24,7 @@ struct ChangesFeature: Feature {
         ]),
         // Sequenced events numbered from the one-row, commit-ordered counter `change_sequence`
         // (see ChangeFeed). The timestamp-ordered events before are only useful to the poller
-        // they served, so they go.
+        // they served, so they go. Safe to run again: it only ever loses events a day old at most.
         Migration(2, [
             "DROP TABLE change_events",
             """
@@ -37,7 +37,7 @@ struct ChangesFeature: Feature {
             )
             """,
             "CREATE INDEX change_events_created ON change_events(created_at)",
-            "CREATE TABLE change_sequence (id BIGINT PRIMARY KEY, value BIGINT NOT NULL)",
+            "CREATE TABLE IF NOT EXISTS change_sequence (id BIGINT PRIMARY KEY, value BIGINT NOT NULL)",
         ]),
     ]
 
