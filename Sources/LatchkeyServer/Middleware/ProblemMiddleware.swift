@@ -1,6 +1,5 @@
 import Hummingbird
 import LatchkeyWire
-import SQLiteNIO
 
 /// Turns every error into a response: API errors into localized problem documents, framework
 /// errors into their problem equivalents, database failures into 503, and anything unexpected
@@ -42,6 +41,6 @@ struct ProblemMiddleware: RouterMiddleware {
     }
 
     private static func isStoreFailure(_ error: any Error) -> Bool {
-        error is StoreUnavailable || error is SQLiteError || error is SQLiteFailure
+        error is any StoreFailure
     }
 }

@@ -28,8 +28,12 @@ public enum SQLFamily: String, Sendable {
     case postgres
 }
 
-/// A database failure the API reports as `503 service_unavailable` rather than a 500.
-struct StoreUnavailable: Error {
+/// A database failure the API reports as `503 service_unavailable` rather than a 500. Each
+/// driver marks its own error types, so nothing above the storage layer names a database library.
+protocol StoreFailure: Error {}
+
+/// No connection could be had in time (database down, pool exhausted).
+struct StoreUnavailable: StoreFailure {
     var underlying: any Error
 }
 

@@ -82,3 +82,7 @@ final class SQLiteStoreDriver: StoreDriver {
         try? await threadPool.shutdownGracefully()
     }
 }
+
+/// SQLite's own failures (a busy or locked file, a full disk, I/O) are the store's.
+extension SQLiteError: StoreFailure {}
+extension SQLiteFailure: StoreFailure {}
