@@ -28,7 +28,8 @@ public final class LatchkeyBackend: Sendable {
     let keyRing: KeyRing
     let gate: SessionGate
     let userCache: UserCache
-    let changeFeed: ChangeFeed
+    let changeBus: ChangeBus
+    let changeFollower: ChangeFeedFollower
     let appDirectory: AppDirectory
     let hasher: PasswordHasher
     let policy: PasswordPolicy
@@ -68,11 +69,14 @@ public final class LatchkeyBackend: Sendable {
     }
 
     private init(
-        configuration: LatchkeyConfiguration, driver: any StoreDriver, appliedMigrations: [String], composer: MessageComposer,
-        logger: Logger
+        configuration: LatchkeyConfiguration, driver base: any StoreDriver, listener: PostgresChangeListener?,
+        appliedMigrations: [String], composer: MessageComposer, logger: Logger
     ) {
         self.configuration = configuration
         self.appliedMigrations = appliedMigrations
+        let bus = ChangeBus()
+        let driver = ChangeRecordingDriver(base: base, bus: bus)
+        changeBus = bus
         self.driver = driver
         self.logger = logger
         let time = configuration.time
@@ -81,9 +85,11 @@ public final class LatchkeyBackend: Sendable {
         keys = KeyStore(driver: driver, time: time)
         sessions = SessionStore(driver: driver)
         keyRing = KeyRing(store: keys, time: time)
-        gate = SessionGate(store: sessions)
-        userCache = UserCache(store: users)
-        changeFeed = ChangeFeed(driver: driver)
+        gate = SessionGate(store: sessions, bus: bus)
+        userCache = UserCache(store: users, bus: bus)
+        changeFollower = ChangeFeedFollower(
+            feed: ChangeFeed(driver: driver), bus: bus, listener: listener,
+            interval: listener == nil ? Self.embeddedFollowInterval : Self.clusterFollowInterval, logger: logger)
         appDirectory = AppDirectory(store: apps, time: time)
         hasher = PasswordHasher(
             threads: configuration.hashingThreads, maximumPending: configuration.maximumPendingHashes)
@@ -98,7 +104,7 @@ public final class LatchkeyBackend: Sendable {
             outbox: outbox, senders: configuration.delivery.makeSenders(time: time, logger: logger),
             maximumAttempts: configuration.delivery.maximumAttempts, time: time, logger: logger)
         administration = UserAdministration(
-            driver: driver, users: users, sessions: sessions, gate: gate, userCache: userCache, time: time)
+            driver: driver, users: users, sessions: sessions, time: time)
         janitor = Janitor(driver: driver, sweeps: FeatureSet.all.flatMap { $0.sweeps }, time: time, logger: logger)
         messenger = Messenger(
             outbox: outbox, composer: composer, delivery: configuration.delivery, dispatcher: dispatcher, throttle: throttle)
@@ -114,8 +120,12 @@ public final class LatchkeyBackend: Sendable {
         let driver = try await openDriver(configuration, logger: logger)
         do {
             let applied = try await Migrations.apply(to: driver, logger: logger)
+            let listener = try configuration.databaseURL.map {
+                PostgresChangeListener(configuration: try PostgresURL($0).connectionConfiguration(), logger: logger)
+            }
             let backend = LatchkeyBackend(
-                configuration: configuration, driver: driver, appliedMigrations: applied, composer: composer, logger: logger)
+                configuration: configuration, driver: driver, listener: listener, appliedMigrations: applied,
+                composer: composer, logger: logger)
             // Under the migration lock: nodes starting together create one first key, not one each.
             try await driver.withMigrationLock { [keys = backend.keys] in try await keys.ensureKey() }
             try await backend.keyRing.reload()
@@ -134,6 +144,11 @@ public final class LatchkeyBackend: Sendable {
             return try await apps.create(name: name)
         }
     }
+
+    /// How often the follower reads the change feed without being woken: on SQLite, the only way
+    /// writes by a CLI process arrive; on PostgreSQL, the safety net under `NOTIFY`.
+    static let embeddedFollowInterval = Duration.milliseconds(250)
+    static let clusterFollowInterval = Duration.seconds(1)
 
     /// The store the configuration names.
     static func openDriver(_ configuration: LatchkeyConfiguration, logger: Logger) async throws -> any StoreDriver {

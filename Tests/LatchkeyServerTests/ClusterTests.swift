@@ -3,6 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPTypes
+import HummingbirdTesting
+import LatchkeyTestSupport
 import NIOConcurrencyHelpers
 import Testing
 
@@ -17,7 +19,8 @@ struct ClusterTests {
         let nodes: [ServerProcess]
         let directory: String
 
-        static func start(count: Int = 3, settings: [String] = []) async throws -> Cluster {
+        /// With `provider`, the app accepts its ID tokens as `google`.
+        static func start(count: Int = 3, settings: [String] = [], provider: FakeIdentityProvider? = nil) async throws -> Cluster {
             let databaseURL = try await TestStore.createDatabase()
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-cluster-\(UUID().uuidString)").path
             let created = try #require(
@@ -26,6 +29,13 @@ struct ClusterTests {
             let update = try LatchkeyBinary.run(
                 ["apps", "update", clientID, "--bcrypt-cost", "10", "--database", databaseURL] + settings)
             guard update.status == 0 else { throw HarnessError.unexpected(update.stderr) }
+            if let provider {
+                let added = try LatchkeyBinary.run([
+                    "apps", "providers", "set", clientID, "--name", "google", "--kind", "oidc", "--issuer", provider.issuer,
+                    "--client-id", "client-1", "--database", databaseURL,
+                ])
+                guard added.status == 0 else { throw HarnessError.unexpected(added.stderr) }
+            }
             var nodes: [ServerProcess] = []
             for _ in 0..<count {
                 nodes.append(try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", databaseURL] + sharedIssuer))
@@ -42,6 +52,46 @@ struct ClusterTests {
         func signUp(on node: Int, _ username: String) async throws -> TestResponse {
             try await nodes[node].request(
                 "POST", "/v1/auth/signup", json: ["username": username, "password": "correct horse battery"], clientID: clientID)
+        }
+
+        /// A new session through the provider's `idToken` (no password hashing: a thousand take
+        /// seconds, not minutes); its access token.
+        func session(on node: Int, idToken: String) async throws -> String {
+            let signIn = try await nodes[node].request(
+                "POST", "/v1/auth/external", json: ["provider": "google", "token": idToken], clientID: clientID)
+            return try #require(signIn.string("session.accessToken"), "\(signIn.status)")
+        }
+
+        /// How long after `since` `node` first refuses `token`, at most `limit`. Polled every 5 ms,
+        /// so the polling does not take the CPU the nodes need, over one kept-alive NIO connection:
+        /// URLSession's own hops would be most of what is measured.
+        func refusal(of token: String, on node: Int, since: ContinuousClock.Instant, limit: Duration = .seconds(5)) async throws
+            -> Duration
+        {
+            try await TestClient.withClient(host: "127.0.0.1", port: nodes[node].port) { client in
+                while ContinuousClock.now - since < limit {
+                    let response = try await client.get("/v1/me", headers: [.authorization: "Bearer \(token)"])
+                    if response.status == .unauthorized { break }
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                return ContinuousClock.now - since
+            }
+        }
+
+        /// The last change sequence the database committed.
+        func committedSequence() async throws -> Int64 {
+            var sequence: Int64 = -1
+            try await TestStore.admin(databaseURL) { connection, logger in
+                for try await value in try await connection.query("SELECT value FROM change_sequence", logger: logger).decode(Int64.self) {
+                    sequence = value
+                }
+            }
+            return sequence
+        }
+
+        /// The change sequence `node` has applied, from its metrics.
+        func appliedSequence(on node: Int) async throws -> Int64? {
+            try await nodes[node].request("GET", "/metrics").metric("latchkey_change_feed_applied_sequence").map { Int64($0) }
         }
     }
 
@@ -63,6 +113,69 @@ struct ClusterTests {
         }
         #expect(ContinuousClock.now - started < .seconds(1), "revocation took \(ContinuousClock.now - started)")
         await cluster.stop()
+    }
+
+    /// A node frozen for 30 s (SIGSTOP) while the others revoke sessions refuses those sessions as
+    /// soon as it resumes — its cache is not trusted until it has read the feed again — and then
+    /// applies every change it missed: its applied sequence reaches the database's.
+    @Test func aNodeFrozenForThirtySecondsMissesNoChange() async throws {
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let cluster = try await Cluster.start(provider: provider)
+            let idToken = try provider.idToken(provider.claims(subject: "sleeper", at: Date()))
+            var tokens: [String] = []
+            for _ in 0..<20 { tokens.append(try await cluster.session(on: 0, idToken: idToken)) }
+            for token in tokens { #expect(try await cluster.nodes[2].request("GET", "/v1/me", token: token).status == .ok) }
+            let (revoked, kept) = (Array(tokens.prefix(10)), Array(tokens.dropFirst(10)))
+            let frozenPID = cluster.nodes[2].process.processIdentifier
+            kill(frozenPID, SIGSTOP)
+            let frozen = ContinuousClock.now
+            for (index, token) in revoked.enumerated() {
+                #expect(try await cluster.nodes[index % 2].request("POST", "/v1/auth/signout", token: token).status == .noContent)
+                _ = try await cluster.session(on: 1, idToken: idToken)
+                try await Task.sleep(for: .seconds(2.5))
+            }
+            try await Task.sleep(until: frozen + .seconds(30))
+            let committed = try await cluster.committedSequence()
+            kill(frozenPID, SIGCONT)
+            let resumed = ContinuousClock.now
+            for token in revoked { #expect(try await cluster.nodes[2].request("GET", "/v1/me", token: token).status == .unauthorized) }
+            for token in kept { #expect(try await cluster.nodes[2].request("GET", "/v1/me", token: token).status == .ok) }
+            let checked = ContinuousClock.now - resumed
+            var applied = try await cluster.appliedSequence(on: 2)
+            while (applied ?? -1) < committed && ContinuousClock.now - resumed < .seconds(5) {
+                try await Task.sleep(for: .milliseconds(10))
+                applied = try await cluster.appliedSequence(on: 2)
+            }
+            print("frozen \(resumed - frozen); database sequence \(committed), node applied \(applied ?? -1) within \(ContinuousClock.now - resumed); 20 tokens checked in \(checked)")
+            #expect(applied == committed)
+            for token in revoked { #expect(try await cluster.nodes[2].request("GET", "/v1/me", token: token).status == .unauthorized) }
+            await cluster.stop()
+        }
+    }
+
+    /// The timestamp feed's hole: a sign-out whose transaction waits on a row lock commits seconds
+    /// after a later sign-out. Sequence order is commit order, so the other node still applies it.
+    @Test func aSignOutThatCommitsLateIsStillApplied() async throws {
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let cluster = try await Cluster.start(count: 2, provider: provider)
+            let late = try await cluster.session(on: 0, idToken: try provider.idToken(provider.claims(subject: "late", at: Date())))
+            let early = try await cluster.session(on: 0, idToken: try provider.idToken(provider.claims(subject: "early", at: Date())))
+            let lateUser = try #require(try await cluster.nodes[0].request("GET", "/v1/me", token: late).string("id"))
+            for token in [late, early] { #expect(try await cluster.nodes[1].request("GET", "/v1/me", token: token).status == .ok) }
+            var lateSignOut: Task<HTTPResponse.Status, any Error>?
+            try await TestStore.admin(cluster.databaseURL) { connection, logger in
+                try await connection.query("BEGIN", logger: logger)
+                try await connection.query("SELECT id FROM sessions WHERE user_id = \(lateUser) FOR UPDATE", logger: logger)
+                lateSignOut = Task { try await cluster.nodes[0].request("POST", "/v1/auth/signout", token: late).status }
+                try await Task.sleep(for: .seconds(6.5))
+                #expect(try await cluster.nodes[0].request("POST", "/v1/auth/signout", token: early).status == .noContent)
+                #expect(try await cluster.refusal(of: early, on: 1, since: .now) < .seconds(1))
+                try await connection.query("COMMIT", logger: logger)
+            }
+            #expect(try await lateSignOut?.value == .noContent)
+            #expect(try await cluster.refusal(of: late, on: 1, since: .now) < .seconds(1))
+            await cluster.stop()
+        }
     }
 
     @Test func aProfileChangeOnOneNodeIsSeenByTheOthers() async throws {
@@ -210,6 +323,44 @@ struct ClusterTests {
         }
         #expect(recovered)
         await cluster.stop()
+    }
+
+    /// The change bus's figure: a thousand sign-outs on node 0, each refused by nodes 1 and 2 (which
+    /// had the session cached) within 100 ms at p99. Two sign-outs are in flight at a time: on two
+    /// cores, more only measures the test's own load. Last in this serialized suite, so that it
+    /// runs when the rest of the test run has mostly finished and measures propagation, not the
+    /// other suites' load.
+    @Test func signOutsAreRefusedByTheOtherNodesWithin100MillisecondsAtP99() async throws {
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let cluster = try await Cluster.start(provider: provider)
+            let idToken = try provider.idToken(provider.claims(subject: "roamer", at: Date()))
+            let started = ContinuousClock.now
+            let latencies = try await withThrowingTaskGroup(of: [Duration].self) { group in
+                for _ in 0..<2 {
+                    group.addTask {
+                        var latencies: [Duration] = []
+                        for _ in 0..<500 {
+                            let token = try await cluster.session(on: 0, idToken: idToken)
+                            for node in 1...2 { #expect(try await cluster.nodes[node].request("GET", "/v1/me", token: token).status == .ok) }
+                            #expect(try await cluster.nodes[0].request("POST", "/v1/auth/signout", token: token).status == .noContent)
+                            let signedOut = ContinuousClock.now
+                            async let second = cluster.refusal(of: token, on: 1, since: signedOut)
+                            async let third = cluster.refusal(of: token, on: 2, since: signedOut)
+                            latencies.append(max(try await second, try await third))
+                        }
+                        return latencies
+                    }
+                }
+                return try await group.reduce(into: [Duration]()) { $0 += $1 }.sorted()
+            }
+            let p50 = latencies[latencies.count / 2]
+            let p99 = latencies[latencies.count * 99 / 100]
+            print("sign-out refused on both other nodes, \(latencies.count) sign-outs: p50 \(p50), p99 \(p99), max \(latencies.last!), run \(ContinuousClock.now - started)")
+            #expect(latencies.count == 1_000)
+            #expect(p99 < .milliseconds(100))
+            #expect(latencies.last! < .seconds(5))
+            await cluster.stop()
+        }
     }
 }
 

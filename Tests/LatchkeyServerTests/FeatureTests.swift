@@ -120,7 +120,11 @@ import Testing
                 try await db.raw("CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)").run()
                 try await db.raw("INSERT INTO schema_migrations (version, applied_at) VALUES (1, 0), (2, 0)").run()
             }
-            #expect(try await Migrations.apply(to: driver, logger: harness.backend.logger) == [])
+            // Only the migrations written since, which have no installation-wide version, run.
+            let since = FeatureSet.all.flatMap { feature in
+                feature.migrations.filter { $0.baseline == nil }.map { "\(feature.id).\($0.version)" }
+            }
+            #expect(try await Migrations.apply(to: driver, logger: harness.backend.logger) == since)
             let recorded = try await driver.read { db in try await db.raw("SELECT feature FROM feature_migrations").all().count }
             #expect(recorded == FeatureSet.all.reduce(0) { $0 + $1.migrations.count })
             #expect(try await client.signIn("old").status == .ok)

@@ -15,7 +15,7 @@ import Testing
             #expect(try await harness.backend.janitor.sweep() == [:])
 
             harness.clock.advance(by: 86_400 + 601)
-            #expect(try await harness.backend.janitor.sweep() == ["oneTimeCodes": 1])
+            #expect(try await harness.backend.janitor.sweep() == ["oneTimeCodes": 1, "changeEvents": 3])
             harness.clock.advance(by: 7 * 86_400)
             #expect(try await harness.backend.janitor.sweep() == ["messages": 1, "throttles": 2])
             harness.clock.advance(by: 30 * 86_400)

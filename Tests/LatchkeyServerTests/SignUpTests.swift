@@ -126,6 +126,12 @@ import Testing
             }
             #expect(statuses.filter { $0 == .created }.count == 1)
             #expect(statuses.filter { $0 == .conflict }.count == 49)
+            // The one sign-up's two changes (the user's identity, its sign-in) and nothing else: the
+            // failures rolled back (on SQLite, to their savepoints in the same group-committed
+            // batch) and left neither changes nor used sequence numbers.
+            try await eventually {
+                try await client.send(.get, "/metrics").metric("latchkey_change_feed_applied_sequence") == 2
+            }
         }
     }
 

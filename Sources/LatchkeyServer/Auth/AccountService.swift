@@ -7,7 +7,6 @@ import SQLKit
 /// endpoints, with the throttling and enumeration rules of SECURITY.md.
 struct AccountService: Sendable {
     let driver: any StoreDriver
-    let gate: SessionGate
     let hasher: PasswordHasher
     let logger: Logger
     let metrics: ServerMetrics
@@ -21,7 +20,6 @@ struct AccountService: Sendable {
 
     init(backend: LatchkeyBackend) {
         self.driver = backend.driver
-        self.gate = backend.gate
         self.hasher = backend.hasher
         self.logger = backend.logger
         self.metrics = backend.metrics
@@ -145,7 +143,6 @@ struct AccountService: Sendable {
             if let rehash { try await users.setPasswordHash(rehash, userID: account.id, at: now, in: db) }
             return try await startSession(userID: account.id, app: app, client: client, at: now, in: db)
         }
-        userCache.invalidate([account.id])
         metrics.recordSignIn(outcome: "success")
         return try signedIn(account, session: session, refreshToken: refreshToken, app: app)
     }
@@ -197,7 +194,6 @@ struct AccountService: Sendable {
         case .expired:
             throw APIError(.unauthorized, .sessionExpired)
         case .reused(let sessionID):
-            gate.invalidate([sessionID])
             logger.warning("refresh token reuse; session revoked", metadata: ["session": "\(sessionID)"])
             throw APIError(.unauthorized, .sessionExpired)
         case .rotated(let session, let successor):
@@ -212,14 +208,13 @@ struct AccountService: Sendable {
     /// Ends the session (or every session of the user) so its tokens stop working at once.
     func signOut(sessionID: String, userID: String, everywhere: Bool) async throws {
         let now = time.now()
-        let ended = try await driver.write { db -> [String] in
+        try await driver.write { db in
             if everywhere {
-                return try await sessions.revokeAll(userID: userID, reason: "sign_out_all", at: now, in: db)
+                try await sessions.revokeAll(userID: userID, reason: "sign_out_all", at: now, in: db)
+            } else {
+                try await sessions.revoke(sessionID: sessionID, reason: "sign_out", at: now, in: db)
             }
-            try await sessions.revoke(sessionID: sessionID, reason: "sign_out", at: now, in: db)
-            return [sessionID]
         }
-        gate.invalidate(ended)
     }
 
     /// Changes the password after checking the current one; ends every other session.
@@ -234,13 +229,11 @@ struct AccountService: Sendable {
         guard errors.isEmpty else { throw APIError.validation(errors) }
         let hash = try await hasher.hash(request.newPassword, cost: principal.app.settings.bcryptCost)
         let now = time.now()
-        let ended = try await driver.write { db in
+        try await driver.write { db in
             try await users.setPasswordHash(hash, userID: account.id, at: now, in: db)
-            return try await sessions.revokeAll(
+            try await sessions.revokeAll(
                 userID: account.id, keeping: principal.sessionID, reason: "password_changed", at: now, in: db)
         }
-        gate.invalidate(ended)
-        userCache.invalidate([account.id])
     }
 }
 

@@ -13,7 +13,6 @@ struct EmailLinks: Sendable {
     let apps: AppStore
     let codes: OneTimeCodeStore
     let driver: any StoreDriver
-    let gate: SessionGate
     let hasher: PasswordHasher
     let issuer: Issuer
     let logger: Logger
@@ -21,14 +20,12 @@ struct EmailLinks: Sendable {
     let policy: PasswordPolicy
     let sessions: SessionStore
     let time: any TimeSource
-    let userCache: UserCache
     let users: UserStore
 
     init(backend: LatchkeyBackend) {
         self.apps = backend.apps
         self.codes = backend.codes
         self.driver = backend.driver
-        self.gate = backend.gate
         self.hasher = backend.hasher
         self.issuer = backend.issuer
         self.logger = backend.logger
@@ -36,7 +33,6 @@ struct EmailLinks: Sendable {
         self.policy = backend.policy
         self.sessions = backend.sessions
         self.time = backend.time
-        self.userCache = backend.userCache
         self.users = backend.users
     }
 
@@ -73,27 +69,26 @@ struct EmailLinks: Sendable {
     /// Uses a verification or email-change link.
     func verify(token: String) async throws {
         let now = time.now()
-        let outcome: (userID: String, changed: Bool)?
+        let used: Bool
         do {
-            outcome = try await use(token: token, at: now)
+            used = try await use(token: token, at: now)
         } catch is UserStore.Taken {
             throw APIError.validation([FieldError(field: "email", code: .duplicateEmail)])
         }
-        guard let outcome else { throw APIError(.badRequest, .codeExpired) }
-        userCache.invalidate([outcome.userID])
+        guard used else { throw APIError(.badRequest, .codeExpired) }
     }
 
-    private func use(token: String, at now: Date) async throws -> (userID: String, changed: Bool)? {
-        try await driver.write { db -> (userID: String, changed: Bool)? in
+    private func use(token: String, at now: Date) async throws -> Bool {
+        try await driver.write { db -> Bool in
             guard let used = try await codes.use(tokenHash: Self.hash(token), purposes: [.verifyEmail, .changeEmail], at: now, in: db),
                 let userID = used.userID
-            else { return nil }
+            else { return false }
             if used.purpose == .changeEmail {
                 try await users.changeEmail(userID: userID, to: used.recipient, at: now, in: db)
-                return (userID, true)
+            } else {
+                try await users.markEmailVerified(userID: userID, email: used.recipient, at: now, in: db)
             }
-            try await users.markEmailVerified(userID: userID, email: used.recipient, at: now, in: db)
-            return (userID, false)
+            return true
         }
     }
 
@@ -111,16 +106,15 @@ struct EmailLinks: Sendable {
         let errors = validator.passwordErrors(password, username: account.username, email: account.email)
         guard errors.isEmpty else { throw APIError.validation(errors) }
         let hash = try await hasher.hash(password, cost: app.settings.bcryptCost)
-        let ended = try await driver.write { db -> [String]? in
-            guard try await codes.use(tokenHash: tokenHash, purposes: [.resetPassword], at: now, in: db) != nil else { return nil }
+        let reset = try await driver.write { db -> Bool in
+            guard try await codes.use(tokenHash: tokenHash, purposes: [.resetPassword], at: now, in: db) != nil else { return false }
             try await users.setPasswordHash(hash, userID: userID, at: now, in: db)
             // The link reached the inbox: the address is proven.
             try await users.markEmailVerified(userID: userID, email: pending.recipient, at: now, in: db)
-            return try await sessions.revokeAll(userID: userID, reason: "password_reset", at: now, in: db)
+            try await sessions.revokeAll(userID: userID, reason: "password_reset", at: now, in: db)
+            return true
         }
-        guard let ended else { throw APIError(.badRequest, .codeExpired) }
-        gate.invalidate(ended)
-        userCache.invalidate([userID])
+        guard reset else { throw APIError(.badRequest, .codeExpired) }
     }
 
     /// Counts the send against the limits and, for a user, stores a link token and queues its

@@ -109,7 +109,6 @@ struct OAuthFeature: Feature {
                 try await driver.write { db in
                     try await sessions.revoke(sessionID: sessionID, reason: "revoked", at: time.now(), in: db)
                 }
-                gate.invalidate([sessionID])
             }
             return Response(status: .ok, headers: [.cacheControl: "no-store"])
         }

@@ -7,12 +7,14 @@ struct OpsFeature: Feature {
     let metrics: ServerMetrics
     let sessions: SessionStore
     let time: any TimeSource
+    let changeBus: ChangeBus
 
     init(backend: LatchkeyBackend) {
         self.driver = backend.driver
         self.metrics = backend.metrics
         self.sessions = backend.sessions
         self.time = backend.time
+        self.changeBus = backend.changeBus
     }
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Health, readiness and metrics", access: .anyone)
@@ -35,7 +37,10 @@ struct OpsFeature: Feature {
             let live = try await sessions.liveCount(at: time.now())
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(bytes: metrics.render(activeSessionCount: live))))
+                body: .init(
+                    byteBuffer: ByteBuffer(
+                        bytes: metrics.render(
+                            activeSessionCount: live, appliedChangeSequence: changeBus.appliedSequence))))
         }
     }
 }

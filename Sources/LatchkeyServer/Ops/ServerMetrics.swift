@@ -2,10 +2,12 @@ import NIOConcurrencyHelpers
 import Prometheus
 
 /// The Prometheus metrics `/metrics` exposes: requests by route and status, request latency,
-/// sign-ins by outcome, and live sessions (set at scrape time).
+/// sign-ins by outcome, and (set at scrape time) live sessions and the change-feed sequence this
+/// node has applied, to compare with the database's (`change_sequence`).
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let activeSessions: Gauge
+    private let appliedChangeSequence: Gauge
     /// The collectors of each route/method/status seen so far, so the hot path does one
     /// dictionary lookup instead of asking the registry to resolve labelled metrics.
     private let routeCollectors = NIOLockedValueBox<[RouteKey: (Counter, DurationHistogram)]>([:])
@@ -20,6 +22,10 @@ final class ServerMetrics: Sendable {
         activeSessions = registry.makeGauge(
             descriptor: MetricNameDescriptor(
                 metricName: "latchkey_active_sessions", unitName: "", helpText: "Sessions neither revoked nor expired."))
+        appliedChangeSequence = registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                metricName: "latchkey_change_feed_applied_sequence", unitName: "",
+                helpText: "Every change event up to this sequence has been applied here (-1: not read yet)."))
     }
 
     /// Counts one request and records its duration.
@@ -51,9 +57,10 @@ final class ServerMetrics: Sendable {
         ).increment()
     }
 
-    /// The exposition text, after setting the live-session gauge.
-    func render(activeSessionCount: Int) -> [UInt8] {
+    /// The exposition text, after setting the gauges read at scrape time.
+    func render(activeSessionCount: Int, appliedChangeSequence sequence: Int64?) -> [UInt8] {
         activeSessions.set(Double(activeSessionCount))
+        appliedChangeSequence.set(Double(sequence ?? -1))
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
         return buffer

@@ -10,7 +10,6 @@ struct PhoneSignIn: Sendable {
     let driver: any StoreDriver
     let messenger: Messenger
     let time: any TimeSource
-    let userCache: UserCache
     let users: UserStore
     let accounts: AccountService
 
@@ -19,7 +18,6 @@ struct PhoneSignIn: Sendable {
         self.driver = backend.driver
         self.messenger = backend.messenger
         self.time = backend.time
-        self.userCache = backend.userCache
         self.users = backend.users
         self.accounts = AccountService(backend: backend)
     }
@@ -106,7 +104,6 @@ struct PhoneSignIn: Sendable {
         case .unusable: throw APIError(.badRequest, .codeExpired)
         case .disabled: throw APIError(.forbidden, .accountDisabled)
         case .signedIn(let account, let session, let refreshToken, let created):
-            userCache.invalidate([account.id])
             return (try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app), created)
         }
     }

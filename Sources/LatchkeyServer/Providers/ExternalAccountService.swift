@@ -54,7 +54,6 @@ struct ExternalAccountService: Sendable {
             do { outcome = try await attempt() } catch is UserStore.Taken { throw APIError(.conflict, .accountExists) }
         }
         let (account, session, refreshToken, created) = outcome
-        userCache.invalidate([account.id])
         metrics.recordSignIn(outcome: "success")
         return (try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app), created)
     }
@@ -154,7 +153,6 @@ struct ExternalAccountService: Sendable {
     }
 
     private func reloaded(_ principal: UserPrincipal) async throws -> UserAccount {
-        userCache.invalidate([principal.userID])
         guard let account = try await userCache.account(id: principal.userID, appID: principal.app.id) else {
             throw APIError.invalidToken()
         }

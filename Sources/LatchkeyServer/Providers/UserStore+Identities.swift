@@ -10,6 +10,6 @@ extension UserStore {
             WHERE app_id = \(bind: appID) AND user_id = \(bind: userID) AND provider = \(bind: provider)
             """
         ).run()
-        try await ChangeFeed.record(.user, userID, at: now, in: db)
+        try ChangeFeed.record(.user, userID, at: now)
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Answers "is this session still live?" for every authenticated request without a database
 /// query per request: the answer is cached per session id and dropped when the session is
-/// revoked (on this node directly; from other processes through the change feed).
+/// revoked, through the ``ChangeBus`` (this node's commits at once, other processes' through the
+/// change feed).
 final class SessionGate: Sendable {
     /// What the gate remembers of a session.
     struct Entry: Sendable {
@@ -15,9 +16,9 @@ final class SessionGate: Sendable {
     private let store: SessionStore
     private let cache: InvalidatingCache<Entry>
 
-    init(store: SessionStore, capacity: Int = 100_000) {
+    init(store: SessionStore, bus: ChangeBus, capacity: Int = 100_000) {
         self.store = store
-        self.cache = InvalidatingCache(capacity: capacity)
+        self.cache = InvalidatingCache(capacity: capacity, following: bus, kinds: [.session])
     }
 
     /// The session if it is live at `now`, else nil.
@@ -30,10 +31,4 @@ final class SessionGate: Sendable {
         guard let entry, !entry.revoked, now < entry.expiresAt else { return nil }
         return entry
     }
-
-    /// Forgets sessions whose state changed; their next check reads the database.
-    func invalidate(_ ids: some Sequence<String>) { cache.invalidate(ids) }
-
-    /// Forgets everything (after losing the change feed).
-    func invalidateAll() { cache.invalidateAll() }
 }

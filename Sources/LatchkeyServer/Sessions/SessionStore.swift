@@ -150,19 +150,18 @@ struct SessionStore: Sendable {
             WHERE id = \(bind: sessionID) AND revoked_at IS NULL
             """
         ).run()
-        try await ChangeFeed.record(.session, sessionID, at: now, in: db)
+        try ChangeFeed.record(.session, sessionID, at: now)
     }
 
-    /// Ends every live session of a user except `keeping`; returns the ids ended.
-    func revokeAll(userID: String, keeping: String? = nil, reason: String, at now: Date, in db: any SQLDatabase) async throws -> [String] {
+    /// Ends every live session of a user except `keeping`.
+    func revokeAll(userID: String, keeping: String? = nil, reason: String, at now: Date, in db: any SQLDatabase) async throws {
         let ids = try await db.raw(
             "SELECT id FROM sessions WHERE user_id = \(bind: userID) AND revoked_at IS NULL AND id <> \(bind: keeping ?? "")"
         ).all().map { try $0.decode(column: "id", as: String.self) }
         for id in ids { try await revoke(sessionID: id, reason: reason, at: now, in: db) }
-        return ids
     }
 
-    /// Ids of every session of a user (for cache invalidation before deletion).
+    /// Ids of every session of a user (to record their end before the user is deleted).
     func ids(userID: String, in db: any SQLDatabase) async throws -> [String] {
         try await db.raw("SELECT id FROM sessions WHERE user_id = \(bind: userID)").all().map {
             try $0.decode(column: "id", as: String.self)

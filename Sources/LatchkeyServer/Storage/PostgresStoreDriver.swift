@@ -40,20 +40,16 @@ final class PostgresStoreDriver: StoreDriver {
 
     /// Parses a PostgreSQL URL into a client configuration.
     static func configuration(from url: String) throws -> PostgresClient.Configuration {
-        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
-            let host = components.host, let user = components.user
-        else { throw InvalidDatabaseURL(url: url) }
-        let sslMode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
+        let parsed = try PostgresURL(url)
         let tls: PostgresClient.Configuration.TLS
-        switch sslMode {
-        case "disable": tls = .disable
-        case "require", "verify-full": tls = .require(.makeClientConfiguration())
-        default: tls = .prefer(.makeClientConfiguration())
+        switch parsed.sslMode {
+        case .disable: tls = .disable
+        case .require: tls = .require(.makeClientConfiguration())
+        case .prefer: tls = .prefer(.makeClientConfiguration())
         }
-        let database = components.path.split(separator: "/").first.map(String.init)
         return PostgresClient.Configuration(
-            host: host, port: components.port ?? 5432, username: user.removingPercentEncoding ?? user,
-            password: components.password?.removingPercentEncoding, database: database, tls: tls)
+            host: parsed.host, port: parsed.port, username: parsed.username, password: parsed.password,
+            database: parsed.database, tls: tls)
     }
 
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {

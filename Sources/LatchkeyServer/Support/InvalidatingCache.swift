@@ -1,23 +1,38 @@
 import NIOConcurrencyHelpers
 
-/// A bounded in-memory cache whose entries live until invalidated. Every invalidation bumps a
-/// generation counter; a value loaded while an invalidation happened is returned but not cached,
-/// so a read that raced with a change can never pin stale state.
+/// A bounded in-memory cache of database state, kept honest by a ``ChangeBus``: entries named by
+/// changes of the kinds it follows are dropped when the changes commit (everything, when
+/// changes were lost). Every invalidation bumps a generation counter; a value loaded while an
+/// invalidation happened is returned but not cached, so a read that raced with a change can never
+/// pin stale state.
+///
+/// Entries are trusted only while the bus is current (``ChangeBus/isCurrent``): a process that
+/// was paused or cut off from the change feed answers from the database until it has caught up,
+/// instead of serving what it cached before.
 final class InvalidatingCache<Value: Sendable>: Sendable {
     private let state = NIOLockedValueBox(State())
     private let capacity: Int
+    private let bus: ChangeBus
 
     private struct State {
         var entries: [String: Value] = [:]
         var generation = 0
     }
 
-    init(capacity: Int) {
+    init(capacity: Int, following bus: ChangeBus, kinds: Set<ChangeKind>) {
         self.capacity = capacity
+        self.bus = bus
+        bus.subscribe(to: kinds) { [weak self] delivery in
+            switch delivery {
+            case .changed(let events): self?.invalidate(events.map(\.subject))
+            case .unknown: self?.invalidateAll()
+            }
+        }
     }
 
     /// The cached value for `key`, else whatever `load` returns (cached when not nil).
     func value(for key: String, load: () async throws -> Value?) async throws -> Value? {
+        guard bus.isCurrent else { return try await load() }
         let (cached, generation) = state.withLockedValue { ($0.entries[key], $0.generation) }
         if let cached { return cached }
         guard let loaded = try await load() else { return nil }
@@ -29,16 +44,14 @@ final class InvalidatingCache<Value: Sendable>: Sendable {
         return loaded
     }
 
-    /// Drops the entries for `keys`.
-    func invalidate(_ keys: some Sequence<String>) {
+    private func invalidate(_ keys: [String]) {
         state.withLockedValue { state in
             state.generation += 1
             for key in keys { state.entries[key] = nil }
         }
     }
 
-    /// Drops everything.
-    func invalidateAll() {
+    private func invalidateAll() {
         state.withLockedValue { state in
             state.generation += 1
             state.entries.removeAll()

@@ -110,7 +110,6 @@ struct MeFeature: Feature {
         } catch is UserStore.Taken {
             throw APIError.validation([FieldError(field: "username", code: .duplicateUsername)])
         }
-        userCache.invalidate([principal.userID])
         return try await account(of: principal)
     }
 }

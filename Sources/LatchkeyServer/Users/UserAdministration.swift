@@ -6,37 +6,30 @@ struct UserAdministration: Sendable {
     let driver: any StoreDriver
     let users: UserStore
     let sessions: SessionStore
-    let gate: SessionGate
-    let userCache: UserCache
     let time: any TimeSource
 
-    /// Disables or re-enables a user. Disabling ends every session at once.
+    /// Disables or re-enables a user. Disabling ends every session at once (the revocations are
+    /// change events, which every node's caches apply).
     func setUserDisabled(_ disabled: Bool, userID: String, appID: String) async throws {
         let now = time.now()
-        let ended = try await driver.write { [users, sessions] db -> [String] in
+        try await driver.write { [users, sessions] db in
             guard try await users.find(id: userID, appID: appID, in: db) != nil else { throw LatchkeyBackend.UserNotFound(userID: userID) }
             try await users.setDisabled(disabled, userID: userID, at: now, in: db)
-            guard disabled else { return [] }
-            return try await sessions.revokeAll(userID: userID, reason: "user_disabled", at: now, in: db)
+            if disabled { try await sessions.revokeAll(userID: userID, reason: "user_disabled", at: now, in: db) }
         }
-        gate.invalidate(ended)
-        userCache.invalidate([userID])
     }
 
     /// Deletes a user and everything stored about them: each feature's ``Feature/delete(_:in:)``
     /// section, then the user row, whose foreign keys take the rest. Their sessions end at once.
     func deleteUser(userID: String, appID: String) async throws {
         let now = time.now()
-        let ended = try await driver.write { [users, sessions] db -> [String] in
+        try await driver.write { [users, sessions] db in
             guard let account = try await users.find(id: userID, appID: appID, in: db) else { throw LatchkeyBackend.UserNotFound(userID: userID) }
             for feature in FeatureSet.all { try await feature.delete(account, in: db) }
             let ids = try await sessions.ids(userID: userID, in: db)
             try await users.delete(userID: userID, at: now, in: db)
-            for id in ids { try await ChangeFeed.record(.session, id, at: now, in: db) }
-            return ids
+            for id in ids { try ChangeFeed.record(.session, id, at: now) }
         }
-        gate.invalidate(ended)
-        userCache.invalidate([userID])
     }
 }
 

@@ -105,7 +105,7 @@ public struct UserStore: Sendable {
         } catch where driver.isUniqueViolation(error, of: .identity) {
             throw Taken(field: "identity")
         }
-        try await ChangeFeed.record(.user, userID, at: now, in: db)
+        try ChangeFeed.record(.user, userID, at: now)
     }
 
     /// The user holding the identity (`provider`, `subject`) in the app.
@@ -189,7 +189,7 @@ public struct UserStore: Sendable {
         } catch where driver.isUniqueViolation(error, of: .username) {
             throw Taken(field: "username")
         }
-        try await ChangeFeed.record(.user, id, at: now, in: db)
+        try ChangeFeed.record(.user, id, at: now)
     }
 
     /// Stores a new password hash.
@@ -197,7 +197,7 @@ public struct UserStore: Sendable {
         try await db.raw(
             "UPDATE users SET password_hash = \(bind: hash), updated_at = \(bind: now.epochSeconds) WHERE id = \(bind: userID)"
         ).run()
-        try await ChangeFeed.record(.user, userID, at: now, in: db)
+        try ChangeFeed.record(.user, userID, at: now)
     }
 
     /// Marks the user's email verified, if it is still `email` (canonical).
@@ -208,7 +208,7 @@ public struct UserStore: Sendable {
             WHERE id = \(bind: userID) AND email_canonical = \(bind: Canonical.email(email))
             """
         ).run()
-        try await ChangeFeed.record(.user, userID, at: now, in: db)
+        try ChangeFeed.record(.user, userID, at: now)
     }
 
     /// Replaces the user's email with a verified one; throws ``Taken`` when another user has it.
@@ -224,13 +224,13 @@ public struct UserStore: Sendable {
         } catch where driver.isUniqueViolation(error, of: .email) {
             throw Taken(field: "email")
         }
-        try await ChangeFeed.record(.user, userID, at: now, in: db)
+        try ChangeFeed.record(.user, userID, at: now)
     }
 
     /// Records a successful sign-in (sign-up counts as one).
     func recordSignIn(userID: String, at now: Date, in db: any SQLDatabase) async throws {
         try await db.raw("UPDATE users SET last_sign_in_at = \(bind: now.epochSeconds) WHERE id = \(bind: userID)").run()
-        try await ChangeFeed.record(.user, userID, at: now, in: db)
+        try ChangeFeed.record(.user, userID, at: now)
     }
 
     /// Sets or clears the disabled flag.
@@ -238,13 +238,13 @@ public struct UserStore: Sendable {
         try await db.raw(
             "UPDATE users SET disabled = \(bind: disabled ? 1 : 0), updated_at = \(bind: now.epochSeconds) WHERE id = \(bind: userID)"
         ).run()
-        try await ChangeFeed.record(.user, userID, at: now, in: db)
+        try ChangeFeed.record(.user, userID, at: now)
     }
 
     /// Deletes the user; sessions, refresh tokens and identities go with it (foreign keys cascade).
     func delete(userID: String, at now: Date, in db: any SQLDatabase) async throws {
         try await db.raw("DELETE FROM users WHERE id = \(bind: userID)").run()
-        try await ChangeFeed.record(.user, userID, at: now, in: db)
+        try ChangeFeed.record(.user, userID, at: now)
     }
 
     private static let selectUser = """

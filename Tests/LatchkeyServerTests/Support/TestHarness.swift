@@ -127,6 +127,11 @@ struct TestResponse: Sendable {
 
     /// The body as text.
     var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The value of an unlabelled metric in a `/metrics` answer.
+    func metric(_ name: String) -> Double? {
+        text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.dropFirst(name.count + 1)) }
+    }
 }
 
 /// A test client that speaks the API's conventions.

@@ -44,9 +44,9 @@ enum TestStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
         try? await admin { try await $0.query("DROP DATABASE IF EXISTS \(unescaped: String(name)) WITH (FORCE)", logger: $1) }
     }
 
-    /// Runs statements on the admin database.
-    static func admin(_ body: (PostgresConnection, Logger) async throws -> Void) async throws {
-        guard let adminURL, let components = URLComponents(string: adminURL), let host = components.host else {
+    /// Runs statements on the admin database, or on the database at `url`.
+    static func admin(_ url: String? = nil, _ body: (PostgresConnection, Logger) async throws -> Void) async throws {
+        guard let adminURL, let components = URLComponents(string: url ?? adminURL), let host = components.host else {
             throw PostgresUnavailable(message: "no LATCHKEY_TEST_POSTGRES_URL")
         }
         let logger = Logger(label: "latchkey-test-admin")
