@@ -44,7 +44,8 @@ enum LatchkeyBinary {
     }
 }
 
-/// A `latchkey serve` child process on a free loopback port.
+/// A `latchkey serve` child process on a free loopback port. A process still running when its
+/// `ServerProcess` goes away (a test that failed before stopping it) is killed.
 final class ServerProcess: @unchecked Sendable {
     // @unchecked: `process` and `port` are set in `init` and only read afterwards; output goes
     // through the lock.
@@ -52,11 +53,14 @@ final class ServerProcess: @unchecked Sendable {
     private let output = NIOLockedValueBox("")
     private(set) var port = 0
 
-    /// Starts the server on `dataDirectory` and waits until it listens.
+    /// Starts the server on `dataDirectory` and waits for its ready file (`serve --ready-file`).
     init(dataDirectory: String, extraArguments: [String] = [], environment: [String: String] = [:]) async throws {
+        let readyFile = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-ready-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: readyFile) }
         process.executableURL = try LatchkeyBinary.url
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.arguments = ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error"] + extraArguments
+        process.arguments =
+            ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error", "--ready-file", readyFile] + extraArguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -66,7 +70,9 @@ final class ServerProcess: @unchecked Sendable {
         }
         try process.run()
         for _ in 0..<300 {
-            if let port = Self.port(in: output.withLockedValue { $0 }) {
+            if let ready = FileManager.default.contents(atPath: readyFile),
+                let port = (try? JSONSerialization.jsonObject(with: ready) as? [String: Any])?["port"] as? Int
+            {
                 self.port = port
                 return
             }
@@ -111,8 +117,7 @@ final class ServerProcess: @unchecked Sendable {
         return TestResponse(status: status, headers: [:], body: data)
     }
 
-    private static func port(in text: String) -> Int? {
-        guard let range = text.range(of: "listening on http://127.0.0.1:") else { return nil }
-        return Int(text[range.upperBound...].prefix { $0.isNumber })
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 }
