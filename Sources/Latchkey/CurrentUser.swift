@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LatchkeyWire
 
 /// The signed-in user and their session, as KWS's `getLoggedUser` shows it: profile fields,

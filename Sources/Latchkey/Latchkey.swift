@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 @_exported import LatchkeyWire
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// A Latchkey client: one per app and server (KWS's SDK session from client id, optional client

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LatchkeyWire
 
 /// Every error the SDK throws: a ``Kind`` to branch on and, for errors the server reported, the

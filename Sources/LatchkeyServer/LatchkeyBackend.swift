@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+public import Logging
 import NIOConcurrencyHelpers
 
 /// Everything behind the HTTP API and the CLI: the open database, its stores, the keys and the

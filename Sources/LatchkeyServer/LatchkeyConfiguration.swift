@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import NIOCore
 
 /// How a Latchkey server runs. Flags override environment (`LATCHKEY_*`), which overrides defaults.

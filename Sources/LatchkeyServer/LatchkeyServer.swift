@@ -1,5 +1,5 @@
-import Hummingbird
-import Logging
+public import Hummingbird
+public import Logging
 import ServiceLifecycle
 
 /// Builds the HTTP application over a backend.

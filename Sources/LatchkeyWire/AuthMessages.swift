@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A request body whose top-level members the server checks strictly: any member not listed in
 /// ``acceptedFields`` is refused with ``ErrorCode/unknownField``, so privileged fields

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// `POST /v1/auth/phone/start`: send a sign-in PIN to a phone (Kuggle register by phone).
 public struct PhoneStartRequest: StrictRequest, Equatable {

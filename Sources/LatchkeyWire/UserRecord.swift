@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A user as the API shows it to the user themself.
 public struct UserRecord: Codable, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The field rules shared by the server (which enforces them) and the SDK (which may check early).
 public enum Validation {

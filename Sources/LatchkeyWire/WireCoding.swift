@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The JSON coders both ends use: ISO 8601 dates, camelCase members as declared.
 public enum WireCoding {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
 import LatchkeyServer
 import LatchkeyWire
 import Testing

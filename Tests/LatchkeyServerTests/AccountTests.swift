@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import LatchkeyServer
 import Testing
 
 /// `/v1/me`: read, update, password change, deletion and export.

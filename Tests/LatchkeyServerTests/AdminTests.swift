@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import LatchkeyServer
 import Testing
 
 /// Server-to-server calls: a confidential client's `client_credentials` token reaches the admin

@@ -7,6 +7,7 @@ import HummingbirdTesting
 import LatchkeyTestSupport
 import NIOConcurrencyHelpers
 import Testing
+import PostgresNIO
 
 /// Several `latchkey serve` processes on one PostgreSQL database: nothing may live in one node's
 /// memory alone. Runs whenever the suite runs on PostgreSQL.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import LatchkeyServer
 import Testing
 
 /// `/oauth/*` in RFC 6749 / 7009 / 7662 form.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
 import LatchkeyServer
 import Logging
 import Testing

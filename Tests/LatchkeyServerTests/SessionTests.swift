@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
+import LatchkeyServer
 import Testing
 
 /// Refresh rotation, reuse detection, grace window, expiry, sign-out and the session endpoints.

@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
+import LatchkeyServer
 import Testing
 
 /// Sign-in outcomes, enumeration resistance and failure throttling.

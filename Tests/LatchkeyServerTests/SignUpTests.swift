@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
+import LatchkeyServer
 import Testing
 
 /// KWS createUser statuses, all-at-once validation, canonical uniqueness under concurrency.

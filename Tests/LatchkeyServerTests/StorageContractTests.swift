@@ -4,6 +4,8 @@ import NIOConcurrencyHelpers
 import Testing
 
 @testable import LatchkeyServer
+import SQLKit
+import HTTPTypes
 
 /// What the stores promise their callers, seen through the API.
 @Suite struct StorageContractTests {

@@ -1,6 +1,6 @@
 import Crypto
 import CryptoExtras
-import Foundation
+public import Foundation
 import Hummingbird
 import Logging
 import NIOConcurrencyHelpers

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LatchkeyWire
 
 /// A PIN sent by ``Latchkey/startPhoneSignIn(_:)``: pass it back with the PIN the user typed.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A tenant: one mobile app with its own users, sessions and settings.
 public struct App: Sendable, Equatable, Codable {

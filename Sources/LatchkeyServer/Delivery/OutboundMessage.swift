@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One message to send: a PIN by SMS, a link by email.
 public struct OutboundMessage: Sendable, Equatable, Codable {

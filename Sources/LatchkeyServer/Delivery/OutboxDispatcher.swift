@@ -2,7 +2,7 @@ import AsyncAlgorithms
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
-import ServiceLifecycle
+public import ServiceLifecycle
 
 /// Sends what the outbox holds: whenever a message is queued (``wake()``) and every second for
 /// retries and for messages queued by other nodes or before a restart. A failed send is retried

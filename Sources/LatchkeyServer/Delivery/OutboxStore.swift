@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SQLKit
 
 /// The durable message queue. A message is queued in the same transaction as the code it

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOFoundationCompat
+import NIOHTTP1
 
 /// Sends SMS through Twilio's Messages REST API:
 /// `POST {base}/2010-04-01/Accounts/{AccountSid}/Messages.json` with `To`, `From` and `Body`,

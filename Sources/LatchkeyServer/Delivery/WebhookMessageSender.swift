@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import NIOCore
 import NIOFoundationCompat
+import NIOHTTP1
 
 /// POSTs each message as JSON to a configured URL, signed so the receiver can check it came from
 /// this server: `Latchkey-Signature: t=<unix time>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// The client IP of a request: the socket peer, or — only when the peer is a trusted proxy — the

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// The languages error messages are written in (the seeds' languages).

@@ -1,4 +1,5 @@
-import Hummingbird
+public import Hummingbird
+import LatchkeyWire
 import NIOCore
 
 /// The per-request context: Hummingbird's core storage plus the peer address.

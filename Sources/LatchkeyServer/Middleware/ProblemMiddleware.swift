@@ -1,5 +1,6 @@
 import Hummingbird
 import LatchkeyWire
+import Logging
 
 /// Turns every error into a response: API errors into localized problem documents, framework
 /// errors into their problem equivalents, database failures into 503, and anything unexpected

@@ -1,4 +1,5 @@
 import Hummingbird
+import SQLKit
 
 /// `/healthz` (the process answers), `/readyz` (the database answers) and `/metrics` (Prometheus).
 struct OpsFeature: Feature {

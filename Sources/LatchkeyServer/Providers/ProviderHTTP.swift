@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// JSON GETs to identity providers (discovery, JWKS, Graph API) with a timeout and a size cap.
 enum ProviderHTTP {

@@ -1,3 +1,4 @@
+import SQLKit
 import ServiceLifecycle
 
 /// The change log every node follows to keep its caches honest (see ``ChangeFeed``), and the

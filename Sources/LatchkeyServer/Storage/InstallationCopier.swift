@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+public import Logging
 import SQLKit
 
 /// Copies a whole installation — every table a feature owns, in the features' order, so foreign

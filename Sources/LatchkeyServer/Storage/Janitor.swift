@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import SQLKit
-import ServiceLifecycle
+public import ServiceLifecycle
 
 /// Deletes what no one can use any more, so tables do not grow without end: every feature's
 /// ``JanitorSweep``s, in one transaction. Runs on every node every ten minutes; the deletes are

@@ -1,4 +1,4 @@
-import SQLKit
+public import SQLKit
 
 /// The database under every store: reads on a reader, writes in a transaction.
 ///

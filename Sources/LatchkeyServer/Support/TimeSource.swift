@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import NIOConcurrencyHelpers
 
 /// Where the server reads the current time. Injected so tests move time instead of sleeping.

@@ -1,5 +1,5 @@
-import Foundation
-import LatchkeyWire
+public import Foundation
+public import LatchkeyWire
 
 /// A user as stored: what the API shows plus what only the server and operators see.
 public struct UserAccount: Sendable, Equatable {
