@@ -218,6 +218,36 @@ struct AccountService: Sendable {
         }
     }
 
+    /// Validates and stores a profile change; `null` clears an optional field.
+    func updateProfile(_ update: UpdateUserRequest, present: Set<String>, principal: UserPrincipal) async throws {
+        var errors: [FieldError] = []
+        let today = time.now()
+        if present.contains("username"), !(update.username.map(Validation.isValidUsername) ?? false) {
+            errors.append(FieldError(field: "username", code: .invalidUsername))
+        }
+        errors += SignUpValidator.profileErrors(
+            dateOfBirth: update.dateOfBirth, country: update.country, parentEmail: update.parentEmail, today: today)
+        guard errors.isEmpty else { throw APIError.validation(errors) }
+        @Sendable func change(_ field: String, _ value: String?) -> String?? { present.contains(field) ? .some(value) : .none }
+        do {
+            try await driver.write { db in
+                try await users.update(
+                    id: principal.userID, username: change("username", update.username),
+                    dateOfBirth: change("dateOfBirth", update.dateOfBirth),
+                    country: change("country", update.country?.uppercased()),
+                    parentEmail: change("parentEmail", update.parentEmail), at: today, in: db)
+            }
+        } catch is UserStore.Taken {
+            throw APIError.validation([FieldError(field: "username", code: .duplicateUsername)])
+        }
+    }
+
+    /// Ends a session whose token a client revoked (RFC 7009).
+    func revoke(sessionID: String) async throws {
+        let now = time.now()
+        try await driver.write { db in try await sessions.revoke(sessionID: sessionID, reason: "revoked", at: now, in: db) }
+    }
+
     /// Changes the password after checking the current one; ends every other session.
     func changePassword(_ request: ChangePasswordRequest, principal: UserPrincipal) async throws {
         guard let account = try await users.find(id: principal.userID, appID: principal.app.id),

@@ -9,7 +9,6 @@ struct OAuthFeature: Feature {
     let apps: AppStore
     let appDirectory: AppDirectory
     let codec: AccessTokenCodec
-    let driver: any StoreDriver
     let gate: SessionGate
     let issuer: Issuer
     let sessions: SessionStore
@@ -23,7 +22,6 @@ struct OAuthFeature: Feature {
         self.apps = backend.apps
         self.appDirectory = backend.appDirectory
         self.codec = backend.codec
-        self.driver = backend.driver
         self.gate = backend.gate
         self.issuer = backend.issuer
         self.sessions = backend.sessions
@@ -105,11 +103,7 @@ struct OAuthFeature: Feature {
             let form = try await form(of: request, reading: Self.tokenHintParameters)
             let client = try await ClientAuthentication.identify(request, form: form, apps: apps, directory: appDirectory)
             guard let token = form["token"] else { throw OAuthError.invalidRequest("token is required.") }
-            if let sessionID = try await sessionID(of: token, app: client.app) {
-                try await driver.write { db in
-                    try await sessions.revoke(sessionID: sessionID, reason: "revoked", at: time.now(), in: db)
-                }
-            }
+            if let sessionID = try await sessionID(of: token, app: client.app) { try await accounts.revoke(sessionID: sessionID) }
             return Response(status: .ok, headers: [.cacheControl: "no-store"])
         }
 

@@ -5,22 +5,18 @@ import LatchkeyWire
 /// `/v1/me/*`: the signed-in user's own account, sessions and data export.
 struct MeFeature: Feature {
     static let id = "me"
-    let driver: any StoreDriver
     let sessions: SessionStore
     let time: any TimeSource
     let userCache: UserCache
-    let users: UserStore
     let administration: UserAdministration
     let requests: RequestReader
     let exportSources: ExportSources
 
     let accounts: AccountService
     init(backend: LatchkeyBackend) {
-        self.driver = backend.driver
         self.sessions = backend.sessions
         self.time = backend.time
         self.userCache = backend.userCache
-        self.users = backend.users
         self.administration = backend.administration
         self.requests = backend.requests
         self.exportSources = ExportSources(backend: backend)
@@ -38,7 +34,7 @@ struct MeFeature: Feature {
 
         table.on(.patch, "/v1/me", operation: "updateMe", access: me) { request, context in
             let (update, present) = try await requests.body(UpdateUserRequest.self, of: request)
-            return try JSONResponse.make(try await apply(update, present: present, principal: try context.user).record)
+            return try JSONResponse.make(try await updated(update, present: present, principal: try context.user).record)
         }
 
         table.on(.delete, "/v1/me", operation: "deleteMe", access: me) { _, context in
@@ -81,35 +77,16 @@ struct MeFeature: Feature {
         }
     }
 
+    /// Stores a profile change and answers the account as it is now.
+    private func updated(_ update: UpdateUserRequest, present: Set<String>, principal: UserPrincipal) async throws -> UserAccount {
+        try await accounts.updateProfile(update, present: present, principal: principal)
+        return try await account(of: principal)
+    }
+
     private func account(of principal: UserPrincipal) async throws -> UserAccount {
         guard let account = try await userCache.account(id: principal.userID, appID: principal.app.id) else {
             throw APIError.invalidToken()
         }
         return account
-    }
-
-    /// Validates and stores a profile change; `null` clears an optional field.
-    private func apply(_ update: UpdateUserRequest, present: Set<String>, principal: UserPrincipal) async throws -> UserAccount {
-        var errors: [FieldError] = []
-        let today = time.now()
-        if present.contains("username"), !(update.username.map(Validation.isValidUsername) ?? false) {
-            errors.append(FieldError(field: "username", code: .invalidUsername))
-        }
-        errors += SignUpValidator.profileErrors(
-            dateOfBirth: update.dateOfBirth, country: update.country, parentEmail: update.parentEmail, today: today)
-        guard errors.isEmpty else { throw APIError.validation(errors) }
-        @Sendable func change(_ field: String, _ value: String?) -> String?? { present.contains(field) ? .some(value) : .none }
-        do {
-            try await driver.write { db in
-                try await users.update(
-                    id: principal.userID, username: change("username", update.username),
-                    dateOfBirth: change("dateOfBirth", update.dateOfBirth),
-                    country: change("country", update.country?.uppercased()),
-                    parentEmail: change("parentEmail", update.parentEmail), at: today, in: db)
-            }
-        } catch is UserStore.Taken {
-            throw APIError.validation([FieldError(field: "username", code: .duplicateUsername)])
-        }
-        return try await account(of: principal)
     }
 }
