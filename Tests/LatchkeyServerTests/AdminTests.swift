@@ -50,6 +50,9 @@ import Testing
                 form: ["grant_type": "client_credentials", "client_id": other.app.clientID, "client_secret": other.clientSecret])
             let token = try #require(answer.string("access_token"))
             #expect(try await client.send(.get, "/v1/admin/users/\(userID)", token: token).status == .notFound)
+            // A client id sent beside the token must be the token's own.
+            let mismatch = try await client.send(.get, "/v1/admin/users/\(userID)", token: token, app: client.clientID)
+            #expect(mismatch.status == .unauthorized && mismatch.string("code") == "client_mismatch")
             #expect(try await client.send(.delete, "/v1/admin/users/\(userID)", token: token).status == .notFound)
             #expect(try await client.send(.get, "/v1/me", token: user.access).status == .ok)
         }

@@ -64,14 +64,7 @@ struct Authenticator: Sendable {
 
     /// The signed-in user, or `401` with `WWW-Authenticate: Bearer error="invalid_token"`.
     func principal(for request: Request) async throws -> UserPrincipal {
-        guard let token = Self.bearerToken(in: request) else { throw APIError.invalidToken(.unauthorized) }
-        let claims = try await verifiedClaims(token)
-        guard let app = try await appDirectory.app(clientID: claims.aud), app.id == claims.appId else {
-            throw APIError.invalidToken()
-        }
-        if let named = request.headers[.clientID], named != claims.aud {
-            throw APIError(.unauthorized, .clientMismatch, headers: [.wwwAuthenticate: #"Bearer error="invalid_token""#])
-        }
+        let (claims, app) = try await bearer(of: request)
         guard let sessionID = claims.sid,
             let session = try await gate.liveSession(id: sessionID, at: time.now()),
             session.userID == claims.sub, session.appID == app.id
@@ -82,15 +75,25 @@ struct Authenticator: Sendable {
     /// The confidential client of a `client_credentials` token. A user's token is refused with
     /// `403`: it is valid, but not for server-to-server routes.
     func client(for request: Request) async throws -> ClientPrincipal {
+        let (claims, app) = try await bearer(of: request)
+        guard claims.sid == nil, claims.sub == ClientPrincipal.subject(of: app) else {
+            throw Self.insufficientScope
+        }
+        return ClientPrincipal(app: app, scopes: Scope.parse(claims.scope))
+    }
+
+    /// The verified claims of the request's bearer token and the app they belong to, which a
+    /// `Latchkey-Client-Id` sent alongside must name too.
+    private func bearer(of request: Request) async throws -> (claims: AccessTokenClaims, app: App) {
         guard let token = Self.bearerToken(in: request) else { throw APIError.invalidToken(.unauthorized) }
         let claims = try await verifiedClaims(token)
         guard let app = try await appDirectory.app(clientID: claims.aud), app.id == claims.appId else {
             throw APIError.invalidToken()
         }
-        guard claims.sid == nil, claims.sub == ClientPrincipal.subject(of: app) else {
-            throw Self.insufficientScope
+        if let named = request.headers[.clientID], named != claims.aud {
+            throw APIError(.unauthorized, .clientMismatch, headers: [.wwwAuthenticate: #"Bearer error="invalid_token""#])
         }
-        return ClientPrincipal(app: app, scopes: Scope.parse(claims.scope))
+        return (claims, app)
     }
 
     /// Refuses a token whose scopes lack `scope` (RFC 6750 §3.1: 403 `insufficient_scope`).
