@@ -127,7 +127,7 @@ struct ClusterTests {
             for _ in 0..<20 { tokens.append(try await cluster.session(on: 0, idToken: idToken)) }
             for token in tokens { #expect(try await cluster.nodes[2].request("GET", "/v1/me", token: token).status == .ok) }
             let (revoked, kept) = (Array(tokens.prefix(10)), Array(tokens.dropFirst(10)))
-            let frozenPID = cluster.nodes[2].process.processIdentifier
+            let frozenPID = cluster.nodes[2].process.pid
             kill(frozenPID, SIGSTOP)
             let frozen = ContinuousClock.now
             for (index, token) in revoked.enumerated() {

@@ -22,18 +22,18 @@ enum LatchkeyBinary {
 
     /// Runs a CLI command to completion; returns exit status and output.
     static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = try url
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        let files = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-cli-\(UUID().uuidString)").path
+        defer {
+            try? FileManager.default.removeItem(atPath: files + ".out")
+            try? FileManager.default.removeItem(atPath: files + ".err")
+        }
+        let process = try ChildProcess(
+            executable: try url.path, arguments: arguments, environment: ProcessInfo.processInfo.environment,
+            output: files + ".out", errors: files + ".err")
+        let status = process.waitUntilExit()
+        let stdout = FileManager.default.contents(atPath: files + ".out") ?? Data()
+        let stderr = FileManager.default.contents(atPath: files + ".err") ?? Data()
+        return (status, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
     /// Runs a CLI command with `--json` and parses its output.
@@ -46,29 +46,24 @@ enum LatchkeyBinary {
 
 /// A `latchkey serve` child process on a free loopback port. A process still running when its
 /// `ServerProcess` goes away (a test that failed before stopping it) is killed.
-final class ServerProcess: @unchecked Sendable {
-    // @unchecked: `process` and `port` are set in `init` and only read afterwards; output goes
-    // through the lock.
-    let process = Process()
-    private let output = NIOLockedValueBox("")
-    private(set) var port = 0
+final class ServerProcess: Sendable {
+    /// The `latchkey serve` process.
+    let process: ChildProcess
+    /// The port it listens on.
+    let port: Int
+    private let outputPath: String
 
     /// Starts the server on `dataDirectory` and waits for its ready file (`serve --ready-file`).
     init(dataDirectory: String, extraArguments: [String] = [], environment: [String: String] = [:]) async throws {
-        let readyFile = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-ready-\(UUID().uuidString).json").path
+        let files = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-serve-\(UUID().uuidString)").path
+        let readyFile = files + ".ready"
         defer { try? FileManager.default.removeItem(atPath: readyFile) }
-        process.executableURL = try LatchkeyBinary.url
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.arguments =
-            ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error", "--ready-file", readyFile] + extraArguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        pipe.fileHandleForReading.readabilityHandler = { [output] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            output.withLockedValue { $0 += text }
-        }
-        try process.run()
+        outputPath = files + ".out"
+        process = try ChildProcess(
+            executable: try LatchkeyBinary.url.path,
+            arguments: ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error", "--ready-file", readyFile]
+                + extraArguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, output: outputPath, errors: "/dev/null")
         for _ in 0..<300 {
             if let ready = FileManager.default.contents(atPath: readyFile),
                 let port = (try? JSONSerialization.jsonObject(with: ready) as? [String: Any])?["port"] as? Int
@@ -76,14 +71,16 @@ final class ServerProcess: @unchecked Sendable {
                 self.port = port
                 return
             }
+            if !process.isRunning { break }
             try await Task.sleep(for: .milliseconds(50))
         }
-        process.terminate()
-        throw HarnessError.unexpected("server did not start: \(stdout)")
+        process.send(SIGKILL)
+        process.waitUntilExit()
+        throw HarnessError.unexpected("server did not start: \(String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self))")
     }
 
     /// Everything the server printed so far.
-    var stdout: String { output.withLockedValue { $0 } }
+    var stdout: String { String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self) }
 
     /// The base URL.
     var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -91,13 +88,10 @@ final class ServerProcess: @unchecked Sendable {
     /// Sends a signal and waits for the process to end; returns its termination status.
     @discardableResult
     func stop(signal: Int32 = SIGTERM) async throws -> Int32 {
-        kill(process.processIdentifier, signal)
+        process.send(signal)
         for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        return process.terminationStatus
+        if process.isRunning { process.send(SIGKILL) }
+        return process.waitUntilExit()
     }
 
     /// A JSON request to the server; returns status and parsed body.
@@ -118,6 +112,10 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning {
+            process.send(SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: outputPath)
     }
 }

@@ -1,0 +1,76 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A child process started with `posix_spawn`, its output written to files.
+///
+/// Why not Foundation's `Process`: on Linux (Swift 6.3.1) `Process.run()` crashes now and then —
+/// it copies the whole 256-byte `d_name` of each `/proc/self/fd` entry and reads past the end of
+/// glibc's buffer (swift-corelibs-foundation PR #5472). The test process keeps many descriptors
+/// open and spawns many servers, so it hit that about once in a few suite runs.
+final class ChildProcess: Sendable {
+    /// The process id.
+    let pid: pid_t
+    private let status = NIOLockedValueBox<Int32?>(nil)
+
+    /// Starts `executable`; its standard output and error go to the files at `output` and
+    /// `errors` (created or truncated), its standard input is `/dev/null`.
+    init(executable: String, arguments: [String], environment: [String: String], output: String, errors: String) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
+        self.pid = pid
+    }
+
+    /// The exit status (or the number of the signal that ended it) once the process has ended;
+    /// nil while it runs. The child is reaped once, here or in ``waitUntilExit()``.
+    var terminationStatus: Int32? {
+        status.withLockedValue { status in
+            if status == nil {
+                var raw: Int32 = 0
+                if waitpid(pid, &raw, WNOHANG) == pid { status = Self.decode(raw) }
+            }
+            return status
+        }
+    }
+
+    /// Whether the process still runs.
+    var isRunning: Bool { terminationStatus == nil }
+
+    /// Blocks until the process ends; returns ``terminationStatus``.
+    @discardableResult
+    func waitUntilExit() -> Int32 {
+        status.withLockedValue { status in
+            if let status { return status }
+            var raw: Int32 = 0
+            while waitpid(pid, &raw, 0) == -1 && errno == EINTR {}
+            let decoded = Self.decode(raw)
+            status = decoded
+            return decoded
+        }
+    }
+
+    /// Sends `signal`.
+    func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    /// `WEXITSTATUS` for a normal exit, else the signal (`WTERMSIG`), as Foundation reports them.
+    private static func decode(_ raw: Int32) -> Int32 {
+        raw & 0x7f == 0 ? (raw >> 8) & 0xff : raw & 0x7f
+    }
+}
