@@ -1,9 +1,7 @@
 import Foundation
 import HTTPTypes
-import NIOConcurrencyHelpers
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HummingbirdTesting
+import NIOCore
 
 /// The built `latchkey` executable, run as a child process.
 enum LatchkeyBinary {
@@ -98,17 +96,19 @@ final class ServerProcess: Sendable {
     func request(_ method: String, _ path: String, json: [String: String]? = nil, clientID: String? = nil, token: String? = nil) async throws
         -> TestResponse
     {
-        var request = URLRequest(url: URL(string: baseURL + path)!)
-        request.httpMethod = method
+        var headers: HTTPFields = [:]
+        var body: ByteBuffer?
         if let json {
-            request.httpBody = try JSONSerialization.data(withJSONObject: json)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            body = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json))
+            headers[.contentType] = "application/json"
         }
-        if let clientID { request.setValue(clientID, forHTTPHeaderField: "Latchkey-Client-Id") }
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let status = HTTPResponse.Status(code: (response as? HTTPURLResponse)?.statusCode ?? 0)
-        return TestResponse(status: status, headers: [:], body: data)
+        if let clientID, let name = HTTPField.Name("Latchkey-Client-Id") { headers[name] = clientID }
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        let request = TestClient.Request(path, method: HTTPRequest.Method(method) ?? .get, headers: headers, body: body)
+        // A NIO client, not URLSession: FoundationNetworking's dispatch sources have crashed a
+        // test process that ran many requests at once.
+        let response = try await TestClient.withClient(host: "127.0.0.1", port: port) { try await $0.execute(request) }
+        return TestResponse(status: response.status, headers: response.headers, body: Data((response.body ?? ByteBuffer()).readableBytesView))
     }
 
     deinit {
