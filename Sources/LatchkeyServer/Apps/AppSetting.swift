@@ -33,8 +33,9 @@ public struct InvalidAppSetting: Error, CustomStringConvertible {
 typealias SettingPath<Value> = any WritableKeyPath<AppSettings, Value> & Sendable
 
 extension AppSetting {
-    /// A setting of type `Value`, read from JSON as it is stored.
-    private static func value<Value: Codable & Sendable>(
+    /// A setting of type `Value`, read from JSON as it is stored, with a parser and rule of its own;
+    /// the kinds below are this with their parser and rule filled in.
+    static func custom<Value: Codable & Sendable>(
         _ key: String, _ path: SettingPath<Value>, flag: String?, help: String,
         parse: @escaping @Sendable ([String]) throws -> Value, problem: @escaping @Sendable (Value) -> String? = { _ in nil }
     ) -> AppSetting {
@@ -60,7 +61,7 @@ extension AppSetting {
         _ key: String, _ path: SettingPath<Int>, flag: String, help: String,
         range: ClosedRange<Int>, rule: String
     ) -> AppSetting {
-        value(key, path, flag: flag, help: help) { values in
+        custom(key, path, flag: flag, help: help) { values in
             guard let number = Int(try single(flag, values)) else { throw InvalidAppSetting(description: "--\(flag) takes a whole number") }
             return number
         } problem: { range.contains($0) ? nil : rule }
@@ -68,7 +69,7 @@ extension AppSetting {
 
     /// `true` or `false`.
     static func boolean(_ key: String, _ path: SettingPath<Bool>, flag: String, help: String) -> AppSetting {
-        value(key, path, flag: flag, help: help) { values in
+        custom(key, path, flag: flag, help: help) { values in
             switch try single(flag, values) {
             case "true": return true
             case "false": return false
@@ -78,31 +79,20 @@ extension AppSetting {
     }
 
     /// A list given by repeating the flag; the flag replaces the whole list.
-    static func list(
-        _ key: String, _ path: SettingPath<[String]>, flag: String, help: String,
-        problem: @escaping @Sendable ([String]) -> String? = { _ in nil }
-    ) -> AppSetting {
-        value(key, path, flag: flag, help: help, parse: { $0 }, problem: problem)
+    static func list(_ key: String, _ path: SettingPath<[String]>, flag: String, help: String) -> AppSetting {
+        custom(key, path, flag: flag, help: help, parse: { $0 })
     }
 
     /// An optional absolute URL; an empty value clears it.
     static func url(
         _ key: String, _ path: SettingPath<String?>, flag: String, help: String, rule: String
     ) -> AppSetting {
-        value(key, path, flag: flag, help: help) { values in
+        custom(key, path, flag: flag, help: help) { values in
             let value = try single(flag, values)
             return value.isEmpty ? nil : value
         } problem: { url in
             url.flatMap { URL(string: $0)?.scheme == nil ? rule : nil }
         }
-    }
-
-    /// A setting with a parser and rule of its own.
-    static func custom<Value: Codable & Sendable>(
-        _ key: String, _ path: SettingPath<Value>, flag: String?, help: String,
-        parse: @escaping @Sendable ([String]) throws -> Value, problem: @escaping @Sendable (Value) -> String? = { _ in nil }
-    ) -> AppSetting {
-        value(key, path, flag: flag, help: help, parse: parse, problem: problem)
     }
 
     /// A rule over several settings, with no member or flag of its own.

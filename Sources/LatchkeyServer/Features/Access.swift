@@ -15,14 +15,12 @@ enum Access: Sendable, Equatable {
 }
 
 /// An OAuth scope (RFC 6749 §3.3): one space-free token.
-struct Scope: RawRepresentable, Hashable, Sendable, Comparable {
+struct Scope: RawRepresentable, Hashable, Sendable {
     var rawValue: String
 
     init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    static func < (lhs: Scope, rhs: Scope) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// OpenID Connect's identity scope, on every user token.
     static let openid = Scope(rawValue: "openid")
