@@ -4,7 +4,7 @@ import HummingbirdTesting
 import LatchkeyServer
 import Testing
 
-/// Refresh rotation, reuse detection, grace window, expiry, sign-out and the session endpoints.
+/// Refresh rotation, reuse detection, retries of a lost answer, expiry, sign-out and the session endpoints.
 @Suite struct SessionTests {
     @Test(arguments: TestStore.enabled) func refreshRotatesTheToken(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
@@ -20,7 +20,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TestStore.enabled) func retryWithinGraceGetsTheSameSuccessor(store: TestStore) async throws {
+    @Test(arguments: TestStore.enabled) func aRetryGetsTheSameSuccessor(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("hank")
@@ -32,23 +32,69 @@ import Testing
         }
     }
 
-    @Test(arguments: TestStore.enabled) func reuseAfterGraceRevokesTheFamily(store: TestStore) async throws {
+    @Test(arguments: TestStore.enabled) func aLostAnswerCanBeRetriedLongAfterwardsWhileTheSuccessorIsUnused(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.sessionIdleTTL = 7200 }
+        try await harness.run { client in
+            let tokens = try await client.signUpUser("ivan")
+            let lost = try await client.refresh(tokens.refresh)  // the server committed; the app never saw this answer
+            let successor = try #require(lost.string("session.refreshToken"))
+            harness.clock.advance(by: 3600)  // the app was suspended for an hour
+            let retry = try await client.refresh(tokens.refresh)
+            #expect(retry.status == .ok)
+            #expect(retry.string("session.refreshToken") == successor)
+            let access = try #require(retry.string("session.accessToken"))
+            #expect(try await client.send(.get, "/v1/me", token: access).status == .ok)
+            let next = try await client.refresh(successor)
+            #expect(next.status == .ok)
+            #expect(try await client.refresh(try #require(next.string("session.refreshToken"))).status == .ok)
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func reuseOfATokenWhoseSuccessorWasUsedRevokesTheFamily(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("iris")
             let first = try await client.refresh(tokens.refresh)
             let successor = try #require(first.string("session.refreshToken"))
-            let access = try #require(first.string("session.accessToken"))
+            let second = try await client.refresh(successor)
+            let live = try #require(second.string("session.refreshToken"))
+            let access = try #require(second.string("session.accessToken"))
             harness.clock.advance(by: 11)
             let reuse = try await client.refresh(tokens.refresh)
             #expect(reuse.status == .unauthorized)
             #expect(reuse.string("code") == "session_expired")
+            #expect(try await client.refresh(live).status == .unauthorized)
             #expect(try await client.refresh(successor).status == .unauthorized)
             #expect(try await client.send(.get, "/v1/me", token: access).status == .unauthorized)
         }
     }
 
-    @Test(arguments: TestStore.enabled) func reuseOfAGrandparentRevokesEvenWithinGrace(store: TestStore) async throws {
+    @Test(arguments: TestStore.enabled) func aRefreshTokenPresentedWithAnotherAppsClientIDIsNotSpoiled(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        let other = try await harness.makeApp(name: "Other")
+        try await harness.run { client in
+            let tokens = try await client.signUpUser("olga")
+            for _ in 0..<2 {
+                let elsewhere = try await client.send(
+                    .post, "/v1/auth/refresh", json: ["refreshToken": tokens.refresh], app: other.app.clientID)
+                #expect(elsewhere.status == .unauthorized)
+                let oauth = try await client.send(
+                    .post, "/oauth/token",
+                    form: ["grant_type": "refresh_token", "refresh_token": tokens.refresh, "client_id": other.app.clientID])
+                #expect(oauth.status == .badRequest)
+            }
+            // Before the fix the claim spent the token: its own app then got a successor that was never stored.
+            let own = try await client.refresh(tokens.refresh)
+            #expect(own.status == .ok)
+            let successor = try #require(own.string("session.refreshToken"))
+            #expect(try await client.send(.get, "/v1/me", token: try #require(own.string("session.accessToken"))).status == .ok)
+            // The used token, too, is left alone when another app presents it.
+            #expect(try await client.send(.post, "/v1/auth/refresh", json: ["refreshToken": tokens.refresh], app: other.app.clientID).status == .unauthorized)
+            #expect(try await client.refresh(successor).status == .ok)
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func reuseOfAGrandparentRevokes(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let tokens = try await client.signUpUser("jack")

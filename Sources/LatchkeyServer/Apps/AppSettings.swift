@@ -10,8 +10,6 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var sessionIdleTTL: Int = 0
     /// Access-token lifetime in seconds (default 3 600).
     public var accessTokenTTL: Int = 3_600
-    /// How long a rotated refresh token may be retried and get the same successor (default 10 s).
-    public var refreshGraceSeconds: Int = 10
     /// Minimum password length in Unicode code points (default 8).
     public var passwordMinLength: Int = 8
     /// bcrypt cost for new hashes (default 11, floor 10).

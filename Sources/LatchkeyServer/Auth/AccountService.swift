@@ -189,8 +189,7 @@ struct AccountService: Sendable {
     func refresh(_ refreshToken: String, app: App) async throws -> AuthResponse {
         guard refreshToken.utf8.count <= 256 else { throw APIError(.unauthorized, .sessionExpired) }
         let rotation = try await sessions.rotate(
-            refreshToken: refreshToken, appID: app.id, idleTTL: app.settings.sessionIdleTTL,
-            graceSeconds: app.settings.refreshGraceSeconds, at: time.now())
+            refreshToken: refreshToken, appID: app.id, idleTTL: app.settings.sessionIdleTTL, at: time.now())
         switch rotation {
         case .expired:
             throw APIError(.unauthorized, .sessionExpired)

@@ -21,9 +21,6 @@ extension AuthFeature {
             settings.accessTokenTTL > settings.sessionTTL ? "access token TTL must not exceed the session TTL" : nil
         },
         .integer(
-            "refreshGraceSeconds", \.refreshGraceSeconds, flag: "refresh-grace", help: "Refresh-token grace window in seconds.",
-            range: 0...120, rule: "refresh grace must be 0 to 120 s"),
-        .integer(
             "passwordMinLength", \.passwordMinLength, flag: "password-min-length", help: "Minimum password length.",
             range: 8...64, rule: "password minimum must be 8 to 64"),
         .integer(

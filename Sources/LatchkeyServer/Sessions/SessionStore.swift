@@ -5,10 +5,12 @@ import SQLKit
 /// Sessions and their refresh-token families in the database.
 ///
 /// A session is one refresh-token family. Each refresh marks the presented token used and issues a
-/// successor; presenting a used token again is reuse and ends the session, except within the app's
-/// grace window for the direct parent of the live token, which gets the same successor back. The
-/// successor is stored sealed (AES-GCM) under a key derived from its parent token, so the database
-/// never holds a usable refresh token in clear.
+/// successor. Presenting a used token again gets the same successor back as long as that successor
+/// was never used — the answer to the first refresh may have been lost (the app was suspended, the
+/// network changed), and the retry may come at any time while the session lives. Presenting a
+/// token whose successor was used is reuse and ends the session. The successor is stored sealed
+/// (AES-GCM) under a key derived from its parent token, so the database never holds a usable
+/// refresh token in clear.
 struct SessionStore: Sendable {
     let driver: any StoreDriver
 
@@ -18,7 +20,7 @@ struct SessionStore: Sendable {
         case rotated(SessionRecord, refreshToken: String)
         /// Unknown token, or its session is revoked or expired.
         case expired
-        /// A used token came back outside the grace window: the session was ended.
+        /// A token whose successor was used came back: the session was ended.
         case reused(sessionID: String)
     }
 
@@ -44,13 +46,15 @@ struct SessionStore: Sendable {
         return (session, token)
     }
 
-    /// Rotates a refresh token, with reuse detection and the grace window.
+    /// Rotates a refresh token of the app `appID`, with reuse detection.
     ///
     /// The common case takes three statements: claim the token (a conditional `UPDATE` that only
-    /// an unused token passes, storing its sealed successor), touch the session if it is still
-    /// live, insert the successor. A token that is already used, unknown, or of a dead session
-    /// falls through to ``rotateUsed(_:hash:appID:idleTTL:graceSeconds:at:in:)``.
-    func rotate(refreshToken: String, appID: String, idleTTL: Int, graceSeconds: Int, at now: Date) async throws -> Rotation {
+    /// an unused token of a session of this app passes, storing its sealed successor), touch the
+    /// session if it is still live, insert the successor. The app is checked inside the claim, so a
+    /// token presented with another app's client id is left as it was. A token that is already
+    /// used, unknown, of another app or of a dead session falls through to
+    /// ``rotateUsed(_:hash:appID:idleTTL:at:in:)``.
+    func rotate(refreshToken: String, appID: String, idleTTL: Int, at now: Date) async throws -> Rotation {
         let hash = Digest.sha256Hex(refreshToken)
         let successor = SecureRandom.token(prefix: "lkr_")
         let sealed = try Self.seal(successor, parent: refreshToken)
@@ -60,18 +64,19 @@ struct SessionStore: Sendable {
                 UPDATE refresh_tokens SET used_at = \(bind: now.epochSeconds),
                     successor_hash = \(bind: Digest.sha256Hex(successor)), successor_sealed = \(bind: sealed)
                 WHERE token_hash = \(bind: hash) AND used_at IS NULL
+                    AND EXISTS (SELECT 1 FROM sessions WHERE sessions.id = refresh_tokens.session_id AND sessions.app_id = \(bind: appID))
                 RETURNING session_id
                 """
             ).first()?.decode(column: "session_id", as: String.self)
             guard let sessionID = claimed else {
-                return try await rotateUsed(refreshToken, hash: hash, appID: appID, idleTTL: idleTTL, graceSeconds: graceSeconds, at: now, in: db)
+                return try await rotateUsed(refreshToken, hash: hash, appID: appID, idleTTL: idleTTL, at: now, in: db)
             }
             let idleCutoff = idleTTL > 0 ? now.epochSeconds - Int64(idleTTL) : Int64.min
             guard
                 let session = try await db.raw(
                     """
                     UPDATE sessions SET last_used_at = \(bind: now.epochSeconds)
-                    WHERE id = \(bind: sessionID) AND app_id = \(bind: appID) AND revoked_at IS NULL
+                    WHERE id = \(bind: sessionID) AND revoked_at IS NULL
                         AND expires_at > \(bind: now.epochSeconds) AND last_used_at > \(bind: idleCutoff)
                     RETURNING \(unsafeRaw: Self.sessionColumns)
                     """
@@ -82,11 +87,11 @@ struct SessionStore: Sendable {
         }
     }
 
-    /// A refresh token that could not be claimed: unknown, of a dead session, retried within the
-    /// grace window (the same successor again), or reused (the session ends).
+    /// A refresh token that could not be claimed: unknown, of another app or a dead session
+    /// (nothing changes), retried while its stored successor is still unused (the same successor
+    /// again, however late), or reused after its successor was used (the session ends).
     private func rotateUsed(
-        _ refreshToken: String, hash: String, appID: String, idleTTL: Int, graceSeconds: Int, at now: Date,
-        in db: any SQLDatabase
+        _ refreshToken: String, hash: String, appID: String, idleTTL: Int, at now: Date, in db: any SQLDatabase
     ) async throws -> Rotation {
         guard
             let row = try await db.raw(
@@ -95,14 +100,13 @@ struct SessionStore: Sendable {
                 FROM refresh_tokens WHERE token_hash = \(bind: hash)\(unsafeRaw: driver.lockForUpdate)
                 """
             ).first(),
-            let usedAt = try row.decode(column: "used_at", as: Int64?.self),
+            try row.decode(column: "used_at", as: Int64?.self) != nil,
             let session = try await find(id: try row.decode(column: "session_id", as: String.self), in: db),
             session.appID == appID, session.isLive(at: now, idleTTL: idleTTL)
         else { return .expired }
-        let successorHash = try row.decode(column: "successor_hash", as: String?.self)
-        let sealed = try row.decode(column: "successor_sealed", as: String?.self)
-        if now.epochSeconds - usedAt <= Int64(graceSeconds), let successorHash, let sealed,
-            try await isUnused(hash: successorHash, in: db),
+        if let successorHash = try row.decode(column: "successor_hash", as: String?.self),
+            let sealed = try row.decode(column: "successor_sealed", as: String?.self),
+            try await isStoredAndUnused(hash: successorHash, in: db),
             let successor = Self.open(sealed, parent: refreshToken)
         {
             return .rotated(session, refreshToken: successor)
@@ -187,9 +191,13 @@ struct SessionStore: Sendable {
         ).run()
     }
 
-    private func isUnused(hash: String, in db: any SQLDatabase) async throws -> Bool {
-        try await db.raw("SELECT used_at FROM refresh_tokens WHERE token_hash = \(bind: hash)").first()?
-            .decode(column: "used_at", as: Int64?.self) == nil
+    /// Whether a successor was stored and has not been used. A successor that was never stored
+    /// (its parent was claimed but the session had ended) is not "unused": it cannot be handed out.
+    private func isStoredAndUnused(hash: String, in db: any SQLDatabase) async throws -> Bool {
+        guard let row = try await db.raw("SELECT used_at FROM refresh_tokens WHERE token_hash = \(bind: hash)").first() else {
+            return false
+        }
+        return try row.decode(column: "used_at", as: Int64?.self) == nil
     }
 
     private static func key(parent: String) -> SymmetricKey {
