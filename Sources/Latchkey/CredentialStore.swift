@@ -1,7 +1,4 @@
 public import Foundation
-#if canImport(Security)
-import Security
-#endif
 
 /// Where the signed-in user is kept between launches (Kii's stored credentials). The built-in
 /// stores write JSON with Foundation's default date coding, which keeps dates exact.
@@ -57,42 +54,3 @@ public struct FileCredentialStore: CredentialStore {
         }
     }
 }
-
-#if canImport(Security)
-/// Keeps the user in the Keychain (Apple platforms), readable after first unlock on this device only.
-public struct KeychainCredentialStore: CredentialStore {
-    /// The Keychain service name.
-    public let service: String
-    /// The account name within the service.
-    public let account: String
-
-    /// A store under `service`/`account`.
-    public init(service: String = "dev.latchkey.session", account: String = "current-user") {
-        self.service = service
-        self.account = account
-    }
-
-    public func load() -> CurrentUser? {
-        var query = baseQuery
-        query[kSecReturnData as String] = true
-        query[kSecMatchLimit as String] = kSecMatchLimitOne
-        var result: CFTypeRef?
-        guard SecItemCopyMatching(query as CFDictionary, &result) == errSecSuccess, let data = result as? Data else { return nil }
-        return try? JSONDecoder().decode(CurrentUser.self, from: data)
-    }
-
-    public func save(_ user: CurrentUser?) throws {
-        SecItemDelete(baseQuery as CFDictionary)
-        guard let user else { return }
-        var item = baseQuery
-        item[kSecValueData as String] = try JSONEncoder().encode(user)
-        item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
-        let status = SecItemAdd(item as CFDictionary, nil)
-        guard status == errSecSuccess else { throw NSError(domain: NSOSStatusErrorDomain, code: Int(status)) }
-    }
-
-    private var baseQuery: [String: Any] {
-        [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service, kSecAttrAccount as String: account]
-    }
-}
-#endif

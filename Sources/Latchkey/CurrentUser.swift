@@ -39,6 +39,8 @@ public struct CurrentUser: Codable, Sendable, Equatable {
     public var profileCreated: Bool { profile.profileCreated }
     /// The session id.
     public var sessionID: String? { claims.sid }
+    /// What tells this session from any other: its id, or the access token for a token without one.
+    var sessionKey: String { claims.sid ?? accessToken }
 
     /// Decodes the claims of a JWT without verifying it (the server verifies; the client only reads).
     static func claims(of token: String) -> AccessTokenClaims? {

@@ -56,12 +56,13 @@ extension Latchkey {
         try await auth.reloadUser()
     }
 
-    /// ``AuthClient/updateUser(username:dateOfBirth:country:parentEmail:)``.
+    /// ``AuthClient/updateUser(username:dateOfBirth:country:parentEmail:clearing:)``.
     @discardableResult
     public func updateUser(
-        username: String? = nil, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil
+        username: String? = nil, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil,
+        clearing: Set<ProfileField> = []
     ) async throws -> CurrentUser {
-        try await auth.updateUser(username: username, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail)
+        try await auth.updateUser(username: username, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail, clearing: clearing)
     }
 
     /// ``AuthClient/changePassword(current:new:)``.

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 
-/// Completion-handler forms of the async API, for callback-style apps. Handlers run on an
-/// arbitrary queue; hop to the main queue for UI work.
+/// Completion-handler forms of every async call, for callback-style apps. Like the seeds' SDKs,
+/// handlers run on the main queue (`DispatchQueue.main`), so they may touch the UI directly.
 extension Latchkey {
     /// Callback form of ``signUp(username:password:dateOfBirth:country:parentEmail:)``.
     public func signUp(
@@ -11,6 +11,11 @@ extension Latchkey {
         deliver(completion) {
             try await self.signUp(username: username, password: password, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail)
         }
+    }
+
+    /// Callback form of ``signUp(email:password:)``.
+    public func signUp(email: String, password: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.signUp(email: email, password: password) }
     }
 
     /// Callback form of ``signIn(username:password:)``.
@@ -23,14 +28,55 @@ extension Latchkey {
         deliver(completion) { try await self.signIn(email: email, password: password) }
     }
 
-    /// Callback form of ``signUp(email:password:)``.
-    public func signUp(email: String, password: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.signUp(email: email, password: password) }
-    }
-
     /// Callback form of ``signIn(accessToken:)``.
     public func signIn(accessToken: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
         deliver(completion) { try await self.signIn(accessToken: accessToken) }
+    }
+
+    /// Callback form of ``signIn(provider:token:nonce:)``.
+    public func signIn(
+        provider: String, token: String, nonce: String? = nil, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
+    ) {
+        deliver(completion) { try await self.signIn(provider: provider, token: token, nonce: nonce) }
+    }
+
+    /// Callback form of ``link(provider:token:nonce:)``.
+    public func link(
+        provider: String, token: String, nonce: String? = nil, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
+    ) {
+        deliver(completion) { try await self.link(provider: provider, token: token, nonce: nonce) }
+    }
+
+    /// Callback form of ``unlink(provider:)``.
+    public func unlink(provider: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.unlink(provider: provider) }
+    }
+
+    /// Callback form of ``startPhoneSignIn(_:)``.
+    public func startPhoneSignIn(_ phone: String, completion: @escaping @Sendable (Result<PhoneVerification, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.startPhoneSignIn(phone) }
+    }
+
+    /// Callback form of ``verifyPhone(_:pin:)``.
+    public func verifyPhone(
+        _ verification: PhoneVerification, pin: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
+    ) {
+        deliver(completion) { try await self.verifyPhone(verification, pin: pin) }
+    }
+
+    /// Callback form of ``signOut(everywhere:)``.
+    public func signOut(everywhere: Bool = false, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.signOut(everywhere: everywhere) }
+    }
+
+    /// Callback form of ``accessToken(forcingRefresh:)``.
+    public func accessToken(forcingRefresh: Bool = false, completion: @escaping @Sendable (Result<String, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.accessToken(forcingRefresh: forcingRefresh) }
+    }
+
+    /// Callback form of ``refreshSession()``.
+    public func refreshSession(completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.refreshSession() }
     }
 
     /// Callback form of ``reloadUser()``.
@@ -38,13 +84,14 @@ extension Latchkey {
         deliver(completion) { try await self.reloadUser() }
     }
 
-    /// Callback form of ``updateUser(username:dateOfBirth:country:parentEmail:)``.
+    /// Callback form of ``updateUser(username:dateOfBirth:country:parentEmail:clearing:)``.
     public func updateUser(
         username: String? = nil, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil,
-        completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
+        clearing: Set<ProfileField> = [], completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
     ) {
         deliver(completion) {
-            try await self.updateUser(username: username, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail)
+            try await self.updateUser(
+                username: username, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail, clearing: clearing)
         }
     }
 
@@ -58,28 +105,108 @@ extension Latchkey {
         deliver(completion) { try await self.deleteAccount() }
     }
 
+    /// Callback form of ``sessions()``.
+    public func sessions(completion: @escaping @Sendable (Result<[SessionDescriptor], LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.sessions() }
+    }
+
+    /// Callback form of ``revokeSession(_:)``.
+    public func revokeSession(_ id: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.revokeSession(id) }
+    }
+
+    /// Callback form of ``exportData()``.
+    public func exportData(completion: @escaping @Sendable (Result<AccountExport, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.exportData() }
+    }
+
+    /// Callback form of ``sendEmailVerification()``.
+    public func sendEmailVerification(completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.sendEmailVerification() }
+    }
+
+    /// Callback form of ``verifyEmail(token:)``.
+    public func verifyEmail(token: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.verifyEmail(token: token) }
+    }
+
+    /// Callback form of ``sendPasswordReset(email:)``.
+    public func sendPasswordReset(email: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.sendPasswordReset(email: email) }
+    }
+
+    /// Callback form of ``confirmPasswordReset(token:newPassword:)``.
+    public func confirmPasswordReset(token: String, newPassword: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.confirmPasswordReset(token: token, newPassword: newPassword) }
+    }
+
+    /// Callback form of ``changeEmail(to:)``.
+    public func changeEmail(to newEmail: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.changeEmail(to: newEmail) }
+    }
+
     /// Callback form of ``hello()``.
     public func hello(completion: @escaping @Sendable (Result<HelloResponse, LatchkeyError>) -> Void) {
         deliver(completion) { try await self.hello() }
     }
 
-    /// Callback form of ``signOut(everywhere:)``.
-    public func signOut(everywhere: Bool = false, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.signOut(everywhere: everywhere) }
+    /// Callback form of ``checkReachability()``.
+    public func checkReachability(completion: @escaping @Sendable (Bool) -> Void) {
+        Task {
+            let reachable = await self.checkReachability()
+            DispatchQueue.main.async { completion(reachable) }
+        }
     }
 
+    /// Callback form of ``request(module:path:version:method:params:)``.
+    public func request(
+        module: String, path: String = "", version: Int = 1, method: String = "GET", params: [String: String] = [:],
+        completion: @escaping @Sendable (Result<Data, LatchkeyError>) -> Void
+    ) {
+        deliver(completion) { try await self.request(module: module, path: path, version: version, method: method, params: params) }
+    }
+
+    /// Callback form of ``request(module:path:version:method:query:body:)``.
+    public func request(
+        module: String, path: String = "", version: Int = 1, method: String, query: [String: String] = [:],
+        body: (any Encodable & Sendable)?, completion: @escaping @Sendable (Result<Data, LatchkeyError>) -> Void
+    ) {
+        deliver(completion) { try await self.request(module: module, path: path, version: version, method: method, query: query, body: body) }
+    }
+
+    /// Callback form of ``request(_:module:path:version:method:params:)``.
+    public func request<T: Decodable & Sendable>(
+        _ type: T.Type, module: String, path: String = "", version: Int = 1, method: String = "GET", params: [String: String] = [:],
+        completion: @escaping @Sendable (Result<T, LatchkeyError>) -> Void
+    ) {
+        deliver(completion) { try await self.request(T.self, module: module, path: path, version: version, method: method, params: params) }
+    }
+
+    /// Callback form of ``request(_:module:path:version:method:query:body:)``.
+    public func request<T: Decodable & Sendable>(
+        _ type: T.Type, module: String, path: String = "", version: Int = 1, method: String, query: [String: String] = [:],
+        body: (any Encodable & Sendable)?, completion: @escaping @Sendable (Result<T, LatchkeyError>) -> Void
+    ) {
+        deliver(completion) {
+            try await self.request(T.self, module: module, path: path, version: version, method: method, query: query, body: body)
+        }
+    }
+
+    /// Runs `work` and hands its result to `completion` on the main queue.
     private func deliver<T: Sendable>(
         _ completion: @escaping @Sendable (Result<T, LatchkeyError>) -> Void, _ work: @escaping @Sendable () async throws -> T
     ) {
         Task {
+            let result: Result<T, LatchkeyError>
             do {
-                completion(.success(try await work()))
+                result = .success(try await work())
             } catch let error as LatchkeyError {
-                completion(.failure(error))
+                result = .failure(error)
             } catch {
-                // Only URLSession-level failures reach here; everything else is already typed.
-                completion(.failure(.network(error.localizedDescription)))
+                // Every failure is typed before it gets here; this keeps the handler's type total.
+                result = .failure(.network(error.localizedDescription))
             }
+            DispatchQueue.main.async { completion(result) }
         }
     }
 }

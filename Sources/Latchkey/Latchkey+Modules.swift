@@ -3,11 +3,15 @@ import LatchkeyWire
 
 extension Latchkey {
     /// Asks the server what it offers (Kurogo `hello`): modules with their API version range and
-    /// whether the caller may use them. The answer is remembered for ``request(module:path:version:method:params:)``.
+    /// whether the caller may use them. The answer is remembered for ``request(module:path:version:method:params:)``
+    /// with the session it was asked for: after a sign-in, sign-out or switch of user the next
+    /// module call asks again, so `access` always describes who is signed in now.
     @discardableResult
     public func hello() async throws -> HelloResponse {
+        let stamp = sessionStamp
         let answer = try await AuthorizedTransport(client: self).decode(HelloResponse.self, .get, "v1/hello", as: .userIfSignedIn)
-        state.withLock { $0.modules = Dictionary(answer.modules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) }
+        let byID = Dictionary(answer.modules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        state.withLock { $0.modules = (stamp.key, byID) }
         return answer
     }
 
@@ -32,7 +36,7 @@ extension Latchkey {
         module: String, path: String = "", version: Int = 1, method: String, query: [String: String] = [:],
         body: (any Encodable & Sendable)?
     ) async throws -> Data {
-        let fullPath = try modulePath(module: module, path: path, version: version)
+        let fullPath = try await modulePath(module: module, path: path, version: version)
         guard let verb = Transport.Method(rawValue: method.uppercased()) else {
             throw LatchkeyError.invalidOperation("unsupported method \(method)")
         }
@@ -62,17 +66,28 @@ extension Latchkey {
     public func events(
         module: String, path: String = "", version: Int = 1, query: [String: String] = [:], lastEventID: String? = nil
     ) -> AsyncThrowingStream<ServerSentEvent, any Error> {
-        do {
-            let fullPath = try modulePath(module: module, path: path, version: version)
-            return AuthorizedTransport(client: self).events(fullPath, query: query, lastEventID: lastEventID, as: .userIfSignedIn)
-        } catch {
-            return AsyncThrowingStream { $0.finish(throwing: error) }
+        AsyncThrowingStream { continuation in
+            let relay = Task {
+                do {
+                    let fullPath = try await modulePath(module: module, path: path, version: version)
+                    let events = AuthorizedTransport(client: self).events(fullPath, query: query, lastEventID: lastEventID, as: .userIfSignedIn)
+                    for try await event in events { continuation.yield(event) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in relay.cancel() }
         }
     }
 
-    /// `v{version}/{module}[/{path}]`, after checking the version and access ``hello()`` reported.
-    private func modulePath(module: String, path: String, version: Int) throws -> String {
-        if let known = state.withLock({ $0.modules?[module] }) {
+    /// `v{version}/{module}[/{path}]`, after checking the version and access ``hello()`` reported
+    /// (asked again first when it was asked for another session than the current one).
+    private func modulePath(module: String, path: String, version: Int) async throws -> String {
+        if let cached = state.withLock({ $0.modules }), cached.session != sessionStamp.key {
+            try await hello()
+        }
+        if let known = state.withLock({ $0.modules?.byID[module] }) {
             guard (known.vmin...known.vmax).contains(version) else {
                 throw LatchkeyError.unsupportedVersion(module: module, version: version, supported: known.vmin...known.vmax)
             }

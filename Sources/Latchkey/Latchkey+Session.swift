@@ -5,58 +5,115 @@ import FoundationNetworking
 #endif
 
 extension Latchkey {
+    // MARK: Tokens
+
+    /// A valid access token for the signed-in user, refreshed first when it expires within
+    /// ``Options/refreshMargin`` — or always with `forcingRefresh` — like Firebase's
+    /// `getIDToken(forcingRefresh:)` and supabase's `session`. Send it to your own backend, which
+    /// verifies it against `/.well-known/jwks.json`. Throws ``LatchkeyError/notSignedIn`` when
+    /// signed out, ``LatchkeyError/sessionExpired`` (and signs out) when the server ended the
+    /// session, and a network error (keeping the session) when the server cannot be reached.
+    public func accessToken(forcingRefresh: Bool = false) async throws -> String {
+        try await (forcingRefresh ? refreshSession() : freshUser()).accessToken
+    }
+
+    /// Refreshes the session now, whatever the access token's expiry, and returns the user with
+    /// the new tokens (observers get ``AuthEvent/tokenRefreshed(_:)``). Concurrent refreshes share
+    /// one request.
+    @discardableResult
+    public func refreshSession() async throws -> CurrentUser {
+        guard let user = currentUser else { throw LatchkeyError.notSignedIn }
+        return try await refreshTokens(of: SessionStamp(key: user.sessionKey), replacing: user.accessToken, force: true)
+    }
+
+    // MARK: Session plumbing
+
     /// Runs `call` with the signed-in user's access token: refreshed first when it is about to
     /// expire, and once more (single-flight) when the server refuses it, then `call` runs again. A
-    /// session the server says is gone signs the user out with reason ``SignOutReason/revoked``; a
-    /// network failure never signs anyone out.
-    func withAccessToken<T>(_ call: (String) async throws -> T) async throws -> T {
-        var user = try await freshUser()
+    /// session the server says is gone signs the user out with `refusal` (``SignOutReason/revoked``
+    /// unless the call is a sign-out); a network failure never signs anyone out. Nothing here
+    /// touches a session other than the one the call started with.
+    func withAccessToken<T>(onRefusal refusal: SignOutReason = .revoked, _ call: (String) async throws -> T) async throws -> T {
+        var user = try await freshUser(onRefusal: refusal)
+        let stamp = SessionStamp(key: user.sessionKey)
         do {
             return try await call(user.accessToken)
         } catch LatchkeyError.sessionExpired {
-            user = try await refreshTokens(replacing: user.accessToken, force: true)
+            user = try await refreshTokens(of: stamp, replacing: user.accessToken, force: true, onRefusal: refusal)
             do {
                 return try await call(user.accessToken)
             } catch LatchkeyError.sessionExpired {
-                endSession(reason: .revoked)
+                endSession(reason: refusal, ifStill: stamp)
                 throw LatchkeyError.sessionExpired
             }
         }
     }
 
     /// The current user, refreshed first if its access token expires within the margin.
-    func freshUser() async throws -> CurrentUser {
+    func freshUser(onRefusal refusal: SignOutReason = .revoked) async throws -> CurrentUser {
         guard let user = currentUser else { throw LatchkeyError.notSignedIn }
         if user.expiresAt.timeIntervalSince(options.clock()) > options.refreshMargin { return user }
-        return try await refreshTokens(replacing: user.accessToken, force: false)
+        return try await refreshTokens(of: SessionStamp(key: user.sessionKey), replacing: user.accessToken, force: false, onRefusal: refusal)
     }
 
-    /// Refreshes the session's tokens, single-flight. A caller whose token was already replaced
-    /// by a concurrent refresh gets the new user without another request.
-    func refreshTokens(replacing staleToken: String, force: Bool) async throws -> CurrentUser {
-        try await refresher.refresh { [self] in
-            guard let user = currentUser else { throw LatchkeyError.notSignedIn }
+    /// Refreshes the tokens of the session `stamp` names, single-flight per session. A caller
+    /// whose token was already replaced by a concurrent refresh gets the new user without another
+    /// request. A network error is retried (the answer may have been lost after the server
+    /// rotated: the server gives a retry the same successor); if the session is no longer current
+    /// when the answer arrives — signed out, or another user signed in — the answer is dropped and
+    /// this throws ``LatchkeyError/sessionExpired`` without touching the current user.
+    func refreshTokens(
+        of stamp: SessionStamp, replacing staleToken: String, force: Bool, onRefusal refusal: SignOutReason = .revoked
+    ) async throws -> CurrentUser {
+        guard let key = stamp.key else { throw LatchkeyError.notSignedIn }
+        return try await refresher.refresh(session: key) { [self] in
+            guard let user = currentUser, user.sessionKey == key else { throw LatchkeyError.sessionExpired }
             if user.accessToken != staleToken,
                 force || user.expiresAt.timeIntervalSince(options.clock()) > options.refreshMargin
             {
                 return user
             }
             guard let refreshToken = user.refreshToken else {
-                endSession(reason: .expired)
+                endSession(reason: .expired, ifStill: stamp)
                 throw LatchkeyError.sessionExpired
             }
             do {
-                let answer = try await transport.decode(
-                    AuthResponse.self, .post, "v1/auth/refresh", body: RefreshRequest(refreshToken: refreshToken))
+                let answer = try await retryingNetworkErrors {
+                    try await transport.decode(AuthResponse.self, .post, "v1/auth/refresh", body: RefreshRequest(refreshToken: refreshToken))
+                }
                 let updated = try makeUser(answer, loginDate: user.loginDate)
+                guard transition(to: updated, event: .tokenRefreshed(updated), ifStill: stamp) else {
+                    throw LatchkeyError.sessionExpired
+                }
                 options.log?("tokens refreshed")
-                transition(to: updated, event: .tokenRefreshed(updated))
                 return updated
             } catch LatchkeyError.sessionExpired {
-                endSession(reason: .revoked)
+                endSession(reason: refusal, ifStill: stamp)
                 throw LatchkeyError.sessionExpired
             }
         }
+    }
+
+    /// How many times a refresh is sent before its network error is thrown, and the pause before
+    /// the first retry (doubled before each further one).
+    static let refreshAttempts = 3
+    static let firstRefreshRetryPause: Duration = .milliseconds(300)
+
+    /// Runs `send`, and again after a network error, up to ``refreshAttempts`` times with growing
+    /// pauses; any other error, and cancellation, ends it at once.
+    private func retryingNetworkErrors<T>(_ send: () async throws -> T) async throws -> T {
+        var pause = Self.firstRefreshRetryPause
+        for _ in 1..<Self.refreshAttempts {
+            do {
+                return try await send()
+            } catch let error as LatchkeyError {
+                guard case .network = error.kind else { throw error }
+                options.log?("refresh failed (\(error)); retrying")
+            }
+            try await Task.sleep(for: pause)
+            pause *= 2
+        }
+        return try await send()
     }
 
     /// Builds the current user from a sign-in, sign-up or refresh answer.
@@ -69,10 +126,10 @@ extension Latchkey {
             expiresAt: session.expiresAt, loginDate: loginDate, claims: claims)
     }
 
-    /// Forgets the signed-in user locally.
-    func endSession(reason: SignOutReason) {
-        guard currentUser != nil else { return }
-        options.log?("signed out (\(reason))")
-        transition(to: nil, event: .signedOut(reason))
+    /// Forgets the signed-in user locally — only while the session `stamp` names is still
+    /// current, when given.
+    func endSession(reason: SignOutReason, ifStill stamp: SessionStamp? = nil) {
+        let ended = transition(ifStill: stamp) { current in current == nil ? nil : (nil, .signedOut(reason)) }
+        if ended { options.log?("signed out (\(reason))") }
     }
 }

@@ -25,6 +25,10 @@ public final class Latchkey: Sendable {
     let credentialStore: any CredentialStore
     let transport: Transport
     let state: Locked<State>
+    /// Held while a state change is applied and told to observers and streams, and while observers
+    /// are added or removed: changes reach everyone in the order they were made, and a removed
+    /// observer is never called after its removal returns. Recursive, so an observer may call back in.
+    let delivery = NSRecursiveLock()
     let refresher = RefreshCoordinator()
 
     /// Choices beyond the defaults.
@@ -44,12 +48,17 @@ public final class Latchkey: Sendable {
         /// The languages the server should write error messages in, most preferred first (sent as
         /// `Accept-Language`); the device's preferred languages by default.
         public var languages: [String]
+        /// The Keychain access group the default store keeps the session in, so an app and its
+        /// extensions share one sign-in (`$(TeamIdentifierPrefix)com.example.shared`); nil keeps it
+        /// in the app's own group. Ignored where there is no Keychain, and when `credentialStore` is set.
+        public var keychainAccessGroup: String?
 
         /// Default options.
         public init(
             credentialStore: (any CredentialStore)? = nil, urlSession: URLSession = .shared,
             clock: @escaping @Sendable () -> Date = { Date() }, refreshMargin: TimeInterval = 30,
-            log: (@Sendable (String) -> Void)? = nil, languages: [String] = Locale.preferredLanguages
+            log: (@Sendable (String) -> Void)? = nil, languages: [String] = Locale.preferredLanguages,
+            keychainAccessGroup: String? = nil
         ) {
             self.credentialStore = credentialStore
             self.urlSession = urlSession
@@ -57,19 +66,24 @@ public final class Latchkey: Sendable {
             self.refreshMargin = refreshMargin
             self.log = log
             self.languages = languages
+            self.keychainAccessGroup = keychainAccessGroup
         }
 
-        /// The default store for `clientID` at `apiURL`.
-        static func defaultStore(clientID: String, apiURL: URL) -> any CredentialStore {
-            let slot = "\(clientID)@\(apiURL.host ?? "localhost")-\(apiURL.port ?? 0)"
+        /// The default store for `clientID` at `apiURL`: one slot per client id and full server
+        /// URL (scheme, host, port and path), so two servers on one host never share a session.
+        static func defaultStore(clientID: String, apiURL: URL, keychainAccessGroup: String?) -> any CredentialStore {
+            let slot = "\(clientID)@\(apiURL.absoluteString)".addingPercentEncoding(withAllowedCharacters: slotCharacters) ?? clientID
             #if canImport(Security)
-            return KeychainCredentialStore(account: slot)
+            return KeychainCredentialStore(account: slot, accessGroup: keychainAccessGroup)
             #else
             let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
                 ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".config")
             return FileCredentialStore(url: base.appendingPathComponent("latchkey/\(slot).json"))
             #endif
         }
+
+        /// Characters a slot keeps as they are; the rest are percent-encoded, so a slot is a safe file name.
+        private static let slotCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.@")
     }
 
     struct State {
@@ -79,7 +93,8 @@ public final class Latchkey: Sendable {
         var reachabilityStreams: [UInt64: AsyncStream<Bool>.Continuation] = [:]
         var nextID: UInt64 = 0
         var reachable: Bool?
-        var modules: [String: Module]?
+        /// What ``hello()`` answered, and for which session (nil: signed out).
+        var modules: (session: String?, byID: [String: Module])?
     }
 
     /// Creates a client. No secret is needed: mobile apps are public clients (RFC 8252), and the
@@ -89,7 +104,8 @@ public final class Latchkey: Sendable {
         self.clientID = clientID
         self.apiURL = apiURL
         self.options = options
-        let credentialStore = options.credentialStore ?? Options.defaultStore(clientID: clientID, apiURL: apiURL)
+        let credentialStore = options.credentialStore
+            ?? Options.defaultStore(clientID: clientID, apiURL: apiURL, keychainAccessGroup: options.keychainAccessGroup)
         self.credentialStore = credentialStore
         let state = Locked(State(user: credentialStore.load()))
         self.state = state
@@ -104,49 +120,82 @@ public final class Latchkey: Sendable {
     // MARK: Auth state
 
     /// Calls `observer` now with the current user and after every change of auth state
-    /// (Wilddog's `observeAuthEventWithBlock`). Keep the handle to remove it.
+    /// (Wilddog's `observeAuthEventWithBlock`), in order. Keep the handle to remove it.
     @discardableResult
     public func addAuthStateObserver(_ observer: @escaping @Sendable (CurrentUser?) -> Void) -> ObserverHandle {
-        let (id, user) = state.withLock { state -> (UInt64, CurrentUser?) in
-            state.nextID += 1
-            state.observers[state.nextID] = observer
-            return (state.nextID, state.user)
+        delivery.withLock {
+            let (id, user) = state.withLock { state -> (UInt64, CurrentUser?) in
+                state.nextID += 1
+                state.observers[state.nextID] = observer
+                return (state.nextID, state.user)
+            }
+            observer(user)
+            return ObserverHandle(id: id)
         }
-        observer(user)
-        return ObserverHandle(id: id)
     }
 
-    /// Stops calling an observer; it is never called again after this returns.
+    /// Stops calling an observer; it is never called again after this returns (a change being
+    /// delivered on another thread finishes first).
     public func removeAuthStateObserver(_ handle: ObserverHandle) {
-        _ = state.withLock { $0.observers.removeValue(forKey: handle.id) }
+        delivery.withLock { _ = state.withLock { $0.observers.removeValue(forKey: handle.id) } }
     }
 
     /// A stream of auth events, starting with ``AuthEvent/initialSession(_:)``.
     public var authStateChanges: AsyncStream<AuthEvent> {
         AsyncStream { continuation in
-            let id = state.withLock { state -> UInt64 in
-                state.nextID += 1
-                state.streams[state.nextID] = continuation
-                continuation.yield(.initialSession(state.user))
-                return state.nextID
+            let id = delivery.withLock {
+                state.withLock { state -> UInt64 in
+                    state.nextID += 1
+                    state.streams[state.nextID] = continuation
+                    continuation.yield(.initialSession(state.user))
+                    return state.nextID
+                }
             }
             continuation.onTermination = { [state] _ in _ = state.withLock { $0.streams.removeValue(forKey: id) } }
         }
     }
 
-    /// Replaces the current user, persists it, and tells observers and streams.
-    func transition(to user: CurrentUser?, event: AuthEvent) {
-        do {
-            try credentialStore.save(user)
-        } catch {
-            options.log?("could not persist the session: \(error)")
+    /// The session a call was started for, to apply its answer only while that session is still
+    /// the current one (nil key: started while signed out).
+    struct SessionStamp: Equatable, Sendable {
+        let key: String?
+    }
+
+    /// The current session's stamp.
+    var sessionStamp: SessionStamp { state.withLock { SessionStamp(key: $0.user?.sessionKey) } }
+
+    /// Replaces the current user with `user` (see ``transition(ifStill:_:)``).
+    @discardableResult
+    func transition(to user: CurrentUser?, event: AuthEvent, ifStill stamp: SessionStamp? = nil) -> Bool {
+        transition(ifStill: stamp) { _ in (user, event) }
+    }
+
+    /// Applies `change` to the current user — when `stamp` is given, only while the session it
+    /// names is still current, so an answer that arrives after a sign-out or a switch of user is
+    /// dropped — then persists the result and tells observers and streams. Memory and the
+    /// credential store change under one lock, so they always agree on the order of changes.
+    /// `change` returns nil to change nothing. Returns whether the change was applied.
+    @discardableResult
+    func transition(ifStill stamp: SessionStamp? = nil, _ change: (CurrentUser?) -> (CurrentUser?, AuthEvent)?) -> Bool {
+        delivery.withLock {
+            let applied = state.withLock { state -> (CurrentUser?, AuthEvent, [@Sendable (CurrentUser?) -> Void], [AsyncStream<AuthEvent>.Continuation])? in
+                if let stamp, stamp.key != state.user?.sessionKey { return nil }
+                guard let changed = change(state.user) else { return nil }
+                let (user, event) = changed
+                do {
+                    try credentialStore.save(user)
+                } catch {
+                    options.log?("could not persist the session: \(error)")
+                }
+                state.user = user
+                return (user, event, state.observers.sorted { $0.key < $1.key }.map(\.value), Array(state.streams.values))
+            }
+            guard let applied else { return false }
+            let (user, event, observers, streams) = applied
+            for stream in streams { stream.yield(event) }
+            for observer in observers { observer(user) }
+            return true
         }
-        let (observers, streams) = state.withLock { state in
-            state.user = user
-            return (Array(state.observers.values), Array(state.streams.values))
-        }
-        for stream in streams { stream.yield(event) }
-        for observer in observers { observer(user) }
     }
 
     // MARK: Reachability

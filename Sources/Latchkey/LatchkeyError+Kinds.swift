@@ -51,6 +51,20 @@ extension LatchkeyError {
     public static func unsupportedVersion(module: String, version: Int, supported: ClosedRange<Int>) -> LatchkeyError {
         LatchkeyError(.unsupportedVersion(module: module, version: version, supported: supported))
     }
+    /// The provider name is not configured for this app.
+    public static let unknownProvider = LatchkeyError(.unknownProvider)
+    /// The provider refused the token.
+    public static let invalidProviderToken = LatchkeyError(.invalidProviderToken)
+    /// The provider identity already belongs to another user.
+    public static let identityInUse = LatchkeyError(.identityInUse)
+    /// An account with the provider's email exists.
+    public static let accountExists = LatchkeyError(.accountExists)
+    /// The user's only way to sign in cannot be unlinked.
+    public static let lastIdentity = LatchkeyError(.lastIdentity)
+    /// The string given as an access token is not one.
+    public static let invalidToken = LatchkeyError(.invalidToken)
+    /// The server cannot serve now; retry after this many seconds when it says.
+    public static func serverUnavailable(retryAfter: Int?) -> LatchkeyError { LatchkeyError(.serverUnavailable(retryAfter: retryAfter)) }
     /// Any other server error, with its stable code and message.
     public static func server(code: String, message: String) -> LatchkeyError {
         LatchkeyError(.server(code: code, message: message), message: message)

@@ -5,9 +5,14 @@ import LatchkeyWire
 /// server's own message, localized by the device's preferred language (`Accept-Language`).
 ///
 /// Branch on the kind the way you would on an enum — `catch LatchkeyError.invalidCredentials`,
-/// `switch error.kind { case .invalidPassword(let reason): … }` — and show ``message`` (or
-/// `localizedDescription`) to the user. Two errors are equal when their kinds are; the message is
-/// presentation and does not take part.
+/// `switch error.kind { case .invalidPassword(let reason): … }` — or on the server's code —
+/// `catch ErrorCode.invalidProviderToken` — and show ``message`` (or `localizedDescription`) to
+/// the user. Errors compare, and `catch` patterns match, by kind alone — free-form payloads (a
+/// network reason, a message, a retry delay) and the message do not take part:
+/// `catch LatchkeyError.network("")` catches every network error,
+/// `catch LatchkeyError.rateLimited(retryAfter: 0)` every throttle, and
+/// `catch LatchkeyError.server(code: "quota_exceeded", message: "")` that code whatever its
+/// message. Cancelling a call throws `CancellationError`, never a `LatchkeyError`.
 public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomStringConvertible {
     /// What went wrong: the seeds' typed statuses (KWS createUser/auth, Wilddog's errors) plus
     /// what a modern client needs.
@@ -58,8 +63,35 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         case signInRequired(module: String)
         /// The module does not speak this API version (Kurogo vmin/vmax).
         case unsupportedVersion(module: String, version: Int, supported: ClosedRange<Int>)
+        /// The provider name is not configured for this app.
+        case unknownProvider
+        /// The provider refused the token, or it is not for this app, expired or replayed.
+        case invalidProviderToken
+        /// The provider identity already belongs to another user.
+        case identityInUse
+        /// An account with the provider's email exists: sign in to it and link the provider.
+        case accountExists
+        /// The user's only way to sign in cannot be unlinked.
+        case lastIdentity
+        /// The string given as an access token is not one (not a JWT the server could have issued).
+        case invalidToken
+        /// The server is up but cannot serve now (503: overloaded, starting, shutting down); retry
+        /// after this many seconds when it says. The session is kept.
+        case serverUnavailable(retryAfter: Int?)
         /// Any other server error, with its stable code and localized message.
         case server(code: String, message: String)
+
+        /// Whether `self` is the same kind as `kind`, leaving out the free-form payloads (a
+        /// network reason, a message, a retry delay): how errors compare and `catch` patterns match.
+        func matches(_ kind: Kind) -> Bool {
+            switch (self, kind) {
+            case (.network, .network), (.invalidOperation, .invalidOperation), (.rateLimited, .rateLimited),
+                (.serverUnavailable, .serverUnavailable):
+                return true
+            case (.server(let code, _), .server(let other, _)): return code == other
+            default: return self == kind
+            }
+        }
     }
 
     /// What went wrong.
@@ -79,7 +111,7 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         self.problem = problem
     }
 
-    public static func == (lhs: LatchkeyError, rhs: LatchkeyError) -> Bool { lhs.kind == rhs.kind }
+    public static func == (lhs: LatchkeyError, rhs: LatchkeyError) -> Bool { lhs.kind.matches(rhs.kind) }
 
     /// The server's message when there is one, else an English description of the kind.
     public var errorDescription: String? { message ?? String(describing: kind) }
@@ -87,16 +119,26 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
     public var description: String {
         message.map { "\(kind): \($0)" } ?? String(describing: kind)
     }
+
+    /// The server's code for this error (``Problem/code``); nil for errors the SDK raised itself.
+    public var code: ErrorCode? { problem?.code }
 }
 
-/// Lets `catch LatchkeyError.sessionExpired { … }` match a thrown ``LatchkeyError`` by kind.
+/// Lets `catch LatchkeyError.sessionExpired { … }` match a thrown ``LatchkeyError`` by kind
+/// (payloads such as a network reason or a retry delay do not take part).
 public func ~= (pattern: LatchkeyError, error: any Error) -> Bool {
-    (error as? LatchkeyError)?.kind == pattern.kind
+    (error as? LatchkeyError).map { pattern.kind.matches($0.kind) } ?? false
+}
+
+/// Lets `catch ErrorCode.invalidProviderToken { … }` match a thrown ``LatchkeyError`` by the
+/// server's code, including codes newer than this SDK.
+public func ~= (pattern: ErrorCode, error: any Error) -> Bool {
+    (error as? LatchkeyError)?.code == pattern
 }
 
 extension LatchkeyError {
     /// The SDK error for a problem document, keeping its localized message and the document.
-    init(problem: Problem, retryAfter: Int?) {
+    init(problem: Problem, status: Int, retryAfter: Int?) {
         let message = problem.detail ?? problem.title
         let fields = (problem.errors ?? []).map(Self.init(field:))
         let kind: Kind
@@ -119,6 +161,12 @@ extension LatchkeyError {
         case .unauthorized: kind = .notSignedIn
         case .invalidRequest, .unknownField, .bodyTooLarge, .methodDisabled, .clientMismatch, .unknownClient:
             kind = .invalidOperation(message)
+        case .unknownProvider: kind = .unknownProvider
+        case .invalidProviderToken: kind = .invalidProviderToken
+        case .identityInUse: kind = .identityInUse
+        case .accountExists: kind = .accountExists
+        case .lastIdentity: kind = .lastIdentity
+        case _ where status == 503: kind = .serverUnavailable(retryAfter: retryAfter)
         default: kind = .server(code: problem.code.rawValue, message: message)
         }
         self.init(kind, message: message, problem: problem)

@@ -1,13 +1,15 @@
-/// Makes token refresh single-flight: concurrent callers that need a refresh share one request.
+/// Makes token refresh single-flight per session: concurrent callers that need a refresh of one
+/// session share one request, and a caller of another session (after a switch of user) never
+/// gets the answer meant for the previous one.
 actor RefreshCoordinator {
-    private var inFlight: Task<CurrentUser, any Error>?
+    private var inFlight: [String: Task<CurrentUser, any Error>] = [:]
 
-    /// Runs `refresh` unless one is already running, in which case its result is shared.
-    func refresh(_ refresh: @escaping @Sendable () async throws -> CurrentUser) async throws -> CurrentUser {
-        if let inFlight { return try await inFlight.value }
+    /// Runs `refresh` unless one for `session` is already running, in which case its result is shared.
+    func refresh(session: String, _ refresh: @escaping @Sendable () async throws -> CurrentUser) async throws -> CurrentUser {
+        if let running = inFlight[session] { return try await running.value }
         let task = Task { try await refresh() }
-        inFlight = task
-        defer { inFlight = nil }
+        inFlight[session] = task
+        defer { inFlight[session] = nil }
         return try await task.value
     }
 }

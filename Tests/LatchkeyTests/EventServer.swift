@@ -48,6 +48,22 @@ final class EventServer: TestServer {
                 status: .forbidden,
                 #"{"type":"about:blank","title":"Quota exceeded","status":403,"detail":"Upgrade to stream more.","code":"quota_exceeded","requestId":"r1"}"#)
         }
+        // Overload answers: a 503 with a problem document and `Retry-After` as an HTTP date two
+        // minutes ahead, a bare 503, and a 429 whose `Retry-After` is a date.
+        router.get("v1/feed/busy") { _, _ -> Response in
+            var response = problem(
+                status: .serviceUnavailable,
+                #"{"type":"about:blank","title":"Service unavailable","status":503,"code":"service_unavailable"}"#)
+            response.headers[.retryAfter] = httpDate(Date().addingTimeInterval(120))
+            return response
+        }
+        router.get("v1/feed/down") { _, _ -> Response in Response(status: .serviceUnavailable) }
+        router.get("v1/feed/throttled") { _, _ -> Response in
+            var response = problem(
+                status: .tooManyRequests, #"{"type":"about:blank","title":"Too many requests","status":429,"code":"rate_limited"}"#)
+            response.headers[.retryAfter] = httpDate(Date().addingTimeInterval(30))
+            return response
+        }
         if let refreshed {
             router.post("v1/auth/refresh") { _, _ -> Response in
                 let body = try WireCoding.makeEncoder().encode(refreshed)
@@ -71,6 +87,15 @@ final class EventServer: TestServer {
         self.port = port
         self.group = group
         self.running = running
+    }
+
+    /// `date` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`).
+    private static func httpDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
     }
 
     private static func problem(status: HTTPResponse.Status, _ json: String) -> Response {

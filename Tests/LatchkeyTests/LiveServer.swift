@@ -15,10 +15,14 @@ final class LiveServer: TestServer {
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
 
-    /// Starts a server with one app at bcrypt cost 10 and `configure` applied to its settings.
-    static func start(configure: @Sendable (inout AppSettings) -> Void = { _ in }) async throws -> LiveServer {
+    /// Starts a server with one app at bcrypt cost 10 and `configure` applied to its settings,
+    /// reading time from `time` (a manual clock lets a test jump past windows).
+    static func start(time: any TimeSource = SystemTimeSource(), configure: @Sendable (inout AppSettings) -> Void = { _ in }) async throws
+        -> LiveServer
+    {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-sdk-\(UUID().uuidString)")
         var configuration = LatchkeyConfiguration()
+        configuration.time = time
         configuration.dataDirectory = directory.path
         configuration.port = 0
         var logger = Logger(label: "latchkey-sdk-test")
@@ -51,12 +55,13 @@ final class LiveServer: TestServer {
     /// The server's base URL.
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    /// An SDK client for this server's app.
+    /// An SDK client for this server's app, reaching it at `url` (this server's own by default;
+    /// a ``FaultyProxy``'s to put one in between).
     func client(
-        store: any CredentialStore = InMemoryCredentialStore(), clock: @escaping @Sendable () -> Date = { Date() },
+        through url: URL? = nil, store: any CredentialStore = InMemoryCredentialStore(), clock: @escaping @Sendable () -> Date = { Date() },
         languages: [String] = ["en"]
     ) -> Latchkey {
-        Latchkey(clientID: app.clientID, apiURL: url, options: .init(credentialStore: store, clock: clock, languages: languages))
+        Latchkey(clientID: app.clientID, apiURL: url ?? self.url, options: .init(credentialStore: store, clock: clock, languages: languages))
     }
 
     /// Stops the server (graceful) without deleting its data.

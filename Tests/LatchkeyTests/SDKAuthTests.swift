@@ -153,21 +153,74 @@ import Testing
             #expect(restored.id == user.id)
             #expect(restored.refreshToken == nil)
             #expect(try await other.reloadUser().username == "kii-user")
-            await #expect(throws: LatchkeyError.sessionExpired) { try await server.client().signIn(accessToken: "not.a.token") }
+            await #expect(throws: LatchkeyError.invalidToken) { try await server.client().signIn(accessToken: "not.a.token") }
+            await #expect(throws: LatchkeyError.invalidToken) { try await server.client().signIn(accessToken: "lkr_refresh-token-not-a-jwt") }
         }
     }
 
-    @Test func completionHandlers() async throws {
+    /// Marks the main queue, so a handler can tell it runs there (on Linux the test runner may
+    /// service the main queue from a worker thread after `dispatchMain()`, so `Thread.isMainThread`
+    /// alone does not say it).
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Calls `start` with a completion handler and returns what the handler got, and whether it
+    /// ran on the main queue.
+    private func completion<T: Sendable>(_ start: (@escaping @Sendable (T) -> Void) -> Void) async -> (value: T, onMain: Bool) {
+        let key = Self.mainQueueKey
+        return await withCheckedContinuation { continuation in
+            start { value in
+                continuation.resume(returning: (value, Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true))
+            }
+        }
+    }
+
+    @Test func completionHandlersRunOnTheMainQueue() async throws {
         try await serving(try await LiveServer.start()) { server in
             let sdk = server.client()
-            let result = await withCheckedContinuation { continuation in
-                sdk.signUp(username: "callback", password: "correct horse battery") { continuation.resume(returning: $0) }
-            }
-            #expect((try? result.get())?.username == "callback")
-            let failure = await withCheckedContinuation { continuation in
-                sdk.signIn(username: "callback", password: "wrong password") { continuation.resume(returning: $0) }
-            }
-            #expect(throws: LatchkeyError.invalidCredentials) { try failure.get() }
+            let signUp = await completion { sdk.signUp(username: "callback", password: "correct horse battery", completion: $0) }
+            #expect((try? signUp.value.get())?.username == "callback")
+            #expect(signUp.onMain)
+            let failure = await completion { sdk.signIn(username: "callback", password: "wrong password", completion: $0) }
+            #expect(throws: LatchkeyError.invalidCredentials) { try failure.value.get() }
+            #expect(failure.onMain)
+            let token = await completion { sdk.accessToken(forcingRefresh: true, completion: $0) }
+            #expect((try? token.value.get()) == sdk.currentUser?.accessToken)
+            #expect(token.onMain)
+            let updated = await completion { sdk.updateUser(country: "NZ", completion: $0) }
+            #expect((try? updated.value.get())?.country == "NZ")
+            let sessions = await completion { sdk.sessions(completion: $0) }
+            #expect((try? sessions.value.get())?.count == 1)
+            #expect(sessions.onMain)
+            let hello = await completion { sdk.hello(completion: $0) }
+            #expect((try? hello.value.get())?.name == "Latchkey")
+            let typed = await completion { sdk.request(SessionList.self, module: "me", path: "sessions", completion: $0) }
+            #expect((try? typed.value.get())?.sessions.count == 1)
+            let reachable = await completion { sdk.checkReachability(completion: $0) }
+            #expect(reachable.value && reachable.onMain)
+            let signOut = await completion { sdk.signOut(completion: $0) }
+            #expect((try? signOut.value.get()) != nil)
+            #expect(signOut.onMain)
+            #expect(sdk.currentUser == nil)
+        }
+    }
+
+    @Test func theDefaultStoreSlotTellsSchemesAndPathsApart() async throws {
+        try await serving(try await LiveServer.start()) { server in
+            let clientID = server.app.clientID
+            let plain = Latchkey(clientID: clientID, apiURL: server.url, options: .init(languages: ["en"]))
+            try await plain.signUp(username: "slotted", password: "correct horse battery")
+            let again = Latchkey(clientID: clientID, apiURL: server.url, options: .init(languages: ["en"]))
+            #expect(again.currentUser?.username == "slotted")
+            var secure = URLComponents(url: server.url, resolvingAgainstBaseURL: false)!
+            secure.scheme = "https"
+            #expect(Latchkey(clientID: clientID, apiURL: secure.url!).currentUser == nil)
+            #expect(Latchkey(clientID: clientID, apiURL: server.url.appendingPathComponent("tenant-b")).currentUser == nil)
+            try await plain.signOut()
+            #expect(Latchkey(clientID: clientID, apiURL: server.url).currentUser == nil)
         }
     }
 }

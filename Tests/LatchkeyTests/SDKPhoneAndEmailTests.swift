@@ -60,6 +60,22 @@ import Testing
     }
 }
 
+extension SDKPhoneAndEmailTests {
+    @Test func verifyEmailSucceedsWhenOnlyTheReloadFails() async throws {
+        try await serving(try await LiveServer.start(configure: { $0.revealTakenEmails = true })) { server in
+            try await serving(try FaultyProxy(upstreamPort: server.port)) { proxy in
+                let sdk = server.client(through: proxy.url)
+                try await sdk.signUp(email: "grace@example.com", password: "correct horse battery")
+                try await sdk.sendEmailVerification()
+                let token = try await server.latestLinkToken(to: "grace@example.com")
+                proxy.dropAnswers(to: "GET /v1/me ", count: 1)
+                try await sdk.verifyEmail(token: token)  // the link was used; only the reload after it was lost
+                #expect(try await sdk.reloadUser().emailVerified)
+            }
+        }
+    }
+}
+
 extension LiveServer {
     /// The body of the newest message to `recipient`, once it is in the outbox.
     func latestMessageBody(to recipient: String) async throws -> String {

@@ -21,19 +21,6 @@ import Testing
         }
     }
 
-    /// The code of the server error `body` throws (`.server(code:message:)` compares messages too).
-    private static func serverCode(_ body: () async throws -> Void) async -> String? {
-        do {
-            try await body()
-            return nil
-        } catch let error as LatchkeyError {
-            guard case .server(let code, _) = error.kind else { return "\(error.kind)" }
-            return code
-        } catch {
-            return "\(error)"
-        }
-    }
-
     @Test func kuggleFacebookRegistrationCreatesTheProfile() async throws {
         try await Self.withServers { server, provider in
             provider.register(facebookToken: "fbtoken", .init(userID: "4242", name: "Joe", email: "joe@example.com"))
@@ -43,8 +30,21 @@ import Testing
             #expect(user.profile.profileCreated)
             #expect(user.profile.identities.map(\.provider) == ["facebook"])
             #expect(sdk.currentUser == user)
-            let refused = await Self.serverCode { try await server.client().signIn(provider: "facebook", token: "not-registered") }
-            #expect(refused == "invalid_provider_token")
+            await #expect(throws: LatchkeyError.invalidProviderToken) {
+                try await server.client().signIn(provider: "facebook", token: "not-registered")
+            }
+            await #expect(throws: LatchkeyError.unknownProvider) { try await server.client().signIn(provider: "myspace", token: "x") }
+            // The same errors, caught by kind and by the server's code, as apps write it.
+            do {
+                try await server.client().signIn(provider: "facebook", token: "not-registered")
+                Issue.record("expected a refusal")
+            } catch LatchkeyError.invalidProviderToken {
+                do {
+                    try await server.client().signIn(provider: "facebook", token: "not-registered")
+                } catch ErrorCode.invalidProviderToken {
+                    // matched by code
+                }
+            }
         }
     }
 
@@ -53,8 +53,7 @@ import Testing
             let sdk = server.client()
             try await sdk.signUp(username: "linker", password: "correct horse battery")
             let token = try provider.idToken(provider.claims(subject: "g-1", at: Date(), extra: ["nonce": "n-1"]))
-            let wrongNonce = await Self.serverCode { try await sdk.link(provider: "google", token: token, nonce: "other") }
-            #expect(wrongNonce == "invalid_provider_token")
+            await #expect(throws: LatchkeyError.invalidProviderToken) { try await sdk.link(provider: "google", token: token, nonce: "other") }
             let linked = try await sdk.link(provider: "google", token: token, nonce: "n-1")
             #expect(Set(linked.profile.identities.map(\.provider)) == ["password", "google"])
             #expect(sdk.currentUser?.profile.identities.count == 2)
@@ -65,8 +64,11 @@ import Testing
             #expect(unlinked.profile.identities.map(\.provider) == ["password"])
             let googleOnly = server.client()
             try await googleOnly.signIn(provider: "google", token: try provider.idToken(provider.claims(subject: "g-2", at: Date())))
-            let onlyWay = await Self.serverCode { try await googleOnly.unlink(provider: "google") }
-            #expect(onlyWay == "last_identity")
+            await #expect(throws: LatchkeyError.lastIdentity) { try await googleOnly.unlink(provider: "google") }
+            let third = server.client()
+            try await third.signUp(username: "third", password: "correct horse battery")
+            let taken = try provider.idToken(provider.claims(subject: "g-2", at: Date(), extra: ["nonce": "n-3"]))
+            await #expect(throws: LatchkeyError.identityInUse) { try await third.link(provider: "google", token: taken, nonce: "n-3") }
         }
     }
 }

@@ -6,6 +6,7 @@ import Latchkey
 import LatchkeyServer
 import LatchkeyTestSupport
 import LatchkeyWire
+import Observation
 import Testing
 
 /// Auth-state observers and streams, token refresh (single-flight), and revocation.
@@ -32,28 +33,109 @@ import Testing
         }
     }
 
+    @Test func aRemovedObserverIsNeverCalledAfterRemovalReturns() async throws {
+        try await serving(try await LiveServer.start()) { server in
+            let sdk = server.client()
+            let entered = Locked(false)
+            let proceed = DispatchSemaphore(value: 0)
+            // The first observer stalls the sign-in's delivery; the others are removed meanwhile.
+            sdk.addAuthStateObserver { user in
+                guard user != nil, !entered.withLock({ $0 }) else { return }
+                entered.withLock { $0 = true }
+                _ = proceed.wait(timeout: .now() + 10)
+            }
+            let removed = Locked(false)
+            let lateCalls = Locked(0)
+            let handles = (0..<10).map { _ in
+                sdk.addAuthStateObserver { _ in if removed.withLock({ $0 }) { lateCalls.withLock { $0 += 1 } } }
+            }
+            let signIn = Task { try await sdk.signUp(username: "stalled", password: "correct horse battery") }
+            #expect(await eventually { entered.withLock { $0 } })
+            let removal = Thread { for handle in handles { sdk.removeAuthStateObserver(handle) }; removed.withLock { $0 = true } }
+            removal.start()
+            try await Task.sleep(for: .milliseconds(200))
+            proceed.signal()
+            try await signIn.value
+            #expect(await eventually { removed.withLock { $0 } })
+            try await sdk.signOut()
+            #expect(lateCalls.withLock { $0 } == 0)
+        }
+    }
+
+    @Test func signingOutOfARevokedSessionIsUserInitiated() async throws {
+        try await serving(try await LiveServer.start()) { server in
+            let phone = server.client()
+            try await phone.signUp(username: "already-gone", password: "correct horse battery")
+            try await server.client().signIn(username: "already-gone", password: "correct horse battery")
+            let tablet = server.client()
+            try await tablet.signIn(username: "already-gone", password: "correct horse battery")
+            try await tablet.signOut(everywhere: true)
+            let events = collect(phone.authStateChanges) { if case .signedOut = $0 { true } else { false } }
+            try await phone.signOut()
+            #expect(try await events.value.last == .signedOut(.userInitiated))
+            #expect(phone.currentUser == nil)
+        }
+    }
+
+    @Test func updateUserCanClearAField() async throws {
+        try await serving(try await LiveServer.start()) { server in
+            let sdk = server.client()
+            try await sdk.signUp(username: "clearer", password: "correct horse battery", country: "FR", parentEmail: "p@example.com")
+            let cleared = try await sdk.updateUser(dateOfBirth: "2010-05-06", clearing: [.country])
+            #expect(cleared.country == nil)
+            #expect(cleared.dateOfBirth == "2010-05-06")
+            #expect(cleared.parentEmail == "p@example.com")
+            #expect(try await sdk.reloadUser().country == nil)
+        }
+    }
+
+    @Test func helloAccessFollowsSignInAndSignOut() async throws {
+        try await serving(try await LiveServer.start()) { server in
+            let sdk = server.client()
+            try await sdk.signUp(username: "greeter", password: "correct horse battery")
+            #expect(try await sdk.hello().modules.first { $0.id == "me" }?.access == true)
+            try await sdk.signOut()
+            await #expect(throws: LatchkeyError.signInRequired(module: "me")) { try await sdk.request(module: "me", path: "sessions") }
+            try await sdk.signIn(username: "greeter", password: "correct horse battery")
+            #expect(try await sdk.request(SessionList.self, module: "me", path: "sessions").sessions.count == 1)
+        }
+    }
+
+    @Test func theObservableModelFollowsTheClient() async throws {
+        try await serving(try await LiveServer.start()) { server in
+            let sdk = server.client()
+            let changed = Locked(false)
+            let model = await MainActor.run {
+                let model = LatchkeyAuthModel(latchkey: sdk)
+                withObservationTracking { _ = model.user } onChange: { changed.withLock { $0 = true } }
+                return model
+            }
+            #expect(await MainActor.run { model.user == nil && !model.isSignedIn })
+            try await sdk.signUp(username: "observed", password: "correct horse battery")
+            #expect(await eventually { await MainActor.run { model.user?.username == "observed" } })
+            #expect(changed.withLock { $0 })
+            #expect(await MainActor.run { model.isSignedIn && model.isReachable == true })
+            try await sdk.signOut()
+            #expect(await eventually { await MainActor.run { model.user == nil } })
+        }
+    }
+
     @Test func streamDeliversEventsInOrder() async throws {
         try await serving(try await LiveServer.start(configure: { $0.accessTokenTTL = 5 })) { server in
             let sdk = server.client()
-            let stream = sdk.authStateChanges
-            let collector = Task {
-                var names: [String] = []
-                for await event in stream {
-                    switch event {
-                    case .initialSession(let user): names.append("initial:\(user == nil ? "none" : "user")")
-                    case .signedIn: names.append("signedIn")
-                    case .tokenRefreshed: names.append("tokenRefreshed")
-                    case .userUpdated(let user): names.append("userUpdated:\(user.country ?? "-")")
-                    case .signedOut(let reason): names.append("signedOut:\(reason)")
-                    }
-                    if names.last?.hasPrefix("signedOut") == true { break }
-                }
-                return names
-            }
+            let collector = collect(sdk.authStateChanges) { if case .signedOut = $0 { true } else { false } }
             try await sdk.signUp(username: "streamer", password: "correct horse battery")
             try await sdk.updateUser(country: "JP")  // the 5 s token is within the 30 s refresh margin: refresh first
             try await sdk.signOut()
-            let names = await collector.value
+            let names = try await collector.value.map { event in
+                switch event {
+                case .initialSession(let user): "initial:\(user == nil ? "none" : "user")"
+                case .signedIn: "signedIn"
+                case .tokenRefreshed: "tokenRefreshed"
+                case .userUpdated(let user): "userUpdated:\(user.country ?? "-")"
+                case .signedOut(let reason): "signedOut:\(reason)"
+                }
+            }
             #expect(names.first == "initial:none")
             #expect(names.dropFirst().first == "signedIn")
             #expect(names.contains("userUpdated:JP"))
@@ -84,14 +166,10 @@ import Testing
             let tablet = server.client()
             try await phone.signUp(username: "two-devices", password: "correct horse battery")
             try await tablet.signIn(username: "two-devices", password: "correct horse battery")
-            let stream = phone.authStateChanges
-            let reason = Task { () -> SignOutReason? in
-                for await event in stream { if case .signedOut(let reason) = event { return reason } }
-                return nil
-            }
+            let events = collect(phone.authStateChanges) { if case .signedOut = $0 { true } else { false } }
             try await tablet.signOut(everywhere: true)
             await #expect(throws: LatchkeyError.sessionExpired) { try await phone.reloadUser() }
-            #expect(await reason.value == .revoked)
+            #expect(try await events.value.last == .signedOut(.revoked))
             #expect(phone.currentUser == nil)
         }
     }

@@ -68,6 +68,42 @@ import Testing
         }
     }
 
+    @Test func overloadIsServerUnavailableAndRetryAfterDatesAreRead() async throws {
+        try await serving(try await EventServer.start()) { server in
+            let sdk = server.client()
+            let busy = try await #require(throws: LatchkeyError.self) { try await sdk.request(module: "feed", path: "busy") }
+            guard case .serverUnavailable(let retryAfter?) = busy.kind else { Issue.record("got \(busy)"); return }
+            #expect((115...121).contains(retryAfter))
+            #expect(busy.code == .serviceUnavailable)
+            await #expect(throws: LatchkeyError.serverUnavailable(retryAfter: nil)) { try await sdk.request(module: "feed", path: "down") }
+            let throttled = try await #require(throws: LatchkeyError.self) { try await sdk.request(module: "feed", path: "throttled") }
+            guard case .rateLimited(let seconds) = throttled.kind else { Issue.record("got \(throttled)"); return }
+            #expect((25...31).contains(seconds))
+            // `catch` patterns match by kind, whatever the payload.
+            do {
+                try await sdk.request(module: "feed", path: "throttled")
+            } catch LatchkeyError.rateLimited(retryAfter: 0) {
+                // matched
+            }
+            do {
+                try await sdk.request(module: "feed", path: "quota")
+            } catch LatchkeyError.server(code: "quota_exceeded", message: "") {
+                // matched by code, not message
+            }
+            do {
+                try await sdk.request(module: "feed", path: "quota")
+            } catch ErrorCode("quota_exceeded") {
+                // matched by the server's code
+            }
+            let offline = Latchkey(clientID: "lk_x", apiURL: URL(string: "http://127.0.0.1:9")!, options: .init(credentialStore: InMemoryCredentialStore()))
+            do {
+                try await offline.hello()
+            } catch LatchkeyError.network("") {
+                // any network error
+            }
+        }
+    }
+
     @Test func moduleRequestsTakeAMethodAndAJSONBody() async throws {
         try await serving(try await LiveServer.start()) { server in
             let sdk = server.client()

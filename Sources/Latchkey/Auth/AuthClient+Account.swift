@@ -2,13 +2,18 @@ import Foundation
 import LatchkeyWire
 
 extension AuthClient {
-    /// Changes profile fields; only non-nil arguments change.
+    /// Changes profile fields: non-nil arguments set their field, fields in `clearing` are
+    /// removed, and the rest stay as they are.
     @discardableResult
-    public func updateUser(username: String? = nil, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil)
-        async throws -> CurrentUser
-    {
-        let update = UpdateUserRequest(username: username, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail)
-        return try updateProfile(try await transport.decode(UserRecord.self, .patch, "v1/me", body: update))
+    public func updateUser(
+        username: String? = nil, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil,
+        clearing: Set<ProfileField> = []
+    ) async throws -> CurrentUser {
+        var update: [String: String?] = [:]
+        for field in clearing { update[field.rawValue] = .some(nil) }
+        let values = ["username": username, "dateOfBirth": dateOfBirth, "country": country, "parentEmail": parentEmail]
+        for (name, value) in values { if let value { update[name] = value } }
+        return try await updatingProfile { try await transport.decode(UserRecord.self, .patch, "v1/me", body: update) }
     }
 
     /// Changes the password (the current one is required); every other session ends.
@@ -18,8 +23,9 @@ extension AuthClient {
 
     /// Deletes the account and everything stored about it, then signs out.
     public func deleteAccount() async throws {
+        let stamp = client.sessionStamp
         _ = try await transport.send(.delete, "v1/me")
-        client.endSession(reason: .accountDeleted)
+        client.endSession(reason: .accountDeleted, ifStill: stamp)
     }
 
     /// The user's live sessions (devices), newest first.
@@ -36,4 +42,14 @@ extension AuthClient {
     public func exportData() async throws -> AccountExport {
         try await transport.decode(AccountExport.self, .get, "v1/me/export")
     }
+}
+
+/// A profile field ``AuthClient/updateUser(username:dateOfBirth:country:parentEmail:clearing:)`` can clear.
+public enum ProfileField: String, Sendable, Hashable, CaseIterable {
+    /// The date of birth.
+    case dateOfBirth
+    /// The country code.
+    case country
+    /// The parent's email.
+    case parentEmail
 }

@@ -9,10 +9,16 @@ extension AuthClient {
     }
 
     /// Uses the token of a verification or email-change link (for apps whose links open the
-    /// app). The signed-in user, if any, is reloaded to show the change.
+    /// app). The signed-in user, if any, is then reloaded to show the change; the link was used
+    /// whether or not that reload succeeds (a failed reload is logged, not thrown).
     public func verifyEmail(token: String) async throws {
         _ = try await transport.send(.post, "v1/auth/email/verify", body: EmailTokenRequest(token: token), as: .none)
-        if client.currentUser != nil { try await reloadUser() }
+        guard client.currentUser != nil else { return }
+        do {
+            try await reloadUser()
+        } catch {
+            client.options.log?("email verified; reloading the user failed: \(error)")
+        }
     }
 
     /// Asks for a password-reset link. The answer is the same whether or not `email` has an

@@ -20,13 +20,13 @@ extension AuthClient {
     @discardableResult
     public func link(provider: String, token: String, nonce: String? = nil) async throws -> CurrentUser {
         let request = ExternalSignInRequest(provider: provider, token: token, nonce: nonce)
-        return try updateProfile(try await transport.decode(UserRecord.self, .post, "v1/me/identities", body: request))
+        return try await updatingProfile { try await transport.decode(UserRecord.self, .post, "v1/me/identities", body: request) }
     }
 
     /// Unlinks a provider from the signed-in user and returns the user without it. The user's
     /// only way to sign in cannot be unlinked: that throws `.server(code: "last_identity")`.
     @discardableResult
     public func unlink(provider: String) async throws -> CurrentUser {
-        try updateProfile(try await transport.decode(UserRecord.self, .delete, "v1/me/identities/\(provider)"))
+        try await updatingProfile { try await transport.decode(UserRecord.self, .delete, "v1/me/identities/\(provider)") }
     }
 }

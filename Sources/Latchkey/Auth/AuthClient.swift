@@ -41,10 +41,12 @@ extension AuthClient {
     }
 
     /// Signs in with an access token alone (Kii `authenticateWithToken`): the server says whose it
-    /// is. Without a refresh token the session ends when the access token expires.
+    /// is. Without a refresh token the session ends when the access token expires. A string that
+    /// is not an access token at all throws ``LatchkeyError/invalidToken``; one the server refuses
+    /// throws ``LatchkeyError/sessionExpired``.
     @discardableResult
     public func signIn(accessToken: String) async throws -> CurrentUser {
-        guard let claims = CurrentUser.claims(of: accessToken) else { throw LatchkeyError.sessionExpired }
+        guard let claims = CurrentUser.claims(of: accessToken) else { throw LatchkeyError.invalidToken }
         let answer = try await client.transport.decode(CurrentSession.self, .get, "v1/auth/session", token: accessToken)
         let user = CurrentUser(
             profile: answer.user, accessToken: accessToken, refreshToken: nil,
@@ -56,17 +58,19 @@ extension AuthClient {
     /// Signs out: the server revokes the session (Wilddog `unauth`) so its tokens stop working,
     /// and the stored user is cleared. With `everywhere`, every session of the user ends.
     /// The local session is cleared even when the server cannot be reached; the error is rethrown.
+    /// A session the server had already ended is signed out as ``SignOutReason/userInitiated`` too.
     public func signOut(everywhere: Bool = false) async throws {
-        guard client.currentUser != nil else { return }
+        let stamp = client.sessionStamp
+        guard stamp.key != nil else { return }
         do {
-            _ = try await transport.send(.post, "v1/auth/signout", query: everywhere ? ["all": "true"] : [:])
+            _ = try await transport.send(.post, "v1/auth/signout", query: everywhere ? ["all": "true"] : [:], as: .userSigningOut)
         } catch LatchkeyError.sessionExpired {
             // Already gone on the server.
         } catch {
-            client.endSession(reason: .userInitiated)
+            client.endSession(reason: .userInitiated, ifStill: stamp)
             throw error
         }
-        client.endSession(reason: .userInitiated)
+        client.endSession(reason: .userInitiated, ifStill: stamp)
     }
 
     /// The user stored by a previous launch (Kii's stored credentials), restored without a
@@ -74,25 +78,38 @@ extension AuthClient {
     /// another process may have changed the store. Observers hear of a change.
     @discardableResult
     public func restoreSession() -> CurrentUser? {
-        let stored = client.credentialStore.load()
-        guard stored != client.currentUser else { return stored }
-        client.transition(to: stored, event: stored.map(AuthEvent.signedIn) ?? .signedOut(.userInitiated))
+        var stored: CurrentUser?
+        client.transition { current in
+            stored = client.credentialStore.load()
+            guard stored != current else { return nil }
+            return (stored, stored.map(AuthEvent.signedIn) ?? .signedOut(.userInitiated))
+        }
         return stored
     }
 
     /// Fetches the user's full attributes from the server (Kii `refresh`).
     @discardableResult
     public func reloadUser() async throws -> CurrentUser {
-        let profile = try await transport.decode(UserRecord.self, .get, "v1/me")
-        return try updateProfile(profile)
+        try await updatingProfile { try await transport.decode(UserRecord.self, .get, "v1/me") }
     }
 
-    /// Stores a new profile for the current user and tells observers.
-    func updateProfile(_ profile: UserRecord) throws -> CurrentUser {
-        guard var user = client.currentUser else { throw LatchkeyError.notSignedIn }
-        user.profile = profile
-        client.transition(to: user, event: .userUpdated(user))
-        return user
+    /// Runs `request` for the signed-in user and stores the profile it answers. The answer is
+    /// applied only if the session it was asked for is still the current one; otherwise (signed
+    /// out, or another user signed in meanwhile) it is dropped and this throws
+    /// ``LatchkeyError/sessionExpired``.
+    func updatingProfile(_ request: () async throws -> UserRecord) async throws -> CurrentUser {
+        let stamp = client.sessionStamp
+        guard stamp.key != nil else { throw LatchkeyError.notSignedIn }
+        let profile = try await request()
+        var updated: CurrentUser?
+        client.transition(ifStill: stamp) { current in
+            guard var user = current else { return nil }
+            user.profile = profile
+            updated = user
+            return (user, .userUpdated(user))
+        }
+        guard let updated else { throw LatchkeyError.sessionExpired }
+        return updated
     }
 
     private func signUp(_ request: SignUpRequest, signInWith credentials: SignInRequest) async throws -> CurrentUser {

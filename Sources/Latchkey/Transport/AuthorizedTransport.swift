@@ -10,6 +10,9 @@ struct AuthorizedTransport: Sendable {
     enum Credential: Sendable {
         /// The signed-in user's; ``LatchkeyError/notSignedIn`` when there is none.
         case user
+        /// The signed-in user's, for signing out: a session the server already ended is signed
+        /// out as ``SignOutReason/userInitiated``, not ``SignOutReason/revoked``.
+        case userSigningOut
         /// The signed-in user's when there is one, else none (public endpoints that answer more
         /// to a user, such as `hello`).
         case userIfSignedIn
@@ -65,6 +68,7 @@ struct AuthorizedTransport: Sendable {
         case .none: return try await call(nil)
         case .userIfSignedIn where client.currentUser == nil: return try await call(nil)
         case .user, .userIfSignedIn: return try await client.withAccessToken(call)
+        case .userSigningOut: return try await client.withAccessToken(onRefusal: .userInitiated, call)
         }
     }
 }

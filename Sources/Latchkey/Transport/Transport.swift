@@ -31,6 +31,8 @@ struct Transport: Sendable {
         do {
             (data, response) = try await session.data(for: request)
         } catch {
+            // A cancelled call says so, and says nothing about whether the server can be reached.
+            if Task.isCancelled || error is CancellationError || (error as? URLError)?.code == .cancelled { throw CancellationError() }
             reachability(false)
             throw LatchkeyError.network(error.localizedDescription)
         }
@@ -87,13 +89,28 @@ struct Transport: Sendable {
     }
 
     /// The error an answer with an error `status` stands for: its problem document mapped to a
-    /// ``LatchkeyError``, else a generic one.
-    static func error(status: Int, data: Data, response: HTTPURLResponse) -> LatchkeyError {
-        let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap(Int.init)
+    /// ``LatchkeyError``, else a generic one. A 503 is ``LatchkeyError/Kind/serverUnavailable(retryAfter:)``
+    /// with or without a problem document.
+    static func error(status: Int, data: Data, response: HTTPURLResponse, now: Date = Date()) -> LatchkeyError {
+        let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap { retryAfterSeconds($0, now: now) }
         if let problem = try? WireCoding.makeDecoder().decode(Problem.self, from: data) {
-            return LatchkeyError(problem: problem, retryAfter: retryAfter)
+            return LatchkeyError(problem: problem, status: status, retryAfter: retryAfter)
         }
-        if status == 503 || status == 502 || status == 504 { return .network("server unavailable (\(status))") }
+        if status == 503 { return .serverUnavailable(retryAfter: retryAfter) }
+        if status == 502 || status == 504 { return .network("server unavailable (\(status))") }
         return .server(code: "http_\(status)", message: HTTPURLResponse.localizedString(forStatusCode: status))
+    }
+
+    /// A `Retry-After` value in seconds: delay-seconds, or an HTTP date (RFC 9110 §10.2.3) counted
+    /// from `now` (never negative).
+    static func retryAfterSeconds(_ value: String, now: Date) -> Int? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(trimmed) { return max(0, seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        guard let date = formatter.date(from: trimmed) else { return nil }
+        return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
     }
 }
