@@ -94,9 +94,9 @@ extension Latchkey {
         }
     }
 
-    /// How many times a refresh is sent before its network error is thrown, and the pause before
-    /// the first retry (doubled before each further one).
+    /// How many times a refresh is sent before its network error is thrown.
     static let refreshAttempts = 3
+    /// The pause before the first retry of a refresh, doubled before each further one.
     static let firstRefreshRetryPause: Duration = .milliseconds(300)
 
     /// Runs `send`, and again after a network error, up to ``refreshAttempts`` times with growing

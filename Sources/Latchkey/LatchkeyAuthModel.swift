@@ -1,5 +1,5 @@
 #if canImport(Observation)
-public import Foundation
+import Foundation
 public import Observation
 
 /// The client's auth state as an `@Observable` model for SwiftUI (and any Observation user): a

@@ -3,7 +3,7 @@
 -- Data lines: one token each (Latchkey refresh token / PocketBase auth token), split between
 -- threads by setup(). Each thread keeps a FIFO queue: request() pops the oldest token,
 -- response() takes the new token out of the body and pushes it. So each session's newest
--- token is the only one ever sent; nothing is sent twice (no reuse, no grace-window replay).
+-- token is the only one ever sent; nothing is sent twice (no reuse, no retry of a used token).
 -- A thread whose queue is empty sends a dummy token (counted as "starved", answered 401).
 --   Latchkey:   POST /v1/auth/refresh {"refreshToken": …}       → "refreshToken":"…"
 --   PocketBase: POST /api/collections/users/auth-refresh, Authorization: <token> → "token":"…"

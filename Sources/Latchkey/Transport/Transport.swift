@@ -91,8 +91,8 @@ struct Transport: Sendable {
     /// The error an answer with an error `status` stands for: its problem document mapped to a
     /// ``LatchkeyError``, else a generic one. A 503 is ``LatchkeyError/Kind/serverUnavailable(retryAfter:)``
     /// with or without a problem document.
-    static func error(status: Int, data: Data, response: HTTPURLResponse, now: Date = Date()) -> LatchkeyError {
-        let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap { retryAfterSeconds($0, now: now) }
+    static func error(status: Int, data: Data, response: HTTPURLResponse) -> LatchkeyError {
+        let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap { retryAfterSeconds($0, now: Date()) }
         if let problem = try? WireCoding.makeDecoder().decode(Problem.self, from: data) {
             return LatchkeyError(problem: problem, status: status, retryAfter: retryAfter)
         }
