@@ -55,7 +55,7 @@ import Testing
             removal.start()
             try await Task.sleep(for: .milliseconds(200))
             proceed.signal()
-            try await signIn.value
+            _ = try await signIn.value
             #expect(await eventually { removed.withLock { $0 } })
             try await sdk.signOut()
             #expect(lateCalls.withLock { $0 } == 0)

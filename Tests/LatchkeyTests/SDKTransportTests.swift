@@ -81,17 +81,17 @@ import Testing
             #expect((25...31).contains(seconds))
             // `catch` patterns match by kind, whatever the payload.
             do {
-                try await sdk.request(module: "feed", path: "throttled")
+                _ = try await sdk.request(module: "feed", path: "throttled")
             } catch LatchkeyError.rateLimited(retryAfter: 0) {
                 // matched
             }
             do {
-                try await sdk.request(module: "feed", path: "quota")
+                _ = try await sdk.request(module: "feed", path: "quota")
             } catch LatchkeyError.server(code: "quota_exceeded", message: "") {
                 // matched by code, not message
             }
             do {
-                try await sdk.request(module: "feed", path: "quota")
+                _ = try await sdk.request(module: "feed", path: "quota")
             } catch ErrorCode("quota_exceeded") {
                 // matched by the server's code
             }
