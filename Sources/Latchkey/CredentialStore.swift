@@ -2,6 +2,9 @@ public import Foundation
 
 /// Where the signed-in user is kept between launches (Kii's stored credentials). The built-in
 /// stores write JSON with Foundation's default date coding, which keeps dates exact.
+///
+/// The client calls `save` under the same lock as it changes its own state, so the store always
+/// holds the latest session; a store must therefore not call back into the client.
 public protocol CredentialStore: Sendable {
     /// The stored user, if any.
     func load() -> CurrentUser?
