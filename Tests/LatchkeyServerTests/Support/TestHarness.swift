@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import LatchkeyServer
 import Logging
+import NIOConcurrencyHelpers
 
 /// A server on a fresh data directory with one app, a manual clock, and cheap bcrypt (cost 10,
 /// the floor) so tests stay fast. Every test gets its own.
@@ -14,7 +15,10 @@ struct TestHarness {
     let clock: ManualTimeSource
     let directory: URL
     /// The PostgreSQL database of this test, when it runs on PostgreSQL.
-    let databaseURL: String?
+    var databaseURL: String? { database?.url }
+    /// The lease on that database and its slot, given back by ``run(_:_:)`` — or, when a test
+    /// fails before it runs, when the harness is dropped.
+    private let database: DatabaseLease?
 
     /// Opens a backend on `store` (SQLite in a temp directory, or a fresh PostgreSQL database) and
     /// creates an app with `configure` applied.
@@ -41,24 +45,26 @@ struct TestHarness {
             return try await open(configuration, settings: settings, clock: clock, directory: directory, logger: logger)
         }
         await TestStore.slots.acquire()
+        let lease: DatabaseLease
         do {
-            configuration.databaseURL = try await TestStore.createDatabase()
-            return try await open(configuration, settings: settings, clock: clock, directory: directory, logger: logger)
+            lease = DatabaseLease(url: try await TestStore.createDatabase())
         } catch {
-            if let url = configuration.databaseURL { await TestStore.dropDatabase(url) }
             await TestStore.slots.release()
             throw error
         }
+        configuration.databaseURL = lease.url
+        return try await open(configuration, settings: settings, clock: clock, directory: directory, logger: logger, database: lease)
     }
 
     private static func open(
-        _ configuration: LatchkeyConfiguration, settings: AppSettings, clock: ManualTimeSource, directory: URL, logger: Logger
+        _ configuration: LatchkeyConfiguration, settings: AppSettings, clock: ManualTimeSource, directory: URL, logger: Logger,
+        database: DatabaseLease? = nil
     ) async throws -> TestHarness {
         let backend = try await LatchkeyBackend.open(configuration, logger: logger)
         let credentials = try await backend.apps.create(name: "Test App", settings: settings)
         return TestHarness(
             backend: backend, app: credentials.app, clientSecret: credentials.clientSecret, clock: clock, directory: directory,
-            databaseURL: configuration.databaseURL)
+            database: database)
     }
 
     /// Runs `body` against the router in process (`.router`) or over a real socket (`.live`),
@@ -88,10 +94,44 @@ struct TestHarness {
     private func close() async {
         await backend.shutdown()
         try? FileManager.default.removeItem(at: directory)
-        if let databaseURL {
-            await TestStore.dropDatabase(databaseURL)
-            await TestStore.slots.release()
+        await database?.release()
+    }
+}
+
+/// A test's PostgreSQL database and its place among ``TestStore/slots``, given back exactly once.
+///
+/// Why a class with a `deinit`: a test that throws between making its harness and running it
+/// (a failed `#require`, a setup call that fails) never reaches ``TestHarness/run(_:_:)``. Had it
+/// kept its slot, six such failures would leave every later PostgreSQL test waiting forever for
+/// one, and the suite would hang instead of reporting them.
+final class DatabaseLease: Sendable {
+    /// The database's URL.
+    let url: String
+    private let returned = NIOLockedValueBox(false)
+
+    init(url: String) { self.url = url }
+
+    /// Drops the database and frees the slot; later calls do nothing.
+    func release() async {
+        guard takeBack() else { return }
+        await Self.giveBack(url)
+    }
+
+    deinit {
+        guard takeBack() else { return }
+        Task { [url] in await Self.giveBack(url) }
+    }
+
+    private func takeBack() -> Bool {
+        returned.withLockedValue { returned in
+            defer { returned = true }
+            return !returned
         }
+    }
+
+    private static func giveBack(_ url: String) async {
+        await TestStore.dropDatabase(url)
+        await TestStore.slots.release()
     }
 }
 
