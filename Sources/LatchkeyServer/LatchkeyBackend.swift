@@ -104,7 +104,7 @@ public final class LatchkeyBackend: Sendable {
             outbox: outbox, senders: configuration.delivery.makeSenders(time: time, logger: logger),
             maximumAttempts: configuration.delivery.maximumAttempts, time: time, logger: logger)
         administration = UserAdministration(
-            driver: driver, users: users, sessions: sessions, time: time)
+            driver: driver, users: users, sessions: sessions, codes: codes, time: time)
         janitor = Janitor(driver: driver, sweeps: FeatureSet.all.flatMap { $0.sweeps }, time: time, logger: logger)
         messenger = Messenger(
             outbox: outbox, composer: composer, delivery: configuration.delivery, dispatcher: dispatcher, throttle: throttle)

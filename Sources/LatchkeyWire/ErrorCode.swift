@@ -59,6 +59,13 @@ extension ErrorCode {
     public static let userDoesNotExist = ErrorCode("user_does_not_exist")
     /// The current password given to a password change is wrong.
     public static let wrongPassword = ErrorCode("wrong_password")
+    /// The operation (email change, provider linking, account deletion) needs the user to have
+    /// signed in or re-authenticated (`POST /v1/me/reauthenticate`) within the last few minutes.
+    public static let reauthenticationRequired = ErrorCode("reauthentication_required")
+    /// An email sign-up of an app that hides taken emails answered without a session: the account,
+    /// if the address was free, signs in once the link sent to the address verifies it. The SDK
+    /// raises it; the server never answers it (it would tell a free address from a taken one).
+    public static let emailVerificationRequired = ErrorCode("email_verification_required")
     /// Too many requests; retry after the `Retry-After` header's seconds.
     public static let rateLimited = ErrorCode("rate_limited")
     /// The app named by `Latchkey-Client-Id` does not exist.
@@ -124,6 +131,8 @@ extension ErrorCode {
         .invalidCredentials,
         .userDoesNotExist,
         .wrongPassword,
+        .reauthenticationRequired,
+        .emailVerificationRequired,
         .rateLimited,
         .unknownClient,
         .clientMismatch,

@@ -54,7 +54,9 @@ struct ClusterTests {
 
         /// A new session through the provider's `idToken` (no password hashing: a thousand take
         /// seconds, not minutes); its access token.
-        func session(on node: Int, idToken: String) async throws -> String {
+        func session(on node: Int, subject: String, provider: FakeIdentityProvider) async throws -> String {
+            // ID tokens are accepted once: a fresh one per sign-in.
+            let idToken = try provider.idToken(provider.claims(subject: subject, at: Date()))
             let signIn = try await nodes[node].request(
                 "POST", "/v1/auth/external", json: ["provider": "google", "token": idToken], clientID: clientID)
             return try #require(signIn.string("session.accessToken"), "\(signIn.status)")
@@ -119,9 +121,8 @@ struct ClusterTests {
     @Test func aNodeFrozenForThirtySecondsMissesNoChange() async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let cluster = try await Cluster.start(provider: provider)
-            let idToken = try provider.idToken(provider.claims(subject: "sleeper", at: Date()))
             var tokens: [String] = []
-            for _ in 0..<20 { tokens.append(try await cluster.session(on: 0, idToken: idToken)) }
+            for _ in 0..<20 { tokens.append(try await cluster.session(on: 0, subject: "sleeper", provider: provider)) }
             for token in tokens { #expect(try await cluster.nodes[2].request("GET", "/v1/me", token: token).status == .ok) }
             let (revoked, kept) = (Array(tokens.prefix(10)), Array(tokens.dropFirst(10)))
             let frozenPID = cluster.nodes[2].process.pid
@@ -129,7 +130,7 @@ struct ClusterTests {
             let frozen = ContinuousClock.now
             for (index, token) in revoked.enumerated() {
                 #expect(try await cluster.nodes[index % 2].request("POST", "/v1/auth/signout", token: token).status == .noContent)
-                _ = try await cluster.session(on: 1, idToken: idToken)
+                _ = try await cluster.session(on: 1, subject: "sleeper", provider: provider)
                 try await Task.sleep(for: .seconds(2.5))
             }
             try await Task.sleep(until: frozen + .seconds(30))
@@ -151,13 +152,28 @@ struct ClusterTests {
         }
     }
 
+    /// A provider ID token is accepted once across the cluster: used on one node, it is refused
+    /// on the others.
+    @Test func anIDTokenUsedOnOneNodeIsRefusedOnTheOthers() async throws {
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let cluster = try await Cluster.start(count: 2, provider: provider)
+            let idToken = try provider.idToken(provider.claims(subject: "once", at: Date()))
+            let body = ["provider": "google", "token": idToken]
+            #expect(try await cluster.nodes[0].request("POST", "/v1/auth/external", json: body, clientID: cluster.clientID).status == .created)
+            let replayed = try await cluster.nodes[1].request("POST", "/v1/auth/external", json: body, clientID: cluster.clientID)
+            #expect(replayed.status == .unauthorized)
+            #expect(replayed.string("code") == "invalid_provider_token")
+            await cluster.stop()
+        }
+    }
+
     /// The timestamp feed's hole: a sign-out whose transaction waits on a row lock commits seconds
     /// after a later sign-out. Sequence order is commit order, so the other node still applies it.
     @Test func aSignOutThatCommitsLateIsStillApplied() async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let cluster = try await Cluster.start(count: 2, provider: provider)
-            let late = try await cluster.session(on: 0, idToken: try provider.idToken(provider.claims(subject: "late", at: Date())))
-            let early = try await cluster.session(on: 0, idToken: try provider.idToken(provider.claims(subject: "early", at: Date())))
+            let late = try await cluster.session(on: 0, subject: "late", provider: provider)
+            let early = try await cluster.session(on: 0, subject: "early", provider: provider)
             let lateUser = try #require(try await cluster.nodes[0].request("GET", "/v1/me", token: late).string("id"))
             for token in [late, early] { #expect(try await cluster.nodes[1].request("GET", "/v1/me", token: token).status == .ok) }
             var lateSignOut: Task<HTTPResponse.Status, any Error>?
@@ -327,14 +343,13 @@ struct ClusterTests {
     @Test func signOutsAreRefusedByTheOtherNodesWithin100MillisecondsAtP99() async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let cluster = try await Cluster.start(provider: provider)
-            let idToken = try provider.idToken(provider.claims(subject: "roamer", at: Date()))
             let started = ContinuousClock.now
             let latencies = try await withThrowingTaskGroup(of: [Duration].self) { group in
                 for _ in 0..<2 {
                     group.addTask {
                         var latencies: [Duration] = []
                         for _ in 0..<500 {
-                            let token = try await cluster.session(on: 0, idToken: idToken)
+                            let token = try await cluster.session(on: 0, subject: "roamer", provider: provider)
                             for node in 1...2 { #expect(try await cluster.nodes[node].request("GET", "/v1/me", token: token).status == .ok) }
                             #expect(try await cluster.nodes[0].request("POST", "/v1/auth/signout", token: token).status == .noContent)
                             let signedOut = ContinuousClock.now

@@ -128,6 +128,55 @@ import Testing
         }
     }
 
+    /// Outstanding verification and reset links die when the password changes, when the email
+    /// changes (they were sent to the old address) and when the account is disabled — re-enabling
+    /// it brings none back.
+    @Test(arguments: TestStore.enabled) func outstandingLinksDieWhenThePasswordAddressOrStandingChanges(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) {
+            $0.revealTakenEmails = true
+            $0.recipientSendLimit = 100
+            $0.ipSendLimit = 100
+        }
+        try await harness.run { client in
+            let signUp = try await client.signUp(["username": "ada", "email": Self.email, "password": "correct horse battery"])
+            let access = try #require(signUp.string("session.accessToken"))
+            let userID = try #require(signUp.string("user.id"))
+            /// A verification link and a reset link to `address`, both live.
+            func links(to address: String) async throws -> (verify: String, reset: String) {
+                let verification = try await harness.message(to: address) {
+                    _ = try await client.send(.post, "/v1/me/email/verification", token: access)
+                }
+                return (try TestHarness.linkToken(in: verification), try await harness.resetLinkToken(for: address, client: client))
+            }
+            func expectDead(_ links: (verify: String, reset: String), _ trigger: String) async throws {
+                let verify = try await client.send(.post, "/v1/auth/email/verify", json: ["token": links.verify])
+                #expect(verify.string("code") == "code_expired", "verification link after \(trigger)")
+                let reset = try await client.send(
+                    .post, "/v1/auth/password/reset/confirm", json: ["token": links.reset, "password": "a takeover secret"])
+                #expect(reset.string("code") == "code_expired", "reset link after \(trigger)")
+            }
+
+            let beforePasswordChange = try await links(to: Self.email)
+            let changed = try await client.send(
+                .post, "/v1/me/password", json: ["currentPassword": "correct horse battery", "newPassword": "another fine secret"],
+                token: access)
+            #expect(changed.status == .noContent)
+            try await expectDead(beforePasswordChange, "a password change")
+
+            let beforeEmailChange = try await links(to: Self.email)
+            _ = try await client.send(.post, "/v1/me/email", json: ["email": "ada2@example.com"], token: access)
+            let change = try await harness.latestLinkToken(to: "ada2@example.com")
+            #expect(try await client.send(.post, "/v1/auth/email/verify", json: ["token": change]).status == .noContent)
+            try await expectDead(beforeEmailChange, "an email change")
+
+            let beforeDisable = try await links(to: "ada2@example.com")
+            try await harness.backend.setUserDisabled(true, userID: userID, appID: harness.app.id)
+            try await harness.backend.setUserDisabled(false, userID: userID, appID: harness.app.id)
+            try await expectDead(beforeDisable, "disabling")
+            #expect(try await client.signIn("ada", password: "another fine secret").status == .ok)
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func messagesFollowTheRequestLanguage(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
         try await harness.run { client in

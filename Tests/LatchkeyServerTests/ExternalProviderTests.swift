@@ -101,6 +101,43 @@ import Testing
         }
     }
 
+    /// An ID token that carries a nonce is refused when the request sends none (it was minted for
+    /// another sign-in); an ID token is accepted once — for sign-in and linking alike — and
+    /// remembered until it expires, when the janitor forgets it.
+    @Test(arguments: TestStore.enabled) func anIDTokenIsAcceptedOnceAndItsNonceIsRequired(store: TestStore) async throws {
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await makeHarness(store, provider: provider)
+            try await harness.run { client in
+                let now = harness.clock.now()
+                let withNonce = try provider.idToken(provider.claims(subject: "r1", at: now, extra: ["nonce": "n-1"]))
+                let noNonce = try await client.external("google", withNonce)
+                #expect(noNonce.status == .unauthorized)
+                #expect(noNonce.string("code") == "invalid_provider_token")
+                #expect(try await client.external("google", withNonce, nonce: "n-1").status == .created)
+                let replayed = try await client.external("google", withNonce, nonce: "n-1")
+                #expect(replayed.status == .unauthorized)
+                #expect(replayed.string("code") == "invalid_provider_token")
+
+                let plain = try provider.idToken(provider.claims(subject: "r2", at: now))
+                let first = try await client.external("google", plain)
+                #expect(first.status == .created)
+                #expect(try await client.external("google", plain).status == .unauthorized)
+                // Linking takes no used token either.
+                let pat = try await client.signUpUser("pat")
+                let linkedAgain = try await client.send(
+                    .post, "/v1/me/identities", json: ["provider": "google", "token": plain], token: pat.access)
+                #expect(linkedAgain.status == .unauthorized)
+                #expect(linkedAgain.string("code") == "invalid_provider_token")
+                let fresh = try provider.idToken(provider.claims(subject: "r2", at: now))
+                #expect(try await client.external("google", fresh).string("user.id") == first.string("user.id"))
+
+                #expect(try await harness.backend.janitor.sweep()["providerTokensUsed"] == nil)
+                harness.clock.advance(by: 3600 + 61)
+                #expect(try await harness.backend.janitor.sweep()["providerTokensUsed"] == 3)
+            }
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func anUnknownKidRefetchesTheKeysAtMostEvery30Seconds(store: TestStore) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let harness = try await makeHarness(store, provider: provider)
@@ -209,19 +246,20 @@ import Testing
             let harness = try await makeHarness(store, provider: provider)
             try await harness.run { client in
                 let now = harness.clock.now()
-                let token = try provider.idToken(provider.claims(subject: "l1", at: now))
+                // Each use needs its own token: an ID token is accepted once.
+                let token = { try provider.idToken(provider.claims(subject: "l1", at: now)) }
                 let pat = try await client.signUpUser("pat")
-                let linked = try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": token], token: pat.access)
+                let linked = try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": try token()], token: pat.access)
                 #expect(linked.status == .ok)
                 let providers = (linked.value("identities") as? [[String: Any]])?.compactMap { $0["provider"] as? String }
                 #expect(Set(providers ?? []) == ["password", "google"])
-                let again = try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": token], token: pat.access)
+                let again = try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": try token()], token: pat.access)
                 #expect(again.status == .ok)
                 #expect((again.value("identities") as? [Any])?.count == 2)
-                #expect(try await client.external("google", token).string("user.id") == linked.string("id"))
+                #expect(try await client.external("google", try token()).string("user.id") == linked.string("id"))
 
                 let sam = try await client.signUpUser("sam")
-                let stolen = try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": token], token: sam.access)
+                let stolen = try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": try token()], token: sam.access)
                 #expect(stolen.status == .conflict)
                 #expect(stolen.string("code") == "identity_in_use")
 
@@ -237,6 +275,38 @@ import Testing
                 let last = try await client.send(.delete, "/v1/me/identities/google", token: providerOnly.string("session.accessToken"))
                 #expect(last.status == .conflict)
                 #expect(last.string("code") == "last_identity")
+            }
+        }
+    }
+
+    /// Linking a provider needs a recent sign-in; a provider token of an identity the user holds
+    /// re-authenticates (once), a token of anyone else's identity does not.
+    @Test(arguments: TestStore.enabled) func linkingNeedsARecentSignInAndAProviderTokenReauthenticates(store: TestStore) async throws {
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await makeHarness(store, provider: provider)
+            try await harness.run { client in
+                let token = { (subject: String) in try provider.idToken(provider.claims(subject: subject, at: harness.clock.now())) }
+                let pat = try await client.signUpUser("pat")
+                harness.clock.advance(by: 301)
+                let late = try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": try token("p1")], token: pat.access)
+                #expect(late.status == .forbidden)
+                #expect(late.string("code") == "reauthentication_required")
+
+                let signedIn = try await client.external("google", try token("g1"))
+                let access = try #require(signedIn.string("session.accessToken"))
+                _ = try await client.external("google", try token("g2"))
+                harness.clock.advance(by: 301)
+                #expect(try await client.send(.delete, "/v1/me", token: access).string("code") == "reauthentication_required")
+                let reauthenticate = { (body: [String: String]) in
+                    try await client.send(.post, "/v1/me/reauthenticate", json: body, token: access)
+                }
+                let someoneElse = try await reauthenticate(["provider": "google", "token": try token("g2")])
+                #expect(someoneElse.status == .unauthorized)
+                #expect(someoneElse.string("code") == "invalid_provider_token")
+                let own = try token("g1")
+                #expect(try await reauthenticate(["provider": "google", "token": own]).status == .noContent)
+                #expect(try await reauthenticate(["provider": "google", "token": own]).string("code") == "invalid_provider_token")
+                #expect(try await client.send(.delete, "/v1/me", token: access).status == .noContent)
             }
         }
     }
@@ -258,7 +328,7 @@ import Testing
                 let created = try await client.external("google", token)
                 let id = try #require(created.string("user.id"))
                 try await harness.backend.setUserDisabled(true, userID: id, appID: harness.app.id)
-                let disabled = try await client.external("google", token)
+                let disabled = try await client.external("google", try provider.idToken(provider.claims(subject: "d1", at: harness.clock.now())))
                 #expect(disabled.status == .forbidden)
                 #expect(disabled.string("code") == "account_disabled")
             }

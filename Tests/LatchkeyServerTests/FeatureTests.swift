@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Logging
 import SQLKit
 import LatchkeyWire
 import Testing
@@ -109,26 +110,49 @@ import Testing
         }
     }
 
+    /// An installation the installation-wide runner left — the schema of versions 1 and 2 (the
+    /// migrations with a baseline), recorded in `schema_migrations` — gets exactly the migrations
+    /// written since, and keeps its rows. Built in a fresh database: the harness's has every
+    /// later migration applied already.
     @Test(arguments: TestStore.enabled) func installationsFromBeforeFeatureMigrationsKeepTheirData(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store)
-        let driver = harness.backend.driver
-        try await harness.run { client in
-            _ = try await client.signUpUser("old")
-            // What the installation-wide runner left: versions 1 and 2 in `schema_migrations`.
+        let logger = Logger(label: "old-installation")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-old-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let databaseURL = store == .postgres ? try await TestStore.createDatabase() : nil
+        let driver: any StoreDriver =
+            if let databaseURL {
+                try PostgresStoreDriver.open(url: databaseURL, maximumConnections: 2, logger: logger, acquireTimeout: .seconds(30))
+            } else {
+                try await SQLiteStoreDriver.open(path: directory.appendingPathComponent("old.sqlite").path, logger: logger)
+            }
+        do {
             try await driver.write { db in
-                try await db.raw("DROP TABLE feature_migrations").run()
+                for feature in FeatureSet.all {
+                    for migration in feature.migrations where migration.baseline != nil {
+                        for statement in migration.statements(for: driver.family) { try await db.raw("\(unsafeRaw: statement)").run() }
+                    }
+                }
                 try await db.raw("CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)").run()
                 try await db.raw("INSERT INTO schema_migrations (version, applied_at) VALUES (1, 0), (2, 0)").run()
+                try await db.raw("INSERT INTO throttles (key, window_start, failures) VALUES ('old', 1, 3)").run()
             }
             // Only the migrations written since, which have no installation-wide version, run.
             let since = FeatureSet.all.flatMap { feature in
                 feature.migrations.filter { $0.baseline == nil }.map { "\(feature.id).\($0.version)" }
             }
-            #expect(try await Migrations.apply(to: driver, logger: harness.backend.logger) == since)
+            #expect(try await Migrations.apply(to: driver, logger: logger) == since)
             let recorded = try await driver.read { db in try await db.raw("SELECT feature FROM feature_migrations").all().count }
             #expect(recorded == FeatureSet.all.reduce(0) { $0 + $1.migrations.count })
-            #expect(try await client.signIn("old").status == .ok)
+            let kept = try await driver.read { db in
+                try await db.raw("SELECT failures FROM throttles WHERE key = 'old'").first()?.decode(column: "failures", as: Int.self)
+            }
+            #expect(kept == 3)
+        } catch {
+            Issue.record(error)
         }
+        await driver.shutdown()
+        if let databaseURL { await TestStore.dropDatabase(databaseURL) }
     }
 
     private func count(_ table: String, _ column: String, _ keys: [String], _ driver: any StoreDriver) async throws -> Int {

@@ -34,6 +34,34 @@ import Testing
         }
     }
 
+    /// A phone user re-authenticates with a PIN sent to their own number (bound to its request,
+    /// single use), which a deletion needs once the sign-in is more than five minutes old.
+    @Test(arguments: TestStore.enabled) func aPINToTheUsersOwnNumberReauthenticates(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let requestID = try #require(try await client.startPhone(Self.phone).string("requestId"))
+            let access = try #require(
+                try await client.verifyPhone(requestID, pin: try await harness.latestPIN(to: Self.phone)).string("session.accessToken"))
+            harness.clock.advance(by: 301)
+            #expect(try await client.send(.delete, "/v1/me", token: access).string("code") == "reauthentication_required")
+
+            let otherNumber = "+14155550199"
+            let foreign = try #require(try await client.startPhone(otherNumber).string("requestId"))
+            let foreignPIN = try await harness.latestPIN(to: otherNumber)
+            let reauthenticate = { (requestID: String, pin: String) in
+                try await client.send(.post, "/v1/me/reauthenticate", json: ["requestId": requestID, "pin": pin], token: access)
+            }
+            #expect(try await reauthenticate(foreign, foreignPIN).string("code") == "code_expired")
+            let own = try #require(try await client.startPhone(Self.phone).string("requestId"))
+            let pin = try await harness.latestPIN(to: Self.phone)
+            let wrongPIN = pin == "000000" ? "111111" : "000000"
+            #expect(try await reauthenticate(own, wrongPIN).string("code") == "invalid_code")
+            #expect(try await reauthenticate(own, pin).status == .noContent)
+            #expect(try await reauthenticate(own, pin).string("code") == "code_expired")
+            #expect(try await client.send(.delete, "/v1/me", token: access).status == .noContent)
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func invalidNumbersAreTypedErrors(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in

@@ -40,6 +40,40 @@ import Testing
         }
     }
 
+    /// An unknown user costs what a known one costs while the app's bcrypt cost is changing:
+    /// after the cost is raised, users keep their old-cost hashes until they sign in, so a dummy
+    /// check at the new cost would set unknown names apart (here 4× slower).
+    @Test(arguments: TestStore.enabled) func unknownUsersCostWhatStoredHashesCostAfterACostChange(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) {
+            $0.accountFailureLimit = 10_000
+            $0.ipFailureLimit = 10_000
+        }
+        try await harness.run { client in
+            for index in 0..<5 { _ = try await client.signUpUser("stored-\(index)") }
+            var app = harness.app
+            app.settings.bcryptCost = 12
+            try await harness.backend.apps.update(app)
+            harness.clock.advance(by: 10)  // let the app cache expire
+            let clock = ContinuousClock()
+            try await expectTimingRatio(within: 0.8...1.25, "median unknown / wrong password after a cost change") {
+                var wrong: [Duration] = []
+                var unknown: [Duration] = []
+                for round in 0..<30 {
+                    for isUnknown in round.isMultiple(of: 2) ? [false, true] : [true, false] {
+                        let name = isUnknown ? "nobody-\(round)" : "stored-\(round % 5)"
+                        var status: HTTPResponse.Status?
+                        let elapsed = try await clock.measure {
+                            status = try await client.signIn(name, password: "wrong password here").status
+                        }
+                        #expect(status == .unauthorized)
+                        if isUnknown { unknown.append(elapsed) } else { wrong.append(elapsed) }
+                    }
+                }
+                return median(unknown) / median(wrong)
+            }
+        }
+    }
+
     /// "check exp, nbf, iss, aud, typ": a token not yet valid, and one from another issuer
     /// (a node configured with another public URL, sharing keys and apps), are refused.
     @Test(arguments: TestStore.enabled) func notYetValidAndForeignIssuerTokensAreRefused(store: TestStore) async throws {
@@ -77,6 +111,7 @@ import Testing
             $0.ipSendLimit = 10_000
             $0.recipientSendLimit = 10_000
             $0.ipFailureLimit = 10_000
+            $0.accountFailureLimit = 10_000  // the payloads are wrong current passwords too
         }
         try await harness.run { client in
             let tokens = try await client.signUpUser("victim")

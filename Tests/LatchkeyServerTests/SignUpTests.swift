@@ -148,14 +148,116 @@ import Testing
             #expect(second.value("session") == nil)
             #expect(Set(first.json.keys) == Set(second.json.keys))
             #expect(Set((first.value("user") as? [String: Any])?.keys ?? [:].keys) == Set((second.value("user") as? [String: Any])?.keys ?? [:].keys))
-            // Only the first registration holds: its password signs in, the second's does not.
-            let good = try await client.send(
-                .post, "/v1/auth/signin", json: ["email": "PERSON@example.com", "password": "correct horse battery"], app: client.clientID)
-            #expect(good.status == .ok)
+            // Only the first registration holds, and its password signs in once the address is verified.
+            let signIn = { try await client.send(
+                .post, "/v1/auth/signin", json: ["email": "PERSON@example.com", "password": "correct horse battery"], app: client.clientID) }
+            #expect(try await signIn().status == .unauthorized)
+            let messages = try await harness.backend.outbox.list(limit: 10)
+            let verification = try #require(messages.first { $0.message.purpose == "verify_email" })
+            #expect(messages.contains { $0.message.purpose == "sign_up_attempt" })
+            let link = try TestHarness.linkToken(in: verification)
+            #expect(try await client.send(.post, "/v1/auth/email/verify", json: ["token": link]).status == .noContent)
+            #expect(try await signIn().status == .ok)
             let other = try await client.send(
                 .post, "/v1/auth/signin", json: ["email": "person@example.com", "password": "another good secret"], app: client.clientID)
             #expect(other.status == .unauthorized)
         }
+    }
+
+    /// An attacker's view of an app that hides taken emails: every sequence of public calls —
+    /// sign-up alone, sign-up then sign-in (by email or by the username sent along), sign-up then
+    /// another sign-up with that username, sign-up twice, sign-up then a reset request, sign-in
+    /// alone — answers byte for byte the same (status, headers, body with ids and the names
+    /// themselves masked) for a taken address and a free one, and a sign-up takes the same time.
+    @Test(arguments: TestStore.enabled) func noSequenceOfCallsTellsATakenEmailFromAFreeOne(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) {
+            $0.ipFailureLimit = 10_000
+            $0.ipSendLimit = 10_000
+            $0.recipientSendLimit = 10_000
+        }
+        try await harness.run { client in
+            let taken = "owner@example.com"
+            #expect(try await client.signUp(["username": "owner", "email": taken, "password": "violet skies at dusk"]).status == .created)
+            let ownerLink = try await harness.latestLinkToken(to: taken)
+            #expect(try await client.send(.post, "/v1/auth/email/verify", json: ["token": ownerLink]).status == .noContent)
+
+            let password = "correct horse battery"
+            let signUp = { (fields: [String: String]) in try await client.signUp(fields) }
+            let signIn = { (fields: [String: String]) in try await client.send(.post, "/v1/auth/signin", json: fields, app: client.clientID) }
+            let sequences: [(String, (_ email: String, _ username: String) async throws -> [TestResponse])] = [
+                ("sign-up", { email, _ in [try await signUp(["email": email, "password": password])] }),
+                ("sign-up with a username", { email, name in [try await signUp(["email": email, "username": name, "password": password])] }),
+                ("sign-up, sign-in by email", { email, _ in
+                    [try await signUp(["email": email, "password": password]), try await signIn(["email": email, "password": password])]
+                }),
+                ("sign-up, sign-in by the username", { email, name in
+                    [try await signUp(["email": email, "username": name, "password": password]),
+                     try await signIn(["username": name, "password": password])]
+                }),
+                ("sign-up, the username again", { email, name in
+                    [try await signUp(["email": email, "username": name, "password": password]),
+                     try await signUp(["username": name, "password": password])]
+                }),
+                ("sign-up, the username again with another email", { email, name in
+                    [try await signUp(["email": email, "username": name, "password": password]),
+                     try await signUp(["email": "other-\(name)@example.com", "username": name, "password": password])]
+                }),
+                ("sign-up twice", { email, _ in
+                    [try await signUp(["email": email, "password": password]), try await signUp(["email": email, "password": password])]
+                }),
+                ("sign-up, reset request", { email, _ in
+                    [try await signUp(["email": email, "password": password]),
+                     try await client.send(.post, "/v1/auth/password/reset", json: ["email": email], app: client.clientID)]
+                }),
+                ("sign-in", { email, _ in [try await signIn(["email": email, "password": password])] }),
+            ]
+            for (index, (label, sequence)) in sequences.enumerated() {
+                let forTaken = try await sequence(taken, "takn\(index)")
+                let forFree = try await sequence("free\(index)@example.com", "free\(index)")
+                #expect(
+                    forTaken.map { Self.fingerprint($0, masking: [taken, "takn\(index)"]) }
+                        == forFree.map { Self.fingerprint($0, masking: ["free\(index)@example.com", "free\(index)"]) }, "\(label)")
+            }
+            // The owner was told, and still signs in; a free address's account signs in once verified.
+            #expect(try await harness.backend.outbox.list(recipient: taken, limit: 100).contains { $0.message.purpose == "sign_up_attempt" })
+            #expect(try await signIn(["email": taken, "password": "violet skies at dusk"]).status == .ok)
+            let link = try await harness.latestLinkToken(to: "free0@example.com")
+            #expect(try await client.send(.post, "/v1/auth/email/verify", json: ["token": link]).status == .noContent)
+            #expect(try await signIn(["email": "free0@example.com", "password": password]).status == .ok)
+
+            let clock = ContinuousClock()
+            try await expectTimingRatio(within: 0.8...1.25, "median sign-up time, taken / free address") {
+                var takenTimes: [Duration] = []
+                var freeTimes: [Duration] = []
+                for round in 0..<30 {
+                    let name = "timed\(UUID().uuidString.prefix(8).lowercased())"
+                    for isTaken in round.isMultiple(of: 2) ? [false, true] : [true, false] {
+                        let fields = ["email": isTaken ? taken : "\(name)@example.com", "username": name + (isTaken ? "t" : "f"), "password": password]
+                        var status: HTTPResponse.Status?
+                        let elapsed = try await clock.measure { status = try await signUp(fields).status }
+                        #expect(status == .created)
+                        if isTaken { takenTimes.append(elapsed) } else { freeTimes.append(elapsed) }
+                    }
+                }
+                return median(takenTimes) / median(freeTimes)
+            }
+        }
+    }
+
+    /// A response as an attacker compares it: status, headers (but the request id), and the body
+    /// with keys sorted, ids masked, and the given names (the address, the username) replaced.
+    private static func fingerprint(_ response: TestResponse, masking names: [String]) -> String {
+        var body = response.text
+        if let object = try? JSONSerialization.jsonObject(with: response.body),
+            let sorted = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        {
+            body = String(decoding: sorted, as: UTF8.self)
+        }
+        for (index, name) in names.enumerated() { body = body.replacingOccurrences(of: name, with: "<name \(index)>") }
+        body = body.replacing(/"requestId":"[^"]*"/, with: #""requestId":"-""#)
+        body = body.replacing(/[0-9abcdefghjkmnpqrstvwxyz]{26}/, with: "<id>")
+        let headers = response.headers.filter { $0.name != .init("X-Request-Id")! }.map { "\($0.name): \($0.value)" }.sorted()
+        return "\(response.status.code) \(headers) \(body)"
     }
 
     @Test(arguments: TestStore.enabled) func takenEmailIsRevealedWhenTheAppSaysSo(store: TestStore) async throws {

@@ -133,10 +133,13 @@ public final class FakeIdentityProvider: Sendable {
         state.withLockedValue { $0.facebookTokens[token] = description }
     }
 
-    /// Standard ID-token claims for `subject`, issued at `now` for an hour, for `audience`.
+    /// Standard ID-token claims for `subject`, issued at `now` for an hour, for `audience`, with a
+    /// fresh `jti`: each call makes a new token (a server accepts a token once).
     public func claims(subject: String, audience: Any = "client-1", at now: Date, extra: [String: Any] = [:]) -> [String: Any] {
         let issuedAt = Int(now.timeIntervalSince1970)
-        let base: [String: Any] = ["iss": issuer, "sub": subject, "aud": audience, "iat": issuedAt, "exp": issuedAt + 3600]
+        let base: [String: Any] = [
+            "iss": issuer, "sub": subject, "aud": audience, "iat": issuedAt, "exp": issuedAt + 3600, "jti": UUID().uuidString,
+        ]
         return base.merging(extra) { $1 }
     }
 

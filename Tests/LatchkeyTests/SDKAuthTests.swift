@@ -52,7 +52,8 @@ import Testing
     }
 
     @Test func signInOutcomes() async throws {
-        try await serving(try await LiveServer.start()) { server in
+        // An app that says "taken": one that hides it signs a new email account in only once verified.
+        try await serving(try await LiveServer.start(configure: { $0.revealTakenEmails = true })) { server in
             let sdk = server.client()
             try await sdk.signUp(email: "wd@example.com", password: "correct horse battery")
             try await sdk.signOut()

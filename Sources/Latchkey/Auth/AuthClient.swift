@@ -19,13 +19,16 @@ extension AuthClient {
     ) async throws -> CurrentUser {
         let request = SignUpRequest(
             username: username, password: password, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail)
-        return try await signUp(request, signInWith: SignInRequest(username: username, password: password))
+        return try await signUp(request)
     }
 
-    /// Creates a user with an email and password (Wilddog createUser) and signs them in.
+    /// Creates a user with an email and password (Wilddog createUser) and signs them in. An app
+    /// that hides taken emails (the default) answers without a session, for a free address and a
+    /// taken one alike, and this throws `.server(code: "email_verification_required")`: the new
+    /// account signs in once the link sent to the address verifies it.
     @discardableResult
     public func signUp(email: String, password: String) async throws -> CurrentUser {
-        try await signUp(SignUpRequest(email: email, password: password), signInWith: SignInRequest(email: email, password: password))
+        try await signUp(SignUpRequest(email: email, password: password))
     }
 
     /// Signs in with a username and password (KWS authUser, Kii logIn).
@@ -112,10 +115,16 @@ extension AuthClient {
         return updated
     }
 
-    private func signUp(_ request: SignUpRequest, signInWith credentials: SignInRequest) async throws -> CurrentUser {
+    private func signUp(_ request: SignUpRequest) async throws -> CurrentUser {
         let answer = try await transport.decode(AuthResponse.self, .post, "v1/auth/signup", body: request, as: .none)
-        // Apps that hide whether an email is taken answer sign-up without a session: sign in.
-        guard answer.session != nil else { return try await signIn(credentials) }
+        // Apps that hide whether an email is taken answer sign-up without a session, for a free
+        // address and a taken one alike: the account signs in once its email is verified.
+        guard answer.session != nil else {
+            throw LatchkeyError(
+                .server(
+                    code: ErrorCode.emailVerificationRequired.rawValue,
+                    message: "Open the link sent to your address to finish signing up, then sign in."))
+        }
         return try signedIn(answer)
     }
 

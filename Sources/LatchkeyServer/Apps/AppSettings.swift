@@ -30,6 +30,10 @@ public struct AppSettings: Codable, Sendable, Equatable {
     /// Whether sign-in says `user_does_not_exist` for an unknown username or email (Wilddog).
     /// Off by default: unknown users and wrong passwords answer alike.
     public var revealUnknownUsers: Bool = false
+    /// How recently, in seconds, a session must have proved its user (sign-in or
+    /// `POST /v1/me/reauthenticate`) to change the email, link a provider or delete the account
+    /// (default 300): a stolen access token alone cannot take the account over.
+    public var reauthenticationWindowSeconds: Int = 300
     /// Failed sign-ins of one account before it is locked (default 5).
     public var accountFailureLimit: Int = 5
     /// Failed sign-ins from one IP before it gets 429 (default 50).

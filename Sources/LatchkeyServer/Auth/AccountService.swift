@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HTTPTypes
 import LatchkeyWire
@@ -7,9 +8,12 @@ import SQLKit
 /// Sign-up, sign-in, refresh and sign-out: the account flows of the JSON API and the OAuth
 /// endpoints, with the throttling and enumeration rules of SECURITY.md.
 struct AccountService: Sendable {
+    let codes: OneTimeCodeStore
     let driver: any StoreDriver
     let hasher: PasswordHasher
+    let links: EmailLinks
     let logger: Logger
+    let messenger: Messenger
     let metrics: ServerMetrics
     let policy: PasswordPolicy
     let sessions: SessionStore
@@ -20,9 +24,12 @@ struct AccountService: Sendable {
     let tokens: TokenMinter
 
     init(backend: LatchkeyBackend) {
+        self.codes = backend.codes
         self.driver = backend.driver
         self.hasher = backend.hasher
+        self.links = EmailLinks(backend: backend)
         self.logger = backend.logger
+        self.messenger = backend.messenger
         self.metrics = backend.metrics
         self.policy = backend.policy
         self.sessions = backend.sessions
@@ -36,9 +43,9 @@ struct AccountService: Sendable {
 
     // MARK: Sign-up
 
-    /// Creates a user and signs them in. Returns the response and whether an account was created
-    /// (an email sign-up of an app that hides taken emails answers alike for both cases).
-    func signUp(_ request: SignUpRequest, app: App, client: ClientInfo) async throws -> AuthResponse {
+    /// Creates a user and signs them in; an email sign-up of an app that hides taken emails goes
+    /// through ``signUpHidingTakenEmails(_:email:emailTaken:app:client:language:at:)``.
+    func signUp(_ request: SignUpRequest, app: App, client: ClientInfo, language: Language) async throws -> AuthResponse {
         guard request.username != nil || request.email != nil else {
             throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "username", code: .invalidRequest)])
         }
@@ -58,39 +65,60 @@ struct AccountService: Sendable {
         guard errors.isEmpty else { throw APIError.validation(errors) }
 
         let passwordHash = try await hasher.hash(request.password, cost: app.settings.bcryptCost)
-        let hidesOutcome = request.email != nil && !app.settings.revealTakenEmails
-        if emailTaken { return decoyResponse(for: request, at: now) }
-
         let user = UserStore.NewUser(
             id: SecureRandom.identifier(), appID: app.id, username: request.username, email: request.email,
             passwordHash: passwordHash, dateOfBirth: request.dateOfBirth, country: request.country?.uppercased(),
-            parentEmail: request.parentEmail, createdAt: now)
+            parentEmail: request.parentEmail, awaitsEmailVerification: request.email != nil && !app.settings.revealTakenEmails,
+            createdAt: now)
         do {
+            if let email = request.email, user.awaitsEmailVerification {
+                return try await signUpHidingTakenEmails(user, email: email, emailTaken: emailTaken, app: app, client: client, language: language, at: now)
+            }
             let (session, refreshToken) = try await driver.write { db in
                 try await users.insert(user, in: db)
                 return try await startSession(userID: user.id, app: app, client: client, at: now, in: db)
             }
-            let account = user.account
-            if hidesOutcome { return AuthResponse(user: account.record, session: nil) }
             let tokens = try tokens.sessionTokens(app: app, userID: user.id, sessionID: session.id, refreshToken: refreshToken)
-            return AuthResponse(user: account.record, session: tokens)
+            return AuthResponse(user: user.account.record, session: tokens)
         } catch let taken as UserStore.Taken {
-            if taken.field == "email" && !app.settings.revealTakenEmails { return decoyResponse(for: request, at: now) }
             let code: ErrorCode = taken.field == "email" ? .duplicateEmail : .duplicateUsername
             throw APIError.validation([FieldError(field: taken.field, code: code)])
         }
     }
 
-    /// What an email sign-up answers when the email is taken and the app hides that: the shape of
-    /// a fresh account, without a session, and nothing stored.
-    private func decoyResponse(for request: SignUpRequest, at now: Date) -> AuthResponse {
-        let id = SecureRandom.identifier()
-        let user = UserRecord(
-            id: id, uid: "password:\(id)", username: request.username, email: request.email,
-            dateOfBirth: request.dateOfBirth, country: request.country?.uppercased(), parentEmail: request.parentEmail,
-            identities: [Identity(provider: "password", subject: id, createdAt: now)],
-            createdAt: now, updatedAt: now, lastSignInAt: now)
-        return AuthResponse(user: user, session: nil)
+    /// An email sign-up of an app that hides taken emails (Supabase's with confirmations on): no
+    /// sequence of calls may tell a taken address from a free one. Both answer the new account
+    /// without a session and hold its username; a free address gets the account, which signs in
+    /// with its password once the verification link sent to the address is used; a taken one
+    /// gets a notice to its owner, and the username is held by an account without the email that
+    /// can never sign in. Both count one send to the address, and send nothing past its limit.
+    private func signUpHidingTakenEmails(
+        _ user: UserStore.NewUser, email: String, emailTaken: Bool, app: App, client: ClientInfo, language: Language,
+        at now: Date
+    ) async throws -> AuthResponse {
+        let recipient = Canonical.email(email)
+        let sends = (try? await messenger.checkLimits(recipient: recipient, ipAddress: client.ipAddress, app: app)) != nil
+        do {
+            if emailTaken { throw UserStore.Taken(field: "email") }
+            try await driver.write { db in
+                try await users.insert(user, in: db)
+                try await messenger.countSend(recipient: recipient, ipAddress: client.ipAddress, app: app, in: db)
+                if sends { try await links.storeLink(.verifyEmail, to: email, userID: user.id, app: app, language: language, at: now, in: db) }
+            }
+        } catch let taken as UserStore.Taken where taken.field == "email" {
+            var unaddressed = user
+            unaddressed.email = nil
+            let holder = unaddressed
+            try await driver.write { db in
+                if holder.username != nil { try await users.insert(holder, in: db) }
+                try await messenger.countSend(recipient: recipient, ipAddress: client.ipAddress, app: app, in: db)
+                if sends {
+                    try await messenger.queue(.signUpAttempt, to: email, channel: .email, app: app, language: language, values: [:], at: now, in: db)
+                }
+            }
+        }
+        messenger.wake()
+        return AuthResponse(user: user.account.record, session: nil)
     }
 
     // MARK: Sign-in
@@ -107,8 +135,7 @@ struct AccountService: Sendable {
         }
         let settings = app.settings
         let ipKey = try await unlockedIPKey(app: app, client: client)
-        // The counter is keyed by a digest of the canonical name: no identifier is stored in it.
-        let accountKey = "account:\(app.id):" + Digest.sha256Hex(username.map(Canonical.username) ?? email.map(Canonical.emailThrottleKey) ?? "")
+        let accountKey = Self.accountKey(appID: app.id, username: username, email: username == nil ? email : nil)
         // A malformed identifier cannot name an account: answer as for an unknown one, without a query.
         let wellFormed = username.map(Validation.isValidUsername) ?? email.map(Validation.isValidEmail) ?? false
         let account =
@@ -117,13 +144,19 @@ struct AccountService: Sendable {
                 try await users.find(appID: app.id, username: username, email: username == nil ? email : nil, in: db)
             } : nil
         let locked = account != nil ? try await throttle.lockRemaining(accountKey) != nil : false
+        // Every attempt costs one bcrypt check at the cost of a stored hash: the account's own
+        // (even when locked), or for a name with no password a real user's picked by the name.
+        let matches: Bool
+        if let storedHash = account?.passwordHash {
+            matches = try await hasher.verify(password, against: storedHash)
+        } else {
+            try await hasher.verifyDummy(cost: try await dummyCost(accountKey: accountKey, app: app))
+            matches = false
+        }
 
-        guard let account, let storedHash = account.passwordHash, !locked,
-            try await hasher.verify(password, against: storedHash)
-        else {
-            if account == nil || account?.passwordHash == nil || locked {
-                try await hasher.verifyDummy(cost: settings.bcryptCost)
-            }
+        // An account whose email awaits verification answers like a wrong password: its sign-up
+        // answered like one for a taken address, whose owner's password this is not.
+        guard let account, let storedHash = account.passwordHash, !locked, matches, !account.awaitsEmailVerification else {
             var keys = [(key: accountKey, limit: settings.accountFailureLimit)]
             if let ipKey { keys.append((ipKey, settings.ipFailureLimit)) }
             try await throttle.recordFailure(keys, window: settings.failureWindowSeconds)
@@ -146,6 +179,52 @@ struct AccountService: Sendable {
         }
         metrics.recordSignIn(outcome: "success")
         return try signedIn(account, session: session, refreshToken: refreshToken, app: app)
+    }
+
+    /// The key under which failed sign-ins of a name are counted: a digest of its canonical form,
+    /// so no identifier is stored in the counter.
+    static func accountKey(appID: String, username: String?, email: String?) -> String {
+        "account:\(appID):" + Digest.sha256Hex(username.map(Canonical.username) ?? email.map(Canonical.emailThrottleKey) ?? "")
+    }
+
+    /// Checks a signed-in user's password (to change it, or to re-authenticate) the way sign-in
+    /// checks one: a locked account or IP is refused, a wrong password counts against the
+    /// account's names and the IP, and the answer is `403 wrong_password` whether the password
+    /// was wrong or the account locked, after one bcrypt check either way.
+    func checkPassword(_ password: String, of account: UserAccount, app: App, client: ClientInfo) async throws {
+        let settings = app.settings
+        let ipKey = try await unlockedIPKey(app: app, client: client)
+        let accountKeys = [
+            account.username.map { Self.accountKey(appID: app.id, username: $0, email: nil) },
+            account.email.map { Self.accountKey(appID: app.id, username: nil, email: $0) },
+        ].compactMap { $0 }
+        var locked = false
+        for key in accountKeys where try await throttle.lockRemaining(key) != nil { locked = true }
+        let matches: Bool
+        if let storedHash = account.passwordHash {
+            matches = try await hasher.verify(password, against: storedHash)
+        } else {
+            try await hasher.verifyDummy(cost: settings.bcryptCost)
+            matches = false
+        }
+        guard matches, !locked else {
+            var keys = accountKeys.map { (key: $0, limit: settings.accountFailureLimit) }
+            if let ipKey { keys.append((ipKey, settings.ipFailureLimit)) }
+            try await throttle.recordFailure(keys, window: settings.failureWindowSeconds)
+            throw APIError(.forbidden, .wrongPassword)
+        }
+        for key in accountKeys { try await throttle.reset(key) }
+    }
+
+    /// The bcrypt cost an attempt on a name without a stored hash spends: that of a real user's
+    /// hash, picked by a digest of the name. While an app's cost is changing, users keep hashes
+    /// of the old cost until they sign in, so the app's current cost would set unknown names
+    /// apart; a sample costs what known names cost, in the same proportions, and one name always
+    /// the same.
+    private func dummyCost(accountKey: String, app: App) async throws -> Int {
+        let near = SecureRandom.identifier(encoding: Array(SHA256.hash(data: Array(accountKey.utf8))))
+        let hash = try await driver.read { db in try await users.passwordHash(appID: app.id, near: near, in: db) }
+        return hash.flatMap(PasswordHasher.cost(of:)) ?? app.settings.bcryptCost
     }
 
     /// The key under which failed sign-ins from the client's IP are counted (nil without an IP);
@@ -247,12 +326,13 @@ struct AccountService: Sendable {
         try await driver.write { db in try await sessions.revoke(sessionID: sessionID, reason: "revoked", at: now, in: db) }
     }
 
-    /// Changes the password after checking the current one; ends every other session.
-    func changePassword(_ request: ChangePasswordRequest, principal: UserPrincipal) async throws {
-        guard let account = try await users.find(id: principal.userID, appID: principal.app.id),
-            let storedHash = account.passwordHash,
-            try await hasher.verify(request.currentPassword, against: storedHash)
-        else { throw APIError(.forbidden, .wrongPassword) }
+    /// Changes the password after checking the current one (throttled like sign-in); ends every
+    /// other session and every outstanding email link.
+    func changePassword(_ request: ChangePasswordRequest, principal: UserPrincipal, client: ClientInfo) async throws {
+        guard let account = try await users.find(id: principal.userID, appID: principal.app.id) else {
+            throw APIError.invalidToken()
+        }
+        try await checkPassword(request.currentPassword, of: account, app: principal.app, client: client)
         let validator = SignUpValidator(policy: policy, app: principal.app, today: time.now())
         let errors = validator.passwordErrors(
             request.newPassword, username: account.username, email: account.email, field: "newPassword")
@@ -263,6 +343,7 @@ struct AccountService: Sendable {
             try await users.setPasswordHash(hash, userID: account.id, at: now, in: db)
             try await sessions.revokeAll(
                 userID: account.id, keeping: principal.sessionID, reason: "password_changed", at: now, in: db)
+            try await codes.revokeUnused(userID: account.id, purposes: OneTimeCodeStore.Purpose.addressLinks, at: now, in: db)
         }
     }
 }

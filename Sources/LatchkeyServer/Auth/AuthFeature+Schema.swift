@@ -84,6 +84,12 @@ extension AuthFeature {
             "ALTER TABLE identities ADD COLUMN email TEXT",
             "ALTER TABLE identities ADD COLUMN email_verified BIGINT NOT NULL DEFAULT 0",
         ]),
+        Migration(3, [
+            // When each session last proved its user (sign-in or re-authentication; null before: created_at).
+            "ALTER TABLE sessions ADD COLUMN authenticated_at BIGINT",
+            // Email sign-ups of apps that hide taken emails sign in with a password once the email is verified.
+            "ALTER TABLE users ADD COLUMN awaits_email_verification BIGINT NOT NULL DEFAULT 0",
+        ]),
     ]
 
     static let tables: [OwnedTable] = [
@@ -110,6 +116,28 @@ extension AuthFeature {
             """
         },
     ]
+
+    /// The failure and send counters keyed by (digests of) the user's username, phone and every
+    /// email they have, had or asked for — as their links and messages, deleted after this, name
+    /// them; the rest goes with the user row's foreign keys.
+    static func delete(_ user: UserAccount, in db: any SQLDatabase) async throws {
+        let reached = try await db.raw(
+            """
+            SELECT recipient FROM one_time_codes WHERE user_id = \(bind: user.id)
+            UNION SELECT recipient FROM outbox WHERE user_id = \(bind: user.id)
+            """
+        ).all().map { try $0.decode(column: "recipient", as: String.self) }
+        let emails = Set(([user.email].compactMap { $0 } + reached.filter { $0.contains("@") }).map(Canonical.email))
+        var keys = emails.flatMap { email in
+            [AccountService.accountKey(appID: user.appID, username: nil, email: email), Messenger.recipientKey(email, appID: user.appID)]
+        }
+        keys += [
+            user.username.map { AccountService.accountKey(appID: user.appID, username: $0, email: nil) },
+            user.phone.map { Messenger.recipientKey($0, appID: user.appID) },
+        ].compactMap { $0 }
+        guard !keys.isEmpty else { return }
+        try await db.raw("DELETE FROM throttles WHERE key IN (\(binds: keys))").run()
+    }
 
     static func export(of user: UserPrincipal, from sources: ExportSources) async throws -> [String: any Encodable & Sendable] {
         guard let account = try await sources.userCache.account(id: user.userID, appID: user.app.id) else {

@@ -4,7 +4,7 @@ extension AuthFeature {
     static let errorCodes: [ErrorCode] = [
         .sessionExpired, .invalidCredentials, .userDoesNotExist, .wrongPassword, .methodDisabled, .accountDisabled,
         .invalidUsername, .invalidPassword, .invalidDateOfBirth, .invalidCountry, .invalidParentEmail, .invalidEmail,
-        .duplicateUsername, .duplicateEmail,
+        .duplicateUsername, .duplicateEmail, .reauthenticationRequired, .emailVerificationRequired,
     ]
 
     static let settings: [AppSetting] = [
@@ -43,6 +43,10 @@ extension AuthFeature {
         .boolean(
             "revealUnknownUsers", \.revealUnknownUsers, flag: "reveal-unknown-users",
             help: "Say user_does_not_exist for unknown users."),
+        .integer(
+            "reauthenticationWindowSeconds", \.reauthenticationWindowSeconds, flag: "reauthentication-window",
+            help: "Seconds a sign-in or re-authentication allows email change, provider linking and deletion.",
+            range: 30...86_400, rule: "re-authentication window must be 30 s to 24 h"),
         .integer(
             "accountFailureLimit", \.accountFailureLimit, flag: "account-failure-limit",
             help: "Failed sign-ins of one account before it is locked.", range: 1...Int.max, rule: "throttling limits must be positive"),

@@ -25,7 +25,7 @@ struct AuthFeature: Feature {
         table.on(.post, "/v1/auth/signup", operation: "signUp", access: .app) { request, context in
             let body = try await requests.body(SignUpRequest.self, of: request).value
             let response = try await accounts.signUp(
-                body, app: try context.app, client: requests.client(of: request, context: context))
+                body, app: try context.app, client: requests.client(of: request, context: context), language: Language(of: request))
             return try JSONResponse.make(response, status: .created)
         }
 

@@ -35,7 +35,12 @@ struct DeliveryFeature: Feature {
             """,
             "CREATE INDEX outbox_due ON outbox(status, next_attempt_at)",
             "CREATE INDEX outbox_created ON outbox(created_at)",
-        ])
+        ]),
+        // The user a message is about, so it goes with them even when sent to an address they had before.
+        Migration(2, [
+            "ALTER TABLE outbox ADD COLUMN user_id TEXT",
+            "CREATE INDEX outbox_user ON outbox(user_id)",
+        ]),
     ]
 
     static let tables = [OwnedTable(name: "outbox", userData: .addressed(column: "recipient", section: "messages"))]
@@ -92,12 +97,17 @@ struct DeliveryFeature: Feature {
         try await db.raw("DELETE FROM outbox WHERE \(Self.addressedTo(user))").run()
     }
 
-    /// The messages of the user's app sent to their email or phone, or to an address they asked
-    /// to change to (a pending change's code names it).
+    /// The messages about the user (queued for them, to any address), and those of the user's
+    /// app sent to their email or phone, or to an address they asked to change to (a pending
+    /// change's code names it).
     private static func addressedTo(_ user: UserAccount) -> SQLQueryString {
         let pending: SQLQueryString = "SELECT recipient FROM one_time_codes WHERE user_id = \(bind: user.id)"
-        guard !user.addresses.isEmpty else { return "app_id = \(bind: user.appID) AND recipient IN (\(pending))" }
-        return "app_id = \(bind: user.appID) AND (recipient IN (\(binds: user.addresses)) OR recipient IN (\(pending)))"
+        guard !user.addresses.isEmpty else {
+            return "user_id = \(bind: user.id) OR (app_id = \(bind: user.appID) AND recipient IN (\(pending)))"
+        }
+        return """
+            user_id = \(bind: user.id) OR (app_id = \(bind: user.appID) AND (recipient IN (\(binds: user.addresses)) OR recipient IN (\(pending))))
+            """
     }
 
     /// A message in a user's export.

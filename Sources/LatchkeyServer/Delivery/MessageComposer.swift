@@ -39,6 +39,8 @@ struct MessageComposer: Sendable {
         case .verifyEmail: return "verify_email"
         case .changeEmail: return "change_email"
         case .resetPassword: return "reset_password"
+        case .restoreEmail: return "restore_email"
+        case .signUpAttempt: return "sign_up_attempt"
         }
     }
 }

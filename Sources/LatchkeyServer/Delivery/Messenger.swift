@@ -27,11 +27,12 @@ struct Messenger: Sendable {
             Self.keys(recipient: recipient, ipAddress: ipAddress, app: app), window: app.settings.sendWindowSeconds, in: db)
     }
 
-    /// Queues a `purpose` message to `recipient` in `language`, inside the caller's transaction.
-    /// Call ``wake()`` once the transaction has committed.
+    /// Queues a `purpose` message to `recipient` in `language`, inside the caller's transaction;
+    /// `userID` names the user it is about, when known, so that it goes when they are deleted
+    /// even if the address is no longer theirs. Call ``wake()`` once the transaction has committed.
     func queue(
         _ purpose: OneTimeCodeStore.Purpose, to recipient: String, channel: OutboundMessage.Channel, app: App,
-        language: Language, values: [String: String], at now: Date, in db: any SQLDatabase
+        language: Language, values: [String: String], userID: String? = nil, at now: Date, in db: any SQLDatabase
     ) async throws {
         var values = values
         values["appName"] = app.name
@@ -39,7 +40,7 @@ struct Messenger: Sendable {
         let message = OutboundMessage(
             id: Self.sortableID(at: now), appID: app.id, channel: channel, purpose: purpose.rawValue, recipient: recipient,
             subject: subject, body: body, createdAt: now)
-        try await outbox.enqueue(message, sender: delivery.sender(for: channel), in: db)
+        try await outbox.enqueue(message, sender: delivery.sender(for: channel), userID: userID, in: db)
     }
 
     /// Tells the dispatcher that messages are waiting.
@@ -61,8 +62,13 @@ struct Messenger: Sendable {
 
     private static let sequence = NIOLockedValueBox<UInt64>(0)
 
+    /// The key under which sends to `recipient` (a canonical email or an E.164 number) are counted.
+    static func recipientKey(_ recipient: String, appID: String) -> String {
+        "send-to:\(appID):" + Digest.sha256Hex(recipient)
+    }
+
     private static func keys(recipient: String, ipAddress: String?, app: App) -> [(key: String, limit: Int)] {
-        var keys = [(key: "send-to:\(app.id):" + Digest.sha256Hex(recipient), limit: app.settings.recipientSendLimit)]
+        var keys = [(key: recipientKey(recipient, appID: app.id), limit: app.settings.recipientSendLimit)]
         if let ipAddress { keys.append(("send-ip:\(app.id):\(ipAddress)", app.settings.ipSendLimit)) }
         return keys
     }

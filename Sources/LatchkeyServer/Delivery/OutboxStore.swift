@@ -37,15 +37,15 @@ public struct OutboxStore: Sendable {
         var attempt: Int
     }
 
-    /// Queues a message for `sender`, due at once.
-    func enqueue(_ message: OutboundMessage, sender: MessageSenderKind, in db: any SQLDatabase) async throws {
+    /// Queues a message for `sender`, due at once; `userID` is the user it is about, when known.
+    func enqueue(_ message: OutboundMessage, sender: MessageSenderKind, userID: String? = nil, in db: any SQLDatabase) async throws {
         try await db.raw(
             """
             INSERT INTO outbox (id, app_id, channel, purpose, recipient, subject, body, sender, status, attempts,
-                                next_attempt_at, created_at)
+                                next_attempt_at, created_at, user_id)
             VALUES (\(bind: message.id), \(bind: message.appID), \(bind: message.channel.rawValue), \(bind: message.purpose),
                     \(bind: message.recipient), \(bind: message.subject), \(bind: message.body), \(bind: sender.rawValue),
-                    'pending', 0, \(bind: message.createdAt.epochSeconds), \(bind: message.createdAt.epochSeconds))
+                    'pending', 0, \(bind: message.createdAt.epochSeconds), \(bind: message.createdAt.epochSeconds), \(bind: userID))
             """
         ).run()
     }

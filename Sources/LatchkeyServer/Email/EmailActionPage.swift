@@ -27,8 +27,8 @@ struct EmailActionPage {
             else { return EmailAction.page("link_incomplete", in: language, status: .badRequest) }
             do {
                 switch mode {
-                case .verifyEmail, .changeEmail:
-                    try await links.verify(token: token)
+                case .verifyEmail, .changeEmail, .restoreEmail:
+                    try await links.verify(token: token, language: language)
                     return EmailAction.page("email_confirmed", in: language)
                 case .resetPassword:
                     try await links.confirmReset(token: token, password: form["password"] ?? "")
@@ -51,12 +51,14 @@ enum EmailAction {
         case verifyEmail
         case changeEmail
         case resetPassword
+        case restoreEmail
 
         init(_ purpose: OneTimeCodeStore.Purpose) {
             switch purpose {
             case .changeEmail: self = .changeEmail
             case .resetPassword: self = .resetPassword
-            case .verifyEmail, .phoneSignIn: self = .verifyEmail
+            case .restoreEmail: self = .restoreEmail
+            case .verifyEmail, .phoneSignIn, .signUpAttempt: self = .verifyEmail
             }
         }
     }

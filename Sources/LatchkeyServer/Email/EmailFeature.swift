@@ -7,10 +7,12 @@ import LatchkeyWire
 struct EmailFeature: Feature {
     static let id = "email"
     let requests: RequestReader
+    let recentAuthentication: RecentAuthentication
 
     let links: EmailLinks
     init(backend: LatchkeyBackend) {
         self.requests = backend.requests
+        self.recentAuthentication = RecentAuthentication(sessions: backend.sessions, time: backend.time)
         self.links = EmailLinks(backend: backend)
     }
 
@@ -35,6 +37,7 @@ struct EmailFeature: Feature {
 
         table.on(.post, "/v1/me/email", operation: "changeEmail", access: .user(.profile)) { request, context in
             let body = try await requests.body(EmailChangeRequest.self, of: request).value
+            try await recentAuthentication.require(try context.user)
             try await links.requestChange(
                 to: body.email, principal: try context.user, client: requests.client(of: request, context: context),
                 language: Language(of: request))
@@ -43,7 +46,7 @@ struct EmailFeature: Feature {
 
         table.on(.post, "/v1/auth/email/verify", operation: "verifyEmail", access: .anyone) { request, _ in
             let body = try await requests.body(EmailTokenRequest.self, of: request).value
-            try await links.verify(token: body.token)
+            try await links.verify(token: body.token, language: Language(of: request))
             return Response(status: .noContent)
         }
 

@@ -9,7 +9,9 @@ import SQLKit
 /// `email_verified` flips only by using a verification link sent to that address; a reset
 /// request answers the same whether or not the address has an account (and does the same
 /// database work either way); using a reset link sets the password and ends every session; an
-/// email change takes effect only when the link sent to the new address is used.
+/// email change takes effect only when the link sent to the new address is used. A link works
+/// only while the address it was sent to is the user's, and every outstanding link dies when the
+/// address, the password or the account's standing changes.
 struct EmailLinks: Sendable {
     let apps: AppStore
     let codes: OneTimeCodeStore
@@ -40,6 +42,8 @@ struct EmailLinks: Sendable {
     /// Link lifetimes, in seconds.
     static let verificationLifetime = 86_400
     static let resetLifetime = 3_600
+    /// How long the old address can undo an email change.
+    static let restoreLifetime = 7 * 86_400
 
 
     /// Sends a verification link to the user's email.
@@ -67,29 +71,54 @@ struct EmailLinks: Sendable {
             language: language, hidingOutcome: true)
     }
 
-    /// Uses a verification or email-change link.
-    func verify(token: String) async throws {
+    /// Uses a verification, email-change or email-restore link; `language` is the language of
+    /// the notice an email change sends to the address it replaces.
+    func verify(token: String, language: Language) async throws {
         let now = time.now()
         let used: Bool
         do {
-            used = try await use(token: token, at: now)
+            used = try await use(token: token, language: language, at: now)
         } catch is UserStore.Taken {
             throw APIError.validation([FieldError(field: "email", code: .duplicateEmail)])
         }
         guard used else { throw APIError(.badRequest, .codeExpired) }
+        messenger.wake()
     }
 
-    private func use(token: String, at now: Date) async throws -> Bool {
-        try await driver.write { db -> Bool in
-            guard let used = try await codes.use(tokenHash: Self.hash(token), purposes: [.verifyEmail, .changeEmail], at: now, in: db),
+    private func use(token: String, language: Language, at now: Date) async throws -> Bool {
+        let tokenHash = Self.hash(token)
+        // The app of an email change, read first: its notice is queued in the change's transaction.
+        let changeApp = try await driver.read { db in try await codes.pending(tokenHash: tokenHash, purpose: .changeEmail, at: now, in: db) }
+            .asyncFlatMap { try await apps.find($0.appID) }
+        return try await driver.write { db -> Bool in
+            guard
+                let used = try await codes.use(
+                    tokenHash: tokenHash, purposes: [.verifyEmail, .changeEmail, .restoreEmail], at: now, in: db),
                 let userID = used.userID
             else { return false }
-            if used.purpose == .changeEmail {
+            switch used.purpose {
+            case .changeEmail:
+                let replaced = try await users.find(id: userID, in: db)?.email
                 try await users.changeEmail(userID: userID, to: used.recipient, at: now, in: db)
-            } else {
-                try await users.markEmailVerified(userID: userID, email: used.recipient, at: now, in: db)
+                // Links sent to the old address must not act on the account any more.
+                try await codes.revokeUnused(userID: userID, purposes: OneTimeCodeStore.Purpose.addressLinks, at: now, in: db)
+                if let replaced, let changeApp {
+                    try await storeLink(
+                        .restoreEmail, to: replaced, userID: userID, app: changeApp, language: language,
+                        values: ["newEmail": used.recipient], at: now, in: db)
+                }
+                return true
+            case .restoreEmail:
+                // The old address undoes a change it did not ask for: it is the user's again, and
+                // whoever made the change is signed out.
+                try await users.changeEmail(userID: userID, to: used.recipient, at: now, in: db)
+                try await codes.revokeUnused(userID: userID, purposes: OneTimeCodeStore.Purpose.addressLinks, at: now, in: db)
+                try await sessions.revokeAll(userID: userID, reason: "email_restored", at: now, in: db)
+                return true
+            default:
+                // A verification link proves only the address it was sent to, if it is still the user's.
+                return try await users.markEmailVerified(userID: userID, email: used.recipient, at: now, in: db)
             }
-            return true
         }
     }
 
@@ -101,6 +130,8 @@ struct EmailLinks: Sendable {
             let pending = try await driver.read({ db in try await codes.pending(tokenHash: tokenHash, purpose: .resetPassword, at: now, in: db) }),
             let userID = pending.userID,
             let account = try await users.find(id: userID, appID: pending.appID),
+            // A link sent to an address that is no longer the user's is dead.
+            account.email.map(Canonical.email) == pending.recipient,
             let app = try await apps.find(pending.appID)
         else { throw APIError(.badRequest, .codeExpired) }
         let validator = SignUpValidator(policy: policy, app: app, today: now)
@@ -113,6 +144,7 @@ struct EmailLinks: Sendable {
             // The link reached the inbox: the address is proven.
             try await users.markEmailVerified(userID: userID, email: pending.recipient, at: now, in: db)
             try await sessions.revokeAll(userID: userID, reason: "password_reset", at: now, in: db)
+            try await codes.revokeUnused(userID: userID, purposes: OneTimeCodeStore.Purpose.addressLinks, at: now, in: db)
             return true
         }
         guard reset else { throw APIError(.badRequest, .codeExpired) }
@@ -130,18 +162,10 @@ struct EmailLinks: Sendable {
         let recipient = Canonical.email(email)
         try await messenger.checkLimits(recipient: recipient, ipAddress: client.ipAddress, app: app)
         let now = time.now()
-        let token = SecureRandom.token(prefix: "lke_")
-        let lifetime = purpose == .resetPassword ? Self.resetLifetime : Self.verificationLifetime
-        let link = actionLink(purpose, token: token, app: app)
         let store = { @Sendable (db: any SQLDatabase) async throws in
             guard let userID else { return }
-            try await codes.revokeUnused(userID: userID, purpose: purpose, at: now, in: db)
-            try await codes.create(
-                id: Self.hash(token), appID: app.id, purpose: purpose, recipient: recipient, userID: userID, codeHash: Self.hash(token),
-                expiresAt: now.addingTimeInterval(TimeInterval(lifetime)), at: now, in: db)
-            try await messenger.queue(
-                purpose, to: email, channel: .email, app: app, language: language,
-                values: ["link": link, "hours": String(lifetime / 3600)], at: now, in: db)
+            try await codes.revokeUnused(userID: userID, purposes: [purpose], at: now, in: db)
+            try await storeLink(purpose, to: email, userID: userID, app: app, language: language, at: now, in: db)
         }
         let count = { @Sendable (db: any SQLDatabase) async throws in
             try await messenger.countSend(recipient: recipient, ipAddress: client.ipAddress, app: app, in: db)
@@ -164,6 +188,28 @@ struct EmailLinks: Sendable {
                 logger.error("could not queue a reset link", metadata: ["error": "\(error)"])
             }
         }
+    }
+
+    /// Stores a new link token for `userID` and queues its email to `email`, inside the caller's
+    /// transaction.
+    func storeLink(
+        _ purpose: OneTimeCodeStore.Purpose, to email: String, userID: String, app: App, language: Language,
+        values: [String: String] = [:], at now: Date, in db: any SQLDatabase
+    ) async throws {
+        let token = SecureRandom.token(prefix: "lke_")
+        let lifetime = switch purpose {
+        case .resetPassword: Self.resetLifetime
+        case .restoreEmail: Self.restoreLifetime
+        default: Self.verificationLifetime
+        }
+        try await codes.create(
+            id: Self.hash(token), appID: app.id, purpose: purpose, recipient: Canonical.email(email), userID: userID,
+            codeHash: Self.hash(token), expiresAt: now.addingTimeInterval(TimeInterval(lifetime)), at: now, in: db)
+        let link = actionLink(purpose, token: token, app: app)
+        try await messenger.queue(
+            purpose, to: email, channel: .email, app: app, language: language,
+            values: values.merging(["link": link, "hours": String(lifetime / 3600), "days": String(lifetime / 86_400)]) { $1 },
+            userID: userID, at: now, in: db)
     }
 
     /// The link a message carries: the app's action URL (or the server's page) with `mode` and `token`.

@@ -11,6 +11,14 @@ struct OneTimeCodeStore: Sendable {
         case verifyEmail = "verify_email"
         case changeEmail = "change_email"
         case resetPassword = "reset_password"
+        /// The undo link an email change sends to the address it replaced.
+        case restoreEmail = "restore_email"
+        /// Not a code: the notice a sign-up with a taken email sends to the address's owner.
+        case signUpAttempt = "sign_up_attempt"
+
+        /// The links whose power is holding the user's address: they die when the address, the
+        /// password or the account's standing changes.
+        static let addressLinks: [Purpose] = [.verifyEmail, .changeEmail, .resetPassword]
     }
 
     /// A code that was just used.
@@ -94,12 +102,13 @@ struct OneTimeCodeStore: Sendable {
             userID: try row.decode(column: "user_id", as: String?.self))
     }
 
-    /// Ends every unused code of `purpose` for a user (a new link replaces the old ones).
-    func revokeUnused(userID: String, purpose: Purpose, at now: Date, in db: any SQLDatabase) async throws {
+    /// Ends every unused code of `purposes` for a user: a new link replaces the old ones, and a
+    /// change of address, password or standing ends the ``Purpose/addressLinks``.
+    func revokeUnused(userID: String, purposes: [Purpose], at now: Date, in db: any SQLDatabase) async throws {
         try await db.raw(
             """
             UPDATE one_time_codes SET used_at = \(bind: now.epochSeconds)
-            WHERE user_id = \(bind: userID) AND purpose = \(bind: purpose.rawValue) AND used_at IS NULL
+            WHERE user_id = \(bind: userID) AND purpose IN (\(binds: purposes.map(\.rawValue))) AND used_at IS NULL
             """
         ).run()
     }

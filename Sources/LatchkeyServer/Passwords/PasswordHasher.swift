@@ -57,10 +57,15 @@ final class PasswordHasher: Sendable {
 
     /// Whether `stored` was made with other parameters than `cost` and should be redone.
     static func needsRehash(_ stored: String, cost: Int) -> Bool {
+        Self.cost(of: stored) != cost
+    }
+
+    /// The bcrypt cost a stored hash was made with, or nil for a hash that is not bcrypt.
+    static func cost(of stored: String) -> Int? {
         let hash = stored.hasPrefix(prehashMarker) ? String(stored.dropFirst(prehashMarker.count)) : stored
         let parts = hash.split(separator: "$")
-        guard parts.count >= 2, let storedCost = Int(parts[1]) else { return true }
-        return storedCost != cost
+        guard parts.count >= 2, let cost = Int(parts[1]), (4...31).contains(cost) else { return nil }
+        return cost
     }
 
     func shutdown() async {

@@ -75,16 +75,12 @@ struct PhoneSignIn: Sendable {
         -> (AuthResponse, created: Bool)
     {
         let now = time.now()
-        let digest = Self.digest(pin: request.pin, requestID: request.requestId)
         // One transaction: the check is counted even when the PIN is wrong, and the PIN, the new
         // user and the session land together or not at all.
         let outcome = try await driver.write { db -> Outcome in
-            guard
-                let stored = try await codes.countCheck(
-                    id: request.requestId, appID: app.id, recipient: phone.e164, maximumChecks: Self.maximumChecks, at: now, in: db)
-            else { return .unusable }
-            guard Digest.equalInConstantTime(stored, digest) else { return .wrongPIN }
-            guard try await codes.markUsed(id: request.requestId, at: now, in: db) else { return .unusable }
+            if let failure = try await usePIN(request.pin, requestID: request.requestId, phone: phone, app: app, at: now, in: db) {
+                return failure
+            }
             let existing = try await users.find(appID: app.id, provider: "phone", subject: phone.e164, in: db)
             let account: UserAccount
             if let existing {
@@ -100,13 +96,44 @@ struct PhoneSignIn: Sendable {
             let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
             return .signedIn(account, session, refreshToken: refreshToken, created: existing == nil)
         }
+        guard case .signedIn(let account, let session, let refreshToken, let created) = outcome else { throw Self.error(for: outcome) }
+        return (try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app), created)
+    }
+
+    /// The answer to an outcome other than a sign-in.
+    private static func error(for outcome: Outcome) -> APIError {
         switch outcome {
-        case .wrongPIN: throw APIError(.badRequest, .invalidCode)
-        case .unusable: throw APIError(.badRequest, .codeExpired)
-        case .disabled: throw APIError(.forbidden, .accountDisabled)
-        case .signedIn(let account, let session, let refreshToken, let created):
-            return (try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app), created)
+        case .wrongPIN: APIError(.badRequest, .invalidCode)
+        case .disabled: APIError(.forbidden, .accountDisabled)
+        case .unusable, .signedIn: APIError(.badRequest, .codeExpired)
         }
+    }
+
+    /// Counts one check of the PIN of `requestID` sent to `phone` and uses it up when it is right;
+    /// the failure otherwise.
+    private func usePIN(
+        _ pin: String, requestID: String, phone: PhoneNumber, app: App, at now: Date, in db: any SQLDatabase
+    ) async throws -> Outcome? {
+        guard
+            let stored = try await codes.countCheck(
+                id: requestID, appID: app.id, recipient: phone.e164, maximumChecks: Self.maximumChecks, at: now, in: db)
+        else { return .unusable }
+        guard Digest.equalInConstantTime(stored, Self.digest(pin: pin, requestID: requestID)) else { return .wrongPIN }
+        guard try await codes.markUsed(id: requestID, at: now, in: db) else { return .unusable }
+        return nil
+    }
+
+    /// Checks a PIN sent to the signed-in user's own number (re-authentication), counted and
+    /// single-use like a sign-in PIN: `400 invalid_code` or `code_expired` when it does not hold.
+    func prove(pin: String, requestID: String, principal: UserPrincipal) async throws {
+        guard requestID.utf8.count <= 64, pin.utf8.count <= 16,
+            let phone = try await users.find(id: principal.userID, appID: principal.app.id)?.phone.flatMap(PhoneNumber.init)
+        else { throw APIError(.badRequest, .codeExpired) }
+        let now = time.now()
+        let failure = try await driver.write { db in
+            try await usePIN(pin, requestID: requestID, phone: phone, app: principal.app, at: now, in: db)
+        }
+        if let failure { throw Self.error(for: failure) }
     }
 
     private func requirePhoneSignIn(_ app: App) throws {

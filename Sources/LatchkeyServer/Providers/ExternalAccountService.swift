@@ -18,6 +18,7 @@ struct ExternalAccountService: Sendable {
     let time: any TimeSource
     let userCache: UserCache
     let users: UserStore
+    let usedTokens: UsedProviderTokens
     let accounts: AccountService
 
     init(backend: LatchkeyBackend) {
@@ -29,6 +30,7 @@ struct ExternalAccountService: Sendable {
         self.time = backend.time
         self.userCache = backend.userCache
         self.users = backend.users
+        self.usedTokens = UsedProviderTokens(driver: backend.driver)
         self.accounts = AccountService(backend: backend)
     }
 
@@ -80,6 +82,17 @@ struct ExternalAccountService: Sendable {
         return try await reloaded(principal)
     }
 
+    /// Checks that a provider token proves the signed-in user (re-authentication): it must verify,
+    /// be unused, and name an identity the user holds; anything else is `401 invalid_provider_token`.
+    func prove(_ request: ExternalSignInRequest, principal: UserPrincipal, client: ClientInfo) async throws {
+        let (settings, profile) = try await verify(request, app: principal.app, client: client)
+        let identity = settings.identity(of: profile, name: request.provider)
+        let holder = try await driver.read { db in
+            try await users.find(appID: principal.app.id, provider: identity.provider, subject: identity.subject, in: db)
+        }
+        guard holder?.id == principal.userID else { throw APIError(.unauthorized, .invalidProviderToken) }
+    }
+
     /// Unlinks the provider the app calls `name` from the signed-in user, unless it is their only
     /// way to sign in.
     func unlink(name: String, principal: UserPrincipal) async throws -> UserAccount {
@@ -129,7 +142,8 @@ struct ExternalAccountService: Sendable {
         return (user.account, true)
     }
 
-    /// The provider settings and the verified profile of a request's token. Failures count
+    /// The provider settings and the verified profile of a request's token, which an ID token
+    /// gives only once. Failures count
     /// towards the caller's IP throttle; a throttled IP gets `429` before any check.
     private func verify(_ request: ExternalSignInRequest, app: App, client: ClientInfo) async throws
         -> (ProviderSettings, ProviderProfile)
@@ -139,7 +153,11 @@ struct ExternalAccountService: Sendable {
             throw APIError(.badRequest, .unknownProvider, fields: [FieldError(field: "provider", code: .unknownProvider)])
         }
         do {
-            return (settings, try await settings.verify(request.token, nonce: request.nonce, keys: providerKeys, at: time.now()))
+            let profile = try await settings.verify(request.token, nonce: request.nonce, keys: providerKeys, at: time.now())
+            if let singleUse = profile.singleUse, !(try await usedTokens.claim(singleUse)) {
+                throw ProviderCheckFailure.rejected("used before")
+            }
+            return (settings, profile)
         } catch ProviderCheckFailure.unreachable(let reason) {
             logger.warning("provider unreachable", metadata: ["provider": "\(request.provider)", "reason": "\(reason)"])
             throw APIError(.serviceUnavailable, .serviceUnavailable, headers: [.retryAfter: "5"])

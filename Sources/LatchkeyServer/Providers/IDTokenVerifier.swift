@@ -2,8 +2,10 @@ import Foundation
 
 /// Verifies OpenID Connect ID tokens (RFC 7519, RFC 8725, OIDC Core §3.1.3.7): RS256 or ES256
 /// signed by a key of the issuer's JWKS, `iss` equal to the configured issuer, `aud` naming one of
-/// the app's client ids, `exp`/`iat`/`nbf` within a minute of leeway, and `nonce` equal when the
-/// request gives one.
+/// the app's client ids, `exp`/`iat`/`nbf` within a minute of leeway, and `nonce` equal to the
+/// request's: a token carrying a nonce is refused without one (it was minted for another
+/// request), and a request with a nonce refuses a token without it. The profile names the token
+/// so that it is accepted once.
 struct IDTokenVerifier: Sendable {
     let keys: ProviderKeyCache
     /// Clock skew tolerated for `exp`, `iat` and `nbf`.
@@ -35,7 +37,10 @@ struct IDTokenVerifier: Sendable {
         }
         try Self.checkClaims(claims, issuer: issuer, clientIDs: settings.clientIDs, nonce: nonce, at: now)
         guard let subject = claims.sub, !subject.isEmpty, subject.utf8.count <= 255 else { throw .rejected("no subject") }
-        return ProviderProfile(subject: subject, email: claims.email, emailVerified: claims.emailVerified, name: claims.name)
+        let expiry = Date(timeIntervalSince1970: (claims.exp ?? 0) + Self.leeway)
+        return ProviderProfile(
+            subject: subject, email: claims.email, emailVerified: claims.emailVerified, name: claims.name,
+            singleUse: ProviderProfile.SingleUse(digest: Digest.sha256Hex(parts[0] + "." + parts[1]), expiresAt: expiry))
     }
 
     private static func checkClaims(
@@ -47,6 +52,6 @@ struct IDTokenVerifier: Sendable {
         guard let expiry = claims.exp, expiry + leeway > seconds else { throw .rejected("expired") }
         guard let issuedAt = claims.iat, issuedAt <= seconds + leeway else { throw .rejected("issued in the future") }
         if let notBefore = claims.nbf, notBefore > seconds + leeway { throw .rejected("not yet valid") }
-        if let nonce, claims.nonce != nonce { throw .rejected("wrong nonce") }
+        if (nonce != nil || claims.nonce != nil) && claims.nonce != nonce { throw .rejected("wrong or missing nonce") }
     }
 }

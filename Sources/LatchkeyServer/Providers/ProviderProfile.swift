@@ -1,3 +1,5 @@
+import Foundation
+
 /// Who a provider says a token's holder is, after the token checked out.
 struct ProviderProfile: Sendable, Equatable {
     /// The user's id at the provider (`sub`, or Facebook's `user_id`).
@@ -8,6 +10,18 @@ struct ProviderProfile: Sendable, Equatable {
     var emailVerified: Bool
     /// The user's name at the provider.
     var name: String?
+    /// For a token that may be used once (an ID token): what names it, and until when it could
+    /// be used at all. Nil for tokens that are presented again by design (Facebook access tokens).
+    var singleUse: SingleUse? = nil
+
+    /// What identifies a single-use token, and how long it must be remembered.
+    struct SingleUse: Sendable, Equatable {
+        /// SHA-256 of the signed part of the token (header and payload), so a re-encoded
+        /// signature of the same token is the same token.
+        var digest: String
+        /// When the token stops being accepted anyway (its `exp` plus the leeway).
+        var expiresAt: Date
+    }
 }
 
 /// Why a provider token could not be used. Every `rejected` reason answers the same

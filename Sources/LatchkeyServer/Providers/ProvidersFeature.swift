@@ -1,4 +1,5 @@
 import Hummingbird
+import SQLKit
 import LatchkeyWire
 
 /// `POST /v1/auth/external` (sign in with a provider token) and `/v1/me/identities` (link and
@@ -6,10 +7,12 @@ import LatchkeyWire
 struct ProvidersFeature: Feature {
     static let id = "providers"
     let requests: RequestReader
+    let recentAuthentication: RecentAuthentication
 
     let accounts: ExternalAccountService
     init(backend: LatchkeyBackend) {
         self.requests = backend.requests
+        self.recentAuthentication = RecentAuthentication(sessions: backend.sessions, time: backend.time)
         self.accounts = ExternalAccountService(backend: backend)
     }
 
@@ -30,6 +33,24 @@ struct ProvidersFeature: Feature {
             help: "Link a provider sign-in to the account with the same verified email."),
     ]
 
+    static let migrations = [
+        Migration(1, [
+            "CREATE TABLE provider_tokens_used (digest TEXT PRIMARY KEY, expires_at BIGINT NOT NULL)",
+            "CREATE INDEX provider_tokens_used_expiry ON provider_tokens_used(expires_at)",
+        ])
+    ]
+
+    static let tables = [
+        OwnedTable.shared("provider_tokens_used", why: "digests of provider ID tokens already used, kept until they expire")
+    ]
+
+    /// Used tokens once they could not be accepted anyway.
+    static let sweeps = [
+        JanitorSweep(name: "providerTokensUsed") { now in
+            "DELETE FROM provider_tokens_used WHERE expires_at < \(bind: now) RETURNING digest"
+        }
+    ]
+
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Sign-in with external identity providers", access: .app)
 
     func routes(into table: inout RouteTable) {
@@ -43,6 +64,7 @@ struct ProvidersFeature: Feature {
 
         table.on(.post, "/v1/me/identities", operation: "linkIdentity", access: .user(.profile)) { request, context in
             let body = try await requests.body(ExternalSignInRequest.self, of: request).value
+            try await recentAuthentication.require(try context.user)
             let account = try await accounts.link(
                 body, principal: try context.user, client: requests.client(of: request, context: context))
             return try JSONResponse.make(account.record)

@@ -10,6 +10,9 @@ struct SessionRecord: Sendable, Equatable {
     var lastUsedAt: Date
     var expiresAt: Date
     var revokedAt: Date?
+    /// When the user last proved who they are in this session: sign-in, or a re-authentication
+    /// (a refresh does not count).
+    var authenticatedAt: Date
     var userAgent: String?
     var ipAddress: String?
 

@@ -31,14 +31,15 @@ struct SessionStore: Sendable {
     ) async throws -> (SessionRecord, refreshToken: String) {
         let session = SessionRecord(
             id: SecureRandom.identifier(), appID: appID, userID: userID, createdAt: now, lastUsedAt: now,
-            expiresAt: now.addingTimeInterval(TimeInterval(lifetime)), revokedAt: nil,
+            expiresAt: now.addingTimeInterval(TimeInterval(lifetime)), revokedAt: nil, authenticatedAt: now,
             userAgent: userAgent.map { String($0.prefix(512)) }, ipAddress: ipAddress)
         try await db.raw(
             """
-            INSERT INTO sessions (id, app_id, user_id, created_at, last_used_at, expires_at, user_agent, ip_address)
+            INSERT INTO sessions (id, app_id, user_id, created_at, last_used_at, expires_at, user_agent, ip_address,
+                                  authenticated_at)
             VALUES (\(bind: session.id), \(bind: appID), \(bind: userID), \(bind: now.epochSeconds),
                     \(bind: now.epochSeconds), \(bind: session.expiresAt.epochSeconds), \(bind: session.userAgent),
-                    \(bind: ipAddress))
+                    \(bind: ipAddress), \(bind: now.epochSeconds))
             """
         ).run()
         let token = SecureRandom.token(prefix: "lkr_")
@@ -172,6 +173,13 @@ struct SessionStore: Sendable {
         }
     }
 
+    /// Records that the user of a live session proved who they are again at `now`.
+    func recordAuthentication(sessionID: String, at now: Date, in db: any SQLDatabase) async throws {
+        try await db.raw(
+            "UPDATE sessions SET authenticated_at = \(bind: now.epochSeconds) WHERE id = \(bind: sessionID) AND revoked_at IS NULL"
+        ).run()
+    }
+
     /// How many sessions are live now (for `/metrics`).
     func liveCount(at now: Date) async throws -> Int {
         try await driver.read { db in
@@ -217,8 +225,10 @@ struct SessionStore: Sendable {
         return String(decoding: plain, as: UTF8.self)
     }
 
+    /// Sessions started before `authenticated_at` was recorded authenticated when they started.
     private static let sessionColumns =
-        "id, app_id, user_id, created_at, last_used_at, expires_at, revoked_at, user_agent, ip_address"
+        "id, app_id, user_id, created_at, last_used_at, expires_at, revoked_at, user_agent, ip_address, "
+        + "COALESCE(authenticated_at, created_at) AS authenticated_at"
     private static let selectSession = "SELECT \(sessionColumns) FROM sessions"
 
     private static func session(from row: any SQLRow) throws -> SessionRecord {
@@ -230,6 +240,7 @@ struct SessionStore: Sendable {
             lastUsedAt: Date(epochSeconds: try row.decode(column: "last_used_at", as: Int64.self)),
             expiresAt: Date(epochSeconds: try row.decode(column: "expires_at", as: Int64.self)),
             revokedAt: try row.decode(column: "revoked_at", as: Int64?.self).map(Date.init(epochSeconds:)),
+            authenticatedAt: Date(epochSeconds: try row.decode(column: "authenticated_at", as: Int64.self)),
             userAgent: try row.decode(column: "user_agent", as: String?.self),
             ipAddress: try row.decode(column: "ip_address", as: String?.self))
     }

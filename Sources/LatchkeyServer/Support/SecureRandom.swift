@@ -27,8 +27,13 @@ enum SecureRandom {
 
     /// A 128-bit identifier as 26 lowercase Crockford base32 characters (sortable by nothing, guessable by no one).
     static func identifier() -> String {
+        identifier(encoding: bytes(17))
+    }
+
+    /// The identifier that `bytes` (17 of them) encode: a point among identifiers that the same
+    /// bytes always name, so a digest picks a stable place in a table keyed by identifiers.
+    static func identifier(encoding random: [UInt8]) -> String {
         let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz")
-        let random = bytes(17)
         var bits = 0
         var buffer: UInt32 = 0
         var output = ""

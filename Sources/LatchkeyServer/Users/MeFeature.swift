@@ -11,8 +11,10 @@ struct MeFeature: Feature {
     let administration: UserAdministration
     let requests: RequestReader
     let exportSources: ExportSources
+    let recentAuthentication: RecentAuthentication
 
     let accounts: AccountService
+    let reauthentication: Reauthentication
     init(backend: LatchkeyBackend) {
         self.sessions = backend.sessions
         self.time = backend.time
@@ -20,7 +22,9 @@ struct MeFeature: Feature {
         self.administration = backend.administration
         self.requests = backend.requests
         self.exportSources = ExportSources(backend: backend)
+        self.recentAuthentication = RecentAuthentication(sessions: backend.sessions, time: backend.time)
         self.accounts = AccountService(backend: backend)
+        self.reauthentication = Reauthentication(backend: backend)
     }
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "The signed-in user's account", access: .user(.profile))
@@ -39,13 +43,21 @@ struct MeFeature: Feature {
 
         table.on(.delete, "/v1/me", operation: "deleteMe", access: me) { _, context in
             let user = try context.user
+            try await recentAuthentication.require(user)
             try await administration.deleteUser(userID: user.userID, appID: user.app.id)
             return Response(status: .noContent)
         }
 
         table.on(.post, "/v1/me/password", operation: "changePassword", access: me) { request, context in
             let body = try await requests.body(ChangePasswordRequest.self, of: request).value
-            try await accounts.changePassword(body, principal: try context.user)
+            try await accounts.changePassword(body, principal: try context.user, client: requests.client(of: request, context: context))
+            return Response(status: .noContent)
+        }
+
+        table.on(.post, "/v1/me/reauthenticate", operation: "reauthenticate", access: me) { request, context in
+            let body = try await requests.body(ReauthenticationRequest.self, of: request).value
+            try await reauthentication.reauthenticate(
+                body, principal: try context.user, client: requests.client(of: request, context: context))
             return Response(status: .noContent)
         }
 

@@ -37,6 +37,10 @@ public struct UserAccount: Sendable, Equatable {
     public var identities: [Identity]
     /// The stored password hash (never leaves the server).
     var passwordHash: String?
+    /// Whether password sign-in waits for the email to be verified: an email sign-up of an app
+    /// that hides taken emails, whose answer cannot differ from a taken address's (never leaves
+    /// the server either).
+    var awaitsEmailVerification = false
 
     /// The Wilddog-style uid: the first identity's provider and the user id.
     public var uid: String {

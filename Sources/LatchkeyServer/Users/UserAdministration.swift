@@ -6,16 +6,19 @@ struct UserAdministration: Sendable {
     let driver: any StoreDriver
     let users: UserStore
     let sessions: SessionStore
+    let codes: OneTimeCodeStore
     let time: any TimeSource
 
     /// Disables or re-enables a user. Disabling ends every session at once (the revocations are
-    /// change events, which every node's caches apply).
+    /// change events, which every node's caches apply) and every outstanding email link.
     func setUserDisabled(_ disabled: Bool, userID: String, appID: String) async throws {
         let now = time.now()
-        try await driver.write { [users, sessions] db in
+        try await driver.write { [users, sessions, codes] db in
             guard try await users.find(id: userID, appID: appID, in: db) != nil else { throw LatchkeyBackend.UserNotFound(userID: userID) }
             try await users.setDisabled(disabled, userID: userID, at: now, in: db)
-            if disabled { try await sessions.revokeAll(userID: userID, reason: "user_disabled", at: now, in: db) }
+            guard disabled else { return }
+            try await sessions.revokeAll(userID: userID, reason: "user_disabled", at: now, in: db)
+            try await codes.revokeUnused(userID: userID, purposes: OneTimeCodeStore.Purpose.addressLinks, at: now, in: db)
         }
     }
 

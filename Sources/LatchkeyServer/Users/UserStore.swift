@@ -20,6 +20,8 @@ public struct UserStore: Sendable {
         var phone: String? = nil
         var displayName: String? = nil
         var profileCreated = true
+        /// Whether password sign-in waits for the email to be verified.
+        var awaitsEmailVerification = false
         /// How the user first signs in; nil for a password user (the `password` identity).
         var identity: NewIdentity? = nil
         var createdAt: Date
@@ -37,7 +39,7 @@ public struct UserStore: Sendable {
                 displayName: displayName, profileCreated: profileCreated, disabled: false,
                 createdAt: createdAt, updatedAt: createdAt, lastSignInAt: createdAt,
                 identities: [firstIdentity.identity(at: createdAt)],
-                passwordHash: passwordHash)
+                passwordHash: passwordHash, awaitsEmailVerification: awaitsEmailVerification)
         }
     }
 
@@ -72,13 +74,14 @@ public struct UserStore: Sendable {
                 """
                 INSERT INTO users (id, app_id, username, username_canonical, email, email_canonical, email_verified,
                                    password_hash, date_of_birth, country, parent_email, phone, display_name,
-                                   profile_created, created_at, updated_at)
+                                   profile_created, created_at, updated_at, awaits_email_verification)
                 VALUES (\(bind: user.id), \(bind: user.appID), \(bind: user.username),
                         \(bind: user.username.map(Canonical.username)), \(bind: user.email),
                         \(bind: user.email.map(Canonical.email)), \(bind: user.emailVerified ? 1 : 0),
                         \(bind: user.passwordHash), \(bind: user.dateOfBirth), \(bind: user.country),
                         \(bind: user.parentEmail), \(bind: user.phone), \(bind: user.displayName),
-                        \(bind: user.profileCreated ? 1 : 0), \(bind: now), \(bind: now))
+                        \(bind: user.profileCreated ? 1 : 0), \(bind: now), \(bind: now),
+                        \(bind: user.awaitsEmailVerification ? 1 : 0))
                 """
             ).run()
         } catch where driver.isUniqueViolation(error, of: .username) {
@@ -152,6 +155,24 @@ public struct UserStore: Sendable {
         try await driver.read { db in try await find(id: id, appID: appID, in: db) }
     }
 
+    /// The stored password hash of the app's first password user at or after the identifier
+    /// `near` (wrapping around to the first), or nil when the app has none: a sample of the
+    /// app's hashes that a given `near` always picks while the users stay the same.
+    func passwordHash(appID: String, near: String, in db: any SQLDatabase) async throws -> String? {
+        for lowerBound in [near, ""] {
+            if let hash = try await db.raw(
+                """
+                SELECT password_hash FROM users
+                WHERE app_id = \(bind: appID) AND id >= \(bind: lowerBound) AND password_hash IS NOT NULL
+                ORDER BY id LIMIT 1
+                """
+            ).first()?.decode(column: "password_hash", as: String.self) {
+                return hash
+            }
+        }
+        return nil
+    }
+
     /// How many users the app has.
     func count(appID: String) async throws -> Int {
         try await driver.read { db in
@@ -200,15 +221,17 @@ public struct UserStore: Sendable {
         try ChangeFeed.record(.user, userID, at: now)
     }
 
-    /// Marks the user's email verified, if it is still `email` (canonical).
-    func markEmailVerified(userID: String, email: String, at now: Date, in db: any SQLDatabase) async throws {
-        try await db.raw(
+    /// Marks the user's email verified, if it is still `email` (canonical); false when it is not.
+    @discardableResult
+    func markEmailVerified(userID: String, email: String, at now: Date, in db: any SQLDatabase) async throws -> Bool {
+        let marked = try await db.raw(
             """
-            UPDATE users SET email_verified = 1, updated_at = \(bind: now.epochSeconds)
-            WHERE id = \(bind: userID) AND email_canonical = \(bind: Canonical.email(email))
+            UPDATE users SET email_verified = 1, awaits_email_verification = 0, updated_at = \(bind: now.epochSeconds)
+            WHERE id = \(bind: userID) AND email_canonical = \(bind: Canonical.email(email)) RETURNING id
             """
-        ).run()
-        try ChangeFeed.record(.user, userID, at: now)
+        ).first() != nil
+        if marked { try ChangeFeed.record(.user, userID, at: now) }
+        return marked
     }
 
     /// Replaces the user's email with a verified one; throws ``Taken`` when another user has it.
@@ -217,7 +240,7 @@ public struct UserStore: Sendable {
             try await db.raw(
                 """
                 UPDATE users SET email = \(bind: email), email_canonical = \(bind: Canonical.email(email)), email_verified = 1,
-                    updated_at = \(bind: now.epochSeconds)
+                    awaits_email_verification = 0, updated_at = \(bind: now.epochSeconds)
                 WHERE id = \(bind: userID)
                 """
             ).run()
@@ -249,7 +272,8 @@ public struct UserStore: Sendable {
 
     private static let selectUser = """
         SELECT id, app_id, username, email, email_verified, password_hash, date_of_birth, country, parent_email,
-               phone, display_name, profile_created, disabled, created_at, updated_at, last_sign_in_at
+               phone, display_name, profile_created, disabled, created_at, updated_at, last_sign_in_at,
+               awaits_email_verification
         FROM users
         """
 
@@ -285,7 +309,8 @@ public struct UserStore: Sendable {
             updatedAt: Date(epochSeconds: try row.decode(column: "updated_at", as: Int64.self)),
             lastSignInAt: try row.decode(column: "last_sign_in_at", as: Int64?.self).map(Date.init(epochSeconds:)),
             identities: identities,
-            passwordHash: try row.decode(column: "password_hash", as: String?.self)
+            passwordHash: try row.decode(column: "password_hash", as: String?.self),
+            awaitsEmailVerification: try row.decode(column: "awaits_email_verification", as: Int64.self) != 0
         )
     }
 }
