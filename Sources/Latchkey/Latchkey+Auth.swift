@@ -115,6 +115,21 @@ extension Latchkey {
         try await auth.changeEmail(to: newEmail)
     }
 
+    /// ``AuthClient/reauthenticate(password:)``.
+    public func reauthenticate(password: String) async throws {
+        try await auth.reauthenticate(password: password)
+    }
+
+    /// ``AuthClient/reauthenticate(provider:token:nonce:)``.
+    public func reauthenticate(provider: String, token: String, nonce: String? = nil) async throws {
+        try await auth.reauthenticate(provider: provider, token: token, nonce: nonce)
+    }
+
+    /// ``AuthClient/reauthenticate(_:pin:)``.
+    public func reauthenticate(_ verification: PhoneVerification, pin: String) async throws {
+        try await auth.reauthenticate(verification, pin: pin)
+    }
+
     /// ``AuthClient/startPhoneSignIn(_:)``.
     public func startPhoneSignIn(_ phone: String) async throws -> PhoneVerification {
         try await auth.startPhoneSignIn(phone)

@@ -52,6 +52,25 @@ extension Latchkey {
         deliver(completion) { try await self.unlink(provider: provider) }
     }
 
+    /// Callback form of ``reauthenticate(password:)``.
+    public func reauthenticate(password: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.reauthenticate(password: password) }
+    }
+
+    /// Callback form of ``reauthenticate(provider:token:nonce:)``.
+    public func reauthenticate(
+        provider: String, token: String, nonce: String? = nil, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void
+    ) {
+        deliver(completion) { try await self.reauthenticate(provider: provider, token: token, nonce: nonce) }
+    }
+
+    /// Callback form of ``reauthenticate(_:pin:)``.
+    public func reauthenticate(
+        _ verification: PhoneVerification, pin: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void
+    ) {
+        deliver(completion) { try await self.reauthenticate(verification, pin: pin) }
+    }
+
     /// Callback form of ``startPhoneSignIn(_:)``.
     public func startPhoneSignIn(_ phone: String, completion: @escaping @Sendable (Result<PhoneVerification, LatchkeyError>) -> Void) {
         deliver(completion) { try await self.startPhoneSignIn(phone) }

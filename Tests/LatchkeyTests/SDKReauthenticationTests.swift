@@ -19,8 +19,11 @@ import Testing
                 guard case .server(let code, _) = error.kind else { throw error }
                 #expect(code == "reauthentication_required")
             }
-            await #expect(throws: LatchkeyError.wrongPassword) { try await sdk.auth.reauthenticate(password: "not the password") }
-            try await sdk.auth.reauthenticate(password: "correct horse battery")
+            await #expect(throws: LatchkeyError.wrongPassword) { try await sdk.reauthenticate(password: "not the password") }
+            let answer = await withCheckedContinuation { done in
+                sdk.reauthenticate(password: "correct horse battery") { done.resume(returning: $0) }
+            }
+            try answer.get()
             try await sdk.deleteAccount()
             #expect(sdk.currentUser == nil)
         }
