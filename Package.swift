@@ -36,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
@@ -53,6 +54,8 @@ let package = Package(
             dependencies: [
                 "LatchkeyWire",
                 server("Hummingbird", from: "hummingbird"),
+                server("HummingbirdHTTP2", from: "hummingbird"),
+                server("NIOSSL", from: "swift-nio-ssl"),
                 server("HummingbirdBcrypt", from: "hummingbird-auth"),
                 server("Crypto", from: "swift-crypto"),
                 server("Logging", from: "swift-log"),
@@ -123,6 +126,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
             ],
             swiftSettings: swiftSettings
         ),

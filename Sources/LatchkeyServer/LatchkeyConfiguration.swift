@@ -12,6 +12,12 @@ public struct LatchkeyConfiguration: Sendable {
     /// A PostgreSQL URL (`postgres://user:password@host:5432/db`) to use instead of the embedded
     /// SQLite file; every node of a cluster points at the same one.
     public var databaseURL: String?
+    /// The key that seals secrets at rest (signing keys, provider secrets): 32 bytes in base64,
+    /// kept outside the database so a dump or backup of it alone forges nothing. Nil reads
+    /// ``secretKeyFile``; with neither, the embedded store uses ``secretKeyPath``, made on first start.
+    public var secretKey: String?
+    /// A file holding the secret key (readable by this user only).
+    public var secretKeyFile: String?
     /// The most PostgreSQL connections this process opens.
     public var databasePoolSize = 16
     /// How long a request waits for a PostgreSQL connection before answering 503.
@@ -46,8 +52,13 @@ public struct LatchkeyConfiguration: Sendable {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("latchkey.sqlite").path
     }
 
+    /// The secret key the embedded store generates when none is given: `<data>/secret.key`.
+    public var secretKeyPath: String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("secret.key").path
+    }
+
     /// Reads `LATCHKEY_HOST`, `LATCHKEY_PORT`, `LATCHKEY_DATA_DIR`, `LATCHKEY_DATABASE_URL`,
-    /// `LATCHKEY_DATABASE_POOL_SIZE`, `LATCHKEY_PUBLIC_URL`, `LATCHKEY_TRUSTED_PROXIES`
+    /// `LATCHKEY_DATABASE_POOL_SIZE`, `LATCHKEY_SECRET_KEY`, `LATCHKEY_SECRET_KEY_FILE`, `LATCHKEY_PUBLIC_URL`, `LATCHKEY_TRUSTED_PROXIES`
     /// (comma-separated), `LATCHKEY_MAX_BODY_BYTES` and the delivery variables of
     /// ``DeliveryConfiguration``.
     public mutating func applyEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -56,6 +67,8 @@ public struct LatchkeyConfiguration: Sendable {
         if let directory = environment["LATCHKEY_DATA_DIR"] { self.dataDirectory = directory }
         if let url = environment["LATCHKEY_PUBLIC_URL"] { self.publicURL = url }
         if let url = environment["LATCHKEY_DATABASE_URL"], !url.isEmpty { self.databaseURL = url }
+        if let key = environment["LATCHKEY_SECRET_KEY"], !key.isEmpty { secretKey = key }
+        if let file = environment["LATCHKEY_SECRET_KEY_FILE"], !file.isEmpty { secretKeyFile = file }
         if let size = environment["LATCHKEY_DATABASE_POOL_SIZE"].flatMap(Int.init) { self.databasePoolSize = size }
         if let proxies = environment["LATCHKEY_TRUSTED_PROXIES"] {
             trustedProxies = Set(proxies.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
