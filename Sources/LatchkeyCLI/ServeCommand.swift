@@ -27,6 +27,10 @@ struct ServeCommand: AsyncParsableCommand {
     var emailSender: MessageSenderKind?
     @Option(name: .customLong("webhook-url"), help: "Where the webhook sender POSTs (env LATCHKEY_WEBHOOK_URL).")
     var webhookURL: String?
+    @Flag(
+        name: .customLong("allow-log-sender"),
+        help: "Allow the log sender (live PINs and links in the log) on an address other than loopback (env LATCHKEY_ALLOW_LOG_SENDER=1).")
+    var allowLogSender = false
     @Option(
         name: .customLong("ready-file"),
         help: "Once listening, write one JSON line here: {\"url\", \"port\", \"pid\"} (for scripts and tests).")
@@ -41,6 +45,11 @@ struct ServeCommand: AsyncParsableCommand {
         if let smsSender { configuration.delivery.smsSender = smsSender }
         if let emailSender { configuration.delivery.emailSender = emailSender }
         if let webhookURL { configuration.delivery.webhookURL = webhookURL }
+        if allowLogSender { configuration.delivery.allowsLogSenderOffLoopback = true }
+        // Before anything is opened or bound: a refused configuration leaves no trace.
+        if let problem = configuration.delivery.servingProblem(host: configuration.host) {
+            throw ConfigurationProblem(description: problem)
+        }
         var logger = Logger(label: "latchkey")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
 

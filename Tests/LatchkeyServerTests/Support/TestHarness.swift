@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import LatchkeyServer
+import LatchkeyTestSupport
 import Logging
 
 /// A server on a fresh data directory with one app, a manual clock, and cheap bcrypt (cost 10,
@@ -15,6 +16,8 @@ struct TestHarness {
     let directory: URL
     /// The PostgreSQL database of this test, when it runs on PostgreSQL.
     let databaseURL: String?
+    /// What the log sender wrote: the PINs and links sent.
+    let messages: LoggedMessages
 
     /// Opens a backend on `store` (SQLite in a temp directory, or a fresh PostgreSQL database) and
     /// creates an app with `configure` applied.
@@ -31,19 +34,20 @@ struct TestHarness {
         configuration.port = 0
         configuration.publicURL = "http://latchkey.test"
         configuration.databaseAcquireTimeout = .seconds(60)
+        configuration.secretKey = TestStore.secretKey
         configureServer(&configuration)
         var settings = AppSettings()
         settings.bcryptCost = 10
         configure(&settings)
-        var logger = Logger(label: "latchkey-test")
-        logger.logLevel = .critical
+        let messages = LoggedMessages()
+        let logger = messages.logger(label: "latchkey-test")
         guard store == .postgres else {
-            return try await open(configuration, settings: settings, clock: clock, directory: directory, logger: logger)
+            return try await open(configuration, settings: settings, clock: clock, directory: directory, messages: messages, logger: logger)
         }
         await TestStore.slots.acquire()
         do {
             configuration.databaseURL = try await TestStore.createDatabase()
-            return try await open(configuration, settings: settings, clock: clock, directory: directory, logger: logger)
+            return try await open(configuration, settings: settings, clock: clock, directory: directory, messages: messages, logger: logger)
         } catch {
             if let url = configuration.databaseURL { await TestStore.dropDatabase(url) }
             await TestStore.slots.release()
@@ -52,13 +56,14 @@ struct TestHarness {
     }
 
     private static func open(
-        _ configuration: LatchkeyConfiguration, settings: AppSettings, clock: ManualTimeSource, directory: URL, logger: Logger
+        _ configuration: LatchkeyConfiguration, settings: AppSettings, clock: ManualTimeSource, directory: URL,
+        messages: LoggedMessages, logger: Logger
     ) async throws -> TestHarness {
         let backend = try await LatchkeyBackend.open(configuration, logger: logger)
         let credentials = try await backend.apps.create(name: "Test App", settings: settings)
         return TestHarness(
             backend: backend, app: credentials.app, clientSecret: credentials.clientSecret, clock: clock, directory: directory,
-            databaseURL: configuration.databaseURL)
+            databaseURL: configuration.databaseURL, messages: messages)
     }
 
     /// Runs `body` against the router in process (`.router`) or over a real socket (`.live`),
