@@ -160,6 +160,7 @@ public final class LatchkeyBackend: Sendable {
     /// The store the configuration names.
     static func openDriver(_ configuration: LatchkeyConfiguration, logger: Logger) async throws -> any StoreDriver {
         if let url = configuration.databaseURL {
+            try await PostgresStoreDriver.probe(url: url, logger: logger)
             return try PostgresStoreDriver.open(
                 url: url, maximumConnections: configuration.databasePoolSize, logger: logger,
                 acquireTimeout: configuration.databaseAcquireTimeout)
