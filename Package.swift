@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "LatchkeyWire",
                 server("Hummingbird", from: "hummingbird"),
+                server("HummingbirdCore", from: "hummingbird"),
                 server("HummingbirdHTTP2", from: "hummingbird"),
                 server("NIOSSL", from: "swift-nio-ssl"),
                 server("HummingbirdBcrypt", from: "hummingbird-auth"),
@@ -63,6 +64,7 @@ let package = Package(
                 server("NIOCore", from: "swift-nio"),
                 server("NIOPosix", from: "swift-nio"),
                 server("ServiceLifecycle", from: "swift-service-lifecycle"),
+                server("UnixSignals", from: "swift-service-lifecycle"),
                 server("Prometheus", from: "swift-prometheus"),
                 server("SQLKit", from: "sql-kit"),
                 server("SQLiteKit", from: "sqlite-kit"),
@@ -127,6 +129,9 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

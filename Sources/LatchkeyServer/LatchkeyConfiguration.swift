@@ -23,8 +23,13 @@ public struct LatchkeyConfiguration: Sendable {
     /// How long a request waits for a PostgreSQL connection before answering 503.
     public var databaseAcquireTimeout: Duration = .seconds(3)
     /// The public base URL: the tokens' `iss` and the discovery document's base. Defaults to
-    /// `http://host:port`.
+    /// `http://host:port` (`https://` with ``tlsCertificatePath``).
     public var publicURL: String?
+    /// A PEM certificate chain to serve HTTPS (HTTP/2 and HTTP/1.1) with, without a proxy in
+    /// front; re-read with ``tlsKeyPath`` on SIGHUP. Nil serves plain HTTP.
+    public var tlsCertificatePath: String?
+    /// The PEM private key of ``tlsCertificatePath``.
+    public var tlsKeyPath: String?
     /// The largest request body accepted, in bytes (larger → 413).
     public var maximumBodyBytes = 64 * 1024
     /// Threads that hash passwords (default: one per core).
@@ -41,9 +46,12 @@ public struct LatchkeyConfiguration: Sendable {
     /// Default configuration.
     public init() {}
 
+    /// `https` when the server terminates TLS, else `http`.
+    public var scheme: String { tlsCertificatePath == nil ? "http" : "https" }
+
     /// The issuer URL tokens carry.
     public var issuer: String {
-        let base = publicURL ?? "http://\(host):\(port)"
+        let base = publicURL ?? "\(scheme)://\(host):\(port)"
         return base.trimmingSuffix("/")
     }
 
@@ -59,7 +67,7 @@ public struct LatchkeyConfiguration: Sendable {
 
     /// Reads `LATCHKEY_HOST`, `LATCHKEY_PORT`, `LATCHKEY_DATA_DIR`, `LATCHKEY_DATABASE_URL`,
     /// `LATCHKEY_DATABASE_POOL_SIZE`, `LATCHKEY_SECRET_KEY`, `LATCHKEY_SECRET_KEY_FILE`, `LATCHKEY_PUBLIC_URL`, `LATCHKEY_TRUSTED_PROXIES`
-    /// (comma-separated), `LATCHKEY_MAX_BODY_BYTES` and the delivery variables of
+    /// (comma-separated), `LATCHKEY_MAX_BODY_BYTES`, `LATCHKEY_TLS_CERT`, `LATCHKEY_TLS_KEY` and the delivery variables of
     /// ``DeliveryConfiguration``.
     public mutating func applyEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let host = environment["LATCHKEY_HOST"] { self.host = host }
@@ -74,6 +82,8 @@ public struct LatchkeyConfiguration: Sendable {
             trustedProxies = Set(proxies.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         }
         if let bytes = environment["LATCHKEY_MAX_BODY_BYTES"].flatMap(Int.init) { maximumBodyBytes = bytes }
+        if let path = environment["LATCHKEY_TLS_CERT"], !path.isEmpty { tlsCertificatePath = path }
+        if let path = environment["LATCHKEY_TLS_KEY"], !path.isEmpty { tlsKeyPath = path }
         delivery.applyEnvironment(environment)
     }
 }

@@ -31,7 +31,7 @@ final class LiveServer: TestServer {
         configure(&settings)
         let app = try await backend.apps.create(name: "SDK Test", settings: settings).app
         let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let application = LatchkeyServer.application(backend: backend, logger: logger) { port in
+        let application = try LatchkeyServer.application(backend: backend, logger: logger) { port in
             portContinuation.yield(port)
         }
         let group = ServiceGroup(configuration: .init(services: [application], logger: logger))

@@ -71,7 +71,7 @@ struct TestHarness {
     func run(_ setup: TestingSetup = .router, _ body: @Sendable (Client) async throws -> Void) async throws {
         var logger = Logger(label: "latchkey-test")
         logger.logLevel = .critical
-        let application = LatchkeyServer.application(backend: backend, logger: logger)
+        let application = try LatchkeyServer.application(backend: backend, logger: logger)
         do {
             try await application.test(setup) { client in
                 try await body(Client(client: client, clientID: app.clientID))
