@@ -9,7 +9,7 @@ struct OutboxCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List messages, newest first. With the log sender (the default) bodies are kept, so PINs and links show here.")
+            abstract: "List messages, newest first. Bodies show until a message is sent (then [delivered]) or dead-lettered ([not delivered]).")
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "Only messages in this state: pending, sent or dead.") var status: OutboxStore.Status?

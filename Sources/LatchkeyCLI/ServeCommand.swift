@@ -25,8 +25,18 @@ struct ServeCommand: AsyncParsableCommand {
     var smsSender: MessageSenderKind?
     @Option(name: .customLong("email-sender"), help: "log or webhook (default log, env LATCHKEY_EMAIL_SENDER).")
     var emailSender: MessageSenderKind?
+    @Option(
+        name: .customLong("tls-cert"),
+        help: "PEM certificate chain: serve HTTPS (HTTP/2 and HTTP/1.1) without a proxy; reloaded on SIGHUP (env LATCHKEY_TLS_CERT).")
+    var tlsCertificate: String?
+    @Option(name: .customLong("tls-key"), help: "PEM private key of --tls-cert (env LATCHKEY_TLS_KEY).")
+    var tlsKey: String?
     @Option(name: .customLong("webhook-url"), help: "Where the webhook sender POSTs (env LATCHKEY_WEBHOOK_URL).")
     var webhookURL: String?
+    @Flag(
+        name: .customLong("allow-log-sender"),
+        help: "Allow the log sender (live PINs and links in the log) on an address other than loopback (env LATCHKEY_ALLOW_LOG_SENDER=1).")
+    var allowLogSender = false
     @Option(
         name: .customLong("ready-file"),
         help: "Once listening, write one JSON line here: {\"url\", \"port\", \"pid\"} (for scripts and tests).")
@@ -37,10 +47,17 @@ struct ServeCommand: AsyncParsableCommand {
         if let host { configuration.host = host }
         if let port { configuration.port = port }
         if let publicURL { configuration.publicURL = publicURL }
+        if let tlsCertificate { configuration.tlsCertificatePath = tlsCertificate }
+        if let tlsKey { configuration.tlsKeyPath = tlsKey }
         configuration.trustedProxies.formUnion(trustedProxies)
         if let smsSender { configuration.delivery.smsSender = smsSender }
         if let emailSender { configuration.delivery.emailSender = emailSender }
         if let webhookURL { configuration.delivery.webhookURL = webhookURL }
+        if allowLogSender { configuration.delivery.allowsLogSenderOffLoopback = true }
+        // Before anything is opened or bound: a refused configuration leaves no trace.
+        if let problem = configuration.delivery.servingProblem(host: configuration.host) {
+            throw ConfigurationProblem(description: problem)
+        }
         var logger = Logger(label: "latchkey")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
 
@@ -56,15 +73,15 @@ struct ServeCommand: AsyncParsableCommand {
         let data =
             configuration.databaseURL == nil
             ? URL(fileURLWithPath: configuration.dataDirectory).standardizedFileURL.path : "postgresql"
-        let boundHost = configuration.host
+        let base = "\(configuration.scheme)://\(configuration.host)"
         let readyFile = readyFile
-        let app = LatchkeyServer.application(backend: backend, logger: logger) { [logger] port in
-            let url = "http://\(boundHost):\(port)"
-            print("Latchkey \(LatchkeyVersion.current) listening on \(url) (data: \(data))")
-            fflush(nil)
-            if let readyFile { Self.announce(url: url, port: port, to: readyFile, logger: logger) }
-        }
         do {
+            let app = try LatchkeyServer.application(backend: backend, logger: logger) { [logger] port in
+                let url = "\(base):\(port)"
+                print("Latchkey \(LatchkeyVersion.current) listening on \(url) (data: \(data))")
+                fflush(nil)
+                if let readyFile { Self.announce(url: url, port: port, to: readyFile, logger: logger) }
+            }
             try await app.runService()
         } catch {
             await backend.shutdown()

@@ -14,6 +14,11 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("database-pool-size"), help: "Most PostgreSQL connections per process (default 16).")
     var databasePoolSize: Int?
 
+    @Option(
+        name: .customLong("secret-key-file"),
+        help: "File with the key that seals secrets at rest (env LATCHKEY_SECRET_KEY_FILE, or the key itself in LATCHKEY_SECRET_KEY; default DATA_DIR/secret.key on SQLite).")
+    var secretKeyFile: String?
+
     /// The configuration: defaults, then `LATCHKEY_*` environment, then these flags.
     func configuration() -> LatchkeyConfiguration {
         var configuration = LatchkeyConfiguration()
@@ -21,6 +26,10 @@ struct StoreOptions: ParsableArguments {
         if let dataDirectory { configuration.dataDirectory = dataDirectory }
         if let databaseURL { configuration.databaseURL = databaseURL }
         if let databasePoolSize { configuration.databasePoolSize = databasePoolSize }
+        if let secretKeyFile {
+            configuration.secretKeyFile = secretKeyFile
+            configuration.secretKey = nil
+        }
         return configuration
     }
 

@@ -70,7 +70,7 @@ public final class LatchkeyBackend: Sendable {
 
     private init(
         configuration: LatchkeyConfiguration, driver base: any StoreDriver, listener: PostgresChangeListener?,
-        appliedMigrations: [String], composer: MessageComposer, logger: Logger
+        appliedMigrations: [String], composer: MessageComposer, box: SecretBox, logger: Logger
     ) {
         self.configuration = configuration
         self.appliedMigrations = appliedMigrations
@@ -80,9 +80,9 @@ public final class LatchkeyBackend: Sendable {
         self.driver = driver
         self.logger = logger
         let time = configuration.time
-        apps = AppStore(driver: driver, time: time)
+        apps = AppStore(driver: driver, time: time, box: box)
         users = UserStore(driver: driver)
-        keys = KeyStore(driver: driver, time: time)
+        keys = KeyStore(driver: driver, time: time, box: box)
         sessions = SessionStore(driver: driver)
         keyRing = KeyRing(store: keys, time: time)
         gate = SessionGate(store: sessions, bus: bus)
@@ -111,7 +111,9 @@ public final class LatchkeyBackend: Sendable {
     }
 
     /// Opens the store — PostgreSQL when `databaseURL` is set, else the embedded database in the
-    /// data directory (creating both if needed) — applies migrations, and makes sure a signing key exists.
+    /// data directory (creating both if needed) — loads the secret key, applies migrations, seals
+    /// secrets an earlier version stored in clear, and makes sure a signing key exists. A secret
+    /// key other than the one the stored secrets were sealed with stops it here.
     public static func open(_ configuration: LatchkeyConfiguration, logger: Logger = Logger(label: "latchkey")) async throws
         -> LatchkeyBackend
     {
@@ -119,15 +121,20 @@ public final class LatchkeyBackend: Sendable {
         let composer = try MessageComposer.shipped()
         let driver = try await openDriver(configuration, logger: logger)
         do {
+            let box = try SecretBox.load(for: configuration)
             let applied = try await Migrations.apply(to: driver, logger: logger)
             let listener = try configuration.databaseURL.map {
                 PostgresChangeListener(configuration: try PostgresURL($0).connectionConfiguration(), logger: logger)
             }
             let backend = LatchkeyBackend(
                 configuration: configuration, driver: driver, listener: listener, appliedMigrations: applied,
-                composer: composer, logger: logger)
+                composer: composer, box: box, logger: logger)
             // Under the migration lock: nodes starting together create one first key, not one each.
-            try await driver.withMigrationLock { [keys = backend.keys] in try await keys.ensureKey() }
+            try await driver.withMigrationLock { [keys = backend.keys, apps = backend.apps] in
+                let sealed = try await keys.sealKeysStoredInClear() + apps.sealSecretsStoredInClear()
+                if sealed > 0 { logger.notice("sealed secrets stored in clear by an earlier version", metadata: ["count": "\(sealed)"]) }
+                try await keys.ensureKey()
+            }
             try await backend.keyRing.reload()
             return backend
         } catch {
@@ -153,12 +160,15 @@ public final class LatchkeyBackend: Sendable {
     /// The store the configuration names.
     static func openDriver(_ configuration: LatchkeyConfiguration, logger: Logger) async throws -> any StoreDriver {
         if let url = configuration.databaseURL {
+            try await PostgresStoreDriver.probe(url: url, logger: logger)
             return try PostgresStoreDriver.open(
                 url: url, maximumConnections: configuration.databasePoolSize, logger: logger,
                 acquireTimeout: configuration.databaseAcquireTimeout)
         }
-        try FileManager.default.createDirectory(
-            atPath: configuration.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let database = URL(fileURLWithPath: configuration.databasePath).lastPathComponent
+        try PrivateFiles.prepare(
+            directory: configuration.dataDirectory,
+            files: [database, database + "-wal", database + "-shm", database + "-journal", "secret.key"])
         return try await SQLiteStoreDriver.open(path: configuration.databasePath, logger: logger)
     }
 
@@ -177,4 +187,9 @@ public final class LatchkeyBackend: Sendable {
 /// The configuration cannot work (a sender without its settings, say).
 public struct ConfigurationProblem: Error, CustomStringConvertible {
     public var description: String
+
+    /// A problem described for the operator.
+    public init(description: String) {
+        self.description = description
+    }
 }

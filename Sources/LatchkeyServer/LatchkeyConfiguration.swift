@@ -12,13 +12,24 @@ public struct LatchkeyConfiguration: Sendable {
     /// A PostgreSQL URL (`postgres://user:password@host:5432/db`) to use instead of the embedded
     /// SQLite file; every node of a cluster points at the same one.
     public var databaseURL: String?
+    /// The key that seals secrets at rest (signing keys, provider secrets): 32 bytes in base64,
+    /// kept outside the database so a dump or backup of it alone forges nothing. Nil reads
+    /// ``secretKeyFile``; with neither, the embedded store uses ``secretKeyPath``, made on first start.
+    public var secretKey: String?
+    /// A file holding the secret key (readable by this user only).
+    public var secretKeyFile: String?
     /// The most PostgreSQL connections this process opens.
     public var databasePoolSize = 16
     /// How long a request waits for a PostgreSQL connection before answering 503.
     public var databaseAcquireTimeout: Duration = .seconds(3)
     /// The public base URL: the tokens' `iss` and the discovery document's base. Defaults to
-    /// `http://host:port`.
+    /// `http://host:port` (`https://` with ``tlsCertificatePath``).
     public var publicURL: String?
+    /// A PEM certificate chain to serve HTTPS (HTTP/2 and HTTP/1.1) with, without a proxy in
+    /// front; re-read with ``tlsKeyPath`` on SIGHUP. Nil serves plain HTTP.
+    public var tlsCertificatePath: String?
+    /// The PEM private key of ``tlsCertificatePath``.
+    public var tlsKeyPath: String?
     /// The largest request body accepted, in bytes (larger → 413).
     public var maximumBodyBytes = 64 * 1024
     /// Threads that hash passwords (default: one per core).
@@ -35,9 +46,12 @@ public struct LatchkeyConfiguration: Sendable {
     /// Default configuration.
     public init() {}
 
+    /// `https` when the server terminates TLS, else `http`.
+    public var scheme: String { tlsCertificatePath == nil ? "http" : "https" }
+
     /// The issuer URL tokens carry.
     public var issuer: String {
-        let base = publicURL ?? "http://\(host):\(port)"
+        let base = publicURL ?? "\(scheme)://\(host):\(port)"
         return base.trimmingSuffix("/")
     }
 
@@ -46,9 +60,14 @@ public struct LatchkeyConfiguration: Sendable {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("latchkey.sqlite").path
     }
 
+    /// The secret key the embedded store generates when none is given: `<data>/secret.key`.
+    public var secretKeyPath: String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("secret.key").path
+    }
+
     /// Reads `LATCHKEY_HOST`, `LATCHKEY_PORT`, `LATCHKEY_DATA_DIR`, `LATCHKEY_DATABASE_URL`,
-    /// `LATCHKEY_DATABASE_POOL_SIZE`, `LATCHKEY_PUBLIC_URL`, `LATCHKEY_TRUSTED_PROXIES`
-    /// (comma-separated), `LATCHKEY_MAX_BODY_BYTES` and the delivery variables of
+    /// `LATCHKEY_DATABASE_POOL_SIZE`, `LATCHKEY_SECRET_KEY`, `LATCHKEY_SECRET_KEY_FILE`, `LATCHKEY_PUBLIC_URL`, `LATCHKEY_TRUSTED_PROXIES`
+    /// (comma-separated), `LATCHKEY_MAX_BODY_BYTES`, `LATCHKEY_TLS_CERT`, `LATCHKEY_TLS_KEY` and the delivery variables of
     /// ``DeliveryConfiguration``.
     public mutating func applyEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let host = environment["LATCHKEY_HOST"] { self.host = host }
@@ -56,11 +75,15 @@ public struct LatchkeyConfiguration: Sendable {
         if let directory = environment["LATCHKEY_DATA_DIR"] { self.dataDirectory = directory }
         if let url = environment["LATCHKEY_PUBLIC_URL"] { self.publicURL = url }
         if let url = environment["LATCHKEY_DATABASE_URL"], !url.isEmpty { self.databaseURL = url }
+        if let key = environment["LATCHKEY_SECRET_KEY"], !key.isEmpty { secretKey = key }
+        if let file = environment["LATCHKEY_SECRET_KEY_FILE"], !file.isEmpty { secretKeyFile = file }
         if let size = environment["LATCHKEY_DATABASE_POOL_SIZE"].flatMap(Int.init) { self.databasePoolSize = size }
         if let proxies = environment["LATCHKEY_TRUSTED_PROXIES"] {
             trustedProxies = Set(proxies.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         }
         if let bytes = environment["LATCHKEY_MAX_BODY_BYTES"].flatMap(Int.init) { maximumBodyBytes = bytes }
+        if let path = environment["LATCHKEY_TLS_CERT"], !path.isEmpty { tlsCertificatePath = path }
+        if let path = environment["LATCHKEY_TLS_KEY"], !path.isEmpty { tlsKeyPath = path }
         delivery.applyEnvironment(environment)
     }
 }

@@ -1,4 +1,6 @@
 public import Hummingbird
+import HummingbirdCore
+import HummingbirdHTTP2
 public import Logging
 import ServiceLifecycle
 
@@ -20,15 +22,24 @@ public enum LatchkeyServer {
 
     /// The application: binds `configuration.host:port`, shuts down gracefully on SIGTERM/SIGINT
     /// (in-flight requests finish), runs every feature's services and the janitor, and calls
-    /// `onRunning` with the bound port.
+    /// `onRunning` with the bound port. With a TLS certificate it serves HTTPS, HTTP/2 or
+    /// HTTP/1.1 by ALPN, and re-reads the certificate on SIGHUP; it throws when the certificate
+    /// or key cannot be loaded.
     public static func application(
         backend: LatchkeyBackend, logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
+    ) throws -> some ApplicationProtocol {
         let configuration = backend.configuration
+        var services: [any Service] = backend.features.flatMap(\.services) + [backend.janitor]
+        var server = HTTPServerBuilder.http1()
+        if let certificates = try TLSCertificates(configuration) {
+            server = try .http2Upgrade(tlsConfiguration: certificates.serverConfiguration())
+            services.append(CertificateReloadService(certificates: certificates, logger: logger))
+        }
         return Application(
             router: router(backend: backend),
+            server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            services: backend.features.flatMap(\.services) + [backend.janitor],
+            services: services,
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 backend.issuer.serverBound(port: port)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import LatchkeyServer
+import LatchkeyTestSupport
 import Testing
 
 /// Kuggle's phone sign-in: PIN by SMS, verification, and the rules of SECURITY.md for PINs.
@@ -174,8 +175,8 @@ extension Client {
 }
 
 extension TestHarness {
-    /// The newest message to `recipient` in the outbox (the log sender keeps bodies), waiting up
-    /// to five seconds for one: a reset link is queued just after its request is answered.
+    /// The newest message to `recipient` in the outbox, waiting up to five seconds for one: a reset
+    /// link is queued just after its request is answered.
     func latestMessage(to recipient: String) async throws -> OutboxStore.Entry {
         for _ in 0..<100 {
             if let entry = try await backend.outbox.list(recipient: recipient, limit: 1).first { return entry }
@@ -184,13 +185,24 @@ extension TestHarness {
         throw HarnessError.unexpected("no message to \(recipient)")
     }
 
-    /// The message to `recipient` that `action` queues (waiting up to five seconds for it).
-    func message(to recipient: String, queuedBy action: () async throws -> Void) async throws -> OutboxStore.Entry {
-        let before = try await backend.outbox.list(recipient: recipient, limit: 1_000).count
+    /// The newest message to `recipient` in the outbox as the log sender sent it (with its body,
+    /// which the outbox drops), waiting up to five seconds for the sending.
+    func latestSent(to recipient: String) async throws -> LoggedMessages.Message {
+        let id = try await latestMessage(to: recipient).message.id
+        for _ in 0..<100 {
+            if let message = messages.all.last(where: { $0.id == id }) { return message }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw HarnessError.unexpected("message \(id) to \(recipient) was not sent")
+    }
+
+    /// The message to `recipient` that `action` sends (waiting up to five seconds for it).
+    func message(to recipient: String, sentBy action: () async throws -> Void) async throws -> LoggedMessages.Message {
+        let before = messages.all.filter { $0.recipient == recipient }.count
         try await action()
         for _ in 0..<100 {
-            let messages = try await backend.outbox.list(recipient: recipient, limit: 1_000)
-            if messages.count > before { return messages[0] }
+            let sent = messages.all.filter { $0.recipient == recipient }
+            if sent.count > before, let newest = sent.last { return newest }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw HarnessError.unexpected("no new message to \(recipient)")
@@ -198,20 +210,20 @@ extension TestHarness {
 
     /// The PIN of the newest SMS to `phone`.
     func latestPIN(to phone: String) async throws -> String {
-        let body = try await latestMessage(to: phone).message.body
+        let body = try await latestSent(to: phone).body
         guard let match = body.firstMatch(of: /\d{6}/) else { throw HarnessError.unexpected("no PIN in \(body)") }
         return String(match.output)
     }
 
     /// The `token` of the link in the newest email to `email`.
     func latestLinkToken(to email: String) async throws -> String {
-        try Self.linkToken(in: try await latestMessage(to: email))
+        try Self.linkToken(in: try await latestSent(to: email))
     }
 
     /// The `token` of the link in a message.
-    static func linkToken(in entry: OutboxStore.Entry) throws -> String {
-        guard let match = entry.message.body.firstMatch(of: /token=([A-Za-z0-9_\-]+)/) else {
-            throw HarnessError.unexpected("no link in \(entry.message.body)")
+    static func linkToken(in message: LoggedMessages.Message) throws -> String {
+        guard let match = message.body.firstMatch(of: /token=([A-Za-z0-9_\-]+)/) else {
+            throw HarnessError.unexpected("no link in \(message.body)")
         }
         return String(match.output.1)
     }

@@ -198,6 +198,7 @@ import Testing
         logger.logLevel = .critical
         var configuration = LatchkeyConfiguration()
         configuration.dataDirectory = directory
+        configuration.secretKey = TestStore.secretKey
         let backend = try await LatchkeyBackend.open(configuration, logger: logger)
         let app = try #require(try await backend.apps.find(clientID))
         let stored = try await backend.users.list(appID: app.id, limit: 100_000)

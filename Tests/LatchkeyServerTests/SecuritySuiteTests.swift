@@ -81,6 +81,7 @@ import Testing
         var configuration = LatchkeyConfiguration()
         configuration.dataDirectory = harness.directory.path
         configuration.databaseURL = harness.databaseURL
+        configuration.secretKey = TestStore.secretKey
         configuration.publicURL = "http://impostor.test"
         configuration.time = harness.clock
         var logger = Logger(label: "impostor")

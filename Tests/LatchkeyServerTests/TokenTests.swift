@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import LatchkeyServer
+import LatchkeyTestSupport
 import Testing
 
 /// JWT access tokens: the JWKS verifies them; tampering, expiry and header attacks are refused.
@@ -126,8 +127,9 @@ enum JWT {
         encode(bytes: Array((try? JSONSerialization.data(withJSONObject: object)) ?? Data()))
     }
 
+    /// A compact JWS signed with `key`, with the low s the server requires.
     static func sign(header: [String: Any], payload: [String: Any], key: P256.Signing.PrivateKey) throws -> String {
         let input = encode(header) + "." + encode(payload)
-        return input + "." + encode(bytes: Array(try key.signature(for: Array(input.utf8)).rawRepresentation))
+        return input + "." + encode(bytes: Array(P256Malleation.lowS(try key.signature(for: Array(input.utf8)).rawRepresentation)))
     }
 }

@@ -162,7 +162,7 @@ public final class FakeIdentityProvider: Sendable {
             case .rsa: try rsaKey.signature(for: digest, padding: .insecurePKCS1v1_5).rawRepresentation
             case .forged: try forgedKey.signature(for: digest, padding: .insecurePKCS1v1_5).rawRepresentation
             case .late: try lateKey.signature(for: digest, padding: .insecurePKCS1v1_5).rawRepresentation
-            case .ec: try ecKey.signature(for: digest).rawRepresentation
+            case .ec: P256Malleation.lowS(try ecKey.signature(for: digest).rawRepresentation)
             case .none: Data()
             }
         return input + "." + Self.base64URL(signature)

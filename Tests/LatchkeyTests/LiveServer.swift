@@ -12,6 +12,8 @@ final class LiveServer: TestServer {
     let app: App
     let port: Int
     let directory: URL
+    /// What the log sender wrote: the PINs and links sent.
+    let messages: LoggedMessages
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
 
@@ -25,29 +27,34 @@ final class LiveServer: TestServer {
         configuration.time = time
         configuration.dataDirectory = directory.path
         configuration.port = 0
-        var logger = Logger(label: "latchkey-sdk-test")
-        logger.logLevel = .critical
+        let messages = LoggedMessages()
+        let logger = messages.logger(label: "latchkey-sdk-test")
         let backend = try await LatchkeyBackend.open(configuration, logger: logger)
         var settings = AppSettings()
         settings.bcryptCost = 10
         configure(&settings)
         let app = try await backend.apps.create(name: "SDK Test", settings: settings).app
         let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let application = LatchkeyServer.application(backend: backend, logger: logger) { port in
+        let application = try LatchkeyServer.application(backend: backend, logger: logger) { port in
             portContinuation.yield(port)
         }
         let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
         let running = Task { try await group.run() }
         var iterator = portStream.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
-        return LiveServer(backend: backend, app: app, port: port, directory: directory, group: group, running: running)
+        return LiveServer(
+            backend: backend, app: app, port: port, directory: directory, messages: messages, group: group, running: running)
     }
 
-    private init(backend: LatchkeyBackend, app: App, port: Int, directory: URL, group: ServiceGroup, running: Task<Void, any Error>) {
+    private init(
+        backend: LatchkeyBackend, app: App, port: Int, directory: URL, messages: LoggedMessages, group: ServiceGroup,
+        running: Task<Void, any Error>
+    ) {
         self.backend = backend
         self.app = app
         self.port = port
         self.directory = directory
+        self.messages = messages
         self.group = group
         self.running = running
     }

@@ -1,10 +1,13 @@
 import Foundation
 import SQLKit
 
-/// Apps and their client secrets in the database.
+/// Apps and their client secrets in the database. Client secrets are stored as hashes; the
+/// secrets in an app's settings (a provider's app secret) are sealed with the installation's
+/// secret key (``SecretBox``), bound to their app and place.
 public struct AppStore: Sendable {
     let driver: any StoreDriver
     let time: any TimeSource
+    let box: SecretBox
 
     /// Creates an app with default settings and one client secret.
     public func create(name: String, settings: AppSettings = AppSettings()) async throws -> AppCredentials {
@@ -13,7 +16,7 @@ public struct AppStore: Sendable {
             id: SecureRandom.identifier(), clientID: "lk_" + SecureRandom.identifier(), name: name,
             settings: settings, createdAt: now, secretCount: 1)
         let secret = SecureRandom.token(prefix: "lks_")
-        let settingsJSON = try Self.encode(settings)
+        let settingsJSON = try encode(settings, appID: app.id)
         try await driver.write { db in
             try await db.raw(
                 """
@@ -30,7 +33,7 @@ public struct AppStore: Sendable {
     /// Every app, oldest first.
     public func list() async throws -> [App] {
         try await driver.read { db in
-            try await db.raw("\(unsafeRaw: Self.selectApps) ORDER BY a.created_at, a.id").all().map(Self.app(from:))
+            try await db.raw("\(unsafeRaw: Self.selectApps) ORDER BY a.created_at, a.id").all().map(app(from:))
         }
     }
 
@@ -39,13 +42,13 @@ public struct AppStore: Sendable {
         try await driver.read { db in
             try await db.raw(
                 "\(unsafeRaw: Self.selectApps) WHERE a.id = \(bind: idOrClientID) OR a.client_id = \(bind: idOrClientID)"
-            ).first().map(Self.app(from:))
+            ).first().map(app(from:))
         }
     }
 
     /// Replaces an app's name and settings.
     public func update(_ app: App) async throws {
-        let settingsJSON = try Self.encode(app.settings)
+        let settingsJSON = try encode(app.settings, appID: app.id)
         let now = time.now().epochSeconds
         try await driver.write { db in
             try await db.raw(
@@ -93,17 +96,50 @@ public struct AppStore: Sendable {
         ).run()
     }
 
-    private static func encode(_ settings: AppSettings) throws -> String {
+    /// Seals the settings secrets that versions before sealing stored in clear; returns how many.
+    func sealSecretsStoredInClear() async throws -> Int {
+        try await driver.write { db in
+            var sealed = 0
+            for row in try await db.raw("SELECT id, settings FROM apps").all() {
+                let id = try row.decode(column: "id", as: String.self)
+                var inClear = 0
+                let settings = try Self.decode(try row.decode(column: "settings", as: String.self)).mappingSecrets { secret, place in
+                    guard !SecretBox.isSealed(secret) else { return secret }
+                    inClear += 1
+                    return try box.seal(secret, context: Self.context(appID: id, place: place))
+                }
+                guard inClear > 0 else { continue }
+                try await db.raw("UPDATE apps SET settings = \(bind: try Self.json(settings)) WHERE id = \(bind: id)").run()
+                sealed += inClear
+            }
+            return sealed
+        }
+    }
+
+    /// The settings as stored: JSON with their secrets sealed.
+    private func encode(_ settings: AppSettings, appID: String) throws -> String {
+        try Self.json(settings.mappingSecrets { try box.seal($0, context: Self.context(appID: appID, place: $1)) })
+    }
+
+    private static func json(_ settings: AppSettings) throws -> String {
         String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
     }
 
-    private static func app(from row: any SQLRow) throws -> App {
-        let settingsJSON = try row.decode(column: "settings", as: String.self)
+    private static func decode(_ json: String) throws -> AppSettings {
+        try JSONDecoder().decode(AppSettings.self, from: Data(json.utf8))
+    }
+
+    /// What a sealed settings secret is bound to: its app and its place in the settings.
+    private static func context(appID: String, place: String) -> String { "apps:\(appID):\(place)" }
+
+    private func app(from row: any SQLRow) throws -> App {
+        let id = try row.decode(column: "id", as: String.self)
+        let stored = try Self.decode(try row.decode(column: "settings", as: String.self))
         return App(
-            id: try row.decode(column: "id", as: String.self),
+            id: id,
             clientID: try row.decode(column: "client_id", as: String.self),
             name: try row.decode(column: "name", as: String.self),
-            settings: try JSONDecoder().decode(AppSettings.self, from: Data(settingsJSON.utf8)),
+            settings: try stored.mappingSecrets { try box.openString($0, context: Self.context(appID: id, place: $1)) },
             createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)),
             secretCount: Int(try row.decode(column: "secret_count", as: Int64.self))
         )

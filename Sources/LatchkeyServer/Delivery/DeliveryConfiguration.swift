@@ -5,7 +5,7 @@ import Logging
 /// Which sender each channel uses, and the senders' settings. Environment: `LATCHKEY_SMS_SENDER`,
 /// `LATCHKEY_EMAIL_SENDER` (`log`, `webhook`, `twilio`), `LATCHKEY_WEBHOOK_URL`,
 /// `LATCHKEY_WEBHOOK_SECRET`, `LATCHKEY_TWILIO_ACCOUNT_SID`, `LATCHKEY_TWILIO_AUTH_TOKEN`,
-/// `LATCHKEY_TWILIO_FROM`, `LATCHKEY_TWILIO_BASE_URL`.
+/// `LATCHKEY_TWILIO_FROM`, `LATCHKEY_TWILIO_BASE_URL`, `LATCHKEY_ALLOW_LOG_SENDER` (`1`).
 public struct DeliveryConfiguration: Sendable {
     /// The SMS sender (default `log`).
     public var smsSender = MessageSenderKind.log
@@ -25,6 +25,9 @@ public struct DeliveryConfiguration: Sendable {
     public var twilioBaseURL = "https://api.twilio.com"
     /// Attempts before a message is dead-lettered (default 8).
     public var maximumAttempts = 8
+    /// Whether `serve` may use the log sender on an address other than loopback (default no:
+    /// the log sender writes live PINs and sign-in links to the log, which is for development).
+    public var allowsLogSenderOffLoopback = false
 
     /// Default delivery: both channels to the log.
     public init() {}
@@ -42,6 +45,25 @@ public struct DeliveryConfiguration: Sendable {
         return nil
     }
 
+    /// Why serving on `host` with these senders is refused, or nil: the log sender on an
+    /// address other than loopback, unless ``allowsLogSenderOffLoopback``.
+    public func servingProblem(host: String) -> String? {
+        guard [smsSender, emailSender].contains(.log), !allowsLogSenderOffLoopback, !Self.isLoopback(host) else { return nil }
+        return """
+            the log sender writes live PINs and sign-in links to the server log; it is for development on a loopback \
+            address, not \(host). Choose --sms-sender and --email-sender webhook (or twilio for SMS), or accept it \
+            with --allow-log-sender (LATCHKEY_ALLOW_LOG_SENDER=1)
+            """
+    }
+
+    /// Whether `host` names only this machine: `localhost`, 127.0.0.0/8 or `::1`.
+    static func isLoopback(_ host: String) -> Bool {
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        if bare == "localhost" || bare == "::1" { return true }
+        let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
     /// Reads the `LATCHKEY_*` delivery variables.
     mutating func applyEnvironment(_ environment: [String: String]) {
         if let kind = environment["LATCHKEY_SMS_SENDER"].flatMap(MessageSenderKind.init(rawValue:)) { smsSender = kind }
@@ -52,6 +74,7 @@ public struct DeliveryConfiguration: Sendable {
         twilioAuthToken = environment["LATCHKEY_TWILIO_AUTH_TOKEN"] ?? twilioAuthToken
         twilioFrom = environment["LATCHKEY_TWILIO_FROM"] ?? twilioFrom
         twilioBaseURL = environment["LATCHKEY_TWILIO_BASE_URL"] ?? twilioBaseURL
+        if environment["LATCHKEY_ALLOW_LOG_SENDER"] == "1" { allowsLogSenderOffLoopback = true }
     }
 
     /// The sender for each configured kind.

@@ -1,7 +1,9 @@
 import Logging
 
-/// The development sender: writes each message to the server log. The outbox row keeps the
-/// body, so `latchkey outbox list` shows PINs and links too.
+/// The development sender: writes each message, live PIN or link included, to the server log
+/// (where a developer reads it). Like every sender's, its delivered bodies are dropped from the
+/// outbox; `serve` refuses it on an address other than loopback unless told otherwise
+/// (``DeliveryConfiguration/servingProblem(host:)``).
 struct LogMessageSender: MessageSender {
     let logger: Logger
     var kind: MessageSenderKind { .log }

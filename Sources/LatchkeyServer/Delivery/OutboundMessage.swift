@@ -44,7 +44,7 @@ protocol MessageSender: Sendable {
 
 /// The configurable senders.
 public enum MessageSenderKind: String, Sendable, CaseIterable, Codable {
-    /// Development: the message goes to the server log and stays readable in the outbox.
+    /// Development: the message goes to the server log (refused off loopback unless allowed).
     case log
     /// POSTs a signed JSON payload to a URL.
     case webhook

@@ -78,7 +78,7 @@ public final class OutboxDispatcher: Service, Sendable {
                 throw DeliveryFailure(permanent: false, reason: "the \(lease.sender.rawValue) sender is not configured on this node")
             }
             let providerID = try await sender.deliver(message)
-            try await outbox.markSent(id: message.id, providerMessageID: providerID, redactBody: sender.kind != .log, at: time.now())
+            try await outbox.markSent(id: message.id, providerMessageID: providerID, at: time.now())
         } catch {
             let permanent = (error as? DeliveryFailure)?.permanent ?? false
             let retryAt = permanent || attempt >= maximumAttempts ? nil : time.now().addingTimeInterval(Self.backoff(attempt: attempt))

@@ -80,29 +80,36 @@ public struct OutboxStore: Sendable {
         }
     }
 
-    /// Records a delivery.
-    func markSent(id: String, providerMessageID: String?, redactBody: Bool, at now: Date) async throws {
-        let body: SQLQueryString = redactBody ? ", body = '[delivered]'" : ""
+    /// What a delivered message's body becomes: the PIN or link it carried is live, and nothing
+    /// needs it once the sender has it.
+    static let deliveredBody = "[delivered]"
+
+    /// Records a delivery and drops the body, whichever sender delivered it.
+    func markSent(id: String, providerMessageID: String?, at now: Date) async throws {
         try await driver.write { db in
             try await db.raw(
                 """
                 UPDATE outbox SET status = 'sent', sent_at = \(bind: now.epochSeconds), lease_until = NULL,
-                    provider_message_id = \(bind: providerMessageID), last_error = NULL\(body)
+                    provider_message_id = \(bind: providerMessageID), last_error = NULL, body = \(bind: Self.deliveredBody)
                 WHERE id = \(bind: id)
                 """
             ).run()
         }
     }
 
-    /// Records a failed attempt: retried at `retryAt`, or dead when nil.
+    /// What a dead letter's body becomes: it is never sent, and its PIN or link may still be live.
+    static let deadBody = "[not delivered]"
+
+    /// Records a failed attempt: retried at `retryAt`, or dead (its body dropped) when nil.
     func markFailed(id: String, error: String, retryAt: Date?) async throws {
         let status = retryAt == nil ? Status.dead : .pending
+        let body: SQLQueryString = retryAt == nil ? ", body = \(bind: Self.deadBody)" : ""
         try await driver.write { db in
             try await db.raw(
                 """
                 UPDATE outbox SET status = \(bind: status.rawValue), lease_until = NULL,
                     next_attempt_at = COALESCE(\(bind: retryAt?.epochSeconds), next_attempt_at),
-                    last_error = \(bind: String(error.prefix(500)))
+                    last_error = \(bind: String(error.prefix(500)))\(body)
                 WHERE id = \(bind: id)
                 """
             ).run()

@@ -46,7 +46,7 @@ enum ProviderKey: Sendable {
                 _RSA.Signing.RSASignature(rawRepresentation: signature), for: SHA256.hash(data: input),
                 padding: .insecurePKCS1v1_5)
         case .p256(let key):
-            guard let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
+            guard let ecdsa = ES256Signature.parse(signature) else { return false }
             return key.isValidSignature(ecdsa, for: input)
         }
     }

@@ -25,7 +25,7 @@ final class PostgresStoreDriver: StoreDriver {
         self.runner = Task { await client.run() }
     }
 
-    /// Connects to `url` (`postgres://user:password@host:port/database?sslmode=disable|prefer|require`).
+    /// A pool for `url` (`postgres://user:password@host:port/database?sslmode=…`, see ``PostgresURL``).
     static func open(url: String, maximumConnections: Int, logger: Logger, acquireTimeout: Duration) throws
         -> PostgresStoreDriver
     {
@@ -38,18 +38,25 @@ final class PostgresStoreDriver: StoreDriver {
             acquireTimeout: acquireTimeout)
     }
 
+    /// Connects once outside the pool, so a node that cannot reach the database — or whose TLS
+    /// settings the database's certificate does not meet — stops at start with the reason,
+    /// instead of the pool retrying until its circuit breaker trips.
+    static func probe(url: String, logger: Logger) async throws {
+        let parsed = try PostgresURL(url)
+        do {
+            let connection = try await PostgresConnection.connect(configuration: try parsed.connectionConfiguration(), id: 0, logger: logger)
+            try await connection.close()
+        } catch {
+            throw DatabaseUnreachable(host: parsed.host, port: parsed.port, reason: String(reflecting: error))
+        }
+    }
+
     /// Parses a PostgreSQL URL into a client configuration.
     static func configuration(from url: String) throws -> PostgresClient.Configuration {
         let parsed = try PostgresURL(url)
-        let tls: PostgresClient.Configuration.TLS
-        switch parsed.sslMode {
-        case .disable: tls = .disable
-        case .require: tls = .require(.makeClientConfiguration())
-        case .prefer: tls = .prefer(.makeClientConfiguration())
-        }
         return PostgresClient.Configuration(
             host: parsed.host, port: parsed.port, username: parsed.username, password: parsed.password,
-            database: parsed.database, tls: tls)
+            database: parsed.database, tls: parsed.clientTLS())
     }
 
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
@@ -137,11 +144,32 @@ final class PostgresStoreDriver: StoreDriver {
     private static let migrationLockKey: Int64 = 0x4C61_7463_686B_6579  // "Latchkey"
 }
 
+/// The database could not be reached at start.
+public struct DatabaseUnreachable: Error, CustomStringConvertible {
+    /// Where it was looked for.
+    public var host: String
+    public var port: Int
+    /// Why the connection failed (a refused connection, a certificate that does not verify, …).
+    public var reason: String
+    public var description: String { "cannot connect to PostgreSQL at \(host):\(port): \(reason)" }
+}
+
 /// The database URL cannot be used.
 public struct InvalidDatabaseURL: Error, CustomStringConvertible {
     /// The URL given.
     public var url: String
+    /// What is wrong with it, when more is known than its shape.
+    public var reason: String?
+
+    /// An unusable URL (its credentials are never shown).
+    public init(url: String, reason: String? = nil) {
+        self.url = url
+        self.reason = reason
+    }
+
     public var description: String {
-        "invalid database URL (expected postgres://user:password@host:port/database): \(url.split(separator: "@").last ?? "")"
+        let shown = url.split(separator: "@").last ?? ""
+        guard let reason else { return "invalid database URL (expected postgres://user:password@host:port/database): \(shown)" }
+        return "invalid database URL: \(reason): \(shown)"
     }
 }

@@ -105,6 +105,8 @@ enum Base64URL {
         let remainder = base64.count % 4
         if remainder == 1 { return nil }
         if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
-        return Data(base64Encoded: base64).map(Array.init)
+        // Only the canonical spelling: unused trailing bits must be zero, so one value has one string.
+        guard let bytes = Data(base64Encoded: base64).map(Array.init), encode(bytes) == string else { return nil }
+        return bytes
     }
 }

@@ -20,8 +20,8 @@ struct AccessTokenCodec: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let payload = try encoder.encode(claims)
         let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(payload)
-        let signature = try key.privateKey.signature(for: Array(signingInput.utf8))
-        return signingInput + "." + Base64URL.encode(signature.rawRepresentation)
+        let signature = try ES256Signature.sign(Array(signingInput.utf8), with: key.privateKey)
+        return signingInput + "." + Base64URL.encode(signature)
     }
 
     /// Verifies signature, header and time claims; the caller checks audience and session.
@@ -41,7 +41,7 @@ struct AccessTokenCodec: Sendable {
             let kid = header["kid"] as? String
         else { throw .unsupportedHeader }
         guard let key = await keys.verificationKey(kid: kid) else { throw .unknownKey }
-        guard let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes),
+        guard let signature = ES256Signature.parse(Array(signatureBytes)),
             key.privateKey.publicKey.isValidSignature(signature, for: Array((parts[0] + "." + parts[1]).utf8))
         else { throw .badSignature }
         guard let claims = try? JSONDecoder().decode(AccessTokenClaims.self, from: Data(payloadBytes)) else {

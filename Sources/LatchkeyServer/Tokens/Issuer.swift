@@ -1,16 +1,18 @@
 import NIOConcurrencyHelpers
 
 /// The issuer URL tokens carry and discovery announces: the configured public URL, else
-/// `http://host:port` — which, for a server told to pick a free port (`--port 0`), is known only
+/// `http://host:port` (`https` when the server terminates TLS itself) — which, for a server told to pick a free port (`--port 0`), is known only
 /// once it is bound.
 final class Issuer: Sendable {
     private let url: NIOLockedValueBox<String>
     private let host: String
+    private let scheme: String
     private let waitsForPort: Bool
 
     init(configuration: LatchkeyConfiguration) {
         url = NIOLockedValueBox(configuration.issuer)
         host = configuration.host
+        scheme = configuration.scheme
         waitsForPort = configuration.publicURL == nil && configuration.port == 0
     }
 
@@ -20,6 +22,6 @@ final class Issuer: Sendable {
     /// Records the port the server bound, for a server started on port 0 without a public URL.
     func serverBound(port: Int) {
         guard waitsForPort else { return }
-        url.withLockedValue { $0 = "http://\(host):\(port)" }
+        url.withLockedValue { $0 = "\(scheme)://\(host):\(port)" }
     }
 }

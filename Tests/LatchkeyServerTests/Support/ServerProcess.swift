@@ -19,14 +19,14 @@ enum LatchkeyBinary {
     }
 
     /// Runs a CLI command to completion; returns exit status and output.
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
         let files = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-cli-\(UUID().uuidString)").path
         defer {
             try? FileManager.default.removeItem(atPath: files + ".out")
             try? FileManager.default.removeItem(atPath: files + ".err")
         }
         let process = try ChildProcess(
-            executable: try url.path, arguments: arguments, environment: ProcessInfo.processInfo.environment,
+            executable: try url.path, arguments: arguments, environment: TestStore.processEnvironment.merging(environment) { $1 },
             output: files + ".out", errors: files + ".err")
         let status = process.waitUntilExit()
         let stdout = FileManager.default.contents(atPath: files + ".out") ?? Data()
@@ -52,6 +52,7 @@ final class ServerProcess: Sendable {
     private let outputPath: String
 
     /// Starts the server on `dataDirectory` and waits for its ready file (`serve --ready-file`).
+    /// `environment` adds to the suite's (``TestStore/processEnvironment``); an empty value unsets.
     init(dataDirectory: String, extraArguments: [String] = [], environment: [String: String] = [:]) async throws {
         let files = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-serve-\(UUID().uuidString)").path
         let readyFile = files + ".ready"
@@ -61,7 +62,7 @@ final class ServerProcess: Sendable {
             executable: try LatchkeyBinary.url.path,
             arguments: ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error", "--ready-file", readyFile]
                 + extraArguments,
-            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, output: outputPath, errors: "/dev/null")
+            environment: TestStore.processEnvironment.merging(environment) { $1 }, output: outputPath, errors: "/dev/null")
         for _ in 0..<300 {
             if let ready = FileManager.default.contents(atPath: readyFile),
                 let port = (try? JSONSerialization.jsonObject(with: ready) as? [String: Any])?["port"] as? Int
@@ -75,6 +76,30 @@ final class ServerProcess: Sendable {
         process.send(SIGKILL)
         process.waitUntilExit()
         throw HarnessError.unexpected("server did not start: \(String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self))")
+    }
+
+    /// Runs `serve` on `dataDirectory` expecting it to refuse to start; returns its exit status and
+    /// everything it printed. A server that is still running after 30 s is killed and reported.
+    static func refusal(dataDirectory: String, extraArguments: [String] = [], environment: [String: String] = [:]) async throws
+        -> (status: Int32, output: String)
+    {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-refusal-\(UUID().uuidString)").path
+        defer {
+            try? FileManager.default.removeItem(atPath: output)
+            try? FileManager.default.removeItem(atPath: output + ".err")
+        }
+        let printed = { ["", ".err"].map { String(decoding: FileManager.default.contents(atPath: output + $0) ?? Data(), as: UTF8.self) }.joined() }
+        let process = try ChildProcess(
+            executable: try LatchkeyBinary.url.path,
+            arguments: ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error"] + extraArguments,
+            environment: TestStore.processEnvironment.merging(environment) { $1 }, output: output, errors: output + ".err")
+        for _ in 0..<600 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        guard let status = process.terminationStatus else {
+            process.send(SIGKILL)
+            process.waitUntilExit()
+            throw HarnessError.unexpected("serve started instead of refusing: \(printed())")
+        }
+        return (status, printed())
     }
 
     /// Everything the server printed so far.

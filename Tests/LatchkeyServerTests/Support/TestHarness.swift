@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import LatchkeyServer
+import LatchkeyTestSupport
 import Logging
 import NIOConcurrencyHelpers
 
@@ -16,6 +17,8 @@ struct TestHarness {
     let directory: URL
     /// The PostgreSQL database of this test, when it runs on PostgreSQL.
     var databaseURL: String? { database?.url }
+    /// What the log sender wrote: the PINs and links sent.
+    let messages: LoggedMessages
     /// The lease on that database and its slot, given back by ``run(_:_:)`` — or, when a test
     /// fails before it runs, when the harness is dropped.
     private let database: DatabaseLease?
@@ -35,14 +38,15 @@ struct TestHarness {
         configuration.port = 0
         configuration.publicURL = "http://latchkey.test"
         configuration.databaseAcquireTimeout = .seconds(60)
+        configuration.secretKey = TestStore.secretKey
         configureServer(&configuration)
         var settings = AppSettings()
         settings.bcryptCost = 10
         configure(&settings)
-        var logger = Logger(label: "latchkey-test")
-        logger.logLevel = .critical
+        let messages = LoggedMessages()
+        let logger = messages.logger(label: "latchkey-test")
         guard store == .postgres else {
-            return try await open(configuration, settings: settings, clock: clock, directory: directory, logger: logger)
+            return try await open(configuration, settings: settings, clock: clock, directory: directory, messages: messages, logger: logger)
         }
         await TestStore.slots.acquire()
         let lease: DatabaseLease
@@ -53,18 +57,18 @@ struct TestHarness {
             throw error
         }
         configuration.databaseURL = lease.url
-        return try await open(configuration, settings: settings, clock: clock, directory: directory, logger: logger, database: lease)
+        return try await open(configuration, settings: settings, clock: clock, directory: directory, messages: messages, logger: logger, database: lease)
     }
 
     private static func open(
-        _ configuration: LatchkeyConfiguration, settings: AppSettings, clock: ManualTimeSource, directory: URL, logger: Logger,
-        database: DatabaseLease? = nil
+        _ configuration: LatchkeyConfiguration, settings: AppSettings, clock: ManualTimeSource, directory: URL,
+        messages: LoggedMessages, logger: Logger, database: DatabaseLease? = nil
     ) async throws -> TestHarness {
         let backend = try await LatchkeyBackend.open(configuration, logger: logger)
         let credentials = try await backend.apps.create(name: "Test App", settings: settings)
         return TestHarness(
             backend: backend, app: credentials.app, clientSecret: credentials.clientSecret, clock: clock, directory: directory,
-            database: database)
+            messages: messages, database: database)
     }
 
     /// Runs `body` against the router in process (`.router`) or over a real socket (`.live`),
@@ -72,7 +76,7 @@ struct TestHarness {
     func run(_ setup: TestingSetup = .router, _ body: @Sendable (Client) async throws -> Void) async throws {
         var logger = Logger(label: "latchkey-test")
         logger.logLevel = .critical
-        let application = LatchkeyServer.application(backend: backend, logger: logger)
+        let application = try LatchkeyServer.application(backend: backend, logger: logger)
         do {
             try await application.test(setup) { client in
                 try await body(Client(client: client, clientID: app.clientID))

@@ -36,7 +36,7 @@ final class SQLiteStoreDriver: StoreDriver {
         threadPool.start()
         let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
         let writer = try SQLiteHandle(path: path, busyTimeoutMilliseconds: 10_000)
-        for pragma in ["journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"] {
+        for pragma in ["journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "secure_delete=ON"] {
             try writer.execute("PRAGMA \(pragma)", binds: []) { _ in }
         }
         var readers: [SQLiteConnection] = []

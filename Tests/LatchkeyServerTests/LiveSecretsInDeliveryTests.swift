@@ -1,0 +1,76 @@
+import Foundation
+import HTTPTypes
+import LatchkeyServer
+import LatchkeyTestSupport
+import Testing
+
+/// Live PINs and links do not outlive their sending: the `log` sender (which writes them to the
+/// log) is refused off loopback unless allowed explicitly, and no delivered or dead-lettered
+/// message keeps its body in the outbox, whichever sender handled it.
+@Suite struct LiveSecretsInDeliveryTests {
+    static let phone = "+14155550123"
+
+    /// `serve` on a non-loopback address with the log sender stops before it opens the data
+    /// directory or binds; with `--allow-log-sender` it gets past that check.
+    @Test func theLogSenderIsRefusedOffLoopback() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-logsender-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for arguments in [["--host", "0.0.0.0"], ["--host", "::", "--sms-sender", "webhook", "--webhook-url", "http://127.0.0.1:9/h"]] {
+            let refused = try await ServerProcess.refusal(
+                dataDirectory: directory, extraArguments: arguments, environment: ["LATCHKEY_WEBHOOK_SECRET": "s"])
+            #expect(refused.status != 0)
+            #expect(refused.output.contains("log sender") && refused.output.contains("--allow-log-sender"), "\(refused.output)")
+            #expect(!FileManager.default.fileExists(atPath: directory), "the refused server opened its data directory")
+        }
+        // Allowed: the next check (a malformed secret key) is what stops it, still before binding.
+        for (arguments, environment) in [
+            (["--host", "0.0.0.0", "--allow-log-sender"], ["LATCHKEY_SECRET_KEY": "not a key"]),
+            (["--host", "0.0.0.0"], ["LATCHKEY_SECRET_KEY": "not a key", "LATCHKEY_ALLOW_LOG_SENDER": "1"]),
+        ] {
+            let allowed = try await ServerProcess.refusal(dataDirectory: directory, extraArguments: arguments, environment: environment)
+            #expect(allowed.status != 0)
+            #expect(!allowed.output.contains("log sender") && allowed.output.contains("LATCHKEY_SECRET_KEY"), "\(allowed.output)")
+        }
+        // On loopback the log sender needs no permission.
+        let local = try await ServerProcess(dataDirectory: directory, extraArguments: ["--host", "127.0.0.1"])
+        #expect(try await local.request("GET", "/v1/hello").status == .ok)
+        try await local.stop()
+    }
+
+    /// After the log sender delivers a PIN and a reset link, the outbox rows hold neither.
+    @Test(arguments: TestStore.enabled) func deliveredBodiesAreDroppedFromTheOutbox(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        try await harness.run { client in
+            _ = try await client.signUp(["email": "reset@example.com", "password": "correct horse battery"])
+            #expect(try await client.startPhone(Self.phone).status == .accepted)
+            let pin = try await harness.latestPIN(to: Self.phone)
+            let link = try await harness.resetLinkToken(for: "reset@example.com", client: client)
+            try await eventually {
+                try await harness.backend.outbox.list(limit: 10).allSatisfy { $0.status == .sent }
+            }
+            let bodies = try await StoredSecrets.outboxBodies(harness)
+            #expect(bodies.count == 2)
+            #expect(bodies.allSatisfy { $0 == "[delivered]" }, "\(bodies)")
+            #expect(!bodies.joined().contains(pin) && !bodies.joined().contains(link))
+        }
+    }
+
+    /// A message that is never delivered (refused by the webhook) is dead-lettered without its body.
+    @Test(arguments: TestStore.enabled) func deadLettersKeepNoBody(store: TestStore) async throws {
+        try await serving(try await MessageReceiver.start(statuses: [.unprocessableContent])) { refusing in
+            let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
+                $0.delivery.smsSender = .webhook
+                $0.delivery.webhookURL = refusing.url + "/hook"
+                $0.delivery.webhookSecret = "webhook-test-secret"
+            }
+            try await harness.run { client in
+                #expect(try await client.startPhone(Self.phone).status == .accepted)
+                try await eventually { try await harness.latestMessage(to: Self.phone).status == .dead }
+                let pin = try #require((refusing.requests.first?.body).flatMap { $0.firstMatch(of: /\d{6}/) }.map { String($0.output) })
+                let bodies = try await StoredSecrets.outboxBodies(harness)
+                #expect(bodies == ["[not delivered]"])
+                #expect(!bodies.joined().contains(pin))
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import Testing
+
+/// `serve --tls-cert --tls-key`: HTTPS without a proxy, HTTP/2 or HTTP/1.1 by ALPN, and a renewed
+/// certificate served to new connections after SIGHUP, without a restart.
+@Suite(.serialized) struct TLSServeTests {
+    @Test func servesHTTPSWithHTTP2AndReloadsTheCertificateOnSIGHUP() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-tls-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = try selfSigned(in: directory, name: "first")
+        let second = try selfSigned(in: directory, name: "second")
+        let served = (certificate: directory + "/served.crt", key: directory + "/served.key")
+        try install(first, as: served)
+
+        let server = try await ServerProcess(
+            dataDirectory: directory + "/data", extraArguments: ["--tls-cert", served.certificate, "--tls-key", served.key])
+        let url = "https://127.0.0.1:\(server.port)/v1/hello"
+        let http2 = try await get(url, trusting: first.certificate)
+        #expect(http2.status == .ok)
+        #expect(http2.version == .http2)
+        let http1 = try await get(url, trusting: first.certificate, http1Only: true)
+        #expect(http1.status == .ok)
+        #expect(http1.version == .http1_1)
+        await #expect(throws: (any Error).self) { try await get(url, trusting: second.certificate) }
+
+        // Renewed: the files change, SIGHUP, and new connections get the new certificate.
+        try install(second, as: served)
+        var reloaded = false
+        for _ in 0..<50 where !reloaded {
+            server.process.send(SIGHUP)
+            try await Task.sleep(for: .milliseconds(100))
+            reloaded = (try? await get(url, trusting: second.certificate))?.status == .ok
+        }
+        #expect(reloaded)
+        await #expect(throws: (any Error).self) { try await get(url, trusting: first.certificate) }
+        #expect(server.process.isRunning)
+
+        // A broken file on reload keeps the certificate in use.
+        try Data("not a certificate".utf8).write(to: URL(fileURLWithPath: served.certificate))
+        server.process.send(SIGHUP)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await get(url, trusting: second.certificate).status == .ok)
+        #expect(try await server.stop() == 0)
+    }
+
+    @Test func aCertificateWithoutItsKeyOrAnUnreadableOneIsRefused() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-tls-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let pair = try selfSigned(in: directory, name: "alone")
+        let alone = try await ServerProcess.refusal(dataDirectory: directory + "/data", extraArguments: ["--tls-cert", pair.certificate])
+        #expect(alone.status != 0 && alone.output.contains("--tls-cert and --tls-key go together"), "\(alone.output)")
+        let missing = try await ServerProcess.refusal(
+            dataDirectory: directory + "/data", extraArguments: ["--tls-cert", directory + "/none.crt", "--tls-key", pair.key])
+        #expect(missing.status != 0)
+    }
+
+    /// A self-signed P-256 certificate for 127.0.0.1, made with openssl.
+    private func selfSigned(in directory: String, name: String) throws -> (certificate: String, key: String) {
+        let pair = (certificate: directory + "/\(name).crt", key: directory + "/\(name).key")
+        let openssl = try #require(
+            ["/usr/bin/openssl", "/usr/local/bin/openssl", "/opt/homebrew/bin/openssl"].first { FileManager.default.isExecutableFile(atPath: $0) },
+            "openssl is needed to make test certificates")
+        let process = try ChildProcess(
+            executable: openssl,
+            arguments: [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2", "-subj", "/CN=\(name)",
+                "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", pair.key, "-out", pair.certificate,
+            ],
+            environment: [:], output: "/dev/null", errors: "/dev/null")
+        #expect(process.waitUntilExit() == 0)
+        return pair
+    }
+
+    /// Puts a pair in place as a renewal tool would: each file written aside, then renamed over.
+    private func install(_ pair: (certificate: String, key: String), as served: (certificate: String, key: String)) throws {
+        for (from, to) in [(pair.key, served.key), (pair.certificate, served.certificate)] {
+            try? FileManager.default.removeItem(atPath: to + ".new")
+            try FileManager.default.copyItem(atPath: from, toPath: to + ".new")
+            guard rename(to + ".new", to) == 0 else { throw HarnessError.unexpected("rename \(to)") }
+        }
+    }
+
+    /// A GET over a new connection that trusts only `certificate`. (AsyncHTTPClient retries a
+    /// failed handshake until the deadline, so an untrusted server costs the whole `timeout`.)
+    private func get(
+        _ url: String, trusting certificate: String, http1Only: Bool = false, timeout: TimeAmount = .seconds(2)
+    ) async throws -> HTTPClientResponse {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(certificate))
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
+        configuration.httpVersion = http1Only ? .http1Only : .automatic
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        do {
+            let response = try await client.execute(HTTPClientRequest(url: url), timeout: timeout)
+            _ = try await response.body.collect(upTo: 1 << 20)
+            try await client.shutdown()
+            return response
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+}
