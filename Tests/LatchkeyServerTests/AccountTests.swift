@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import LatchkeyServer
+import LatchkeyTestSupport
 import Testing
 
 /// `/v1/me`: read, update, password change, deletion and export.
@@ -146,8 +147,8 @@ import Testing
                 changed = try await client.send(.post, "/v1/auth/email/verify", json: ["token": change]).status
             }
             #expect(changed == .noContent)
-            #expect(notice.message.subject == "The email of your Test App account was changed")
-            #expect(notice.message.body.contains("thief@example.com"))
+            #expect(notice.subject == "The email of your Test App account was changed")
+            #expect(notice.body.contains("thief@example.com"))
             #expect(try await client.me(access).string("email") == "thief@example.com")
 
             let undo = try TestHarness.linkToken(in: notice)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import LatchkeyServer
+import LatchkeyTestSupport
 import Testing
 
 /// KWS createUser statuses, all-at-once validation, canonical uniqueness under concurrency.
@@ -152,9 +153,9 @@ import Testing
             let signIn = { try await client.send(
                 .post, "/v1/auth/signin", json: ["email": "PERSON@example.com", "password": "correct horse battery"], app: client.clientID) }
             #expect(try await signIn().status == .unauthorized)
-            let messages = try await harness.backend.outbox.list(limit: 10)
-            let verification = try #require(messages.first { $0.message.purpose == "verify_email" })
-            #expect(messages.contains { $0.message.purpose == "sign_up_attempt" })
+            let sent = { @Sendable in harness.messages.all.filter { $0.recipient == "person@example.com" } }
+            try await eventually { Set(sent().map(\.purpose)) == ["verify_email", "sign_up_attempt"] }
+            let verification = try #require(sent().first { $0.purpose == "verify_email" })
             let link = try TestHarness.linkToken(in: verification)
             #expect(try await client.send(.post, "/v1/auth/email/verify", json: ["token": link]).status == .noContent)
             #expect(try await signIn().status == .ok)

@@ -4,7 +4,6 @@ public import Foundation
 import Hummingbird
 import Logging
 import NIOConcurrencyHelpers
-import ServiceLifecycle
 
 /// A fake identity provider on 127.0.0.1: an OpenID Connect issuer (discovery and JWKS) that
 /// signs real ID tokens with its own RSA and P-256 keys, and a Facebook Graph API (`debug_token`,
@@ -52,14 +51,15 @@ public final class FakeIdentityProvider: Sendable {
     public static let facebookAppID = "fb-app-1"
     public static let facebookSecret = "fb-secret-1"
 
-    public let port: Int
     private let rsaKey: _RSA.Signing.PrivateKey
     private let forgedKey: _RSA.Signing.PrivateKey
     private let lateKey: _RSA.Signing.PrivateKey
     private let ecKey: P256.Signing.PrivateKey
     private let state: NIOLockedValueBox<State>
-    private let group: ServiceGroup
-    private let running: Task<Void, any Error>
+    private let service: RunningService
+
+    /// The port it listens on.
+    public var port: Int { service.port }
 
     private struct State {
         var lateKeyPublished = false
@@ -79,7 +79,6 @@ public final class FakeIdentityProvider: Sendable {
         let keys = (
             rsa: try _RSA.Signing.PrivateKey(keySize: .bits2048), forged: try _RSA.Signing.PrivateKey(keySize: .bits2048),
             late: try _RSA.Signing.PrivateKey(keySize: .bits2048), ec: P256.Signing.PrivateKey())
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "fake-identity-provider")
         logger.logLevel = .critical
         let router = Router()
@@ -90,37 +89,30 @@ public final class FakeIdentityProvider: Sendable {
         router.get("jwks") { _, _ in try json(["keys": provider.value.publishedKeys()]) }
         router.get("debug_token") { request, _ in try provider.value.debugToken(request.uri.queryParameters) }
         router.get("me") { request, _ in try provider.value.me(request.uri.queryParameters) }
-        let application = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
-            onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
-        let running = Task { try await group.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        provider.value = FakeIdentityProvider(
-            port: port, keys: keys, state: state, group: group, running: running)
+        let service = try await RunningService.start(logger: logger) { reportPort in
+            Application(
+                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
+                onServerRunning: { channel in reportPort(channel.localAddress?.port ?? 0) }, logger: logger)
+        }
+        provider.value = FakeIdentityProvider(keys: keys, state: state, service: service)
         return provider.value
     }
 
     private init(
-        port: Int,
         keys: (rsa: _RSA.Signing.PrivateKey, forged: _RSA.Signing.PrivateKey, late: _RSA.Signing.PrivateKey, ec: P256.Signing.PrivateKey),
-        state: NIOLockedValueBox<State>, group: ServiceGroup, running: Task<Void, any Error>
+        state: NIOLockedValueBox<State>, service: RunningService
     ) {
-        self.port = port
         rsaKey = keys.rsa
         forgedKey = keys.forged
         lateKey = keys.late
         ecKey = keys.ec
         self.state = state
-        self.group = group
-        self.running = running
+        self.service = service
     }
 
     /// Stops the server.
     public func stop() async {
-        await group.triggerGracefulShutdown()
-        _ = try? await running.value
+        await service.stop()
     }
 
     /// Adds the ``Signer/late`` key to the JWKS (a key rotation at the provider).

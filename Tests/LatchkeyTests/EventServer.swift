@@ -4,16 +4,13 @@ import Latchkey
 import LatchkeyTestSupport
 import LatchkeyWire
 import Logging
-import ServiceLifecycle
 
 /// A tiny Hummingbird server for the SDK's transport, with routes the Latchkey server does not
 /// have yet: a Server-Sent Events feed written in small, awkwardly split chunks, answers
 /// carrying an error code newer than the SDK, and — to check that streams refresh a refused token
 /// — a feed that refuses `staleToken` and a refresh that answers `refreshed`.
 final class EventServer: TestServer {
-    let port: Int
-    private let group: ServiceGroup
-    private let running: Task<Void, any Error>
+    private let service: RunningService
 
     /// The feed `GET /v1/feed/ticks` writes, chunk by chunk, after a byte-order mark and the echoes: a comment, a named event with an id,
     /// a two-line event split mid-line and across CRLF, a `retry`, and a final block without its
@@ -70,24 +67,22 @@ final class EventServer: TestServer {
                 return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
             }
         }
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "event-server")
         logger.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let running = Task { try await group.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        return EventServer(port: port, group: group, running: running)
+        let service = try await RunningService.start(logger: logger) { reportPort in
+            Application(
+                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { channel in reportPort(channel.localAddress?.port ?? 0) }, logger: logger)
+        }
+        return EventServer(service: service)
     }
 
-    private init(port: Int, group: ServiceGroup, running: Task<Void, any Error>) {
-        self.port = port
-        self.group = group
-        self.running = running
+    private init(service: RunningService) {
+        self.service = service
     }
+
+    /// The port the server listens on.
+    var port: Int { service.port }
 
     /// `date` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`).
     private static func httpDate(_ date: Date) -> String {
@@ -108,7 +103,6 @@ final class EventServer: TestServer {
     }
 
     func stop() async {
-        await group.triggerGracefulShutdown()
-        _ = try? await running.value
+        await service.stop()
     }
 }

@@ -3,19 +3,16 @@ import Latchkey
 import LatchkeyServer
 import LatchkeyTestSupport
 import Logging
-import ServiceLifecycle
 
 /// A real Latchkey server in this process on a free 127.0.0.1 port, with a counter of refresh
 /// requests, for driving the SDK end to end.
 final class LiveServer: TestServer {
     let backend: LatchkeyBackend
     let app: App
-    let port: Int
     let directory: URL
     /// What the log sender wrote: the PINs and links sent.
     let messages: LoggedMessages
-    private let group: ServiceGroup
-    private let running: Task<Void, any Error>
+    private let service: RunningService
 
     /// Starts a server with one app at bcrypt cost 10 and `configure` applied to its settings,
     /// reading time from `time` (a manual clock lets a test jump past windows).
@@ -34,30 +31,22 @@ final class LiveServer: TestServer {
         settings.bcryptCost = 10
         configure(&settings)
         let app = try await backend.apps.create(name: "SDK Test", settings: settings).app
-        let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let application = try LatchkeyServer.application(backend: backend, logger: logger) { port in
-            portContinuation.yield(port)
+        let service = try await RunningService.start(logger: logger) { reportPort in
+            try LatchkeyServer.application(backend: backend, logger: logger) { reportPort($0) }
         }
-        let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
-        let running = Task { try await group.run() }
-        var iterator = portStream.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        return LiveServer(
-            backend: backend, app: app, port: port, directory: directory, messages: messages, group: group, running: running)
+        return LiveServer(backend: backend, app: app, directory: directory, messages: messages, service: service)
     }
 
-    private init(
-        backend: LatchkeyBackend, app: App, port: Int, directory: URL, messages: LoggedMessages, group: ServiceGroup,
-        running: Task<Void, any Error>
-    ) {
+    private init(backend: LatchkeyBackend, app: App, directory: URL, messages: LoggedMessages, service: RunningService) {
         self.backend = backend
         self.app = app
-        self.port = port
         self.directory = directory
         self.messages = messages
-        self.group = group
-        self.running = running
+        self.service = service
     }
+
+    /// The port the server listens on.
+    var port: Int { service.port }
 
     /// The server's base URL.
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -73,8 +62,7 @@ final class LiveServer: TestServer {
 
     /// Stops the server (graceful) without deleting its data.
     func stopServing() async {
-        await group.triggerGracefulShutdown()
-        _ = try? await running.value
+        await service.stop()
     }
 
     /// Stops the server and deletes its data.

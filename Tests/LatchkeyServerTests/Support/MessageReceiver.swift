@@ -3,7 +3,6 @@ import Hummingbird
 import LatchkeyTestSupport
 import Logging
 import NIOConcurrencyHelpers
-import ServiceLifecycle
 
 /// A real HTTP endpoint on 127.0.0.1 standing in for a webhook receiver or Twilio: it records
 /// every request and answers with the next status of `statuses` (the last one repeats).
@@ -15,10 +14,8 @@ final class MessageReceiver: TestServer {
         var body: String
     }
 
-    let port: Int
     private let received: NIOLockedValueBox<[Received]>
-    private let group: ServiceGroup
-    private let running: Task<Void, any Error>
+    private let service: RunningService
 
     /// Starts the receiver on `port` (0: any free one).
     static func start(port: Int = 0, statuses: [HTTPResponse.Status], answer: String = "{}") async throws -> MessageReceiver {
@@ -37,23 +34,21 @@ final class MessageReceiver: TestServer {
         }
         var logger = Logger(label: "message-receiver")
         logger.logLevel = .critical
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let application = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
-            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? port) }, logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
-        let running = Task { try await group.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let bound = await iterator.next() else { throw CancellationError() }
-        return MessageReceiver(port: bound, received: received, group: group, running: running)
+        let service = try await RunningService.start(logger: logger) { reportPort in
+            Application(
+                router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
+                onServerRunning: { channel in reportPort(channel.localAddress?.port ?? port) }, logger: logger)
+        }
+        return MessageReceiver(received: received, service: service)
     }
 
-    private init(port: Int, received: NIOLockedValueBox<[Received]>, group: ServiceGroup, running: Task<Void, any Error>) {
-        self.port = port
+    private init(received: NIOLockedValueBox<[Received]>, service: RunningService) {
         self.received = received
-        self.group = group
-        self.running = running
+        self.service = service
     }
+
+    /// The port it listens on.
+    var port: Int { service.port }
 
     /// The base URL.
     var url: String { "http://127.0.0.1:\(port)" }
@@ -63,7 +58,6 @@ final class MessageReceiver: TestServer {
 
     /// Stops the server.
     func stop() async {
-        await group.triggerGracefulShutdown()
-        _ = try? await running.value
+        await service.stop()
     }
 }
