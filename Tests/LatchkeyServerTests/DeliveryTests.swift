@@ -125,21 +125,20 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Outbox", "--data-dir", directory]) as? [String: Any])
         let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
-        // A port nobody listens on yet: the first attempt fails.
-        let port = try await serving(try await MessageReceiver.start(statuses: [.ok])) { $0.port }
-        let environment = [
-            "LATCHKEY_SMS_SENDER": "webhook", "LATCHKEY_WEBHOOK_URL": "http://127.0.0.1:\(port)/hook",
-            "LATCHKEY_WEBHOOK_SECRET": Self.secret,
-        ]
-        let server = try await ServerProcess(dataDirectory: directory, environment: environment)
+        // Port 1, where nothing listens: the first attempt fails. (Not a port freed for later:
+        // another test's process may take it meanwhile.)
+        let environment = { (port: Int) in
+            ["LATCHKEY_SMS_SENDER": "webhook", "LATCHKEY_WEBHOOK_URL": "http://127.0.0.1:\(port)/hook", "LATCHKEY_WEBHOOK_SECRET": Self.secret]
+        }
+        let server = try await ServerProcess(dataDirectory: directory, environment: environment(1))
         let started = try await server.request("POST", "/v1/auth/phone/start", json: ["phone": Self.phone], clientID: clientID)
         #expect(started.status == .accepted)
         let queued = try await outboxEntries(directory)
         #expect(queued.count == 1)
         try await server.stop(signal: SIGKILL)
 
-        try await serving(try await MessageReceiver.start(port: port, statuses: [.ok])) { receiver in
-            let restarted = try await ServerProcess(dataDirectory: directory, environment: environment)
+        try await serving(try await MessageReceiver.start(statuses: [.ok])) { receiver in
+            let restarted = try await ServerProcess(dataDirectory: directory, environment: environment(receiver.port))
             // Killed while its first send was connecting: the lease (20 s) runs out, then it is sent.
             do {
                 try await eventually(timeout: .seconds(50)) { receiver.requests.count == 1 }

@@ -153,7 +153,7 @@ import Testing
             let signIn = { try await client.send(
                 .post, "/v1/auth/signin", json: ["email": "PERSON@example.com", "password": "correct horse battery"], app: client.clientID) }
             #expect(try await signIn().status == .unauthorized)
-            let sent = { @Sendable in harness.messages.all.filter { $0.recipient == "person@example.com" } }
+            let sent = { @Sendable in harness.messages.all.filter { $0.recipient.lowercased() == "person@example.com" } }
             try await eventually { Set(sent().map(\.purpose)) == ["verify_email", "sign_up_attempt"] }
             let verification = try #require(sent().first { $0.purpose == "verify_email" })
             let link = try TestHarness.linkToken(in: verification)

@@ -17,8 +17,8 @@ final class MessageReceiver: TestServer {
     private let received: NIOLockedValueBox<[Received]>
     private let service: RunningService
 
-    /// Starts the receiver on `port` (0: any free one).
-    static func start(port: Int = 0, statuses: [HTTPResponse.Status], answer: String = "{}") async throws -> MessageReceiver {
+    /// Starts the receiver on a free port.
+    static func start(statuses: [HTTPResponse.Status], answer: String = "{}") async throws -> MessageReceiver {
         let received = NIOLockedValueBox<[Received]>([])
         let router = Router()
         router.post("**") { request, _ -> Response in
@@ -36,8 +36,8 @@ final class MessageReceiver: TestServer {
         logger.logLevel = .critical
         let service = try await RunningService.start(logger: logger) { reportPort in
             Application(
-                router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
-                onServerRunning: { channel in reportPort(channel.localAddress?.port ?? port) }, logger: logger)
+                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { channel in reportPort(channel.localAddress?.port ?? 0) }, logger: logger)
         }
         return MessageReceiver(received: received, service: service)
     }
