@@ -159,7 +159,8 @@ public final class LatchkeyBackend: Sendable {
         }
         try FileManager.default.createDirectory(
             atPath: configuration.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        return try await SQLiteStoreDriver.open(path: configuration.databasePath, logger: logger)
+        return try await SQLiteStoreDriver.open(
+            path: configuration.databasePath, maximumQueuedWrites: configuration.maximumQueuedWrites, logger: logger)
     }
 
     /// Re-reads the signing keys (after `keys.rotate()`; running servers also do this every 5 s).

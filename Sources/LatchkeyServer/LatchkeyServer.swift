@@ -1,5 +1,6 @@
 public import Hummingbird
 public import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// Builds the HTTP application over a backend.
@@ -18,7 +19,8 @@ public enum LatchkeyServer {
         return router
     }
 
-    /// The application: binds `configuration.host:port`, shuts down gracefully on SIGTERM/SIGINT
+    /// The application: binds `configuration.host:port`, drops connections idle or slow to send a
+    /// request head for `configuration.idleTimeout`, shuts down gracefully on SIGTERM/SIGINT
     /// (in-flight requests finish), runs every feature's services and the janitor, and calls
     /// `onRunning` with the bound port.
     public static func application(
@@ -27,6 +29,9 @@ public enum LatchkeyServer {
         let configuration = backend.configuration
         return Application(
             router: router(backend: backend),
+            // Hummingbird's idle timer restarts only on a whole request part, so it also bounds how
+            // long a client may take to send a request head, however slowly it trickles bytes.
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             services: backend.features.flatMap(\.services) + [backend.janitor],
             onServerRunning: { channel in

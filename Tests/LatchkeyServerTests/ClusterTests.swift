@@ -89,7 +89,7 @@ struct ClusterTests {
 
         /// The change sequence `node` has applied, from its metrics.
         func appliedSequence(on node: Int) async throws -> Int64? {
-            try await nodes[node].request("GET", "/metrics").metric("latchkey_change_feed_applied_sequence").map { Int64($0) }
+            try await nodes[node].request("GET", "/metrics", token: TestHarness.metricsToken).metric("latchkey_change_feed_applied_sequence").map { Int64($0) }
         }
     }
 

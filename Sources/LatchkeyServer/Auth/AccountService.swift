@@ -36,9 +36,23 @@ struct AccountService: Sendable {
 
     // MARK: Sign-up
 
-    /// Creates a user and signs them in. Returns the response and whether an account was created
-    /// (an email sign-up of an app that hides taken emails answers alike for both cases).
+    /// The window of the per-IP sign-up limit.
+    static let signUpWindowSeconds = 3_600
+
+    /// Creates a user and signs them in, within the client IP's hourly sign-up limit
+    /// (`ipSignUpLimit`; `429` with `Retry-After` once reached). Every accepted sign-up counts —
+    /// the decoy answer for a taken email too, so the limit reveals nothing — refused ones do not.
     func signUp(_ request: SignUpRequest, app: App, client: ClientInfo) async throws -> AuthResponse {
+        let ipKey = client.addressKey("signup-ip", app: app)
+        if let ipKey { try await throttle.refuseWhileLocked([ipKey]) }
+        let response = try await createAccount(request, app: app, client: client)
+        if let ipKey { try await throttle.recordFailure([(ipKey, app.settings.ipSignUpLimit)], window: Self.signUpWindowSeconds) }
+        return response
+    }
+
+    /// Creates a user and signs them in (an email sign-up of an app that hides taken emails
+    /// answers alike whether or not an account was created).
+    private func createAccount(_ request: SignUpRequest, app: App, client: ClientInfo) async throws -> AuthResponse {
         guard request.username != nil || request.email != nil else {
             throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "username", code: .invalidRequest)])
         }
@@ -151,8 +165,7 @@ struct AccountService: Sendable {
     /// The key under which failed sign-ins from the client's IP are counted (nil without an IP);
     /// throws `429` with `Retry-After` while that IP is locked.
     func unlockedIPKey(app: App, client: ClientInfo) async throws -> String? {
-        guard let ipAddress = client.ipAddress else { return nil }
-        let key = "ip:\(app.id):\(ipAddress)"
+        guard let key = client.addressKey("ip", app: app) else { return nil }
         if let remaining = try await throttle.lockRemaining(key) {
             metrics.recordSignIn(outcome: "rate_limited")
             throw APIError.rateLimited(retryAfter: remaining)

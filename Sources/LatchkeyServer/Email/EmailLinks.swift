@@ -128,7 +128,7 @@ struct EmailLinks: Sendable {
         hidingOutcome: Bool = false
     ) async throws {
         let recipient = Canonical.email(email)
-        try await messenger.checkLimits(recipient: recipient, ipAddress: client.ipAddress, app: app)
+        try await messenger.checkLimits(recipient: recipient, client: client, app: app)
         let now = time.now()
         let token = SecureRandom.token(prefix: "lke_")
         let lifetime = purpose == .resetPassword ? Self.resetLifetime : Self.verificationLifetime
@@ -144,7 +144,7 @@ struct EmailLinks: Sendable {
                 values: ["link": link, "hours": String(lifetime / 3600)], at: now, in: db)
         }
         let count = { @Sendable (db: any SQLDatabase) async throws in
-            try await messenger.countSend(recipient: recipient, ipAddress: client.ipAddress, app: app, in: db)
+            try await messenger.countSend(recipient: recipient, client: client, app: app, in: db)
         }
         guard hidingOutcome else {
             try await driver.write { db in

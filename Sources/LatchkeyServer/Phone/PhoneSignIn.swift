@@ -6,10 +6,15 @@ import SQLKit
 /// Sign-in by phone (Kuggle): a 6-digit PIN by SMS, valid ten minutes, at most five checks,
 /// single use and bound to the request that sent it; the first verification of a number creates
 /// its user, whose profile is not created yet.
+///
+/// Wrong PINs also count per number across all its PINs (the app's `accountFailureLimit`) and
+/// per client IP (its `ipFailureLimit`, with failed sign-ins) within the failure window: a
+/// locked number or IP gets `429` with `Retry-After`, even with the right PIN.
 struct PhoneSignIn: Sendable {
     let codes: OneTimeCodeStore
     let driver: any StoreDriver
     let messenger: Messenger
+    let throttle: FailureThrottle
     let time: any TimeSource
     let users: UserStore
     let accounts: AccountService
@@ -18,6 +23,7 @@ struct PhoneSignIn: Sendable {
         self.codes = backend.codes
         self.driver = backend.driver
         self.messenger = backend.messenger
+        self.throttle = backend.throttle
         self.time = backend.time
         self.users = backend.users
         self.accounts = AccountService(backend: backend)
@@ -33,13 +39,13 @@ struct PhoneSignIn: Sendable {
     func start(_ request: PhoneStartRequest, app: App, client: ClientInfo, language: Language) async throws -> PhoneStartResponse {
         try requirePhoneSignIn(app)
         guard let phone = PhoneNumber(request.phone) else { throw Self.invalidPhone() }
-        try await messenger.checkLimits(recipient: phone.e164, ipAddress: client.ipAddress, app: app)
+        try await messenger.checkLimits(recipient: phone.e164, client: client, app: app)
         let now = time.now()
         let requestID = SecureRandom.identifier()
         let pin = SecureRandom.digits(6)
         let expiresAt = now.addingTimeInterval(TimeInterval(Self.lifetime))
         try await driver.write { db in
-            try await messenger.countSend(recipient: phone.e164, ipAddress: client.ipAddress, app: app, in: db)
+            try await messenger.countSend(recipient: phone.e164, client: client, app: app, in: db)
             try await codes.create(
                 id: requestID, appID: app.id, purpose: .phoneSignIn, recipient: phone.e164, userID: nil,
                 codeHash: Self.digest(pin: pin, requestID: requestID), expiresAt: expiresAt, at: now, in: db)
@@ -74,17 +80,27 @@ struct PhoneSignIn: Sendable {
     private func attempt(_ request: PhoneVerifyRequest, phone: PhoneNumber, app: App, client: ClientInfo) async throws
         -> (AuthResponse, created: Bool)
     {
+        let ipKey = try await accounts.unlockedIPKey(app: app, client: client)
+        let numberKey = "pin-to:\(app.id):" + Digest.sha256Hex(phone.e164)
+        try await throttle.refuseWhileLocked([numberKey])
+        var keys = [(key: numberKey, limit: app.settings.accountFailureLimit)]
+        if let ipKey { keys.append((ipKey, app.settings.ipFailureLimit)) }
+        let failureKeys = keys
         let now = time.now()
         let digest = Self.digest(pin: request.pin, requestID: request.requestId)
-        // One transaction: the check is counted even when the PIN is wrong, and the PIN, the new
+        // One transaction: the check (and a wrong PIN's failure) is counted, and the PIN, the new
         // user and the session land together or not at all.
         let outcome = try await driver.write { db -> Outcome in
             guard
                 let stored = try await codes.countCheck(
                     id: request.requestId, appID: app.id, recipient: phone.e164, maximumChecks: Self.maximumChecks, at: now, in: db)
             else { return .unusable }
-            guard Digest.equalInConstantTime(stored, digest) else { return .wrongPIN }
+            guard Digest.equalInConstantTime(stored, digest) else {
+                try await throttle.recordFailure(failureKeys, window: app.settings.failureWindowSeconds, in: db)
+                return .wrongPIN
+            }
             guard try await codes.markUsed(id: request.requestId, at: now, in: db) else { return .unusable }
+            try await throttle.reset(numberKey, in: db)
             let existing = try await users.find(appID: app.id, provider: "phone", subject: phone.e164, in: db)
             let account: UserAccount
             if let existing {

@@ -6,7 +6,8 @@ import NIOConcurrencyHelpers
 import ServiceLifecycle
 
 /// A real HTTP endpoint on 127.0.0.1 standing in for a webhook receiver or Twilio: it records
-/// every request and answers with the next status of `statuses` (the last one repeats).
+/// every request (POST or GET) and answers with the next status of `statuses` (the last one
+/// repeats), with `headers` added (a `Location`, say).
 final class MessageReceiver: TestServer {
     /// One request as received.
     struct Received: Sendable {
@@ -21,10 +22,12 @@ final class MessageReceiver: TestServer {
     private let running: Task<Void, any Error>
 
     /// Starts the receiver on `port` (0: any free one).
-    static func start(port: Int = 0, statuses: [HTTPResponse.Status], answer: String = "{}") async throws -> MessageReceiver {
+    static func start(port: Int = 0, statuses: [HTTPResponse.Status], answer: String = "{}", headers: HTTPFields = [:]) async throws
+        -> MessageReceiver
+    {
         let received = NIOLockedValueBox<[Received]>([])
         let router = Router()
-        router.post("**") { request, _ -> Response in
+        let respond: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
             var request = request
             let body = try await request.collectBody(upTo: 1 << 20)
             let index = received.withLockedValue { list -> Int in
@@ -32,9 +35,12 @@ final class MessageReceiver: TestServer {
                 return list.count - 1
             }
             let status = statuses[min(index, statuses.count - 1)]
-            return Response(
-                status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: answer)))
+            var fields = headers
+            fields[.contentType] = "application/json"
+            return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: answer)))
         }
+        router.post("**", use: respond)
+        router.get("**", use: respond)
         var logger = Logger(label: "message-receiver")
         logger.logLevel = .critical
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)

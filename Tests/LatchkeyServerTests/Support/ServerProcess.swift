@@ -18,15 +18,19 @@ enum LatchkeyBinary {
         }
     }
 
-    /// Runs a CLI command to completion; returns exit status and output.
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// Runs a CLI command to completion, with `input` on its standard input and `environment` added
+    /// to this process's; returns exit status and output.
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws
+        -> (status: Int32, stdout: String, stderr: String)
+    {
         let files = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-cli-\(UUID().uuidString)").path
         defer {
-            try? FileManager.default.removeItem(atPath: files + ".out")
-            try? FileManager.default.removeItem(atPath: files + ".err")
+            for suffix in [".in", ".out", ".err"] { try? FileManager.default.removeItem(atPath: files + suffix) }
         }
+        try Data(input.utf8).write(to: URL(fileURLWithPath: files + ".in"))
         let process = try ChildProcess(
-            executable: try url.path, arguments: arguments, environment: ProcessInfo.processInfo.environment,
+            executable: try url.path, arguments: arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, input: files + ".in",
             output: files + ".out", errors: files + ".err")
         let status = process.waitUntilExit()
         let stdout = FileManager.default.contents(atPath: files + ".out") ?? Data()
@@ -61,7 +65,8 @@ final class ServerProcess: Sendable {
             executable: try LatchkeyBinary.url.path,
             arguments: ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error", "--ready-file", readyFile]
                 + extraArguments,
-            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, output: outputPath, errors: "/dev/null")
+            environment: ProcessInfo.processInfo.environment.merging(["LATCHKEY_METRICS_TOKEN": TestHarness.metricsToken]) { $1 }
+                .merging(environment) { $1 }, output: outputPath, errors: "/dev/null")
         for _ in 0..<300 {
             if let ready = FileManager.default.contents(atPath: readyFile),
                 let port = (try? JSONSerialization.jsonObject(with: ready) as? [String: Any])?["port"] as? Int

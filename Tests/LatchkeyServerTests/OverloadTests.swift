@@ -1,0 +1,142 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import LatchkeyServer
+import NIOCore
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
+
+/// Slow clients and overload: connections that stall or trickle a request head are dropped, and
+/// writes beyond what the database can take are refused with 503 and `Retry-After`.
+@Suite struct OverloadTests {
+    /// Opens 50 connections that send part of a request head and stall, and one that trickles
+    /// a byte every 200 ms; checks a normal request is answered meanwhile, and returns how long
+    /// the server took to close them all (nil: not within `limit`).
+    private func timeToDropSlowClients(port: Int, limit: Duration) async throws -> Duration? {
+        let started = ContinuousClock.now
+        var open = try (0..<50).map { index in
+            let connection = try RawConnection(port: port)
+            connection.send("POST /v1/auth/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Slow-\(index): ")
+            return connection
+        }
+        let trickling = try RawConnection(port: port)
+        trickling.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Trickle: ")
+        open.append(trickling)
+        #expect(try await Self.health(port: port) == .ok)
+        while !open.isEmpty && ContinuousClock.now - started < limit {
+            trickling.send("x")
+            open.removeAll { $0.isClosedByServer }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(try await Self.health(port: port) == .ok)
+        return open.isEmpty ? ContinuousClock.now - started : nil
+    }
+
+    /// `GET /healthz` on a connection of its own.
+    private static func health(port: Int) async throws -> HTTPResponse.Status {
+        try await TestClient.withClient(host: "127.0.0.1", port: port) { try await $0.execute(.init("/healthz", method: .get)) }.status
+    }
+
+    @Test(arguments: TestStore.enabled) func stalledAndTricklingRequestHeadsAreDroppedAfterTheIdleTimeout(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { _ in } configureServer: { $0.idleTimeout = .seconds(1) }
+        try await harness.run(.live) { client in
+            let elapsed = try await timeToDropSlowClients(port: try #require(client.client.port), limit: .seconds(10))
+            let dropped = try #require(elapsed, "slow connections still open after 10 s")
+            #expect(dropped < .seconds(4))
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func byDefaultSlowClientsAreDroppedWellBefore45Seconds(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run(.live) { client in
+            let elapsed = try await timeToDropSlowClients(port: try #require(client.client.port), limit: .seconds(30))
+            let dropped = try #require(elapsed, "slow connections still open after 30 s")
+            #expect(dropped < .seconds(20))
+        }
+    }
+
+    /// A tiny bound on waiting writes (SQLite: the writer's queue; PostgreSQL: one connection and
+    /// a short wait for it) and a burst of writes: those beyond it get 503 with `Retry-After` and
+    /// a problem document, the others succeed, none fails otherwise.
+    @Test(arguments: TestStore.enabled) func writesBeyondTheQueueGet503WithRetryAfter(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) {
+            $0.recipientSendLimit = 1_000_000
+            $0.ipSendLimit = 1_000_000
+        } configureServer: {
+            $0.maximumQueuedWrites = 1
+            $0.databasePoolSize = 1
+            $0.databaseAcquireTimeout = .milliseconds(100)
+        }
+        try await harness.run(.live) { client in
+            let port = try #require(client.client.port)
+            let clientID = client.clientID
+            // Each on a connection of its own, so they reach the server at once.
+            let responses = try await withThrowingTaskGroup(of: TestResponse.self) { group in
+                for index in 0..<200 {
+                    group.addTask {
+                        let body = ByteBuffer(string: #"{"phone":"+1415556\#(String(format: "%04d", index))"}"#)
+                        let request = TestClient.Request(
+                            "/v1/auth/phone/start", method: .post,
+                            headers: [.contentType: "application/json", HTTPField.Name("Latchkey-Client-Id")!: clientID], body: body)
+                        let response = try await TestClient.withClient(host: "127.0.0.1", port: port) { try await $0.execute(request) }
+                        return TestResponse(
+                            status: response.status, headers: response.headers,
+                            body: Data((response.body ?? ByteBuffer()).readableBytesView))
+                    }
+                }
+                return try await group.reduce(into: [TestResponse]()) { $0.append($1) }
+            }
+            let refused = responses.filter { $0.status == .serviceUnavailable }
+            #expect(responses.allSatisfy { $0.status == .accepted || $0.status == .serviceUnavailable })
+            #expect(!refused.isEmpty)
+            #expect(refused.count < responses.count)
+            for response in refused {
+                #expect(Int(response.headers[.retryAfter] ?? "") ?? 0 > 0)
+                #expect(response.string("code") == "service_unavailable")
+                #expect(response.headers[.contentType]?.hasPrefix("application/problem+json") == true)
+            }
+        }
+    }
+}
+
+/// A TCP connection to 127.0.0.1 written byte by byte, to play a slow client.
+private final class RawConnection {
+    let descriptor: Int32
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw POSIXError(.ECONNREFUSED)
+        }
+    }
+
+    /// Sends `text`, ignoring a connection the server already closed.
+    func send(_ text: String) {
+        _ = text.withCString { Glibc.send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Whether the server has closed the connection (end of stream or reset); never blocks.
+    var isClosedByServer: Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            if count > 0 { continue }
+            return count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
+        }
+    }
+
+    deinit { close(descriptor) }
+}
