@@ -155,7 +155,7 @@ public final class LatchkeyBackend: Sendable {
         if let url = configuration.databaseURL {
             return try PostgresStoreDriver.open(
                 url: url, maximumConnections: configuration.databasePoolSize, logger: logger,
-                acquireTimeout: configuration.databaseAcquireTimeout)
+                acquireTimeout: configuration.databaseAcquireTimeout, maximumQueuedWrites: configuration.maximumQueuedWrites)
         }
         try FileManager.default.createDirectory(
             atPath: configuration.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -25,8 +25,8 @@ public struct LatchkeyConfiguration: Sendable {
     public var hashingThreads = System.coreCount
     /// Password hashes that may wait for a thread before new ones are refused with 503.
     public var maximumPendingHashes = 512
-    /// Write transactions that may wait for the embedded database's writer before new ones are
-    /// refused with 503 and `Retry-After` (PostgreSQL bounds its waits by `databaseAcquireTimeout`).
+    /// Write transactions that may wait for the database — SQLite's writer, or a PostgreSQL
+    /// connection — before new ones are refused with 503 and `Retry-After`.
     public var maximumQueuedWrites = 1_024
     /// How long a connection may stay idle between requests, and how long a client has to send a
     /// whole request head once a connection is open or its previous answer was sent: slow or

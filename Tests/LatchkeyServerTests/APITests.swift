@@ -196,7 +196,7 @@ import Testing
             #expect(bare.status == .unauthorized)
             #expect(bare.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
             #expect(!bare.text.contains("latchkey_"))
-            for wrong in ["test-metrics-tokeN", "test-metrics-token ", ""] {
+            for wrong in ["test-metrics-tokeN", "test-metrics-token-and-more", ""] {
                 #expect(try await client.send(.get, "/metrics", token: wrong).status == .unauthorized, "\(wrong)")
             }
             let basic = try await client.send(.get, "/metrics", headers: [.authorization: "Basic dGVzdDp0ZXN0"])

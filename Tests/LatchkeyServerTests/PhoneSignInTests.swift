@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func wrongPINsCountPerNumberAcrossItsPINsAndLockIt(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.accountFailureLimit = 3 }
+        let harness = try await TestHarness.make(store: store) { $0.pinFailureLimit = 3 }
         try await harness.run { client in
             let first = try #require(try await client.startPhone(Self.phone).string("requestId"))
             let firstPIN = try await harness.latestPIN(to: Self.phone)
@@ -95,7 +95,8 @@ import Testing
             }
             // Another number is not held up.
             let other = try #require(try await client.startPhone("+14155550199").string("requestId"))
-            #expect(try await client.verifyPhone(other, pin: try await harness.latestPIN(to: "+14155550199")).status == .created)
+            let otherPIN = try await harness.latestPIN(to: "+14155550199")
+            #expect(try await client.verifyPhone(other, pin: otherPIN, phone: "+14155550199").status == .created)
             // After the window a new PIN works.
             harness.clock.advance(by: 901)
             let third = try #require(try await client.startPhone(Self.phone).string("requestId"))
@@ -113,10 +114,11 @@ import Testing
                 started.append((phone, requestID, try await harness.latestPIN(to: phone)))
             }
             for attempt in started.prefix(3) {
-                let wrong = try await client.verifyPhone(attempt.requestID, pin: attempt.pin == "000000" ? "111111" : "000000")
+                let wrong = try await client.verifyPhone(
+                    attempt.requestID, pin: attempt.pin == "000000" ? "111111" : "000000", phone: attempt.phone)
                 #expect(wrong.string("code") == "invalid_code")
             }
-            let locked = try await client.verifyPhone(started[3].requestID, pin: started[3].pin)
+            let locked = try await client.verifyPhone(started[3].requestID, pin: started[3].pin, phone: started[3].phone)
             #expect(locked.status == .tooManyRequests)
             #expect(locked.headers[.retryAfter] != nil)
         }

@@ -7,7 +7,7 @@ import SQLKit
 /// single use and bound to the request that sent it; the first verification of a number creates
 /// its user, whose profile is not created yet.
 ///
-/// Wrong PINs also count per number across all its PINs (the app's `accountFailureLimit`) and
+/// Wrong PINs also count per number across all its PINs (the app's `pinFailureLimit`) and
 /// per client IP (its `ipFailureLimit`, with failed sign-ins) within the failure window: a
 /// locked number or IP gets `429` with `Retry-After`, even with the right PIN.
 struct PhoneSignIn: Sendable {
@@ -83,7 +83,7 @@ struct PhoneSignIn: Sendable {
         let ipKey = try await accounts.unlockedIPKey(app: app, client: client)
         let numberKey = "pin-to:\(app.id):" + Digest.sha256Hex(phone.e164)
         try await throttle.refuseWhileLocked([numberKey])
-        var keys = [(key: numberKey, limit: app.settings.accountFailureLimit)]
+        var keys = [(key: numberKey, limit: app.settings.pinFailureLimit)]
         if let ipKey { keys.append((ipKey, app.settings.ipFailureLimit)) }
         let failureKeys = keys
         let now = time.now()
