@@ -74,8 +74,10 @@ public struct LatchkeyConfiguration: Sendable {
         }
         if let bytes = environment["LATCHKEY_MAX_BODY_BYTES"].flatMap(Int.init) { maximumBodyBytes = bytes }
         if let token = environment["LATCHKEY_METRICS_TOKEN"], !token.isEmpty { metricsToken = token }
-        if let writes = environment["LATCHKEY_MAX_QUEUED_WRITES"].flatMap(Int.init) { maximumQueuedWrites = writes }
-        if let seconds = environment["LATCHKEY_IDLE_TIMEOUT"].flatMap(Double.init) { idleTimeout = .milliseconds(Int64(seconds * 1000)) }
+        if let writes = environment["LATCHKEY_MAX_QUEUED_WRITES"].flatMap(Int.init), writes > 0 { maximumQueuedWrites = writes }
+        if let seconds = environment["LATCHKEY_IDLE_TIMEOUT"].flatMap(Double.init), seconds > 0 {
+            idleTimeout = .milliseconds(Int64(seconds * 1000))
+        }
         delivery.applyEnvironment(environment)
     }
 }

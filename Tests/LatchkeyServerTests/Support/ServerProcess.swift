@@ -97,15 +97,18 @@ final class ServerProcess: Sendable {
         return process.waitUntilExit()
     }
 
-    /// A JSON request to the server; returns status and parsed body.
-    func request(_ method: String, _ path: String, json: [String: String]? = nil, clientID: String? = nil, token: String? = nil) async throws
-        -> TestResponse
-    {
+    /// A JSON (or, with `form`, URL-encoded) request to the server; returns status and parsed body.
+    func request(
+        _ method: String, _ path: String, json: [String: String]? = nil, form: String? = nil, clientID: String? = nil, token: String? = nil
+    ) async throws -> TestResponse {
         var headers: HTTPFields = [:]
         var body: ByteBuffer?
         if let json {
             body = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json))
             headers[.contentType] = "application/json"
+        } else if let form {
+            body = ByteBuffer(string: form)
+            headers[.contentType] = "application/x-www-form-urlencoded"
         }
         if let clientID, let name = HTTPField.Name("Latchkey-Client-Id") { headers[name] = clientID }
         if let token { headers[.authorization] = "Bearer \(token)" }
