@@ -14,6 +14,8 @@ final class LiveServer: TestServer {
     let directory: URL
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
+    /// The bearer token its `/metrics` asks for.
+    static let metricsToken = "sdk-test-metrics-token"
 
     /// Starts a server with one app at bcrypt cost 10 and `configure` applied to its settings.
     static func start(configure: @Sendable (inout AppSettings) -> Void = { _ in }) async throws -> LiveServer {
@@ -21,6 +23,7 @@ final class LiveServer: TestServer {
         var configuration = LatchkeyConfiguration()
         configuration.dataDirectory = directory.path
         configuration.port = 0
+        configuration.metricsToken = metricsToken
         var logger = Logger(label: "latchkey-sdk-test")
         logger.logLevel = .critical
         let backend = try await LatchkeyBackend.open(configuration, logger: logger)
