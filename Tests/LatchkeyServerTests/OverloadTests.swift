@@ -45,19 +45,37 @@ import Testing
         try await TestClient.withClient(host: "127.0.0.1", port: port) { try await $0.execute(.init("/healthz", method: .get)) }.status
     }
 
+    /// A `latchkey serve` process on `store` with `arguments`, for `body`; a process of its own, so
+    /// that its accept loop does not share this test process's threads with every other test.
+    private func withServer(_ store: TestStore, _ arguments: [String], _ body: (ServerProcess) async throws -> Void) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-slow-\(UUID().uuidString)").path
+        let databaseURL = store == .postgres ? try await TestStore.createDatabase() : nil
+        let server = try await ServerProcess(
+            dataDirectory: directory, extraArguments: arguments + (databaseURL.map { ["--database", $0] } ?? []))
+        do {
+            try await body(server)
+        } catch {
+            _ = try? await server.stop()
+            if let databaseURL { await TestStore.dropDatabase(databaseURL) }
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+        _ = try await server.stop()
+        if let databaseURL { await TestStore.dropDatabase(databaseURL) }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
     @Test(arguments: TestStore.enabled) func stalledAndTricklingRequestHeadsAreDroppedAfterTheIdleTimeout(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { _ in } configureServer: { $0.idleTimeout = .seconds(1) }
-        try await harness.run(.live) { client in
-            let elapsed = try await timeToDropSlowClients(port: try #require(client.client.port), limit: .seconds(20))
+        try await withServer(store, ["--idle-timeout", "1"]) { server in
+            let elapsed = try await timeToDropSlowClients(port: server.port, limit: .seconds(20))
             let dropped = try #require(elapsed, "slow connections still open after 20 s")
             #expect(dropped < .seconds(5))
         }
     }
 
     @Test(arguments: TestStore.enabled) func byDefaultSlowClientsAreDroppedWellBefore45Seconds(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store)
-        try await harness.run(.live) { client in
-            let elapsed = try await timeToDropSlowClients(port: try #require(client.client.port), limit: .seconds(40))
+        try await withServer(store, []) { server in
+            let elapsed = try await timeToDropSlowClients(port: server.port, limit: .seconds(40))
             let dropped = try #require(elapsed, "slow connections still open after 40 s")
             #expect(dropped < .seconds(20))
         }
