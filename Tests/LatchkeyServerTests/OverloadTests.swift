@@ -40,9 +40,17 @@ import Testing
         return open.isEmpty ? elapsed : nil
     }
 
-    /// `GET /healthz` on a connection of its own.
+    /// `GET /healthz` on a connection of its own; tried three times, since on a loaded machine this
+    /// client can itself be slower than a short idle timeout between connecting and sending.
     private static func health(port: Int) async throws -> HTTPResponse.Status {
-        try await TestClient.withClient(host: "127.0.0.1", port: port) { try await $0.execute(.init("/healthz", method: .get)) }.status
+        for _ in 0..<2 {
+            if let status = try? await TestClient.withClient(host: "127.0.0.1", port: port, operation: {
+                try await $0.execute(.init("/healthz", method: .get))
+            }).status {
+                return status
+            }
+        }
+        return try await TestClient.withClient(host: "127.0.0.1", port: port) { try await $0.execute(.init("/healthz", method: .get)) }.status
     }
 
     /// A `latchkey serve` process on `store` with `arguments`, for `body`; a process of its own, so
@@ -66,10 +74,10 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func stalledAndTricklingRequestHeadsAreDroppedAfterTheIdleTimeout(store: TestStore) async throws {
-        try await withServer(store, ["--idle-timeout", "1"]) { server in
+        try await withServer(store, ["--idle-timeout", "2"]) { server in
             let elapsed = try await timeToDropSlowClients(port: server.port, limit: .seconds(20))
             let dropped = try #require(elapsed, "slow connections still open after 20 s")
-            #expect(dropped < .seconds(5))
+            #expect(dropped < .seconds(6))
         }
     }
 
