@@ -17,15 +17,16 @@ struct ProvidersCommand: AsyncParsableCommand {
         @Option(name: .customLong("client-id"), help: "Client id at the provider (repeatable); Facebook: the app id.")
         var clientIDs: [String] = []
         @Option(name: .customLong("jwks-url"), help: "OpenID Connect JWKS URL (default: from discovery).") var jwksURL: String?
-        @Option(name: .customLong("client-secret"), help: "Facebook app secret.") var clientSecret: String?
+        @Option(name: .customLong("client-secret"), help: SecretInput.help("Facebook app secret")) var clientSecret: String?
         @Option(name: .customLong("graph-url"), help: "Facebook Graph API base URL.") var graphURL: String?
 
         func run() async throws {
             guard name.range(of: "^[a-z0-9_-]{1,40}$", options: .regularExpression) != nil else {
                 throw ValidationError("provider names are 1-40 of a-z, 0-9, _ and -")
             }
+            let secret = try clientSecret.map { try SecretInput.read($0, option: "client-secret") }
             let provider = ProviderSettings(
-                kind: kind, issuer: issuer, clientIDs: clientIDs, jwksURL: jwksURL, clientSecret: clientSecret, graphURL: graphURL)
+                kind: kind, issuer: issuer, clientIDs: clientIDs, jwksURL: jwksURL, clientSecret: secret, graphURL: graphURL)
             try await target.change { $0[name] = provider }
         }
     }

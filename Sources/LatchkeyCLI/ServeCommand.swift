@@ -7,8 +7,8 @@ import Logging
 /// `latchkey serve`: runs the server; on a new installation creates the first app and prints its
 /// credentials once.
 ///
-/// Secrets (the webhook secret, Twilio's auth token) come from the environment only, so they
-/// never show in a process listing.
+/// Secrets (the webhook secret, Twilio's auth token, the metrics token) come from the environment
+/// or a file only, so they never show in a process listing.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the server.")
 
@@ -38,6 +38,18 @@ struct ServeCommand: AsyncParsableCommand {
         help: "Allow the log sender (live PINs and links in the log) on an address other than loopback (env LATCHKEY_ALLOW_LOG_SENDER=1).")
     var allowLogSender = false
     @Option(
+        name: .customLong("idle-timeout"),
+        help: "Seconds a connection may idle, or take to send a request head, before it is closed (default 15, env LATCHKEY_IDLE_TIMEOUT).")
+    var idleTimeout: Double?
+    @Option(
+        name: .customLong("max-queued-writes"),
+        help: "Writes that may wait for the SQLite writer before 503 (default 1024, env LATCHKEY_MAX_QUEUED_WRITES).")
+    var maximumQueuedWrites: Int?
+    @Option(
+        name: .customLong("metrics-token-file"),
+        help: "A file holding the bearer token /metrics asks for (or env LATCHKEY_METRICS_TOKEN); without one /metrics is 404.")
+    var metricsTokenFile: String?
+    @Option(
         name: .customLong("ready-file"),
         help: "Once listening, write one JSON line here: {\"url\", \"port\", \"pid\"} (for scripts and tests).")
     var readyFile: String?
@@ -53,6 +65,15 @@ struct ServeCommand: AsyncParsableCommand {
         if let smsSender { configuration.delivery.smsSender = smsSender }
         if let emailSender { configuration.delivery.emailSender = emailSender }
         if let webhookURL { configuration.delivery.webhookURL = webhookURL }
+        if let idleTimeout {
+            guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be positive") }
+            configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+        }
+        if let maximumQueuedWrites {
+            guard maximumQueuedWrites > 0 else { throw ValidationError("--max-queued-writes must be positive") }
+            configuration.maximumQueuedWrites = maximumQueuedWrites
+        }
+        if let metricsTokenFile { configuration.metricsToken = try SecretInput.read("@" + metricsTokenFile, option: "metrics-token-file") }
         if allowLogSender { configuration.delivery.allowsLogSenderOffLoopback = true }
         // Before anything is opened or bound: a refused configuration leaves no trace.
         if let problem = configuration.delivery.servingProblem(host: configuration.host) {

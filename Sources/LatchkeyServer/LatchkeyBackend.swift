@@ -163,13 +163,14 @@ public final class LatchkeyBackend: Sendable {
             try await PostgresStoreDriver.probe(url: url, logger: logger)
             return try PostgresStoreDriver.open(
                 url: url, maximumConnections: configuration.databasePoolSize, logger: logger,
-                acquireTimeout: configuration.databaseAcquireTimeout)
+                acquireTimeout: configuration.databaseAcquireTimeout, maximumQueuedWrites: configuration.maximumQueuedWrites)
         }
         let database = URL(fileURLWithPath: configuration.databasePath).lastPathComponent
         try PrivateFiles.prepare(
             directory: configuration.dataDirectory,
             files: [database, database + "-wal", database + "-shm", database + "-journal", "secret.key"])
-        return try await SQLiteStoreDriver.open(path: configuration.databasePath, logger: logger)
+        return try await SQLiteStoreDriver.open(
+            path: configuration.databasePath, maximumQueuedWrites: configuration.maximumQueuedWrites, logger: logger)
     }
 
     /// Re-reads the signing keys (after `keys.rotate()`; running servers also do this every 5 s).

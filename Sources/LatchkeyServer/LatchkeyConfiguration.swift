@@ -36,6 +36,17 @@ public struct LatchkeyConfiguration: Sendable {
     public var hashingThreads = System.coreCount
     /// Password hashes that may wait for a thread before new ones are refused with 503.
     public var maximumPendingHashes = 512
+    /// Write transactions that may wait for the database — SQLite's writer, or a PostgreSQL
+    /// connection — before new ones are refused with 503 and `Retry-After`.
+    public var maximumQueuedWrites = 1_024
+    /// How long a connection may stay idle between requests, and how long a client has to send a
+    /// whole request head once a connection is open or its previous answer was sent: slow or
+    /// stalled clients are dropped after it rather than holding a connection.
+    public var idleTimeout: Duration = .seconds(15)
+    /// The bearer token `/metrics` asks for; without one `/metrics` answers 404.
+    public var metricsToken: String?
+    /// How often the live-session gauge is recounted (scrapes never touch the database).
+    public var metricsRefreshInterval: Duration = .seconds(30)
     /// Proxies whose `X-Forwarded-For` is believed (exact IP addresses).
     public var trustedProxies: Set<String> = []
     /// How PINs and links are sent.
@@ -66,8 +77,10 @@ public struct LatchkeyConfiguration: Sendable {
     }
 
     /// Reads `LATCHKEY_HOST`, `LATCHKEY_PORT`, `LATCHKEY_DATA_DIR`, `LATCHKEY_DATABASE_URL`,
-    /// `LATCHKEY_DATABASE_POOL_SIZE`, `LATCHKEY_SECRET_KEY`, `LATCHKEY_SECRET_KEY_FILE`, `LATCHKEY_PUBLIC_URL`, `LATCHKEY_TRUSTED_PROXIES`
-    /// (comma-separated), `LATCHKEY_MAX_BODY_BYTES`, `LATCHKEY_TLS_CERT`, `LATCHKEY_TLS_KEY` and the delivery variables of
+    /// `LATCHKEY_DATABASE_POOL_SIZE`, `LATCHKEY_SECRET_KEY`, `LATCHKEY_SECRET_KEY_FILE`, `LATCHKEY_PUBLIC_URL`,
+    /// `LATCHKEY_TRUSTED_PROXIES` (comma-separated), `LATCHKEY_MAX_BODY_BYTES`, `LATCHKEY_MAX_QUEUED_WRITES`,
+    /// `LATCHKEY_IDLE_TIMEOUT` (seconds), `LATCHKEY_METRICS_TOKEN`, `LATCHKEY_TLS_CERT`, `LATCHKEY_TLS_KEY` and the
+    /// delivery variables of
     /// ``DeliveryConfiguration``.
     public mutating func applyEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let host = environment["LATCHKEY_HOST"] { self.host = host }
@@ -84,6 +97,11 @@ public struct LatchkeyConfiguration: Sendable {
         if let bytes = environment["LATCHKEY_MAX_BODY_BYTES"].flatMap(Int.init) { maximumBodyBytes = bytes }
         if let path = environment["LATCHKEY_TLS_CERT"], !path.isEmpty { tlsCertificatePath = path }
         if let path = environment["LATCHKEY_TLS_KEY"], !path.isEmpty { tlsKeyPath = path }
+        if let token = environment["LATCHKEY_METRICS_TOKEN"], !token.isEmpty { metricsToken = token }
+        if let writes = environment["LATCHKEY_MAX_QUEUED_WRITES"].flatMap(Int.init), writes > 0 { maximumQueuedWrites = writes }
+        if let seconds = environment["LATCHKEY_IDLE_TIMEOUT"].flatMap(Double.init), seconds > 0 {
+            idleTimeout = .milliseconds(Int64(seconds * 1000))
+        }
         delivery.applyEnvironment(environment)
     }
 }

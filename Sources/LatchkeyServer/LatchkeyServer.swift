@@ -2,6 +2,7 @@ public import Hummingbird
 import HummingbirdCore
 import HummingbirdHTTP2
 public import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// Builds the HTTP application over a backend.
@@ -20,7 +21,8 @@ public enum LatchkeyServer {
         return router
     }
 
-    /// The application: binds `configuration.host:port`, shuts down gracefully on SIGTERM/SIGINT
+    /// The application: binds `configuration.host:port`, drops connections idle or slow to send a
+    /// request head for `configuration.idleTimeout`, shuts down gracefully on SIGTERM/SIGINT
     /// (in-flight requests finish), runs every feature's services and the janitor, and calls
     /// `onRunning` with the bound port. With a TLS certificate it serves HTTPS, HTTP/2 or
     /// HTTP/1.1 by ALPN, and re-reads the certificate on SIGHUP; it throws when the certificate
@@ -30,9 +32,14 @@ public enum LatchkeyServer {
     ) throws -> some ApplicationProtocol {
         let configuration = backend.configuration
         var services: [any Service] = backend.features.flatMap(\.services) + [backend.janitor]
-        var server = HTTPServerBuilder.http1()
+        // Hummingbird's idle timer restarts only on a whole request part, so it also bounds how
+        // long a client may take to send a request head, however slowly it trickles bytes.
+        let http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(configuration.idleTimeout))
+        var server = HTTPServerBuilder.http1(configuration: http1)
         if let certificates = try TLSCertificates(configuration) {
-            server = try .http2Upgrade(tlsConfiguration: certificates.serverConfiguration())
+            server = try .http2Upgrade(
+                tlsConfiguration: certificates.serverConfiguration(),
+                configuration: .init(idleTimeout: configuration.idleTimeout, streamConfiguration: http1))
             services.append(CertificateReloadService(certificates: certificates, logger: logger))
         }
         return Application(

@@ -162,20 +162,58 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func healthReadinessAndMetrics(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store)
+        let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
+            $0.metricsRefreshInterval = .milliseconds(50)
+        }
         try await harness.run { client in
             #expect(try await client.send(.get, "/healthz").status == .ok)
             #expect(try await client.send(.get, "/readyz").string("database") == "ok")
             _ = try await client.signUpUser("ivy")
             _ = try await client.signIn("ivy")
             _ = try await client.signIn("ivy", password: "wrong password!")
-            let metrics = try await client.send(.get, "/metrics")
+            try await eventually { try await client.metrics().text.contains("latchkey_active_sessions 2") }
+            let metrics = try await client.metrics()
             #expect(metrics.headers[.contentType]?.hasPrefix("text/plain") == true)
             #expect(metrics.text.contains(#"latchkey_http_requests_total{route="/v1/auth/signup",method="POST",status="201"} 1"#))
             #expect(metrics.text.contains(#"latchkey_sign_ins_total{outcome="success"} 1"#))
             #expect(metrics.text.contains(#"latchkey_sign_ins_total{outcome="invalid_credentials"} 1"#))
-            #expect(metrics.text.contains("latchkey_active_sessions 2"))
             #expect(metrics.text.contains("latchkey_http_request_duration_seconds_bucket"))
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func metricsAreNotPublic(store: TestStore) async throws {
+        let open = try await TestHarness.make(store: store) { _ in } configureServer: { $0.metricsToken = nil }
+        try await open.run { client in
+            for token in [nil, TestHarness.metricsToken, "anything"] {
+                let response = try await client.send(.get, "/metrics", token: token)
+                #expect(response.status == .notFound)
+                #expect(!response.text.contains("latchkey_"))
+            }
+        }
+        let guarded = try await TestHarness.make(store: store)
+        try await guarded.run { client in
+            let bare = try await client.send(.get, "/metrics")
+            #expect(bare.status == .unauthorized)
+            #expect(bare.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
+            #expect(!bare.text.contains("latchkey_"))
+            for wrong in ["test-metrics-tokeN", "test-metrics-token-and-more", ""] {
+                #expect(try await client.send(.get, "/metrics", token: wrong).status == .unauthorized, "\(wrong)")
+            }
+            let basic = try await client.send(.get, "/metrics", headers: [.authorization: "Basic dGVzdDp0ZXN0"])
+            #expect(basic.status == .unauthorized)
+            #expect(try await client.metrics().status == .ok)
+        }
+    }
+
+    /// A scrape reads memory: the live-session gauge is recounted on its own schedule, so sessions
+    /// made since the last count do not show until the next one, however often `/metrics` is read.
+    @Test(arguments: TestStore.enabled) func scrapesDoNotCountSessions(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { _ in } configureServer: { $0.metricsRefreshInterval = .seconds(3_600) }
+        try await harness.run { client in
+            try await eventually { try await client.metrics().text.contains("latchkey_active_sessions 0") }
+            _ = try await client.signUpUser("uma")
+            _ = try await client.signUpUser("vic")
+            for _ in 0..<5 { #expect(try await client.metrics().text.contains("latchkey_active_sessions 0")) }
         }
     }
 }

@@ -14,6 +14,7 @@ struct ClusterTests {
     private struct Cluster {
         let databaseURL: String
         let clientID: String
+        let clientSecret: String
         let nodes: [ServerProcess]
         let directory: String
 
@@ -24,6 +25,7 @@ struct ClusterTests {
             let created = try #require(
                 try LatchkeyBinary.json(["apps", "create", "--name", "Cluster", "--database", databaseURL]) as? [String: Any])
             let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+            let clientSecret = try #require(created["clientSecret"] as? String)
             let update = try LatchkeyBinary.run(
                 ["apps", "update", clientID, "--bcrypt-cost", "10", "--database", databaseURL] + settings)
             guard update.status == 0 else { throw HarnessError.unexpected(update.stderr) }
@@ -38,7 +40,7 @@ struct ClusterTests {
             for _ in 0..<count {
                 nodes.append(try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", databaseURL] + sharedIssuer))
             }
-            return Cluster(databaseURL: databaseURL, clientID: clientID, nodes: nodes, directory: directory)
+            return Cluster(databaseURL: databaseURL, clientID: clientID, clientSecret: clientSecret, nodes: nodes, directory: directory)
         }
 
         func stop() async {
@@ -91,7 +93,7 @@ struct ClusterTests {
 
         /// The change sequence `node` has applied, from its metrics.
         func appliedSequence(on node: Int) async throws -> Int64? {
-            try await nodes[node].request("GET", "/metrics").metric("latchkey_change_feed_applied_sequence").map { Int64($0) }
+            try await nodes[node].request("GET", "/metrics", token: TestHarness.metricsToken).metric("latchkey_change_feed_applied_sequence").map { Int64($0) }
         }
     }
 
@@ -266,6 +268,36 @@ struct ClusterTests {
             let locked = try await node.request(
                 "POST", "/v1/auth/signin", json: ["username": "target", "password": "correct horse battery"], clientID: cluster.clientID)
             #expect(locked.status == .unauthorized)
+        }
+        await cluster.stop()
+    }
+
+    @Test func wrongPINsAndClientSecretsCountAcrossNodes() async throws {
+        let cluster = try await Cluster.start(settings: ["--pin-failure-limit", "3", "--client-secret-failure-limit", "3"])
+        let phone = "+14155550177"
+        let started = try await cluster.nodes[0].request("POST", "/v1/auth/phone/start", json: ["phone": phone], clientID: cluster.clientID)
+        let requestID = try #require(started.string("requestId"))
+        func verify(on node: Int, pin: String) async throws -> TestResponse {
+            try await cluster.nodes[node].request(
+                "POST", "/v1/auth/phone/verify", json: ["phone": phone, "requestId": requestID, "pin": pin], clientID: cluster.clientID)
+        }
+        func token(on node: Int, secret: String) async throws -> TestResponse {
+            try await cluster.nodes[node].request(
+                "POST", "/oauth/token", form: "grant_type=client_credentials&client_id=\(cluster.clientID)&client_secret=\(secret)")
+        }
+        // One wrong PIN and one wrong secret on each node: three of each in all.
+        for node in cluster.nodes.indices {
+            #expect(try await verify(on: node, pin: "12345\(node)").string("code") == "invalid_code")
+            #expect(try await token(on: node, secret: "lks_wrong\(node)").status == .unauthorized)
+        }
+        // Locked on every node: PINs before they are compared, and the right client secret too.
+        for node in cluster.nodes.indices {
+            let pin = try await verify(on: node, pin: "000000")
+            #expect(pin.status == .tooManyRequests)
+            #expect(pin.headers[.retryAfter] != nil)
+            let secret = try await token(on: node, secret: cluster.clientSecret)
+            #expect(secret.status == .tooManyRequests)
+            #expect(secret.headers[.retryAfter] != nil)
         }
         await cluster.stop()
     }

@@ -52,6 +52,26 @@ import Testing
         }
     }
 
+    @Test(arguments: TestStore.enabled) func webhookRedirectsAreNotFollowed(store: TestStore) async throws {
+        try await serving(try await MessageReceiver.start(statuses: [.ok])) { elsewhere in
+            let redirect = try await MessageReceiver.start(statuses: [.temporaryRedirect], headers: [.location: elsewhere.url + "/stolen"])
+            try await serving(redirect) { redirecting in
+                let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
+                    $0.delivery.smsSender = .webhook
+                    $0.delivery.webhookURL = redirecting.url + "/hook"
+                    $0.delivery.webhookSecret = Self.secret
+                }
+                try await harness.run { client in
+                    _ = try await client.startPhone(Self.phone)
+                    try await eventually { try await harness.latestMessage(to: Self.phone).status == .dead }
+                    #expect(try await harness.latestMessage(to: Self.phone).lastError?.contains("redirect") == true)
+                    #expect(redirecting.requests.count == 1)
+                    #expect(elsewhere.requests.isEmpty)
+                }
+            }
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func refusedMessagesAndExhaustedRetriesAreDeadLettered(store: TestStore) async throws {
         try await serving(try await MessageReceiver.start(statuses: [.unprocessableContent])) { refusing in
             let harness = try await TestHarness.make(store: store) { _ in } configureServer: {

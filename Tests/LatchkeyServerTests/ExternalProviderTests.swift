@@ -358,10 +358,12 @@ import Testing
                 "--client-id", "web", "--client-id", "ios", "--data-dir", directory,
             ]) as? [String: [String: Any]])
         #expect(google["google"]?["clientIDs"] as? [String] == ["web", "ios"])
-        _ = try LatchkeyBinary.json([
-            "apps", "providers", "set", id, "--name", "facebook", "--kind", "facebook", "--client-id", "123",
-            "--client-secret", "very-secret-value", "--data-dir", directory,
-        ])
+        let facebook = try LatchkeyBinary.run(
+            [
+                "apps", "providers", "set", id, "--name", "facebook", "--kind", "facebook", "--client-id", "123",
+                "--client-secret", "-", "--data-dir", directory,
+            ], input: "very-secret-value\n")
+        #expect(facebook.status == 0, "\(facebook.stderr)")
         let listed = try LatchkeyBinary.run(["apps", "providers", "list", id, "--json", "--data-dir", directory])
         #expect(listed.status == 0)
         #expect(!listed.stdout.contains("very-secret-value"))
@@ -381,6 +383,108 @@ import Testing
             try LatchkeyBinary.json(["apps", "providers", "remove", id, "--name", "google", "--data-dir", directory]) as? [String: Any])
         #expect(Set(removed.keys) == ["facebook"])
         #expect(try LatchkeyBinary.run(["apps", "providers", "remove", id, "--name", "google", "--data-dir", directory]).status != 0)
+    }
+}
+
+extension ExternalProviderTests {
+    @Test(arguments: TestStore.enabled) func providerRedirectsAreNotFollowed(store: TestStore) async throws {
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let discovery = try await MessageReceiver.start(
+                statuses: [.found], headers: [.location: provider.issuer + "/.well-known/openid-configuration"])
+            let keys = try await MessageReceiver.start(statuses: [.movedPermanently], headers: [.location: provider.issuer + "/jwks"])
+            try await serving(discovery) { discovery in
+                try await serving(keys) { keys in
+                    let harness = try await TestHarness.make(store: store) {
+                        $0.providers["corp"] = ProviderSettings(kind: .openIDConnect, issuer: discovery.url, clientIDs: ["client-1"])
+                        $0.providers["keys"] = ProviderSettings(
+                            kind: .openIDConnect, issuer: provider.issuer, clientIDs: ["client-1"], jwksURL: keys.url + "/jwks")
+                    }
+                    try await harness.run { client in
+                        let now = harness.clock.now()
+                        // Followed, each redirect would lead to the provider's real discovery document or keys.
+                        let viaDiscovery = try provider.idToken(provider.claims(subject: "c-1", at: now, extra: ["iss": discovery.url]))
+                        let discovered = try await client.external("corp", viaDiscovery)
+                        #expect(discovered.status == .serviceUnavailable)
+                        #expect(discovered.string("code") == "service_unavailable")
+                        let viaKeys = try await client.external("keys", try provider.idToken(provider.claims(subject: "c-2", at: now)))
+                        #expect(viaKeys.status == .serviceUnavailable)
+                        #expect(!discovery.requests.isEmpty)
+                        #expect(!keys.requests.isEmpty)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func providerSecretsAreNeverTakenFromTheCommandLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-proc-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Kuggle", "--data-dir", directory]) as? [String: Any])
+        let id = try #require((created["app"] as? [String: Any])?["id"] as? String)
+        func setFacebook(_ secret: String, input: String = "", environment: [String: String] = [:]) throws -> (status: Int32, stderr: String) {
+            let result = try LatchkeyBinary.run(
+                [
+                    "apps", "providers", "set", id, "--name", "facebook", "--kind", "facebook", "--client-id", "123",
+                    "--client-secret", secret, "--data-dir", directory,
+                ], input: input, environment: environment)
+            return (result.status, result.stderr)
+        }
+        let plain = try setFacebook("very-secret-value")
+        #expect(plain.status != 0)
+        #expect(plain.stderr.contains("does not take the secret itself"))
+        #expect(try setFacebook("-", input: "from-stdin\n").status == 0)
+        let file = directory + "-secret"
+        try Data("from-a-file\n".utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        #expect(try setFacebook("@" + file).status == 0)
+        #expect(try setFacebook("env:FB_SECRET", environment: ["FB_SECRET": "from-the-environment"]).status == 0)
+        #expect(try setFacebook("env:NOT_SET_ANYWHERE").status != 0)
+        #expect(try setFacebook("-", input: "").status != 0)
+        let shown = try LatchkeyBinary.run(["apps", "show", id, "--json", "--data-dir", directory]).stdout
+        #expect(!shown.contains("from-the-environment"))
+    }
+
+    @Test func configuredURLsMustBeHTTPSExceptLoopback() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-proc-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Kuggle", "--data-dir", directory]) as? [String: Any])
+        let id = try #require((created["app"] as? [String: Any])?["id"] as? String)
+        func oidc(_ extra: [String]) throws -> (status: Int32, stderr: String) {
+            let result = try LatchkeyBinary.run(
+                ["apps", "providers", "set", id, "--name", "corp", "--kind", "oidc", "--client-id", "web", "--data-dir", directory] + extra)
+            return (result.status, result.stderr)
+        }
+        for refused in [
+            ["--issuer", "http://accounts.example.com"], ["--issuer", "ftp://accounts.example.com"], ["--issuer", "accounts.example.com"],
+            ["--issuer", "https://accounts.example.com", "--jwks-url", "http://keys.example.com/jwks"],
+            ["--issuer", "http://127.0.0.1.nip.io"], ["--issuer", "http://localhost.example.com"],
+        ] {
+            let result = try oidc(refused)
+            #expect(result.status != 0, "\(refused)")
+            #expect(result.stderr.contains("must use https") || result.stderr.contains("absolute https URL"), "\(refused): \(result.stderr)")
+        }
+        for accepted in [
+            ["--issuer", "https://accounts.example.com"], ["--issuer", "http://127.0.0.1:9999"], ["--issuer", "http://localhost:8080/"],
+            ["--issuer", "http://[::1]:8080"], ["--issuer", "https://a.example", "--jwks-url", "http://127.8.9.10/jwks"],
+        ] {
+            #expect(try oidc(accepted).status == 0, "\(accepted)")
+        }
+        let facebook = try LatchkeyBinary.run(
+            [
+                "apps", "providers", "set", id, "--name", "facebook", "--kind", "facebook", "--client-id", "1", "--client-secret", "env:S",
+                "--graph-url", "http://graph.example.com", "--data-dir", directory,
+            ], environment: ["S": "secret"])
+        #expect(facebook.status != 0)
+        #expect(facebook.stderr.contains("Graph API URL must use https"))
+        let action = try LatchkeyBinary.run(["apps", "update", id, "--email-action-url", "http://app.example/action", "--data-dir", directory])
+        #expect(action.status != 0)
+        #expect(action.stderr.contains("email action URL must use https"))
+        #expect(try LatchkeyBinary.run(["apps", "update", id, "--email-action-url", "https://app.example/action", "--data-dir", directory]).status == 0)
+        let webhook = try LatchkeyBinary.run(
+            ["serve", "--data-dir", directory, "--port", "0", "--email-sender", "webhook", "--webhook-url", "http://hooks.example.com/in"],
+            environment: ["LATCHKEY_WEBHOOK_SECRET": "whsec"])
+        #expect(webhook.status != 0)
+        #expect((webhook.stdout + webhook.stderr).contains("webhook URL must use https"))
     }
 }
 

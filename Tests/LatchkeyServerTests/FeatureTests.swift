@@ -120,11 +120,14 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let databaseURL = store == .postgres ? try await TestStore.createDatabase() : nil
+        let queued = LatchkeyConfiguration().maximumQueuedWrites
         let driver: any StoreDriver =
             if let databaseURL {
-                try PostgresStoreDriver.open(url: databaseURL, maximumConnections: 2, logger: logger, acquireTimeout: .seconds(30))
+                try PostgresStoreDriver.open(
+                    url: databaseURL, maximumConnections: 2, logger: logger, acquireTimeout: .seconds(30), maximumQueuedWrites: queued)
             } else {
-                try await SQLiteStoreDriver.open(path: directory.appendingPathComponent("old.sqlite").path, logger: logger)
+                try await SQLiteStoreDriver.open(
+                    path: directory.appendingPathComponent("old.sqlite").path, maximumQueuedWrites: queued, logger: logger)
             }
         do {
             try await driver.write { db in

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
 import LatchkeyServer
 import Testing
 
@@ -55,6 +56,73 @@ import Testing
             #expect(badSecret.headers[.wwwAuthenticate]?.hasPrefix("Basic") == true)
             // A client token is not a user session.
             #expect(try await client.send(.get, "/v1/me", token: try #require(granted.string("access_token"))).status == .unauthorized)
+        }
+    }
+
+    /// Every endpoint that takes a client secret, each sent `secret` in its own way (Basic or the form).
+    private func presentSecret(_ secret: String, endpoint: Int, harness: TestHarness, client: Client, headers extra: HTTPFields = [:])
+        async throws -> TestResponse
+    {
+        let id = harness.app.clientID
+        switch endpoint % 3 {
+        case 0:
+            var headers = basic(id, secret)
+            for field in extra { headers.append(field) }
+            return try await client.send(.post, "/oauth/token", form: ["grant_type": "client_credentials"], headers: headers)
+        case 1:
+            return try await client.send(
+                .post, "/oauth/introspect", form: ["token": "lkr_none", "client_id": id, "client_secret": secret], headers: extra)
+        default:
+            return try await client.send(
+                .post, "/oauth/revoke", form: ["token": "lkr_none", "client_id": id, "client_secret": secret], headers: extra)
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func clientSecretGuessesLockTheClientOnEveryEndpoint(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.clientSecretFailureLimit = 3 }
+        try await harness.run { client in
+            for endpoint in 0..<3 {
+                let wrong = try await presentSecret("lks_guess\(endpoint)", endpoint: endpoint, harness: harness, client: client)
+                #expect(wrong.status == .unauthorized)
+                #expect(wrong.string("error") == "invalid_client")
+            }
+            // Locked: the right secret is refused alike on every endpoint, before it is looked at.
+            for endpoint in 0..<3 {
+                let right = try await presentSecret(harness.clientSecret, endpoint: endpoint, harness: harness, client: client)
+                #expect(right.status == .tooManyRequests, "endpoint \(endpoint)")
+                #expect(right.string("code") == "rate_limited")
+                #expect(Int(right.headers[.retryAfter] ?? "") ?? 0 > 0)
+            }
+            // Public clients (no secret) are not held up by it.
+            let tokens = try await client.signUpUser("pia")
+            let refreshed = try await client.send(
+                .post, "/oauth/token", form: ["grant_type": "refresh_token", "refresh_token": tokens.refresh, "client_id": harness.app.clientID])
+            #expect(refreshed.status == .ok)
+            harness.clock.advance(by: 901)
+            for endpoint in 0..<3 {
+                #expect(try await presentSecret(harness.clientSecret, endpoint: endpoint, harness: harness, client: client).status == .ok)
+            }
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func clientSecretGuessesAreThrottledPerIP(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.ipFailureLimit = 3 } configureServer: {
+            $0.trustedProxies = ["127.0.0.1"]
+        }
+        try await harness.run(.live) { client in
+            let attacker: HTTPFields = [.forwardedFor: "203.0.113.7"]
+            for endpoint in 0..<3 {
+                let wrong = try await presentSecret("lks_guess", endpoint: endpoint, harness: harness, client: client, headers: attacker)
+                #expect(wrong.status == .unauthorized)
+            }
+            for endpoint in 0..<3 {
+                let right = try await presentSecret(harness.clientSecret, endpoint: endpoint, harness: harness, client: client, headers: attacker)
+                #expect(right.status == .tooManyRequests)
+                #expect(right.headers[.retryAfter] != nil)
+            }
+            // The client itself is not locked: from another address its secret works.
+            let other: HTTPFields = [.forwardedFor: "198.51.100.9"]
+            #expect(try await presentSecret(harness.clientSecret, endpoint: 0, harness: harness, client: client, headers: other).status == .ok)
         }
     }
 

@@ -103,6 +103,56 @@ import Testing
         }
     }
 
+    @Test(arguments: TestStore.enabled) func wrongPINsCountPerNumberAcrossItsPINsAndLockIt(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.pinFailureLimit = 3 }
+        try await harness.run { client in
+            let first = try #require(try await client.startPhone(Self.phone).string("requestId"))
+            let firstPIN = try await harness.latestPIN(to: Self.phone)
+            let second = try #require(try await client.startPhone(Self.phone).string("requestId"))
+            let secondPIN = try await harness.latestPIN(to: Self.phone)
+            // Two wrong PINs on one request and one on the other: three on the number.
+            for (requestID, pin) in [(first, firstPIN), (first, firstPIN), (second, secondPIN)] {
+                let wrong = try await client.verifyPhone(requestID, pin: pin == "000000" ? "111111" : "000000")
+                #expect(wrong.string("code") == "invalid_code")
+            }
+            // Locked: each request still has checks left, but even the right PIN is refused.
+            for (requestID, pin) in [(first, firstPIN), (second, secondPIN)] {
+                let locked = try await client.verifyPhone(requestID, pin: pin)
+                #expect(locked.status == .tooManyRequests)
+                #expect(locked.string("code") == "rate_limited")
+                #expect(Int(locked.headers[.retryAfter] ?? "") ?? 0 > 0)
+            }
+            // Another number is not held up.
+            let other = try #require(try await client.startPhone("+14155550199").string("requestId"))
+            let otherPIN = try await harness.latestPIN(to: "+14155550199")
+            #expect(try await client.verifyPhone(other, pin: otherPIN, phone: "+14155550199").status == .created)
+            // After the window a new PIN works.
+            harness.clock.advance(by: 901)
+            let third = try #require(try await client.startPhone(Self.phone).string("requestId"))
+            #expect(try await client.verifyPhone(third, pin: try await harness.latestPIN(to: Self.phone)).status == .created)
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func wrongPINsCountPerIPAcrossNumbers(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.ipFailureLimit = 3 }
+        try await harness.run(.live) { client in
+            var started: [(phone: String, requestID: String, pin: String)] = []
+            for index in 0..<4 {
+                let phone = "+1415555020\(index)"
+                let requestID = try #require(try await client.startPhone(phone).string("requestId"))
+                started.append((phone, requestID, try await harness.latestPIN(to: phone)))
+            }
+            for attempt in started.prefix(3) {
+                let wrong = try await client.verifyPhone(
+                    attempt.requestID, pin: attempt.pin == "000000" ? "111111" : "000000", phone: attempt.phone)
+                #expect(wrong.string("code") == "invalid_code")
+            }
+            let locked = try await client.verifyPhone(started[3].requestID, pin: started[3].pin, phone: started[3].phone)
+            #expect(locked.status == .tooManyRequests)
+            #expect(locked.headers[.retryAfter] != nil)
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func pinIsBoundToItsRequestAndSingleUse(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in

@@ -175,7 +175,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Crash", "--data-dir", directory]) as? [String: Any])
         let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
-        _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10", "--data-dir", directory])
+        // Four writers from one address: lift the per-IP sign-up limit.
+        _ = try LatchkeyBinary.run(
+            ["apps", "update", clientID, "--bcrypt-cost", "10", "--ip-sign-up-limit", "1000000", "--data-dir", directory])
         let server = try await ServerProcess(dataDirectory: directory)
         let acknowledged = NIOLockedValueBox<[String]>([])
         let writers = (0..<4).map { worker in

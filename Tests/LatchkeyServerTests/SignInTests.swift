@@ -66,6 +66,42 @@ import Testing
         }
     }
 
+    /// An IPv6 client is counted by its /64, in every throttle keyed by IP.
+    @Test(arguments: TestStore.enabled) func ipv6ClientsAreThrottledPerSlash64(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) {
+            $0.ipFailureLimit = 3
+            $0.ipSignUpLimit = 2
+        } configureServer: {
+            $0.trustedProxies = ["127.0.0.1"]
+        }
+        try await harness.run(.live) { client in
+            func from(_ address: String) -> HTTPFields { [.forwardedFor: address] }
+            for address in ["2001:db8:1:2::1", "2001:DB8:1:2:0:0:0:2", "2001:db8:1:2:ffff:ffff:ffff:fffe"] {
+                #expect(try await client.signIn("nobody", password: "wrong password", headers: from(address)).status == .unauthorized)
+            }
+            let sameSlash64 = try await client.signIn("nobody", password: "wrong password", headers: from("2001:db8:1:2:abcd::9"))
+            #expect(sameSlash64.status == .tooManyRequests)
+            #expect(try await client.signIn("nobody", password: "wrong password", headers: from("2001:db8:1:3::1")).status == .unauthorized)
+            // IPv4 clients stay per address, the same whether mapped into IPv6 or not.
+            for _ in 0..<3 {
+                #expect(try await client.signIn("nobody", password: "wrong password", headers: from("192.0.2.1")).status == .unauthorized)
+            }
+            #expect(try await client.signIn("nobody", password: "wrong password", headers: from("::ffff:192.0.2.1")).status == .tooManyRequests)
+            #expect(try await client.signIn("nobody", password: "wrong password", headers: from("192.0.2.2")).status == .unauthorized)
+
+            // The sign-up limit counts the /64 as well.
+            func signUp(_ name: String, from address: String) async throws -> TestResponse {
+                try await client.send(
+                    .post, "/v1/auth/signup", json: ["username": name, "password": "correct horse battery"], app: client.clientID,
+                    headers: from(address))
+            }
+            #expect(try await signUp("six1", from: "2001:db8:9:9::1").status == .created)
+            #expect(try await signUp("six2", from: "2001:db8:9:9:1::2").status == .created)
+            #expect(try await signUp("six3", from: "2001:db8:9:9:2::3").status == .tooManyRequests)
+            #expect(try await signUp("six3", from: "2001:db8:9:a::3").status == .created)
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func disabledUserCannotSignInAndLosesSessions(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in

@@ -118,6 +118,23 @@ import Testing
         }
     }
 
+    @Test(arguments: TestStore.enabled) func signUpsAreLimitedPerIP(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.ipSignUpLimit = 3 }
+        try await harness.run(.live) { client in
+            #expect(try await client.signUp(["username": "one", "password": "correct horse battery"]).status == .created)
+            // Refused sign-ups do not count; accepted ones do, a taken email's decoy answer as well.
+            #expect(try await client.signUp(["username": "one", "password": "correct horse battery"]).status == .conflict)
+            #expect(try await client.signUp(["email": "two@example.com", "password": "correct horse battery"]).status == .created)
+            #expect(try await client.signUp(["email": "two@example.com", "password": "correct horse battery"]).status == .created)
+            let limited = try await client.signUp(["username": "four", "password": "correct horse battery"])
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.string("code") == "rate_limited")
+            #expect(Int(limited.headers[.retryAfter] ?? "") ?? 0 > 0)
+            harness.clock.advance(by: 3_601)
+            #expect(try await client.signUp(["username": "four", "password": "correct horse battery"]).status == .created)
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func fiftyParallelSignUpsOfOneNameCreateExactlyOne(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         try await harness.run(.live) { client in
@@ -133,7 +150,7 @@ import Testing
             // failures rolled back (on SQLite, to their savepoints in the same group-committed
             // batch) and left neither changes nor used sequence numbers.
             try await eventually {
-                try await client.send(.get, "/metrics").metric("latchkey_change_feed_applied_sequence") == 2
+                try await client.metrics().metric("latchkey_change_feed_applied_sequence") == 2
             }
         }
     }

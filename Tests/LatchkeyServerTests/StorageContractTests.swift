@@ -37,7 +37,8 @@ import HTTPTypes
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-commit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let driver = try await SQLiteStoreDriver.open(path: directory.appendingPathComponent("db.sqlite").path, logger: Logger(label: "test"))
+        let driver = try await SQLiteStoreDriver.open(
+            path: directory.appendingPathComponent("db.sqlite").path, maximumQueuedWrites: 1_024, logger: Logger(label: "test"))
         do {
             try await driver.write { db in try await db.raw("CREATE TABLE marks (id BIGINT PRIMARY KEY)").run() }
             let runs = NIOLockedValueBox(0)

@@ -13,6 +13,8 @@ final class LiveServer: TestServer {
     /// What the log sender wrote: the PINs and links sent.
     let messages: LoggedMessages
     private let service: RunningService
+    /// The bearer token its `/metrics` asks for.
+    static let metricsToken = "sdk-test-metrics-token"
 
     /// Starts a server with one app at bcrypt cost 10 and `configure` applied to its settings,
     /// reading time from `time` (a manual clock lets a test jump past windows).
@@ -24,6 +26,7 @@ final class LiveServer: TestServer {
         configuration.time = time
         configuration.dataDirectory = directory.path
         configuration.port = 0
+        configuration.metricsToken = metricsToken
         let messages = LoggedMessages()
         let logger = messages.logger(label: "latchkey-sdk-test")
         let backend = try await LatchkeyBackend.open(configuration, logger: logger)

@@ -13,7 +13,9 @@ import Testing
 @Suite struct SDKStateTests {
     /// Counts successful refresh requests the server has answered, from its Prometheus metrics.
     private func refreshCount(_ server: LiveServer) async throws -> Int {
-        let (data, _) = try await URLSession.shared.data(from: server.url.appendingPathComponent("metrics"))
+        var request = URLRequest(url: server.url.appendingPathComponent("metrics"))
+        request.setValue("Bearer \(LiveServer.metricsToken)", forHTTPHeaderField: "Authorization")
+        let (data, _) = try await URLSession.shared.data(for: request)
         let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first {
             $0.hasPrefix(#"latchkey_http_requests_total{route="/v1/auth/refresh",method="POST",status="200"}"#)
         }

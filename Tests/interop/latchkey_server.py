@@ -13,6 +13,7 @@ CLIENT_ID = os.environ["LATCHKEY_CLIENT_ID"]
 CLIENT_SECRET = os.environ["LATCHKEY_CLIENT_SECRET"]
 BINARY = os.environ["LATCHKEY_BIN"]  # the `latchkey` executable, for CLI commands
 DATA_DIR = os.environ["LATCHKEY_DATA_DIR"]  # the running server's --data-dir
+METRICS_TOKEN = os.environ["LATCHKEY_METRICS_TOKEN"]  # the bearer token /metrics asks for
 TOKEN_ENDPOINT = f"{URL}/oauth/token"
 
 

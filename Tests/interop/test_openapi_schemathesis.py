@@ -7,7 +7,7 @@ import schemathesis
 from schemathesis.config import SchemathesisConfig
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from latchkey_server import CLIENT_ID, CLIENT_SECRET, URL, sign_up
+from latchkey_server import CLIENT_ID, CLIENT_SECRET, METRICS_TOKEN, URL, sign_up
 
 # Examples per operation (hypothesis's max_examples): bounds the run to about a minute on 2 cores.
 MAX_EXAMPLES = 100
@@ -58,6 +58,7 @@ config = SchemathesisConfig.from_dict(
                 "bearerAuth": {"bearer": shared_session["accessToken"]},
                 "clientId": {"api_key": CLIENT_ID},
                 "clientBasic": {"username": CLIENT_ID, "password": CLIENT_SECRET},
+                "metricsToken": {"bearer": METRICS_TOKEN},
             }
         },
     }

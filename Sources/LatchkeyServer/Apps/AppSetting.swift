@@ -83,15 +83,16 @@ extension AppSetting {
         custom(key, path, flag: flag, help: help, parse: { $0 })
     }
 
-    /// An optional absolute URL; an empty value clears it.
+    /// An optional absolute https URL (http only to a loopback host), called `name` when refused;
+    /// an empty value clears it.
     static func url(
-        _ key: String, _ path: SettingPath<String?>, flag: String, help: String, rule: String
+        _ key: String, _ path: SettingPath<String?>, flag: String, help: String, name: String
     ) -> AppSetting {
         custom(key, path, flag: flag, help: help) { values in
             let value = try single(flag, values)
             return value.isEmpty ? nil : value
         } problem: { url in
-            url.flatMap { URL(string: $0)?.scheme == nil ? rule : nil }
+            url.flatMap { OutboundHTTP.problem($0, name: name) }
         }
     }
 

@@ -40,6 +40,14 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var ipFailureLimit: Int = 50
     /// How long failures are counted and a lock lasts, in seconds (default 900).
     public var failureWindowSeconds: Int = 900
+    /// Wrong PINs for one phone number, across all its PINs, within the failure window before the
+    /// number is locked (default 10: two PINs' worth of checks).
+    public var pinFailureLimit: Int = 10
+    /// Sign-up attempts from one IP (an IPv6 /64) per hour before it gets 429 (default 30).
+    public var ipSignUpLimit: Int = 30
+    /// Wrong client secrets of one confidential client, within the failure window, before every
+    /// secret it is sent gets 429 (default 20).
+    public var clientSecretFailureLimit: Int = 20
     /// External sign-in providers, by the name clients use (`google`, `apple`, `facebook`, …).
     public var providers: [String: ProviderSettings] = [:]
     /// Whether a provider sign-in whose *verified* email matches an account's *verified* email

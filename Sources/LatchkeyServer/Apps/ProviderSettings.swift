@@ -43,17 +43,16 @@ public struct ProviderSettings: Codable, Sendable, Equatable {
     /// The Graph API base URL in use.
     var graphBaseURL: String { graphURL ?? "https://graph.facebook.com" }
 
-    /// What is wrong with these settings, or nil.
+    /// What is wrong with these settings, or nil. Every URL is https (http only to a loopback host).
     func problem() -> String? {
         if clientIDs.isEmpty { return "at least one client id is needed" }
         switch kind {
         case .openIDConnect:
-            guard let issuer, URL(string: issuer)?.scheme != nil else { return "an OpenID Connect provider needs an issuer URL" }
-            if let jwksURL, URL(string: jwksURL)?.scheme == nil { return "the JWKS URL must be absolute" }
+            guard let issuer else { return "an OpenID Connect provider needs an issuer URL" }
+            return OutboundHTTP.problem(issuer, name: "the issuer") ?? jwksURL.flatMap { OutboundHTTP.problem($0, name: "the JWKS URL") }
         case .facebook:
             if clientSecret?.isEmpty ?? true { return "a Facebook provider needs the app secret" }
-            if let graphURL, URL(string: graphURL)?.scheme == nil { return "the Graph API URL must be absolute" }
+            return graphURL.flatMap { OutboundHTTP.problem($0, name: "the Graph API URL") }
         }
-        return nil
     }
 }

@@ -43,9 +43,23 @@ struct AccountService: Sendable {
 
     // MARK: Sign-up
 
+    /// The window of the per-IP sign-up limit.
+    static let signUpWindowSeconds = 3_600
+
+    /// Creates a user and signs them in, within the client IP's hourly sign-up limit
+    /// (`ipSignUpLimit`; `429` with `Retry-After` once reached). Every accepted sign-up counts —
+    /// the decoy answer for a taken email too, so the limit reveals nothing — refused ones do not.
+    func signUp(_ request: SignUpRequest, app: App, client: ClientInfo, language: Language) async throws -> AuthResponse {
+        let ipKey = client.addressKey("signup-ip", app: app)
+        if let ipKey { try await throttle.refuseWhileLocked([ipKey]) }
+        let response = try await createAccount(request, app: app, client: client, language: language)
+        if let ipKey { try await throttle.recordFailure([(ipKey, app.settings.ipSignUpLimit)], window: Self.signUpWindowSeconds) }
+        return response
+    }
+
     /// Creates a user and signs them in; an email sign-up of an app that hides taken emails goes
     /// through ``signUpHidingTakenEmails(_:email:emailTaken:app:client:language:at:)``.
-    func signUp(_ request: SignUpRequest, app: App, client: ClientInfo, language: Language) async throws -> AuthResponse {
+    private func createAccount(_ request: SignUpRequest, app: App, client: ClientInfo, language: Language) async throws -> AuthResponse {
         guard request.username != nil || request.email != nil else {
             throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "username", code: .invalidRequest)])
         }
@@ -97,12 +111,12 @@ struct AccountService: Sendable {
         at now: Date
     ) async throws -> AuthResponse {
         let recipient = Canonical.email(email)
-        let sends = (try? await messenger.checkLimits(recipient: recipient, ipAddress: client.ipAddress, app: app)) != nil
+        let sends = (try? await messenger.checkLimits(recipient: recipient, client: client, app: app)) != nil
         do {
             if emailTaken { throw UserStore.Taken(field: "email") }
             try await driver.write { db in
                 try await users.insert(user, in: db)
-                try await messenger.countSend(recipient: recipient, ipAddress: client.ipAddress, app: app, in: db)
+                try await messenger.countSend(recipient: recipient, client: client, app: app, in: db)
                 if sends { try await links.storeLink(.verifyEmail, to: email, userID: user.id, app: app, language: language, at: now, in: db) }
             }
         } catch let taken as UserStore.Taken where taken.field == "email" {
@@ -111,7 +125,7 @@ struct AccountService: Sendable {
             let holder = unaddressed
             try await driver.write { db in
                 if holder.username != nil { try await users.insert(holder, in: db) }
-                try await messenger.countSend(recipient: recipient, ipAddress: client.ipAddress, app: app, in: db)
+                try await messenger.countSend(recipient: recipient, client: client, app: app, in: db)
                 if sends {
                     try await messenger.queue(.signUpAttempt, to: email, channel: .email, app: app, language: language, values: [:], at: now, in: db)
                 }
@@ -230,8 +244,7 @@ struct AccountService: Sendable {
     /// The key under which failed sign-ins from the client's IP are counted (nil without an IP);
     /// throws `429` with `Retry-After` while that IP is locked.
     func unlockedIPKey(app: App, client: ClientInfo) async throws -> String? {
-        guard let ipAddress = client.ipAddress else { return nil }
-        let key = "ip:\(app.id):\(ipAddress)"
+        guard let key = client.addressKey("ip", app: app) else { return nil }
         if let remaining = try await throttle.lockRemaining(key) {
             metrics.recordSignIn(outcome: "rate_limited")
             throw APIError.rateLimited(retryAfter: remaining)

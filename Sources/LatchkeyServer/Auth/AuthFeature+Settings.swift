@@ -56,5 +56,8 @@ extension AuthFeature {
         .integer(
             "failureWindowSeconds", \.failureWindowSeconds, flag: "failure-window",
             help: "Seconds failures are counted and a lock lasts.", range: 1...Int.max, rule: "throttling limits must be positive"),
+        .integer(
+            "ipSignUpLimit", \.ipSignUpLimit, flag: "ip-sign-up-limit", help: "Sign-ups from one IP per hour before 429.",
+            range: 1...Int.max, rule: "throttling limits must be positive"),
     ]
 }

@@ -19,6 +19,14 @@ struct FailureThrottle: Sendable {
         }
     }
 
+    /// Throws `429 rate_limited` with `Retry-After` while any of `keys` is locked: the one answer
+    /// of every throttle that refuses before it looks at what was sent.
+    func refuseWhileLocked(_ keys: [String]) async throws {
+        for key in keys {
+            if let remaining = try await lockRemaining(key) { throw APIError.rateLimited(retryAfter: remaining) }
+        }
+    }
+
     /// Counts one failure for each key; a key reaching its limit is locked for `window` seconds.
     /// One atomic upsert per key, so concurrent failures on any number of nodes are all counted.
     func recordFailure(_ keys: [(key: String, limit: Int)], window: Int) async throws {
@@ -47,8 +55,11 @@ struct FailureThrottle: Sendable {
 
     /// Forgets a key's failures (after a successful sign-in).
     func reset(_ key: String) async throws {
-        try await driver.write { db in
-            try await db.raw("DELETE FROM throttles WHERE key = \(bind: key)").run()
-        }
+        try await driver.write { db in try await reset(key, in: db) }
+    }
+
+    /// ``reset(_:)`` inside the caller's transaction.
+    func reset(_ key: String, in db: any SQLDatabase) async throws {
+        try await db.raw("DELETE FROM throttles WHERE key = \(bind: key)").run()
     }
 }

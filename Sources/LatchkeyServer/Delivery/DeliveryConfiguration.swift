@@ -32,13 +32,15 @@ public struct DeliveryConfiguration: Sendable {
     /// Default delivery: both channels to the log.
     public init() {}
 
-    /// What is missing for the chosen senders, or nil.
+    /// What is missing for the chosen senders, or nil; the URLs are https (http only to a loopback host).
     public func problem() -> String? {
         if emailSender == .twilio { return "the twilio sender sends SMS only; choose log or webhook for email" }
         let kinds = [smsSender, emailSender]
         if kinds.contains(.webhook) && (webhookURL == nil || (webhookSecret ?? "").isEmpty) {
             return "the webhook sender needs a webhook URL and secret"
         }
+        if let problem = webhookURL.flatMap({ OutboundHTTP.problem($0, name: "the webhook URL") }) { return problem }
+        if let problem = OutboundHTTP.problem(twilioBaseURL, name: "the Twilio base URL") { return problem }
         if kinds.contains(.twilio) && (twilioAccountSID == nil || twilioAuthToken == nil || twilioFrom == nil) {
             return "the twilio sender needs an account SID, auth token and from number"
         }
@@ -81,11 +83,11 @@ public struct DeliveryConfiguration: Sendable {
     func makeSenders(time: any TimeSource, logger: Logger) -> [MessageSenderKind: any MessageSender] {
         var senders: [MessageSenderKind: any MessageSender] = [.log: LogMessageSender(logger: logger)]
         if let webhookURL, let webhookSecret {
-            senders[.webhook] = WebhookMessageSender(url: webhookURL, secret: webhookSecret, client: .shared, time: time)
+            senders[.webhook] = WebhookMessageSender(url: webhookURL, secret: webhookSecret, client: OutboundHTTP.client, time: time)
         }
         if let twilioAccountSID, let twilioAuthToken, let twilioFrom {
             senders[.twilio] = TwilioMessageSender(
-                baseURL: twilioBaseURL, accountSID: twilioAccountSID, authToken: twilioAuthToken, from: twilioFrom, client: .shared)
+                baseURL: twilioBaseURL, accountSID: twilioAccountSID, authToken: twilioAuthToken, from: twilioFrom, client: OutboundHTTP.client)
         }
         return senders
     }

@@ -14,17 +14,15 @@ struct Messenger: Sendable {
     let throttle: FailureThrottle
 
     /// Refuses with `429` when the recipient or the IP has reached the app's send limit.
-    func checkLimits(recipient: String, ipAddress: String?, app: App) async throws {
-        for key in Self.keys(recipient: recipient, ipAddress: ipAddress, app: app) {
-            if let remaining = try await throttle.lockRemaining(key.key) { throw APIError.rateLimited(retryAfter: remaining) }
-        }
+    func checkLimits(recipient: String, client: ClientInfo, app: App) async throws {
+        try await throttle.refuseWhileLocked(Self.keys(recipient: recipient, client: client, app: app).map(\.key))
     }
 
     /// Counts one send against the limits, inside the caller's transaction. Called for unknown
     /// recipients too, so both cases do the same work.
-    func countSend(recipient: String, ipAddress: String?, app: App, in db: any SQLDatabase) async throws {
+    func countSend(recipient: String, client: ClientInfo, app: App, in db: any SQLDatabase) async throws {
         try await throttle.recordFailure(
-            Self.keys(recipient: recipient, ipAddress: ipAddress, app: app), window: app.settings.sendWindowSeconds, in: db)
+            Self.keys(recipient: recipient, client: client, app: app), window: app.settings.sendWindowSeconds, in: db)
     }
 
     /// Queues a `purpose` message to `recipient` in `language`, inside the caller's transaction;
@@ -67,9 +65,9 @@ struct Messenger: Sendable {
         "send-to:\(appID):" + Digest.sha256Hex(recipient)
     }
 
-    private static func keys(recipient: String, ipAddress: String?, app: App) -> [(key: String, limit: Int)] {
+    private static func keys(recipient: String, client: ClientInfo, app: App) -> [(key: String, limit: Int)] {
         var keys = [(key: recipientKey(recipient, appID: app.id), limit: app.settings.recipientSendLimit)]
-        if let ipAddress { keys.append(("send-ip:\(app.id):\(ipAddress)", app.settings.ipSendLimit)) }
+        if let ipKey = client.addressKey("send-ip", app: app) { keys.append((ipKey, app.settings.ipSendLimit)) }
         return keys
     }
 }

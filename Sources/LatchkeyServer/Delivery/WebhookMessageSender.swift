@@ -7,7 +7,8 @@ import NIOHTTP1
 
 /// POSTs each message as JSON to a configured URL, signed so the receiver can check it came from
 /// this server: `Latchkey-Signature: t=<unix time>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
-/// A 2xx answer is delivery; 4xx other than 408 and 429 is permanent; anything else is retried.
+/// A 2xx answer is delivery; a redirect (never followed) and 4xx other than 408 and 429 are
+/// permanent failures; anything else is retried.
 struct WebhookMessageSender: MessageSender {
     let url: String
     let secret: String
@@ -57,10 +58,12 @@ struct WebhookMessageSender: MessageSender {
 
 /// What an HTTP status means for a delivery.
 enum HTTPDeliveryStatus {
-    /// Returns for 2xx; throws a permanent failure for 4xx other than 408/429, a temporary one otherwise.
+    /// Returns for 2xx; throws a permanent failure for a redirect (never followed) and for 4xx
+    /// other than 408/429, a temporary one otherwise.
     static func check(_ status: UInt, provider: String) throws {
         switch status {
         case 200..<300: return
+        case 300..<400: throw DeliveryFailure(permanent: true, reason: "\(provider) answered a redirect (\(status)), which is not followed")
         case 408, 429: throw DeliveryFailure(permanent: false, reason: "\(provider) answered \(status)")
         case 400..<500: throw DeliveryFailure(permanent: true, reason: "\(provider) refused the message (\(status))")
         default: throw DeliveryFailure(permanent: false, reason: "\(provider) answered \(status)")

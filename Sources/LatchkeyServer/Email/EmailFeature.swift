@@ -19,8 +19,7 @@ struct EmailFeature: Feature {
     static let settings: [AppSetting] = [
         .url(
             "emailActionURL", \.emailActionURL, flag: "email-action-url",
-            help: "Where email links point (empty: the server's /v1/auth/action page).",
-            rule: "email action URL must be an absolute URL")
+            help: "Where email links point, https (empty: the server's /v1/auth/action page).", name: "the email action URL")
     ]
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Email verification, change and password reset", access: .app)

@@ -160,7 +160,7 @@ struct EmailLinks: Sendable {
         hidingOutcome: Bool = false
     ) async throws {
         let recipient = Canonical.email(email)
-        try await messenger.checkLimits(recipient: recipient, ipAddress: client.ipAddress, app: app)
+        try await messenger.checkLimits(recipient: recipient, client: client, app: app)
         let now = time.now()
         let store = { @Sendable (db: any SQLDatabase) async throws in
             guard let userID else { return }
@@ -168,7 +168,7 @@ struct EmailLinks: Sendable {
             try await storeLink(purpose, to: email, userID: userID, app: app, language: language, at: now, in: db)
         }
         let count = { @Sendable (db: any SQLDatabase) async throws in
-            try await messenger.countSend(recipient: recipient, ipAddress: client.ipAddress, app: app, in: db)
+            try await messenger.countSend(recipient: recipient, client: client, app: app, in: db)
         }
         guard hidingOutcome else {
             try await driver.write { db in

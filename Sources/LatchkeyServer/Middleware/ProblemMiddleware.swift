@@ -3,7 +3,7 @@ import LatchkeyWire
 import Logging
 
 /// Turns every error into a response: API errors into localized problem documents, framework
-/// errors into their problem equivalents, database failures into 503, and anything unexpected
+/// errors into their problem equivalents, database failures and shed load (a full hashing or write queue) into 503 with `Retry-After`, and anything unexpected
 /// into a bare 500 problem (logged, never shown).
 struct ProblemMiddleware: RouterMiddleware {
     typealias Context = LatchkeyRequestContext
@@ -17,7 +17,8 @@ struct ProblemMiddleware: RouterMiddleware {
             return try error.response(from: request, context: context)
         } catch let error as HTTPError {
             return try Self.problem(for: error).response(from: request, context: context)
-        } catch is PasswordHasher.Overloaded {
+        } catch let error where error is PasswordHasher.Overloaded || error is StoreOverloaded {
+            // Shedding load by design: answered, not logged once per refused request.
             return try APIError(.serviceUnavailable, .serviceUnavailable, headers: [.retryAfter: "1"])
                 .response(from: request, context: context)
         } catch let error where Self.isStoreFailure(error) {

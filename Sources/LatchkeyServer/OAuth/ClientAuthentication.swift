@@ -8,16 +8,35 @@ struct ClientAuthentication {
     var app: App
     /// Whether a client secret was presented and is valid (a confidential client).
     var isConfidential: Bool
+}
 
-    /// Identifies (and, when a secret is presented, authenticates) the client.
-    static func identify(
-        _ request: Request, form: [String: String], apps: AppStore, directory: AppDirectory
-    ) async throws -> ClientAuthentication {
+/// Identifies OAuth clients and checks the secrets they present: the one place a client secret
+/// is verified, so every endpoint that takes one is throttled alike. Wrong secrets count per
+/// client (the app's `clientSecretFailureLimit`) and per client IP (its `ipFailureLimit`, with
+/// failed sign-ins) within the failure window; while either is locked every secret — the right
+/// one too — gets `429` with `Retry-After` before it is looked at.
+struct ClientAuthenticator: Sendable {
+    let apps: AppStore
+    let directory: AppDirectory
+    let throttle: FailureThrottle
+    let accounts: AccountService
+    let requests: RequestReader
+
+    init(backend: LatchkeyBackend) {
+        apps = backend.apps
+        directory = backend.appDirectory
+        throttle = backend.throttle
+        accounts = AccountService(backend: backend)
+        requests = backend.requests
+    }
+
+    /// Identifies (and, when a secret is presented, authenticates) the client of `request`.
+    func identify(_ request: Request, context: LatchkeyRequestContext, form: [String: String]) async throws -> ClientAuthentication {
         var clientID = form["client_id"]
         var secret = form["client_secret"]
         let usedBasic = request.headers[.authorization]?.lowercased().hasPrefix("basic ") ?? false
         if usedBasic {
-            guard let credentials = basicCredentials(request.headers[.authorization] ?? ""),
+            guard let credentials = Self.basicCredentials(request.headers[.authorization] ?? ""),
                 clientID == nil || clientID == credentials.id, secret == nil
             else { throw OAuthError.invalidClient(basic: true) }
             clientID = credentials.id
@@ -27,7 +46,13 @@ struct ClientAuthentication {
             throw OAuthError.invalidClient(basic: usedBasic)
         }
         guard let secret else { return ClientAuthentication(app: app, isConfidential: false) }
+        let ipKey = try await accounts.unlockedIPKey(app: app, client: requests.client(of: request, context: context))
+        let clientKey = "client-secret:\(app.id)"
+        try await throttle.refuseWhileLocked([clientKey])
         guard secret.utf8.count <= 256, try await apps.verifySecret(secret, appID: app.id) else {
+            var keys = [(key: clientKey, limit: app.settings.clientSecretFailureLimit)]
+            if let ipKey { keys.append((ipKey, app.settings.ipFailureLimit)) }
+            try await throttle.recordFailure(keys, window: app.settings.failureWindowSeconds)
             throw OAuthError.invalidClient(basic: usedBasic)
         }
         return ClientAuthentication(app: app, isConfidential: true)

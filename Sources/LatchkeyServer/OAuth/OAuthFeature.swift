@@ -6,8 +6,7 @@ import LatchkeyWire
 /// enables it), revocation (RFC 7009), introspection (RFC 7662) and userinfo, in RFC 6749's format.
 struct OAuthFeature: Feature {
     static let id = "oauth"
-    let apps: AppStore
-    let appDirectory: AppDirectory
+    let clients: ClientAuthenticator
     let codec: AccessTokenCodec
     let gate: SessionGate
     let issuer: Issuer
@@ -19,8 +18,7 @@ struct OAuthFeature: Feature {
 
     let accounts: AccountService
     init(backend: LatchkeyBackend) {
-        self.apps = backend.apps
-        self.appDirectory = backend.appDirectory
+        self.clients = ClientAuthenticator(backend: backend)
         self.codec = backend.codec
         self.gate = backend.gate
         self.issuer = backend.issuer
@@ -37,6 +35,10 @@ struct OAuthFeature: Feature {
     static let settings: [AppSetting] = [
         .list("redirectURIs", \.redirectURIs, flag: "redirect-uri", help: "Allowed redirect URI (repeatable; replaces the list)."),
         .boolean("passwordGrantEnabled", \.passwordGrantEnabled, flag: "password-grant", help: "Enable the OAuth password grant."),
+        .integer(
+            "clientSecretFailureLimit", \.clientSecretFailureLimit, flag: "client-secret-failure-limit",
+            help: "Wrong client secrets within the failure window before the client gets 429.", range: 1...Int.max,
+            rule: "throttling limits must be positive"),
     ]
 
     /// The form parameters the token endpoint reads; it ignores the rest (RFC 6749 §3.1).
@@ -50,7 +52,7 @@ struct OAuthFeature: Feature {
 
         table.on(.post, "/oauth/token", operation: "oauthToken", access: .oauthClient) { request, context in
             let form = try await form(of: request, reading: Self.tokenParameters)
-            let client = try await ClientAuthentication.identify(request, form: form, apps: apps, directory: appDirectory)
+            let client = try await clients.identify(request, context: context, form: form)
             let app = client.app
             let answer: AuthResponse
             switch form["grant_type"] {
@@ -99,17 +101,17 @@ struct OAuthFeature: Feature {
             ])
         }
 
-        table.on(.post, "/oauth/revoke", operation: "oauthRevoke", access: .oauthClient) { request, _ in
+        table.on(.post, "/oauth/revoke", operation: "oauthRevoke", access: .oauthClient) { request, context in
             let form = try await form(of: request, reading: Self.tokenHintParameters)
-            let client = try await ClientAuthentication.identify(request, form: form, apps: apps, directory: appDirectory)
+            let client = try await clients.identify(request, context: context, form: form)
             guard let token = form["token"] else { throw OAuthError.invalidRequest("token is required.") }
             if let sessionID = try await sessionID(of: token, app: client.app) { try await accounts.revoke(sessionID: sessionID) }
             return Response(status: .ok, headers: [.cacheControl: "no-store"])
         }
 
-        table.on(.post, "/oauth/introspect", operation: "oauthIntrospect", access: .oauthClient) { request, _ in
+        table.on(.post, "/oauth/introspect", operation: "oauthIntrospect", access: .oauthClient) { request, context in
             let form = try await form(of: request, reading: Self.tokenHintParameters)
-            let client = try await ClientAuthentication.identify(request, form: form, apps: apps, directory: appDirectory)
+            let client = try await clients.identify(request, context: context, form: form)
             guard client.isConfidential else { throw OAuthError.invalidClient(basic: false) }
             guard let token = form["token"] else { throw OAuthError.invalidRequest("token is required.") }
             return try tokenResponse(try await introspection(of: token, app: client.app))

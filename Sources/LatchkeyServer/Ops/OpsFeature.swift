@@ -1,22 +1,33 @@
 import Hummingbird
+import LatchkeyWire
+import Logging
+import ServiceLifecycle
 import SQLKit
 
 /// `/healthz` (the process answers), `/readyz` (the database answers) and `/metrics` (Prometheus).
+///
+/// `/metrics` is not public: it answers 404 unless the server has a metrics token
+/// (`LATCHKEY_METRICS_TOKEN` or `serve --metrics-token-file`), and then 401 to any request that
+/// does not carry it as a bearer token. A scrape reads memory only.
 struct OpsFeature: Feature {
     static let id = "ops"
     let driver: any StoreDriver
     let metrics: ServerMetrics
-    let sessions: SessionStore
-    let time: any TimeSource
+    let metricsTokenDigest: String?
     let changeBus: ChangeBus
+    let sessionGauge: SessionGaugeService
 
     init(backend: LatchkeyBackend) {
         self.driver = backend.driver
         self.metrics = backend.metrics
-        self.sessions = backend.sessions
-        self.time = backend.time
+        self.metricsTokenDigest = backend.configuration.metricsToken.map(Digest.sha256Hex)
         self.changeBus = backend.changeBus
+        self.sessionGauge = SessionGaugeService(
+            sessions: backend.sessions, metrics: backend.metrics, time: backend.time,
+            interval: backend.configuration.metricsRefreshInterval, logger: backend.logger)
     }
+
+    var services: [any Service] { [sessionGauge] }
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Health, readiness and metrics", access: .anyone)
 
@@ -34,14 +45,15 @@ struct OpsFeature: Feature {
             }
         }
 
-        table.on(.get, "/metrics", operation: "getMetrics", access: .anyone) { _, _ in
-            let live = try await sessions.liveCount(at: time.now())
+        table.on(.get, "/metrics", operation: "getMetrics", access: .anyone) { request, _ in
+            guard let metricsTokenDigest else { throw APIError(.notFound, .notFound) }
+            let authorization = request.headers[.authorization] ?? ""
+            guard authorization.lowercased().hasPrefix("bearer "),
+                Digest.equalInConstantTime(Digest.sha256Hex(String(authorization.dropFirst("bearer ".count))), metricsTokenDigest)
+            else { throw APIError.invalidToken(authorization.isEmpty ? .unauthorized : .invalidToken) }
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: .init(
-                    byteBuffer: ByteBuffer(
-                        bytes: metrics.render(
-                            activeSessionCount: live, appliedChangeSequence: changeBus.appliedSequence))))
+                body: .init(byteBuffer: ByteBuffer(bytes: metrics.render(appliedChangeSequence: changeBus.appliedSequence))))
         }
     }
 }

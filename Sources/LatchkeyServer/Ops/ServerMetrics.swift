@@ -2,8 +2,9 @@ import NIOConcurrencyHelpers
 import Prometheus
 
 /// The Prometheus metrics `/metrics` exposes: requests by route and status, request latency,
-/// sign-ins by outcome, and (set at scrape time) live sessions and the change-feed sequence this
-/// node has applied, to compare with the database's (`change_sequence`).
+/// sign-ins by outcome, live sessions (counted periodically by ``SessionGaugeService``, never at
+/// scrape time) and the change-feed sequence this node has applied, to compare with the
+/// database's (`change_sequence`).
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let activeSessions: Gauge
@@ -57,9 +58,13 @@ final class ServerMetrics: Sendable {
         ).increment()
     }
 
-    /// The exposition text, after setting the gauges read at scrape time.
-    func render(activeSessionCount: Int, appliedChangeSequence sequence: Int64?) -> [UInt8] {
-        activeSessions.set(Double(activeSessionCount))
+    /// Sets the live-session gauge.
+    func setActiveSessions(_ count: Int) {
+        activeSessions.set(Double(count))
+    }
+
+    /// The exposition text, after setting the gauge read from memory at scrape time.
+    func render(appliedChangeSequence sequence: Int64?) -> [UInt8] {
         appliedChangeSequence.set(Double(sequence ?? -1))
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)

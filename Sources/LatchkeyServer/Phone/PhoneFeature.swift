@@ -14,6 +14,13 @@ struct PhoneFeature: Feature {
 
     static let errorCodes: [ErrorCode] = [.invalidPhone]
 
+    static let settings: [AppSetting] = [
+        .integer(
+            "pinFailureLimit", \.pinFailureLimit, flag: "pin-failure-limit",
+            help: "Wrong PINs for one number, across its PINs, within the failure window before it is locked.",
+            range: 1...Int.max, rule: "throttling limits must be positive")
+    ]
+
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Sign-in by SMS PIN", access: .app)
 
     func routes(into table: inout RouteTable) {

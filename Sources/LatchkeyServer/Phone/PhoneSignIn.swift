@@ -6,10 +6,15 @@ import SQLKit
 /// Sign-in by phone (Kuggle): a 6-digit PIN by SMS, valid ten minutes, at most five checks,
 /// single use and bound to the request that sent it; the first verification of a number creates
 /// its user, whose profile is not created yet.
+///
+/// Wrong PINs also count per number across all its PINs (the app's `pinFailureLimit`) and
+/// per client IP (its `ipFailureLimit`, with failed sign-ins) within the failure window: a
+/// locked number or IP gets `429` with `Retry-After`, even with the right PIN.
 struct PhoneSignIn: Sendable {
     let codes: OneTimeCodeStore
     let driver: any StoreDriver
     let messenger: Messenger
+    let throttle: FailureThrottle
     let time: any TimeSource
     let users: UserStore
     let accounts: AccountService
@@ -18,6 +23,7 @@ struct PhoneSignIn: Sendable {
         self.codes = backend.codes
         self.driver = backend.driver
         self.messenger = backend.messenger
+        self.throttle = backend.throttle
         self.time = backend.time
         self.users = backend.users
         self.accounts = AccountService(backend: backend)
@@ -33,13 +39,13 @@ struct PhoneSignIn: Sendable {
     func start(_ request: PhoneStartRequest, app: App, client: ClientInfo, language: Language) async throws -> PhoneStartResponse {
         try requirePhoneSignIn(app)
         guard let phone = PhoneNumber(request.phone) else { throw Self.invalidPhone() }
-        try await messenger.checkLimits(recipient: phone.e164, ipAddress: client.ipAddress, app: app)
+        try await messenger.checkLimits(recipient: phone.e164, client: client, app: app)
         let now = time.now()
         let requestID = SecureRandom.identifier()
         let pin = SecureRandom.digits(6)
         let expiresAt = now.addingTimeInterval(TimeInterval(Self.lifetime))
         try await driver.write { db in
-            try await messenger.countSend(recipient: phone.e164, ipAddress: client.ipAddress, app: app, in: db)
+            try await messenger.countSend(recipient: phone.e164, client: client, app: app, in: db)
             try await codes.create(
                 id: requestID, appID: app.id, purpose: .phoneSignIn, recipient: phone.e164, userID: nil,
                 codeHash: Self.digest(pin: pin, requestID: requestID), expiresAt: expiresAt, at: now, in: db)
@@ -74,11 +80,14 @@ struct PhoneSignIn: Sendable {
     private func attempt(_ request: PhoneVerifyRequest, phone: PhoneNumber, app: App, client: ClientInfo) async throws
         -> (AuthResponse, created: Bool)
     {
+        let failureKeys = try await unlockedFailureKeys(phone: phone, app: app, client: client)
         let now = time.now()
         // One transaction: the check is counted even when the PIN is wrong, and the PIN, the new
         // user and the session land together or not at all.
         let outcome = try await driver.write { db -> Outcome in
-            if let failure = try await usePIN(request.pin, requestID: request.requestId, phone: phone, app: app, at: now, in: db) {
+            if let failure = try await usePIN(
+                request.pin, requestID: request.requestId, phone: phone, app: app, failureKeys: failureKeys, at: now, in: db)
+            {
                 return failure
             }
             let existing = try await users.find(appID: app.id, provider: "phone", subject: phone.e164, in: db)
@@ -111,27 +120,46 @@ struct PhoneSignIn: Sendable {
 
     /// Counts one check of the PIN of `requestID` sent to `phone` and uses it up when it is right;
     /// the failure otherwise.
+    /// The keys a wrong PIN for `phone` counts under — the number, across all its PINs, and the
+    /// client's IP — after refusing with `429` while either is locked (even a right PIN).
+    private func unlockedFailureKeys(phone: PhoneNumber, app: App, client: ClientInfo) async throws -> [(key: String, limit: Int)] {
+        let ipKey = try await accounts.unlockedIPKey(app: app, client: client)
+        let numberKey = "pin-to:\(app.id):" + Digest.sha256Hex(phone.e164)
+        try await throttle.refuseWhileLocked([numberKey])
+        var keys = [(key: numberKey, limit: app.settings.pinFailureLimit)]
+        if let ipKey { keys.append((ipKey, app.settings.ipFailureLimit)) }
+        return keys
+    }
+
+    /// Counts a check of the PIN and marks it used when it matches; a wrong one counts under
+    /// `failureKeys` (the number's first), a right one clears the number's count. Nil when used.
     private func usePIN(
-        _ pin: String, requestID: String, phone: PhoneNumber, app: App, at now: Date, in db: any SQLDatabase
+        _ pin: String, requestID: String, phone: PhoneNumber, app: App, failureKeys: [(key: String, limit: Int)], at now: Date,
+        in db: any SQLDatabase
     ) async throws -> Outcome? {
         guard
             let stored = try await codes.countCheck(
                 id: requestID, appID: app.id, recipient: phone.e164, maximumChecks: Self.maximumChecks, at: now, in: db)
         else { return .unusable }
-        guard Digest.equalInConstantTime(stored, Self.digest(pin: pin, requestID: requestID)) else { return .wrongPIN }
+        guard Digest.equalInConstantTime(stored, Self.digest(pin: pin, requestID: requestID)) else {
+            try await throttle.recordFailure(failureKeys, window: app.settings.failureWindowSeconds, in: db)
+            return .wrongPIN
+        }
         guard try await codes.markUsed(id: requestID, at: now, in: db) else { return .unusable }
+        if let numberKey = failureKeys.first?.key { try await throttle.reset(numberKey, in: db) }
         return nil
     }
 
-    /// Checks a PIN sent to the signed-in user's own number (re-authentication), counted and
-    /// single-use like a sign-in PIN: `400 invalid_code` or `code_expired` when it does not hold.
-    func prove(pin: String, requestID: String, principal: UserPrincipal) async throws {
+    /// Checks a PIN sent to the signed-in user's own number (re-authentication), counted,
+    /// throttled and single-use like a sign-in PIN: `400 invalid_code` or `code_expired` when it does not hold.
+    func prove(pin: String, requestID: String, principal: UserPrincipal, client: ClientInfo) async throws {
         guard requestID.utf8.count <= 64, pin.utf8.count <= 16,
             let phone = try await users.find(id: principal.userID, appID: principal.app.id)?.phone.flatMap(PhoneNumber.init)
         else { throw APIError(.badRequest, .codeExpired) }
+        let failureKeys = try await unlockedFailureKeys(phone: phone, app: principal.app, client: client)
         let now = time.now()
         let failure = try await driver.write { db in
-            try await usePIN(pin, requestID: requestID, phone: phone, app: principal.app, at: now, in: db)
+            try await usePIN(pin, requestID: requestID, phone: phone, app: principal.app, failureKeys: failureKeys, at: now, in: db)
         }
         if let failure { throw Self.error(for: failure) }
     }

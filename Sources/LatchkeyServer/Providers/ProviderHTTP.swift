@@ -3,7 +3,8 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// JSON GETs to identity providers (discovery, JWKS, Graph API) with a timeout and a size cap.
+/// JSON GETs to identity providers (discovery, JWKS, Graph API) with a timeout and a size cap,
+/// only to https (or loopback) URLs — a discovered JWKS URL too — and never following a redirect.
 enum ProviderHTTP {
     /// The largest provider answer read.
     static let maximumBodyBytes = 512 * 1024
@@ -11,12 +12,16 @@ enum ProviderHTTP {
     static let timeout = TimeAmount.seconds(10)
 
     /// The status and JSON object of `GET url`; throws ``ProviderCheckFailure/unreachable(_:)``
-    /// when there is no answer or it is not a JSON object.
+    /// when there is no answer, it is not a JSON object, or the URL is not one to fetch.
     static func getJSON(_ url: String) async throws(ProviderCheckFailure) -> (status: Int, object: [String: Any]) {
+        if let problem = OutboundHTTP.problem(url, name: "the provider URL") { throw .unreachable(problem) }
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Accept", value: "application/json")
         do {
-            let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+            let response = try await OutboundHTTP.client.execute(request, timeout: timeout)
+            guard !(300..<400).contains(response.status.code) else {
+                throw ProviderCheckFailure.unreachable("redirect (\(response.status.code)) not followed")
+            }
             let body = try await response.body.collect(upTo: maximumBodyBytes)
             guard let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any] else {
                 throw ProviderCheckFailure.unreachable("answer is not a JSON object")

@@ -10,23 +10,27 @@ import SQLKit
 ///
 /// Operations that cannot get a connection within `acquireTimeout` (the database is down or
 /// overloaded) fail with ``StoreUnavailable``, which the API answers with 503; the pool keeps
-/// reconnecting, so the node recovers by itself.
+/// reconnecting, so the node recovers by itself. A write that finds `maximumQueuedWrites` others
+/// still waiting for a connection fails at once with ``StoreOverloaded``.
 final class PostgresStoreDriver: StoreDriver {
     let family = SQLFamily.postgres
     private let client: PostgresClient
     private let runner: Task<Void, Never>
     private let logger: Logger
     private let acquireTimeout: Duration
+    private let maximumQueuedWrites: Int
+    private let waitingWrites = NIOLockedValueBox(0)
 
-    private init(client: PostgresClient, logger: Logger, acquireTimeout: Duration) {
+    private init(client: PostgresClient, logger: Logger, acquireTimeout: Duration, maximumQueuedWrites: Int) {
         self.client = client
         self.logger = logger
         self.acquireTimeout = acquireTimeout
+        self.maximumQueuedWrites = maximumQueuedWrites
         self.runner = Task { await client.run() }
     }
 
     /// A pool for `url` (`postgres://user:password@host:port/database?sslmode=…`, see ``PostgresURL``).
-    static func open(url: String, maximumConnections: Int, logger: Logger, acquireTimeout: Duration) throws
+    static func open(url: String, maximumConnections: Int, logger: Logger, acquireTimeout: Duration, maximumQueuedWrites: Int) throws
         -> PostgresStoreDriver
     {
         var configuration = try configuration(from: url)
@@ -35,7 +39,7 @@ final class PostgresStoreDriver: StoreDriver {
         configuration.options.connectTimeout = .seconds(3)
         return PostgresStoreDriver(
             client: PostgresClient(configuration: configuration, backgroundLogger: logger), logger: logger,
-            acquireTimeout: acquireTimeout)
+            acquireTimeout: acquireTimeout, maximumQueuedWrites: maximumQueuedWrites)
     }
 
     /// Connects once outside the pool, so a node that cannot reach the database — or whose TLS
@@ -69,10 +73,13 @@ final class PostgresStoreDriver: StoreDriver {
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await guarded { [client, logger] leased in
+        let waiting = try admitWrite()
+        defer { waiting.stop() }
+        return try await guarded { [client, logger] leased in
             do {
                 return try await client.withTransaction(logger: logger) { connection in
                     leased()
+                    waiting.stop()
                     return try await body(connection.sql())
                 }
             } catch let error as PostgresTransactionError {
@@ -106,6 +113,29 @@ final class PostgresStoreDriver: StoreDriver {
     func shutdown() async {
         runner.cancel()
         await runner.value
+    }
+
+    /// Counts a write as waiting for a connection, or refuses it when `maximumQueuedWrites` already wait.
+    private func admitWrite() throws -> WaitingWrite {
+        let admitted = waitingWrites.withLockedValue { count -> Bool in
+            guard count < maximumQueuedWrites else { return false }
+            count += 1
+            return true
+        }
+        guard admitted else { throw StoreOverloaded() }
+        return WaitingWrite(count: waitingWrites)
+    }
+
+    /// One admitted write until it has a connection (or fails without one).
+    private struct WaitingWrite: Sendable {
+        let count: NIOLockedValueBox<Int>
+        let waiting = NIOLockedValueBox(true)
+
+        /// Stops counting the write as waiting; only the first call counts.
+        func stop() {
+            guard waiting.withLockedValue({ was in defer { was = false }; return was }) else { return }
+            count.withLockedValue { $0 -= 1 }
+        }
     }
 
     /// Runs `operation` on a leased connection, turning "no connection within `acquireTimeout`"

@@ -37,6 +37,9 @@ struct StoreUnavailable: StoreFailure {
     var underlying: any Error
 }
 
+/// Too many writes are already waiting for the database: refused at once rather than queued.
+struct StoreOverloaded: StoreFailure {}
+
 extension StoreDriver {
     /// The clause that locks selected rows until the transaction ends. SQLite needs none: its
     /// single writer already serializes write transactions.

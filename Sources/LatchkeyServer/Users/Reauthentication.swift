@@ -35,7 +35,7 @@ struct Reauthentication: Sendable {
             let proof = ExternalSignInRequest(provider: provider, token: token, nonce: request.nonce)
             try await providers.prove(proof, principal: principal, client: client)
         case (nil, nil, nil, let requestID?, let pin?):
-            try await phone.prove(pin: pin, requestID: requestID, principal: principal)
+            try await phone.prove(pin: pin, requestID: requestID, principal: principal, client: client)
         default:
             throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "password", code: .invalidRequest)])
         }

@@ -19,12 +19,15 @@ final class ChildProcess: Sendable {
     private let status = NIOLockedValueBox<Int32?>(nil)
 
     /// Starts `executable`; its standard output and error go to the files at `output` and
-    /// `errors` (created or truncated), its standard input is `/dev/null`.
-    init(executable: String, arguments: [String], environment: [String: String], output: String, errors: String) throws {
+    /// `errors` (created or truncated), its standard input is the file at `input`.
+    init(
+        executable: String, arguments: [String], environment: [String: String], input: String = "/dev/null", output: String,
+        errors: String
+    ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]

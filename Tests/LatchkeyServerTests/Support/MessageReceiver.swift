@@ -5,7 +5,8 @@ import Logging
 import NIOConcurrencyHelpers
 
 /// A real HTTP endpoint on 127.0.0.1 standing in for a webhook receiver or Twilio: it records
-/// every request and answers with the next status of `statuses` (the last one repeats).
+/// every request (POST or GET) and answers with the next status of `statuses` (the last one
+/// repeats), with `headers` added (a `Location`, say).
 final class MessageReceiver: TestServer {
     /// One request as received.
     struct Received: Sendable {
@@ -17,11 +18,13 @@ final class MessageReceiver: TestServer {
     private let received: NIOLockedValueBox<[Received]>
     private let service: RunningService
 
-    /// Starts the receiver on a free port.
-    static func start(statuses: [HTTPResponse.Status], answer: String = "{}") async throws -> MessageReceiver {
+    /// Starts the receiver on a free port; its answers carry `headers`.
+    static func start(statuses: [HTTPResponse.Status], answer: String = "{}", headers: HTTPFields = [:]) async throws
+        -> MessageReceiver
+    {
         let received = NIOLockedValueBox<[Received]>([])
         let router = Router()
-        router.post("**") { request, _ -> Response in
+        let respond: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
             var request = request
             let body = try await request.collectBody(upTo: 1 << 20)
             let index = received.withLockedValue { list -> Int in
@@ -29,9 +32,12 @@ final class MessageReceiver: TestServer {
                 return list.count - 1
             }
             let status = statuses[min(index, statuses.count - 1)]
-            return Response(
-                status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: answer)))
+            var fields = headers
+            fields[.contentType] = "application/json"
+            return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: answer)))
         }
+        router.post("**", use: respond)
+        router.get("**", use: respond)
         var logger = Logger(label: "message-receiver")
         logger.logLevel = .critical
         let service = try await RunningService.start(logger: logger) { reportPort in

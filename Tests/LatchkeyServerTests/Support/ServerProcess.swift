@@ -18,15 +18,19 @@ enum LatchkeyBinary {
         }
     }
 
-    /// Runs a CLI command to completion; returns exit status and output.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// Runs a CLI command to completion, with `input` on its standard input and `environment` added
+    /// to this process's; returns exit status and output.
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws
+        -> (status: Int32, stdout: String, stderr: String)
+    {
         let files = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-cli-\(UUID().uuidString)").path
         defer {
-            try? FileManager.default.removeItem(atPath: files + ".out")
-            try? FileManager.default.removeItem(atPath: files + ".err")
+            for suffix in [".in", ".out", ".err"] { try? FileManager.default.removeItem(atPath: files + suffix) }
         }
+        try Data(input.utf8).write(to: URL(fileURLWithPath: files + ".in"))
         let process = try ChildProcess(
-            executable: try url.path, arguments: arguments, environment: TestStore.processEnvironment.merging(environment) { $1 },
+            executable: try url.path, arguments: arguments,
+            environment: TestStore.processEnvironment.merging(environment) { $1 }, input: files + ".in",
             output: files + ".out", errors: files + ".err")
         let status = process.waitUntilExit()
         let stdout = FileManager.default.contents(atPath: files + ".out") ?? Data()
@@ -62,7 +66,8 @@ final class ServerProcess: Sendable {
             executable: try LatchkeyBinary.url.path,
             arguments: ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error", "--ready-file", readyFile]
                 + extraArguments,
-            environment: TestStore.processEnvironment.merging(environment) { $1 }, output: outputPath, errors: "/dev/null")
+            environment: TestStore.processEnvironment.merging(["LATCHKEY_METRICS_TOKEN": TestHarness.metricsToken]) { $1 }
+                .merging(environment) { $1 }, output: outputPath, errors: "/dev/null")
         for _ in 0..<300 {
             if let ready = FileManager.default.contents(atPath: readyFile),
                 let port = (try? JSONSerialization.jsonObject(with: ready) as? [String: Any])?["port"] as? Int
@@ -117,15 +122,18 @@ final class ServerProcess: Sendable {
         return process.waitUntilExit()
     }
 
-    /// A JSON request to the server; returns status and parsed body.
-    func request(_ method: String, _ path: String, json: [String: String]? = nil, clientID: String? = nil, token: String? = nil) async throws
-        -> TestResponse
-    {
+    /// A JSON (or, with `form`, URL-encoded) request to the server; returns status and parsed body.
+    func request(
+        _ method: String, _ path: String, json: [String: String]? = nil, form: String? = nil, clientID: String? = nil, token: String? = nil
+    ) async throws -> TestResponse {
         var headers: HTTPFields = [:]
         var body: ByteBuffer?
         if let json {
             body = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json))
             headers[.contentType] = "application/json"
+        } else if let form {
+            body = ByteBuffer(string: form)
+            headers[.contentType] = "application/x-www-form-urlencoded"
         }
         if let clientID, let name = HTTPField.Name("Latchkey-Client-Id") { headers[name] = clientID }
         if let token { headers[.authorization] = "Bearer \(token)" }

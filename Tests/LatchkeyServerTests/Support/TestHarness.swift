@@ -10,6 +10,9 @@ import NIOConcurrencyHelpers
 /// A server on a fresh data directory with one app, a manual clock, and cheap bcrypt (cost 10,
 /// the floor) so tests stay fast. Every test gets its own.
 struct TestHarness {
+    /// The bearer token `/metrics` asks for, in harnesses and server processes alike.
+    static let metricsToken = "test-metrics-token"
+
     let backend: LatchkeyBackend
     let app: App
     let clientSecret: String
@@ -39,6 +42,7 @@ struct TestHarness {
         configuration.publicURL = "http://latchkey.test"
         configuration.databaseAcquireTimeout = .seconds(60)
         configuration.secretKey = TestStore.secretKey
+        configuration.metricsToken = metricsToken
         configureServer(&configuration)
         var settings = AppSettings()
         settings.bcryptCost = 10
@@ -228,6 +232,11 @@ struct Client: Sendable {
         try await send(.post, "/v1/auth/signin", json: ["username": username, "password": password], app: clientID, headers: headers)
     }
 
+    /// `GET /metrics` with the metrics token.
+    func metrics() async throws -> TestResponse {
+        try await send(.get, "/metrics", token: TestHarness.metricsToken)
+    }
+
     /// Refreshes with a refresh token.
     func refresh(_ token: String) async throws -> TestResponse {
         try await send(.post, "/v1/auth/refresh", json: ["refreshToken": token], app: clientID)
@@ -242,4 +251,9 @@ struct Client: Sendable {
 
 enum HarnessError: Error {
     case unexpected(String)
+}
+
+extension HTTPField.Name {
+    /// `X-Forwarded-For`: the client address a trusted proxy reports.
+    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
 }

@@ -9,6 +9,9 @@ import SQLKit
 /// when the batch holds several, so a failing one rolls back and fails alone. A failing `COMMIT`
 /// fails the whole batch.
 /// Nobody is answered before the commit that holds their writes is durable.
+///
+/// The queue is bounded: a write that finds `maximumQueued` others waiting fails at once with
+/// ``StoreOverloaded`` (`503` with `Retry-After`) instead of waiting behind a queue that only grows.
 final class GroupCommitter: Sendable {
     /// One queued write transaction.
     struct Job: Sendable {
@@ -29,6 +32,7 @@ final class GroupCommitter: Sendable {
     private let executor: any TaskExecutor
     private let logger: Logger
     private let maximumBatch: Int
+    private let maximumQueued: Int
     private let state = NIOLockedValueBox(State())
 
     private struct State {
@@ -36,11 +40,12 @@ final class GroupCommitter: Sendable {
         var draining = false
     }
 
-    /// Commits on `database`, running every batch on `executor`.
-    init(database: any SQLDatabase, executor: any TaskExecutor, logger: Logger, maximumBatch: Int = 128) {
+    /// Commits on `database`, running every batch on `executor`; at most `maximumQueued` writes wait.
+    init(database: any SQLDatabase, executor: any TaskExecutor, logger: Logger, maximumQueued: Int, maximumBatch: Int = 128) {
         self.database = database
         self.executor = executor
         self.logger = logger
+        self.maximumQueued = maximumQueued
         self.maximumBatch = maximumBatch
     }
 
@@ -59,14 +64,23 @@ final class GroupCommitter: Sendable {
                     }
                 },
                 fail: { continuation.resume(throwing: $0) })
-            let startDrain = state.withLockedValue { state -> Bool in
+            let admission = state.withLockedValue { state -> Admission in
+                guard state.queue.count < maximumQueued else { return .refused }
                 state.queue.append(job)
-                guard !state.draining else { return false }
+                guard !state.draining else { return .queued }
                 state.draining = true
-                return true
+                return .startDrain
             }
-            if startDrain { Task(executorPreference: executor) { await self.drain() } }
+            switch admission {
+            case .refused: continuation.resume(throwing: StoreOverloaded())
+            case .queued: break
+            case .startDrain: Task(executorPreference: executor) { await self.drain() }
+            }
         }
+    }
+
+    private enum Admission {
+        case refused, queued, startDrain
     }
 
     /// Commits batches until the queue is empty.

@@ -21,17 +21,23 @@ final class SQLiteStoreDriver: StoreDriver {
     private let nextReader = NIOLockedValueBox(0)
     private let threadPool: NIOThreadPool
 
-    private init(writer: SQLiteHandle, readers: [SQLiteConnection], threadPool: NIOThreadPool, logger: Logger) {
+    private init(
+        writer: SQLiteHandle, readers: [SQLiteConnection], threadPool: NIOThreadPool, maximumQueuedWrites: Int, logger: Logger
+    ) {
         self.writer = writer
         self.writerThread = DedicatedThreadExecutor(name: "latchkey-sqlite-writer")
         self.readers = readers
         self.threadPool = threadPool
         self.committer = GroupCommitter(
-            database: SQLiteWriterDatabase(handle: writer, logger: logger), executor: writerThread, logger: logger)
+            database: SQLiteWriterDatabase(handle: writer, logger: logger), executor: writerThread, logger: logger,
+            maximumQueued: maximumQueuedWrites)
     }
 
-    /// Opens (creating if needed) the database file at `path`.
-    static func open(path: String, readerCount: Int = 4, logger: Logger) async throws -> SQLiteStoreDriver {
+    /// Opens (creating if needed) the database file at `path`; at most `maximumQueuedWrites` write
+    /// transactions wait for the writer (more are refused with ``StoreOverloaded``).
+    static func open(
+        path: String, readerCount: Int = 4, maximumQueuedWrites: Int, logger: Logger
+    ) async throws -> SQLiteStoreDriver {
         let threadPool = NIOThreadPool(numberOfThreads: readerCount)
         threadPool.start()
         let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
@@ -48,7 +54,8 @@ final class SQLiteStoreDriver: StoreDriver {
             }
             readers.append(reader)
         }
-        return SQLiteStoreDriver(writer: writer, readers: readers, threadPool: threadPool, logger: logger)
+        return SQLiteStoreDriver(
+            writer: writer, readers: readers, threadPool: threadPool, maximumQueuedWrites: maximumQueuedWrites, logger: logger)
     }
 
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
