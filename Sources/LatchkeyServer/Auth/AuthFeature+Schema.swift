@@ -134,6 +134,7 @@ extension AuthFeature {
         keys += [
             user.username.map { AccountService.accountKey(appID: user.appID, username: $0, email: nil) },
             user.phone.map { Messenger.recipientKey($0, appID: user.appID) },
+            user.phone.map { PhoneSignIn.numberKey($0, appID: user.appID) },
         ].compactMap { $0 }
         guard !keys.isEmpty else { return }
         try await db.raw("DELETE FROM throttles WHERE key IN (\(binds: keys))").run()

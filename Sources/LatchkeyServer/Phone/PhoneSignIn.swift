@@ -124,11 +124,16 @@ struct PhoneSignIn: Sendable {
     /// client's IP — after refusing with `429` while either is locked (even a right PIN).
     private func unlockedFailureKeys(phone: PhoneNumber, app: App, client: ClientInfo) async throws -> [(key: String, limit: Int)] {
         let ipKey = try await accounts.unlockedIPKey(app: app, client: client)
-        let numberKey = "pin-to:\(app.id):" + Digest.sha256Hex(phone.e164)
+        let numberKey = Self.numberKey(phone.e164, appID: app.id)
         try await throttle.refuseWhileLocked([numberKey])
         var keys = [(key: numberKey, limit: app.settings.pinFailureLimit)]
         if let ipKey { keys.append((ipKey, app.settings.ipFailureLimit)) }
         return keys
+    }
+
+    /// The key under which wrong PINs for the number `e164` are counted, across all its PINs.
+    static func numberKey(_ e164: String, appID: String) -> String {
+        "pin-to:\(appID):" + Digest.sha256Hex(e164)
     }
 
     /// Counts a check of the PIN and marks it used when it matches; a wrong one counts under
