@@ -73,7 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
             guard maximumQueuedWrites > 0 else { throw ValidationError("--max-queued-writes must be positive") }
             configuration.maximumQueuedWrites = maximumQueuedWrites
         }
-        if let metricsTokenFile { configuration.metricsToken = try SecretInput.read("@" + metricsTokenFile, option: "metrics-token-file") }
+        if let metricsTokenFile { configuration.metricsToken = try SecretInput.read(file: metricsTokenFile, option: "metrics-token-file") }
         if allowLogSender { configuration.delivery.allowsLogSenderOffLoopback = true }
         // Before anything is opened or bound: a refused configuration leaves no trace.
         if let problem = configuration.delivery.servingProblem(host: configuration.host) {
