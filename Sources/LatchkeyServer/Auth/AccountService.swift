@@ -171,8 +171,7 @@ struct AccountService: Sendable {
         // An account whose email awaits verification answers like a wrong password: its sign-up
         // answered like one for a taken address, whose owner's password this is not.
         guard let account, let storedHash = account.passwordHash, !locked, matches, !account.awaitsEmailVerification else {
-            var keys = [(key: accountKey, limit: settings.accountFailureLimit)]
-            if let ipKey { keys.append((ipKey, settings.ipFailureLimit)) }
+            let keys = Self.failureKeys([(accountKey, settings.accountFailureLimit)], ipKey: ipKey, app: app)
             try await throttle.recordFailure(keys, window: settings.failureWindowSeconds)
             metrics.recordSignIn(outcome: locked ? "locked" : "invalid_credentials")
             if account == nil && settings.revealUnknownUsers { throw APIError(.unauthorized, .userDoesNotExist) }
@@ -222,8 +221,7 @@ struct AccountService: Sendable {
             matches = false
         }
         guard matches, !locked else {
-            var keys = accountKeys.map { (key: $0, limit: settings.accountFailureLimit) }
-            if let ipKey { keys.append((ipKey, settings.ipFailureLimit)) }
+            let keys = Self.failureKeys(accountKeys.map { ($0, settings.accountFailureLimit) }, ipKey: ipKey, app: app)
             try await throttle.recordFailure(keys, window: settings.failureWindowSeconds)
             throw APIError(.forbidden, .wrongPassword)
         }
@@ -250,6 +248,13 @@ struct AccountService: Sendable {
             throw APIError.rateLimited(retryAfter: remaining)
         }
         return key
+    }
+
+    /// The keys a failed attempt counts under: `subjects` (an account, a number, a client) with
+    /// their limits, and the client's IP key from ``unlockedIPKey(app:client:)`` with the app's
+    /// `ipFailureLimit` — one budget for every kind of failure from one address.
+    static func failureKeys(_ subjects: [(key: String, limit: Int)], ipKey: String?, app: App) -> [(key: String, limit: Int)] {
+        subjects + (ipKey.map { [(key: $0, limit: app.settings.ipFailureLimit)] } ?? [])
     }
 
     /// Records a sign-in and starts a session, inside the caller's transaction.

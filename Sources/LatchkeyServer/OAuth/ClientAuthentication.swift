@@ -50,8 +50,7 @@ struct ClientAuthenticator: Sendable {
         let clientKey = "client-secret:\(app.id)"
         try await throttle.refuseWhileLocked([clientKey])
         guard secret.utf8.count <= 256, try await apps.verifySecret(secret, appID: app.id) else {
-            var keys = [(key: clientKey, limit: app.settings.clientSecretFailureLimit)]
-            if let ipKey { keys.append((ipKey, app.settings.ipFailureLimit)) }
+            let keys = AccountService.failureKeys([(clientKey, app.settings.clientSecretFailureLimit)], ipKey: ipKey, app: app)
             try await throttle.recordFailure(keys, window: app.settings.failureWindowSeconds)
             throw OAuthError.invalidClient(basic: usedBasic)
         }

@@ -126,9 +126,7 @@ struct PhoneSignIn: Sendable {
         let ipKey = try await accounts.unlockedIPKey(app: app, client: client)
         let numberKey = Self.numberKey(phone.e164, appID: app.id)
         try await throttle.refuseWhileLocked([numberKey])
-        var keys = [(key: numberKey, limit: app.settings.pinFailureLimit)]
-        if let ipKey { keys.append((ipKey, app.settings.ipFailureLimit)) }
-        return keys
+        return AccountService.failureKeys([(numberKey, app.settings.pinFailureLimit)], ipKey: ipKey, app: app)
     }
 
     /// The key under which wrong PINs for the number `e164` are counted, across all its PINs.

@@ -163,9 +163,8 @@ struct ExternalAccountService: Sendable {
             throw APIError(.serviceUnavailable, .serviceUnavailable, headers: [.retryAfter: "5"])
         } catch ProviderCheckFailure.rejected(let reason) {
             logger.info("provider token rejected", metadata: ["provider": "\(request.provider)", "reason": "\(reason)"])
-            if let ipKey {
-                try await throttle.recordFailure([(ipKey, app.settings.ipFailureLimit)], window: app.settings.failureWindowSeconds)
-            }
+            let keys = AccountService.failureKeys([], ipKey: ipKey, app: app)
+            if !keys.isEmpty { try await throttle.recordFailure(keys, window: app.settings.failureWindowSeconds) }
             metrics.recordSignIn(outcome: "invalid_provider_token")
             throw APIError(.unauthorized, .invalidProviderToken)
         }
