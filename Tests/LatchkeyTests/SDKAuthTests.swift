@@ -20,7 +20,7 @@ import Testing
             #expect(user.claims.sub == user.id)
             #expect(user.claims.clientId == server.app.clientID)
             #expect(user.claims.appId == server.app.id)
-            #expect(user.claims.scope == "openid profile")
+            #expect(user.claims.scope == "openid profile public")
             #expect(user.refreshToken != nil)
             #expect(sdk.currentUser == user)
 

@@ -26,6 +26,10 @@ struct Scope: RawRepresentable, Hashable, Sendable {
     static let openid = Scope(rawValue: "openid")
     /// The user's own account and data, on every user token.
     static let profile = Scope(rawValue: "profile")
+    /// Acting where others can see or reach the user (leaderboard names, public data, push). A
+    /// child's account awaiting parental consent gets tokens without it, so routes that need it
+    /// refuse them and routes that only behave differently read ``UserPrincipal/isRestricted``.
+    static let `public` = Scope(rawValue: "public")
 
     /// The scopes of a token's space-separated `scope` claim.
     static func parse(_ claim: String) -> Set<Scope> {

@@ -30,6 +30,9 @@ struct UserPrincipal: Sendable {
     var userID: String { claims.sub }
     /// The session id (user tokens always have one).
     var sessionID: String { claims.sid ?? "" }
+    /// True when the token lacks ``Scope/public``: a child's account awaiting parental consent.
+    /// Features answer such a user with what a pending account may do (nothing public).
+    var isRestricted: Bool { !Scope.parse(claims.scope).contains(.public) }
 }
 
 /// A confidential client (an app's backend holding its client secret), calling with a

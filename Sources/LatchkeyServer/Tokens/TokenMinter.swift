@@ -8,7 +8,7 @@ struct TokenMinter: Sendable {
     let time: any TimeSource
 
     /// The scope every user session gets.
-    static let userScope = "openid profile"
+    static let userScope = "openid profile public"
 
     /// Access token plus the refresh token, as the API returns a session.
     func sessionTokens(app: App, userID: String, sessionID: String, refreshToken: String) throws -> SessionTokens {

@@ -61,7 +61,7 @@ struct TokensFeature: Feature {
                 "introspection_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post"],
                 "subject_types_supported": ["public"],
                 "id_token_signing_alg_values_supported": [SigningKey.algorithm],
-                "scopes_supported": ["openid", "profile"],
+                "scopes_supported": ["openid", "profile", "public"],
                 "claims_supported": ["sub", "iss", "aud", "exp", "iat", "preferred_username", "email", "email_verified"],
             ]
             return try JSONResponse.make(object: document, headers: [.cacheControl: "public, max-age=300"])
