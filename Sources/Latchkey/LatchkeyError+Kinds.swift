@@ -19,6 +19,12 @@ extension LatchkeyError {
     public static let duplicateUsername = LatchkeyError(.duplicateUsername)
     /// The email is taken (only for apps that reveal it).
     public static let duplicateEmail = LatchkeyError(.duplicateEmail)
+    /// A sign-up under the consent age of its country needs the parent's email.
+    public static let parentEmailRequired = LatchkeyError(.parentEmailRequired)
+    /// A child's date of birth and parent email cannot change after sign-up.
+    public static let fieldLocked = LatchkeyError(.fieldLocked)
+    /// No parental consent request is waiting (``Latchkey/resendConsentRequest()``).
+    public static let consentNotPending = LatchkeyError(.consentNotPending)
     /// Several field errors at once.
     public static func validation(_ errors: [LatchkeyError]) -> LatchkeyError { LatchkeyError(.validation(errors)) }
     /// Wrong username/email or password (KWS InvalidCredentials).

@@ -33,6 +33,10 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         case duplicateUsername
         /// The email is taken (only for apps that reveal it).
         case duplicateEmail
+        /// A sign-up under the consent age of its country gave no parent email.
+        case parentEmailRequired
+        /// A child's account cannot change this field after sign-up (date of birth, parent email).
+        case fieldLocked
         /// Several fields failed at once; each entry is one of the field cases above.
         case validation([LatchkeyError])
         /// Wrong username/email or password (KWS InvalidCredentials).
@@ -78,6 +82,8 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         /// The server is up but cannot serve now (503: overloaded, starting, shutting down); retry
         /// after this many seconds when it says. The session is kept.
         case serverUnavailable(retryAfter: Int?)
+        /// No parental consent request is waiting: the parent has answered already.
+        case consentNotPending
         /// Any other server error, with its stable code and localized message.
         case server(code: String, message: String)
 
@@ -144,7 +150,7 @@ extension LatchkeyError {
         let kind: Kind
         switch problem.code {
         case .validationFailed where fields.count == 1, .invalidUsername, .invalidPassword, .invalidDateOfBirth, .invalidCountry,
-            .invalidParentEmail, .invalidEmail, .duplicateUsername, .duplicateEmail:
+            .invalidParentEmail, .invalidEmail, .duplicateUsername, .duplicateEmail, .parentEmailRequired, .fieldLocked:
             let field = fields.first ?? Self.init(field: FieldError(field: "", code: problem.code, message: message))
             self.init(field.kind, message: field.message, problem: problem)
             return
@@ -166,6 +172,7 @@ extension LatchkeyError {
         case .identityInUse: kind = .identityInUse
         case .accountExists: kind = .accountExists
         case .lastIdentity: kind = .lastIdentity
+        case .consentNotPending: kind = .consentNotPending
         case _ where status == 503: kind = .serverUnavailable(retryAfter: retryAfter)
         default: kind = .server(code: problem.code.rawValue, message: message)
         }
@@ -184,6 +191,8 @@ extension LatchkeyError {
         case .invalidEmail: kind = .invalidEmail
         case .duplicateUsername: kind = .duplicateUsername
         case .duplicateEmail: kind = .duplicateEmail
+        case .parentEmailRequired: kind = .parentEmailRequired
+        case .fieldLocked: kind = .fieldLocked
         default: kind = .invalidOperation(field.message ?? field.field)
         }
         self.init(kind, message: field.message)

@@ -158,6 +158,9 @@ extension ErrorCode {
         .lastIdentity,
         .internalError,
         .serviceUnavailable,
+        .parentEmailRequired,
+        .fieldLocked,
+        .consentNotPending,
     ]
 }
 

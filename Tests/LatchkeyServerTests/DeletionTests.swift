@@ -72,7 +72,7 @@ import Testing
     }
 
     /// Every text value, in every column of every table of the database, that contains a needle.
-    private static func rows(containing needles: [String], store: TestStore, driver: any StoreDriver) async throws -> [Finding] {
+    static func rows(containing needles: [String], store: TestStore, driver: any StoreDriver) async throws -> [Finding] {
         try await driver.read { db in
             let catalog: SQLQueryString =
                 store == .postgres

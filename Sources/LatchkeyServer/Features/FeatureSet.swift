@@ -13,6 +13,7 @@ enum FeatureSet {
         DeliveryFeature.self,
         PhoneFeature.self,
         EmailFeature.self,
+        KidsFeature.self,
         ProvidersFeature.self,
         OAuthFeature.self,
         AdminFeature.self,

@@ -15,6 +15,10 @@ struct OneTimeCodeStore: Sendable {
         case restoreEmail = "restore_email"
         /// Not a code: the notice a sign-up with a taken email sends to the address's owner.
         case signUpAttempt = "sign_up_attempt"
+        /// The link asking a child's parent to grant or deny consent.
+        case parentConsent = "parent_consent"
+        /// The link letting a parent review, revoke or delete a child's account.
+        case parentManage = "parent_manage"
 
         /// The links whose power is holding the user's address: they die when the address, the
         /// password or the account's standing changes.
