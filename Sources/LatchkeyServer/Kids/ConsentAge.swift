@@ -26,9 +26,11 @@ enum ConsentAge {
     }
 
     /// Whether someone born on `dateOfBirth` (`YYYY-MM-DD`) is, on `today` (UTC), younger than
-    /// the consent age of `country`; false without a valid date of birth.
+    /// the consent age of `country`; false without a valid date of birth (one in the future is
+    /// refused as invalid on its own).
     static func needsConsent(dateOfBirth: String?, country: String?, settings: AppSettings, today: Date) -> Bool {
-        guard let dateOfBirth, let years = age(on: today, bornOn: dateOfBirth) else { return false }
+        guard let dateOfBirth, Validation.isValidDateOfBirth(dateOfBirth, today: today), let years = age(on: today, bornOn: dateOfBirth)
+        else { return false }
         return years < age(country: country, settings: settings)
     }
 
