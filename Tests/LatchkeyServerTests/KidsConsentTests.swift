@@ -197,8 +197,22 @@ import Testing
             let denied = try await client.send(.post, "/v1/consent", form: ["token": token, "action": "deny"])
             #expect(denied.status == .ok)
             #expect(denied.text.contains("Consent refused"))
+            #expect(denied.text.contains(#"value="newLink""#))
             #expect(try await client.send(.post, "/v1/consent", form: ["token": token, "action": "grant"]).status == .badRequest)
-            #expect(try await client.send(.get, "/v1/consent?token=\(token)").status == .badRequest)
+            let spent = try await client.send(.get, "/v1/consent?token=\(token)")
+            #expect(spent.status == .badRequest)
+            #expect(spent.text.contains(#"value="newLink""#))
+            #expect(try await client.send(.get, "/v1/consent?token=lkc_unknown").text.contains("newLink") == false)
+            #expect(try await client.send(.post, "/v1/consent", form: ["token": "lkc_unknown", "action": "newLink"]).status == .badRequest)
+
+            // The spent link's page sends a fresh manage link to the parent.
+            let renewed = try await harness.message(to: Self.parent) {
+                let page = try await client.send(.post, "/v1/consent", form: ["token": token, "action": "newLink"])
+                #expect(page.status == .ok)
+                #expect(page.text.contains("Check your email"))
+            }
+            let fresh = try TestHarness.linkToken(in: renewed)
+            #expect(try await client.send(.get, "/v1/consent?token=\(fresh)").text.contains(#"value="delete""#))
 
             let access = try #require(try await client.signIn("kidpages").string("session.accessToken"))
             #expect(try await client.send(.get, "/v1/me", token: access).string("consent.status") == "denied")

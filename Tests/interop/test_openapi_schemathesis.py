@@ -46,6 +46,11 @@ REFUSES_VALID_DATA = {
     # Exactly one proof (a password, a provider token, or a PIN's request id and PIN) is a rule
     # JSON Schema cannot state simply: other schema-valid bodies are a 400 invalid_request.
     ("POST", "/v1/me/reauthenticate"),
+    # A parent's consent link (`lkc_…`) is refused with the 400 page unless it is one the server
+    # sent and still live; a parent email is checked by Latchkey's address rules (422).
+    ("GET", "/v1/consent"),
+    ("POST", "/v1/consent"),
+    ("POST", "/v1/consent/links"),
 }
 
 shared_session = sign_up()

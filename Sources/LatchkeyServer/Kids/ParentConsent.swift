@@ -190,6 +190,38 @@ struct ParentConsent: Sendable {
         return Link(purpose: purpose, child: child, app: app, status: status)
     }
 
+    /// Emails the parent a fresh manage link in place of a spent one (used, expired or
+    /// replaced), as the page of a spent link offers: only to the address the spent link went
+    /// to while it is still the child's parent email, within the daily limits. False when the
+    /// token is unknown (or swept a day after expiry) or its child is gone.
+    func renew(token: String, language: Language) async throws -> Bool {
+        guard let child = try await spentLinkChild(token: token), let parentEmail = child.parentEmail,
+            let app = try await apps.find(child.appID)
+        else { return false }
+        try await checkLimits(parentEmail: parentEmail, userID: child.id, app: app)
+        let now = time.now()
+        try await driver.write { db in
+            try await sendLink(.parentManage, to: parentEmail, child: child, app: app, language: language, at: now, in: db)
+        }
+        messenger.wake()
+        return true
+    }
+
+    /// Whether ``renew(token:language:)`` can send a fresh link for this token.
+    func isRenewable(token: String) async throws -> Bool {
+        try await spentLinkChild(token: token) != nil
+    }
+
+    private func spentLinkChild(token: String) async throws -> UserAccount? {
+        try await driver.read { db in
+            guard let spent = try await codes.spent(tokenHash: EmailLinks.hash(token), purposes: [.parentConsent, .parentManage], in: db),
+                let userID = spent.userID, let child = try await users.find(id: userID, appID: spent.appID, in: db),
+                child.consent != nil, child.parentEmail.map(Canonical.email) == spent.recipient
+            else { return nil }
+            return child
+        }
+    }
+
     /// The child's export, as the parent reviews it through a manage link.
     func export(of link: Link) async throws -> AccountExportDocument {
         try await AccountExportDocument.make(of: UserPrincipal.child(link.child, app: link.app), from: exportSources, at: time.now())
