@@ -153,6 +153,34 @@ import Testing
         }
     }
 
+    /// In an app that hides taken emails, a child's email sign-up starts pending whether the
+    /// address is taken or free, and the parent is asked only once the address is verified —
+    /// which a taken one never is — so the parent's inbox tells nothing about the address.
+    @Test(arguments: TestStore.enabled) func aChildsEmailSignUpAsksTheParentOnceTheAddressIsVerified(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            _ = try await client.signUp(["username": "owner", "email": "taken@example.com", "password": "correct horse battery"])
+            for (email, parent) in [("taken@example.com", "parent-a@example.com"), ("free@example.com", "parent-b@example.com")] {
+                let signUp = try await client.signUp([
+                    "username": "kid" + parent.prefix(8).filter(\.isLetter), "email": email, "password": "correct horse battery",
+                    "dateOfBirth": Self.childBirth, "country": "US", "parentEmail": parent,
+                ])
+                #expect(signUp.status == .created)
+                #expect(signUp.string("user.consent.status") == "pending")
+                #expect(signUp.value("session") == nil)
+            }
+            let verification = try await harness.latestLinkToken(to: "free@example.com")
+            let request = try await harness.message(to: "parent-b@example.com") {
+                let verified = try await client.send(.post, "/v1/auth/email/verify", json: ["token": verification])
+                #expect(verified.status == .noContent)
+            }
+            let page = try await client.send(.get, "/v1/consent?token=\(try TestHarness.linkToken(in: request))")
+            #expect(page.status == .ok)
+            #expect(page.text.contains(#"value="grant""#))
+            #expect(try await harness.backend.outbox.list(recipient: "parent-a@example.com", limit: 1).isEmpty)
+        }
+    }
+
     /// The consent request follows the sign-up's language (en, zh-Hans, ja).
     @Test(arguments: TestStore.enabled) func theConsentEmailIsLocalized(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)

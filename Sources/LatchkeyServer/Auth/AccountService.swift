@@ -115,6 +115,9 @@ struct AccountService: Sendable {
     /// with its password once the verification link sent to the address is used; a taken one
     /// gets a notice to its owner, and the username is held by an account without the email that
     /// can never sign in. Both count one send to the address, and send nothing past its limit.
+    /// A child's account (and holder) starts pending without asking the parent yet: the request
+    /// goes out when the address is verified (``EmailLinks``), which a taken address never is —
+    /// so the parent's inbox cannot tell a taken address from a free one either.
     private func signUpHidingTakenEmails(
         _ user: UserStore.NewUser, email: String, emailTaken: Bool, parentEmail: String?, app: App, client: ClientInfo,
         language: Language, at now: Date
@@ -124,7 +127,7 @@ struct AccountService: Sendable {
         do {
             if emailTaken { throw UserStore.Taken(field: "email") }
             try await driver.write { db in
-                try await insert(user, parentEmail: parentEmail, app: app, language: language, in: db)
+                try await insert(user, parentEmail: parentEmail, asking: false, app: app, language: language, in: db)
                 try await messenger.countSend(recipient: recipient, client: client, app: app, in: db)
                 if sends { try await links.storeLink(.verifyEmail, to: email, userID: user.id, app: app, language: language, at: now, in: db) }
             }
@@ -133,7 +136,7 @@ struct AccountService: Sendable {
             unaddressed.email = nil
             let holder = unaddressed
             try await driver.write { db in
-                if holder.username != nil { try await insert(holder, parentEmail: parentEmail, app: app, language: language, in: db) }
+                if holder.username != nil { try await insert(holder, parentEmail: parentEmail, asking: false, app: app, language: language, in: db) }
                 try await messenger.countSend(recipient: recipient, client: client, app: app, in: db)
                 if sends {
                     try await messenger.queue(.signUpAttempt, to: email, channel: .email, app: app, language: language, values: [:], at: now, in: db)
@@ -144,11 +147,15 @@ struct AccountService: Sendable {
         return AuthResponse(user: user.account.record, session: nil)
     }
 
-    /// Inserts a new user and, for a child (`parentEmail` set), opens their pending consent and
-    /// queues the request to the parent, inside the caller's transaction.
-    private func insert(_ user: UserStore.NewUser, parentEmail: String?, app: App, language: Language, in db: any SQLDatabase) async throws {
+    /// Inserts a new user and, for a child (`parentEmail` set), opens their pending consent and,
+    /// when `asking`, queues the request to the parent, inside the caller's transaction.
+    private func insert(
+        _ user: UserStore.NewUser, parentEmail: String?, asking: Bool = true, app: App, language: Language, in db: any SQLDatabase
+    ) async throws {
         try await users.insert(user, in: db)
-        if let parentEmail { try await consent.open(user, parentEmail: parentEmail, app: app, language: language, in: db) }
+        if let parentEmail {
+            try await consent.open(user, parentEmail: parentEmail, asking: asking, app: app, language: language, in: db)
+        }
     }
 
     // MARK: Sign-in

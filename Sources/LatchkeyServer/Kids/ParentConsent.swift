@@ -57,14 +57,24 @@ struct ParentConsent: Sendable {
         try await throttle.refuseWhileLocked(Self.limitKeys(parentEmail: parentEmail, userID: userID, app: app).map(\.key))
     }
 
-    /// Opens a new child's pending consent and queues the request to the parent, inside the
-    /// sign-up's transaction. Call ``checkLimits(parentEmail:userID:app:)`` before and
-    /// `messenger.wake()` after.
-    func open(_ child: UserStore.NewUser, parentEmail: String, app: App, language: Language, in db: any SQLDatabase) async throws {
+    /// Opens a new child's pending consent and, when `asking`, queues the request to the parent,
+    /// inside the sign-up's transaction. Call ``checkLimits(parentEmail:userID:app:)`` before and
+    /// `messenger.wake()` after. An email sign-up that hides taken addresses asks only once the
+    /// address is verified (``askOnceVerified(_:app:language:at:in:)``).
+    func open(
+        _ child: UserStore.NewUser, parentEmail: String, asking: Bool, app: App, language: Language, in db: any SQLDatabase
+    ) async throws {
         let now = child.createdAt
         let purgeAt = now.addingTimeInterval(TimeInterval(app.settings.pendingConsentDays * 86_400))
         try await consents.open(userID: child.id, appID: app.id, parentEmail: parentEmail, purgeAt: purgeAt, at: now, in: db)
-        try await sendLink(.parentConsent, to: parentEmail, child: child.account, app: app, language: language, at: now, in: db)
+        if asking { try await sendLink(.parentConsent, to: parentEmail, child: child.account, app: app, language: language, at: now, in: db) }
+    }
+
+    /// Asks the parent of a child whose sign-up waited for its email to be verified, inside the
+    /// verification's transaction: `account` as it was before (still awaiting verification).
+    func askOnceVerified(_ account: UserAccount, app: App, language: Language, at now: Date, in db: any SQLDatabase) async throws {
+        guard account.awaitsEmailVerification, account.consent?.status == .pending, let parentEmail = account.parentEmail else { return }
+        try await sendLink(.parentConsent, to: parentEmail, child: account, app: app, language: language, at: now, in: db)
     }
 
     /// The child asks again (`POST /v1/me/consent/request`): a new request link replaces the old
