@@ -158,6 +158,19 @@ extension ErrorCode {
         .lastIdentity,
         .internalError,
         .serviceUnavailable,
+        .invalidFirstName,
+        .invalidGender,
+        .invalidDisplayName,
+        .invalidAvatarURL,
+        .profileRestricted,
+        .unknownInviteCode,
+        .inviteAlreadyRedeemed,
+        .ownInviteCode,
+        .invalidAppDataKey,
+        .appDataValueTooLarge,
+        .appDataQuotaExceeded,
+        .etagMismatch,
+        .appDataRestricted,
     ]
 }
 

@@ -16,6 +16,8 @@ enum FeatureSet {
         ProvidersFeature.self,
         OAuthFeature.self,
         AdminFeature.self,
+        ProfilesFeature.self,
+        AppDataFeature.self,
         OpsFeature.self,
     ]
 
