@@ -31,11 +31,11 @@ import Testing
             #expect(user.profile.displayName == "Joe")
             // The profile is filled from Facebook (Kuggle's `fromfb`) for the user to confirm.
             #expect(!user.profile.profileCreated && user.dateOfBirth == "1990-03-05")
+            #expect(user.profile.identities.map(\.provider) == ["facebook"])
+            #expect(sdk.currentUser == user)
             let profile = try await sdk.profile.get()
             #expect(profile.firstName == "Joe" && profile.gender == .male && profile.dateOfBirth == "1990-03-05")
             #expect(try await sdk.profile.update().profileCreated && sdk.currentUser?.profileCreated == true)
-            #expect(user.profile.identities.map(\.provider) == ["facebook"])
-            #expect(sdk.currentUser == user)
             await #expect(throws: LatchkeyError.invalidProviderToken) {
                 try await server.client().signIn(provider: "facebook", token: "not-registered")
             }
