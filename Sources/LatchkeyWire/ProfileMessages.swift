@@ -2,7 +2,12 @@ public import Foundation
 
 /// A user's gender as a profile states it (Kuggle's `female`, `male`, `other`).
 public enum Gender: String, Codable, Sendable, CaseIterable {
-    case female, male, other
+    /// Female (Kuggle's `0`).
+    case female
+    /// Male (Kuggle's `1`).
+    case male
+    /// Any other or undisclosed gender (Kuggle's `2`).
+    case other
 }
 
 /// `GET /v1/me/profile` (Kuggle's profile): the name, birthday and gender the app asked for, the

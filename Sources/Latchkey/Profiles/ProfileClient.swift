@@ -20,7 +20,10 @@ public struct ProfileClient: Sendable {
 
     /// A profile field ``update(firstName:dateOfBirth:gender:displayName:avatarURL:clearing:)`` can clear.
     public enum ClearableField: String, Sendable, Hashable, CaseIterable {
-        case displayName, avatarURL
+        /// The name others see.
+        case displayName
+        /// The picture's URL.
+        case avatarURL
     }
 
     /// The profile; the server makes it, with an invite code, on first use.
