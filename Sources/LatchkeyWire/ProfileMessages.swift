@@ -1,5 +1,3 @@
-public import Foundation
-
 /// A user's gender as a profile states it (Kuggle's `female`, `male`, `other`).
 public enum Gender: String, Codable, Sendable, CaseIterable {
     /// Female (Kuggle's `0`).
