@@ -77,6 +77,33 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         case accountExists
         /// The user's only way to sign in cannot be unlinked.
         case lastIdentity
+        /// The first name is empty, longer than 64 characters or holds control characters.
+        case invalidFirstName
+        /// The gender is not `female`, `male` or `other`.
+        case invalidGender
+        /// The display name is empty, longer than 64 characters or holds control characters.
+        case invalidDisplayName
+        /// The avatar URL is not an `https` URL of at most 2,048 characters.
+        case invalidAvatarURL
+        /// An account awaiting parental consent cannot set a display name or avatar.
+        case profileRestricted
+        /// No user of the app has this invite code.
+        case unknownInviteCode
+        /// The user redeemed an invite code already (once per user).
+        case inviteAlreadyRedeemed
+        /// The invite code is the user's own.
+        case ownInviteCode
+        /// The app-data key is not 1–128 of `A–Z a–z 0–9 . _ -`.
+        case invalidAppDataKey
+        /// The app-data value is larger than the app allows for one key.
+        case appDataValueTooLarge
+        /// Storing the value would take the user past the app's app-data limit.
+        case appDataQuotaExceeded
+        /// The stored value's `ETag` is not the one given (or a value exists where none was
+        /// expected): read it again and retry.
+        case etagMismatch
+        /// The app keeps no app data from accounts awaiting parental consent.
+        case appDataRestricted
         /// The string given as an access token is not one (not a JWT the server could have issued).
         case invalidToken
         /// The server is up but cannot serve now (503: overloaded, starting, shutting down); retry
@@ -150,7 +177,8 @@ extension LatchkeyError {
         let kind: Kind
         switch problem.code {
         case .validationFailed where fields.count == 1, .invalidUsername, .invalidPassword, .invalidDateOfBirth, .invalidCountry,
-            .invalidParentEmail, .invalidEmail, .duplicateUsername, .duplicateEmail, .parentEmailRequired, .fieldLocked:
+            .invalidParentEmail, .invalidEmail, .duplicateUsername, .duplicateEmail, .parentEmailRequired, .fieldLocked,
+            .invalidFirstName, .invalidGender, .invalidDisplayName, .invalidAvatarURL, .invalidAppDataKey:
             let field = fields.first ?? Self.init(field: FieldError(field: "", code: problem.code, message: message))
             self.init(field.kind, message: field.message, problem: problem)
             return
@@ -173,6 +201,14 @@ extension LatchkeyError {
         case .accountExists: kind = .accountExists
         case .lastIdentity: kind = .lastIdentity
         case .consentNotPending: kind = .consentNotPending
+        case .profileRestricted: kind = .profileRestricted
+        case .unknownInviteCode: kind = .unknownInviteCode
+        case .inviteAlreadyRedeemed: kind = .inviteAlreadyRedeemed
+        case .ownInviteCode: kind = .ownInviteCode
+        case .appDataValueTooLarge: kind = .appDataValueTooLarge
+        case .appDataQuotaExceeded: kind = .appDataQuotaExceeded
+        case .etagMismatch: kind = .etagMismatch
+        case .appDataRestricted: kind = .appDataRestricted
         case _ where status == 503: kind = .serverUnavailable(retryAfter: retryAfter)
         default: kind = .server(code: problem.code.rawValue, message: message)
         }
@@ -193,6 +229,11 @@ extension LatchkeyError {
         case .duplicateEmail: kind = .duplicateEmail
         case .parentEmailRequired: kind = .parentEmailRequired
         case .fieldLocked: kind = .fieldLocked
+        case .invalidFirstName: kind = .invalidFirstName
+        case .invalidGender: kind = .invalidGender
+        case .invalidDisplayName: kind = .invalidDisplayName
+        case .invalidAvatarURL: kind = .invalidAvatarURL
+        case .invalidAppDataKey: kind = .invalidAppDataKey
         default: kind = .invalidOperation(field.message ?? field.field)
         }
         self.init(kind, message: field.message)

@@ -161,6 +161,19 @@ extension ErrorCode {
         .parentEmailRequired,
         .fieldLocked,
         .consentNotPending,
+        .invalidFirstName,
+        .invalidGender,
+        .invalidDisplayName,
+        .invalidAvatarURL,
+        .profileRestricted,
+        .unknownInviteCode,
+        .inviteAlreadyRedeemed,
+        .ownInviteCode,
+        .invalidAppDataKey,
+        .appDataValueTooLarge,
+        .appDataQuotaExceeded,
+        .etagMismatch,
+        .appDataRestricted,
     ]
 }
 

@@ -78,7 +78,8 @@ import Testing
         }
     }
 
-    /// Signs up a user with a session and a pending email change (a code and a message), then
+    /// Signs up a user with a session, a pending email change (a code and a message), a profile,
+    /// a redeemed invite code and app data, then
     /// checks each user-data table through its declaration: rows are there, the export carries
     /// their section, and after `DELETE /v1/me` none are left.
     @Test(arguments: TestStore.enabled) func everyUserDataTableIsExportedAndDeletedWithItsUser(store: TestStore) async throws {
@@ -87,6 +88,12 @@ import Testing
         try await harness.run { client in
             let tokens = try await client.signUpUser("erin")
             #expect(try await client.send(.post, "/v1/me/email", json: ["email": "erin@example.com"], token: tokens.access).status == .accepted)
+            // A profile with a redeemed invite code, and an app-data value.
+            let inviter = try await client.signUpUser("frank")
+            let code = try #require(try await client.send(.get, "/v1/me/profile", token: inviter.access).string("inviteCode"))
+            #expect(try await client.send(.put, "/v1/me/profile", json: ProfileTests.complete, token: tokens.access).status == .ok)
+            #expect(try await client.send(.post, "/v1/me/profile/invite", json: ["code": code], token: tokens.access).status == .ok)
+            #expect(try await client.send(.put, "/v1/me/appdata/k", raw: Data("{}".utf8), token: tokens.access).status == .created)
             let me = try await client.send(.get, "/v1/me", token: tokens.access)
             let userID = try #require(me.string("id"))
             let sessions = try await client.send(.get, "/v1/me/sessions", token: tokens.access)

@@ -72,6 +72,12 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var ipSendLimit: Int = 20
     /// The send window in seconds (default 3 600).
     public var sendWindowSeconds: Int = 3_600
+    /// The largest app-data value one key holds, in bytes (default 64 KiB).
+    public var appDataMaxValueBytes: Int = 65_536
+    /// The most app data one user holds, in bytes over all keys (default 1 MiB).
+    public var appDataMaxBytesPerUser: Int = 1_048_576
+    /// Whether accounts awaiting parental consent may read and write app data (off by default).
+    public var appDataForPendingAccounts: Bool = false
 
     /// The default settings.
     public init() {}

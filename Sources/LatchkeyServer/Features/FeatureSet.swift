@@ -17,6 +17,8 @@ enum FeatureSet {
         ProvidersFeature.self,
         OAuthFeature.self,
         AdminFeature.self,
+        ProfilesFeature.self,
+        AppDataFeature.self,
         OpsFeature.self,
     ]
 
