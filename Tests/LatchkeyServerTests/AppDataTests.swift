@@ -134,7 +134,7 @@ import Testing
         for allowed in [false, true] {
             let harness = try await TestHarness.make(store: store) { $0.appDataForPendingAccounts = allowed }
             try await harness.run { client in
-                let kid = try harness.restrictedToken(like: try await client.signUpUser("kid").access)
+                let kid = try await client.signUpChild("kid").access
                 let answers = [
                     try await client.send(.put, "/v1/me/appdata/k", raw: Data("1".utf8), token: kid),
                     try await client.send(.get, "/v1/me/appdata/k", token: kid),

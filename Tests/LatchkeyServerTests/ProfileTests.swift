@@ -7,6 +7,8 @@ import Testing
 /// invite codes, what an account awaiting consent may set, and reads by the app's servers.
 @Suite struct ProfileTests {
     static let complete: [String: String] = ["firstName": "Joe", "dateOfBirth": "1990-03-05", "gender": "male"]
+    /// A complete profile for the ten-year-old `Client.signUpChild` makes (their date of birth is locked).
+    static let childComplete = complete.merging(["dateOfBirth": "2016-05-01"]) { $1 }
 
     @Test(arguments: TestStore.enabled) func aPhoneUserCreatesTheProfileWithPutOrACompletingPatch(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
@@ -126,17 +128,41 @@ import Testing
     @Test(arguments: TestStore.enabled) func anAccountAwaitingConsentKeepsItsProfilePrivate(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
-            let kid = try harness.restrictedToken(like: try await client.signUpUser("kid").access)
+            let kid = try await client.signUpChild("kid").access
             for field in ["displayName", "avatarURL"] {
                 let value = field == "avatarURL" ? "https://cdn.example/k.png" : "Kiddo"
-                let refused = try await client.send(.put, "/v1/me/profile", json: Self.complete.merging([field: value]) { $1 }, token: kid)
+                let refused = try await client.send(.put, "/v1/me/profile", json: Self.childComplete.merging([field: value]) { $1 }, token: kid)
                 #expect(refused.status == .forbidden && refused.string("code") == "profile_restricted")
             }
-            let created = try await client.send(.put, "/v1/me/profile", json: Self.complete, token: kid)
+            let created = try await client.send(.put, "/v1/me/profile", json: Self.childComplete, token: kid)
             #expect(created.status == .ok && created.value("profileCreated") as? Bool == true)
             #expect(try await client.send(.patch, "/v1/me/profile", json: ["displayName": "Kiddo"], token: kid).status == .forbidden)
             #expect(try await client.send(.patch, "/v1/me/profile", json: ["displayName": NSNull()], token: kid).status == .ok)
             #expect(try await client.send(.get, "/v1/me/profile", token: kid).string("firstName") == "Joe")
+        }
+    }
+
+    /// A display name set while consent was granted is not shown to the app's server once the
+    /// parent revokes it; the child still sees it.
+    @Test(arguments: TestStore.enabled) func aRevokedChildsDisplayNameIsHiddenFromOthers(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let kid = try await client.signUpChild("kidname")
+            try await KidsConsentTests.parentActs("grant", on: "kidname", harness: harness, client: client)
+            let full = try #require(try await client.refresh(kid.refresh).string("session.accessToken"))
+            let named = try await client.send(.put, "/v1/me/profile", json: Self.childComplete.merging(["displayName": "Kiddo"]) { $1 }, token: full)
+            #expect(named.status == .ok && named.string("displayName") == "Kiddo")
+            let userID = try #require(try await client.send(.get, "/v1/me", token: full).string("id"))
+            let reader = try await harness.clientToken(client, scope: "profiles:read")
+            #expect(try await client.send(.get, "/v1/users/\(userID)/profile", token: reader).string("profile.displayName") == "Kiddo")
+
+            let manage = try await KidsConsentTests.manageLink(harness: harness, client: client)
+            #expect(try await client.send(.post, "/v1/consent", form: ["token": manage, "action": "revoke"]).status == .ok)
+            let seen = try await client.send(.get, "/v1/users/\(userID)/profile", token: reader)
+            #expect(seen.status == .ok && seen.string("profile.firstName") == "Joe")
+            #expect(seen.value("profile.displayName") == nil)
+            let restricted = try #require(try await client.signIn("kidname").string("session.accessToken"))
+            #expect(try await client.send(.get, "/v1/me/profile", token: restricted).string("displayName") == "Kiddo")
         }
     }
 

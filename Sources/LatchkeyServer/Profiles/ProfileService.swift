@@ -24,8 +24,10 @@ struct ProfileService: Sendable {
         self.time = backend.time
     }
 
-    /// The user's profile (its row is made, with an invite code, on first use).
-    func profile(userID: String, appID: String) async throws -> Profile {
+    /// The user's profile (its row is made, with an invite code, on first use). Seen by anyone but
+    /// the user (`bySomeoneElse`), a restricted child's display name and avatar are left out, even
+    /// ones set before a parent revoked consent: nothing of theirs is public.
+    func profile(userID: String, appID: String, bySomeoneElse: Bool = false) async throws -> Profile {
         guard let account = try await userCache.account(id: userID, appID: appID) else { throw APIError(.notFound, .notFound) }
         let now = time.now()
         let (row, invites) = try await driver.read { [profiles] db in
@@ -36,9 +38,10 @@ struct ProfileService: Sendable {
             stored = try await driver.write { [profiles] db in try await profiles.ensure(userID: userID, appID: appID, at: now, in: db) }
         }
         guard let stored else { throw APIError(.notFound, .notFound) }
+        let hidden = bySomeoneElse && account.consent?.isRestricted == true
         return Profile(
-            firstName: stored.firstName, dateOfBirth: account.dateOfBirth, gender: stored.gender, displayName: account.displayName,
-            avatarURL: stored.avatarURL, inviteCode: stored.inviteCode, profileCreated: account.profileCreated,
+            firstName: stored.firstName, dateOfBirth: account.dateOfBirth, gender: stored.gender,
+            displayName: hidden ? nil : account.displayName, avatarURL: hidden ? nil : stored.avatarURL, inviteCode: stored.inviteCode, profileCreated: account.profileCreated,
             invitedCount: invites.invited, inviteRedeemed: invites.redeemed)
     }
 

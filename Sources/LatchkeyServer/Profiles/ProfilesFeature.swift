@@ -43,7 +43,7 @@ struct ProfilesFeature: Feature {
 
         table.on(.get, "/v1/users/{id}/profile", operation: "getUserProfile", access: .client(.profilesRead)) { _, context in
             let id = try context.parameters.require("id")
-            let profile = try await service.profile(userID: id, appID: try context.client.app.id)
+            let profile = try await service.profile(userID: id, appID: try context.client.app.id, bySomeoneElse: true)
             return try JSONResponse.make(UserProfile(userId: id, profile: profile))
         }
     }

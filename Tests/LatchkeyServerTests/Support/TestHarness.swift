@@ -218,6 +218,19 @@ struct Client: Sendable {
         try await send(.post, "/v1/auth/signup", json: fields, app: clientID)
     }
 
+    /// Signs up a ten-year-old (US) with `parent`'s email: an account awaiting parental consent,
+    /// whose tokens lack the `public` scope. Returns its access and refresh tokens.
+    func signUpChild(_ username: String, parent: String = "parent@example.com") async throws -> (access: String, refresh: String) {
+        let response = try await signUp([
+            "username": username, "password": "correct horse battery", "dateOfBirth": "2016-05-01", "country": "US",
+            "parentEmail": parent,
+        ])
+        guard response.status == .created, let access = response.string("session.accessToken"),
+            let refresh = response.string("session.refreshToken")
+        else { throw HarnessError.unexpected(response.text) }
+        return (access, refresh)
+    }
+
     /// Signs up a user and returns its access and refresh tokens.
     func signUpUser(_ username: String, password: String = "correct horse battery") async throws -> (access: String, refresh: String) {
         let response = try await signUp(["username": username, "password": password])
