@@ -61,6 +61,12 @@ extension LatchkeyError {
     public static let accountExists = LatchkeyError(.accountExists)
     /// The user's only way to sign in cannot be unlinked.
     public static let lastIdentity = LatchkeyError(.lastIdentity)
+    /// The leaderboard takes scores only from the app's servers.
+    public static let leaderboardClosed = LatchkeyError(.leaderboardClosed)
+    /// The score is above the most the leaderboard takes from a player.
+    public static let scoreTooHigh = LatchkeyError(.scoreTooHigh)
+    /// An account awaiting parental consent cannot show a display name to others.
+    public static let displayNameRestricted = LatchkeyError(.displayNameRestricted)
     /// The string given as an access token is not one.
     public static let invalidToken = LatchkeyError(.invalidToken)
     /// The server cannot serve now; retry after this many seconds when it says.

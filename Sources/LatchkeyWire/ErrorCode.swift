@@ -158,6 +158,10 @@ extension ErrorCode {
         .lastIdentity,
         .internalError,
         .serviceUnavailable,
+        .leaderboardUserSubmitsDisabled,
+        .leaderboardScoreTooHigh,
+        .leaderboardSubmitsTooFrequent,
+        .leaderboardDisplayNameRestricted,
     ]
 }
 

@@ -92,6 +92,9 @@ import Testing
             let sessions = try await client.send(.get, "/v1/me/sessions", token: tokens.access)
             let sessionIDs = try #require(sessions.value("sessions") as? [[String: Any]]).compactMap { $0["id"] as? String }
             let keys = [userID, "erin@example.com"] + sessionIDs
+            let boards = try await LeaderboardTests.Board.make(client, harness)
+            try await boards.define("fixture", ["allowUserSubmits": true])
+            #expect(try await client.send(.post, "/v1/leaderboards/fixture/scores", json: ["score": 1], token: tokens.access).status == .ok)
 
             let export = try await client.send(.get, "/v1/me/export", token: tokens.access)
             #expect(export.status == .ok)

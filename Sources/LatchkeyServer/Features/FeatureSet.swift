@@ -16,6 +16,7 @@ enum FeatureSet {
         ProvidersFeature.self,
         OAuthFeature.self,
         AdminFeature.self,
+        LeaderboardsFeature.self,
         OpsFeature.self,
     ]
 
