@@ -8,6 +8,9 @@ struct LeaderboardService: Sendable {
     let store: LeaderboardStore
     let ranks: LeaderboardRanks
     let boards: InvalidatingCache<LeaderboardBoard>
+    /// Entries by their change subject (`app/board/period/user`), without the username.
+    let entries: InvalidatingCache<LeaderboardStore.Record>
+    let users: UserCache
     let driver: any StoreDriver
     let time: any TimeSource
 
@@ -51,18 +54,16 @@ struct LeaderboardService: Sendable {
         let metadata = try validated(submission, board: board, by: submitter)
         try await driver.write { [store] db in
             var record = try await store.lockedRecord(board: board, period: period, userID: userID, now: now, in: db)
+            let before = record
             if case .user(let restricted) = submitter {
                 try Self.countSubmit(&record, board: board, now: now)
                 record.restricted = restricted
             }
-            let scored = try Self.applying(submission, to: record, board: board)
-            if scored.score != record.score || scored.subscore != record.subscore || record.revision == 0
-                || metadata != nil || submission.displayName != nil
-            {
-                record.score = scored.score
-                record.subscore = scored.subscore
-                record.metadata = metadata ?? record.metadata
-                record.displayName = submission.displayName ?? record.displayName
+            (record.score, record.subscore) = try Self.applying(submission, to: record, board: board)
+            record.metadata = metadata ?? record.metadata
+            record.displayName = submission.displayName ?? record.displayName
+            // Only a change others can see is a new revision (and a change every node hears of).
+            if before.revision == 0 || !record.showsTheSame(as: before) {
                 record.revision += 1
                 record.updatedAt = now
                 let row = LeaderboardRanks.Row(
@@ -193,26 +194,43 @@ struct LeaderboardService: Sendable {
     private func page(
         _ board: LeaderboardBoard, _ period: Date, keys: [RankList.Key], firstRank: Int, total: Int, nextOffset: Int?
     ) async throws -> LeaderboardPage {
-        let records = try await store.records(appID: board.appID, boardID: board.id, period: period, userIDs: keys.map(\.userID))
-        let entries = keys.enumerated().compactMap { index, key -> LeaderboardEntry? in
+        let records = try await self.records(board, period, userIDs: keys.map(\.userID))
+        var entries: [LeaderboardEntry] = []
+        for (index, key) in keys.enumerated() {
             // An entry whose user was deleted after the list was read is left out.
-            guard let record = records[key.userID] else { return nil }
-            return LeaderboardEntry(
-                rank: firstRank + index, userId: key.userID, displayName: Self.shownName(of: record),
-                score: key.score, subscore: key.subscore,
-                metadata: record.restricted ? nil : LeaderboardMetadata.decode(record.metadata), updatedAt: record.updatedAt)
+            guard let record = records[key.userID],
+                let account = try await users.account(id: key.userID, appID: board.appID)
+            else { continue }
+            entries.append(
+                LeaderboardEntry(
+                    rank: firstRank + index, userId: key.userID, displayName: Self.shownName(of: record, username: account.username),
+                    score: key.score, subscore: key.subscore,
+                    metadata: record.restricted ? nil : LeaderboardMetadata.decode(record.metadata), updatedAt: record.updatedAt))
         }
         return LeaderboardPage(leaderboardId: board.id, period: period, total: total, entries: entries, nextOffset: nextOffset)
     }
 
     /// The entry's display name, else the username; `Player NNNN` (stable per user) for an
     /// account awaiting parental consent, or one with neither.
-    static func shownName(of record: LeaderboardStore.Record) -> String {
-        if !record.restricted, let name = record.displayName ?? record.username { return name }
+    static func shownName(of record: LeaderboardStore.Record, username: String?) -> String {
+        if !record.restricted, let name = record.displayName ?? username { return name }
         var hash: UInt32 = 2_166_136_261
         for byte in record.userID.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         let number = String(hash % 10_000)
         return "Player " + String(repeating: "0", count: 4 - number.count) + number
+    }
+
+    /// The entries of `userIDs` in the period, by user id: from the cache, which every entry's
+    /// change (the subject is the cache key) drops on every node.
+    private func records(_ board: LeaderboardBoard, _ period: Date, userIDs: [String]) async throws -> [String: LeaderboardStore.Record] {
+        let place = Self.period(board, period)
+        let users = Dictionary(uniqueKeysWithValues: userIDs.map { (LeaderboardRanks.subject(place, userID: $0), $0) })
+        let cached = try await entries.values(for: Array(users.keys)) { missing in
+            let loaded = try await store.records(
+                appID: board.appID, boardID: board.id, period: period, userIDs: missing.compactMap { users[$0] })
+            return Dictionary(uniqueKeysWithValues: loaded.values.map { (LeaderboardRanks.subject(place, userID: $0.userID), $0) })
+        }
+        return Dictionary(uniqueKeysWithValues: cached.values.map { ($0.userID, $0) })
     }
 
     private static func period(_ board: LeaderboardBoard, _ start: Date) -> LeaderboardRanks.Period {

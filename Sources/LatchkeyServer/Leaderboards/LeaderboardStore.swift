@@ -21,8 +21,12 @@ struct LeaderboardStore: Sendable {
         var windowStart: Int64
         var windowSubmits: Int64
         var updatedAt: Date
-        /// The user's username (reads that show names join it).
-        var username: String? = nil
+
+        /// Whether `other` shows the same to other players (score, names, metadata).
+        func showsTheSame(as other: Record) -> Bool {
+            score == other.score && subscore == other.subscore && metadata == other.metadata
+                && displayName == other.displayName && restricted == other.restricted
+        }
     }
 
     // MARK: Boards
@@ -156,25 +160,22 @@ struct LeaderboardStore: Sendable {
         }
     }
 
-    /// The entries of `userIDs` in the period, with their usernames, by user id.
+    /// The entries of `userIDs` in the period, by user id.
     func records(appID: String, boardID: String, period: Date, userIDs: [String]) async throws -> [String: Record] {
         guard !userIDs.isEmpty else { return [:] }
         let ids = SQLList(userIDs.map { SQLBind($0) })
         return try await driver.read { db in
             let rows = try await db.raw(
                 """
-                SELECT \(unsafeRaw: Self.recordColumns), u.username FROM leaderboard_records r JOIN users u ON u.id = r.user_id
+                SELECT \(unsafeRaw: Self.recordColumns) FROM leaderboard_records r
                 WHERE r.app_id = \(bind: appID) AND r.board_id = \(bind: boardID) AND r.period = \(bind: period.epochSeconds)
                   AND r.user_id IN (\(ids))
                 """
             ).all()
-            var records: [String: Record] = [:]
-            for row in rows {
-                var record = try Self.record(from: row)
-                record.username = try row.decode(column: "username", as: String?.self)
-                records[record.userID] = record
-            }
-            return records
+            return Dictionary(uniqueKeysWithValues: try rows.map { row in
+                let record = try Self.record(from: row)
+                return (record.userID, record)
+            })
         }
     }
 

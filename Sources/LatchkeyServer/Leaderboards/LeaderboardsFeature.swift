@@ -22,7 +22,8 @@ struct LeaderboardsFeature: Feature {
         service = LeaderboardService(
             store: store, ranks: LeaderboardRanks(bus: backend.changeBus),
             boards: InvalidatingCache(capacity: 10_000, following: backend.changeBus, kinds: [.leaderboard]),
-            driver: backend.driver, time: backend.time)
+            entries: InvalidatingCache(capacity: 100_000, following: backend.changeBus, kinds: [.leaderboardEntry]),
+            users: backend.userCache, driver: backend.driver, time: backend.time)
         userCache = backend.userCache
         requests = backend.requests
     }
