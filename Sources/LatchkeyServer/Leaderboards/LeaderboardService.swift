@@ -178,6 +178,11 @@ struct LeaderboardService: Sendable {
         return try await page(board, period, keys: found.keys, firstRank: found.first + 1, total: found.total, nextOffset: nil)
     }
 
+    /// Builds the rank list of the board's current period, if it is not built; its entry count.
+    func warm(_ board: LeaderboardBoard) async throws -> Int {
+        try await standing(board, board.period(at: time.now())) { $0.list.count }
+    }
+
     /// The board's periods with entries, newest first.
     func periods(board: LeaderboardBoard) async throws -> LeaderboardPeriods {
         LeaderboardPeriods(

@@ -50,6 +50,13 @@ struct LeaderboardStore: Sendable {
         }
     }
 
+    /// Every board of every app.
+    func allBoards() async throws -> [LeaderboardBoard] {
+        try await driver.read { db in
+            try await db.raw("SELECT \(unsafeRaw: Self.boardColumns) FROM leaderboards ORDER BY app_id, id").all().map(Self.board(from:))
+        }
+    }
+
     /// The creation time of board `id`, when it exists.
     func createdAt(appID: String, id: String, in db: any SQLDatabase) async throws -> Date? {
         try await db.raw("SELECT created_at FROM leaderboards WHERE app_id = \(bind: appID) AND id = \(bind: id)")

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import LatchkeyWire
 import SQLKit
+import ServiceLifecycle
 
 /// `/v1/leaderboards/*`: points and leaderboards (KWS "check leaderboards, assign points";
 /// Nakama's boards). The app's servers define boards (`leaderboards:admin`) and submit for any
@@ -15,6 +16,7 @@ struct LeaderboardsFeature: Feature {
     let definitions: LeaderboardDefinitions
     let userCache: UserCache
     let requests: RequestReader
+    let warmup: LeaderboardWarmup
 
     init(backend: LatchkeyBackend) {
         let store = LeaderboardStore(driver: backend.driver)
@@ -26,7 +28,10 @@ struct LeaderboardsFeature: Feature {
             users: backend.userCache, driver: backend.driver, time: backend.time)
         userCache = backend.userCache
         requests = backend.requests
+        warmup = LeaderboardWarmup(store: store, service: service, logger: backend.logger)
     }
+
+    var services: [any Service] { [warmup] }
 
     static let clientScopes: [Scope] = [.leaderboardsAdmin, .leaderboardsWrite]
 
