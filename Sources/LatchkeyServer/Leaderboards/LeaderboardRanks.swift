@@ -98,7 +98,7 @@ final class LeaderboardRanks: Sendable {
         let task = Task<Void, any Error> { [self] in
             do {
                 let rows = try await load()
-                finishLoad(period, generation: generation, rows: rows)
+                finishLoad(period, generation: generation, descending: descending, rows: rows)
             } catch {
                 self.state.withLockedValue { state in
                     state.loads[period] = nil
@@ -111,20 +111,16 @@ final class LeaderboardRanks: Sendable {
         return task
     }
 
-    /// Merges loaded rows with the changes heard while loading (the newer revision wins).
-    private func finishLoad(_ period: Period, generation: Int, rows: [Row]) {
+    /// Builds the list from the loaded rows (outside the lock: a million entries take a while),
+    /// then applies the changes heard while loading (the newer revision wins).
+    private func finishLoad(_ period: Period, generation: Int, descending: Bool, rows: [Row]) {
+        let known = Dictionary(rows.compactMap { row in row.key.map { ($0.userID, row) } }) { first, _ in first }
+        let list = RankList(descending: descending, keys: known.values.compactMap(\.key))
         state.withLockedValue { state in
             state.loads[period] = nil
-            guard var standing = state.standings[period], standing.generation == generation else { return }
-            state.standings[period] = nil
-            if standing.known.isEmpty {
-                // The common case, built in one sort instead of a million inserts.
-                standing.list = RankList(descending: standing.list.descending, keys: rows.compactMap(\.key))
-                for row in rows { if let key = row.key { standing.known[key.userID] = row } }
-            } else {
-                for row in rows { if let key = row.key { standing.apply(userID: key.userID, row) } }
-            }
-            standing.loaded = true
+            guard let heard = state.standings[period], heard.generation == generation else { return }
+            var standing = Standing(list: list, known: known, loaded: true, generation: generation, lastUse: heard.lastUse)
+            for (userID, row) in heard.known { standing.apply(userID: userID, row) }
             state.standings[period] = standing
         }
     }
