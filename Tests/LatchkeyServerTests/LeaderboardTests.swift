@@ -268,6 +268,60 @@ import Testing
         }
     }
 
+    /// More entries than one chunk of the rank list holds, written one at a time in parallel,
+    /// then moved and deleted: every page and every rank matches the order the scores define.
+    @Test(arguments: TestStore.enabled) func ranksStayExactThroughManyInsertsUpdatesAndDeletions(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let board = try await Board.make(client, harness)
+            try await board.define("many", ["operator": "set"])
+            _ = try await harness.backend.seedUsers(app: harness.app, total: 1_100, prefix: "many", passwordHash: "unused")
+            let ids = try await harness.backend.users.list(appID: harness.app.id, limit: 2_000).map(\.id)
+            var scores = Dictionary(uniqueKeysWithValues: ids.map { ($0, (Int.random(in: 0..<300), Int.random(in: 0..<3))) })
+
+            let reader = try await client.signUpUser("reader").access
+
+            func submit(_ batch: [String: (Int, Int)]) async throws {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (index, (id, score)) in batch.enumerated() {
+                        group.addTask { _ = try await board.serverSubmit("many", id, ["score": score.0, "subscore": score.1]) }
+                        if index >= 8 { try await group.next() }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+            func check() async throws {
+                let expected = scores.sorted { a, b in
+                    a.value.0 != b.value.0 ? a.value.0 > b.value.0 : a.value.1 != b.value.1 ? a.value.1 > b.value.1 : a.key < b.key
+                }.map(\.key)
+                var read: [String] = []
+                var offset: Int? = 0
+                while let next = offset {
+                    let page = try await client.send(.get, "/v1/leaderboards/many/entries?limit=100&offset=\(next)", token: reader)
+                    let entries = try #require(page.value("entries") as? [[String: Any]])
+                    #expect(entries.compactMap { $0["rank"] as? Int } == Array((next + 1)...(next + entries.count)))
+                    read += entries.compactMap { $0["userId"] as? String }
+                    offset = page.value("nextOffset") as? Int
+                }
+                #expect(read == expected)
+            }
+
+            try await submit(scores)
+            try await check()
+            // Move a third of the entries, then delete some users.
+            var moved: [String: (Int, Int)] = [:]
+            for id in ids.shuffled().prefix(ids.count / 3) { moved[id] = (Int.random(in: 0..<300), Int.random(in: 0..<3)) }
+            scores.merge(moved) { $1 }
+            try await submit(moved)
+            let usersAdmin = try await Self.clientToken(client, harness, scope: "users:write")
+            for id in ids.shuffled().prefix(20) {
+                #expect(try await client.send(.delete, "/v1/admin/users/\(id)", token: usersAdmin).status == .noContent)
+                scores[id] = nil
+            }
+            try await check()
+        }
+    }
+
     // MARK: Helpers
 
     static func clientToken(_ client: Client, _ harness: TestHarness, scope: String) async throws -> String {
