@@ -14,7 +14,7 @@ import Testing
             let path = "/v1/admin/users/\(userID)"
 
             let full = try await clientToken(client, harness, scope: nil)
-            #expect(full.string("scope") == "users:read users:write")
+            #expect(full.string("scope") == "leaderboards:admin leaderboards:write users:read users:write")
             let fullToken = try #require(full.string("access_token"))
             let read = try await client.send(.get, path, token: fullToken)
             #expect(read.status == .ok)
