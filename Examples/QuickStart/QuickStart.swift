@@ -2,7 +2,10 @@ import Foundation
 import Latchkey
 
 /// Signs up a new user, signs out, signs back in and prints the user — the KWS/Kii flow in a
-/// command-line program. `LATCHKEY_URL` and `LATCHKEY_CLIENT_ID` name the server and app.
+/// command-line program — then awards the user points on a leaderboard and reads the board (KWS
+/// "assign points, check leaderboards"). `LATCHKEY_URL` and `LATCHKEY_CLIENT_ID` name the server
+/// and app; `LATCHKEY_LEADERBOARD` names the board (default `points`), which the app's operator
+/// makes with `latchkey leaderboards create points --app <client id> --operator increment --allow-user-submits`.
 @main
 struct QuickStart {
     static func main() async {
@@ -24,6 +27,7 @@ struct QuickStart {
             print("token: appId=\(user.claims.appId) clientId=\(user.claims.clientId) scope=\(user.claims.scope) exp=\(user.claims.exp)")
             let sessions = try await latchkey.sessions()
             print("sessions: \(sessions.count)")
+            try await awardPointsAndReadTheBoard(latchkey, board: environment["LATCHKEY_LEADERBOARD"] ?? "points")
             try await latchkey.signOut()
             print("signed out")
         } catch let error as LatchkeyError {
@@ -33,5 +37,20 @@ struct QuickStart {
             print("failed: \(error)")
             exit(1)
         }
+    }
+
+    /// Awards points twice (an `increment` board adds them up), then prints the top 5 and the
+    /// user's rank.
+    static func awardPointsAndReadTheBoard(_ latchkey: Latchkey, board: String) async throws {
+        do {
+            try await latchkey.leaderboards.submit(Int64.random(in: 10...100), to: board)
+            let entry = try await latchkey.leaderboards.submit(25, metadata: ["source": .string("quickstart")], to: board)
+            print("points on \(board): \(entry.score), rank \(entry.rank)")
+        } catch LatchkeyError.leaderboardClosed {
+            print("\(board) takes points only from the app's servers; reading it")
+        }
+        let top = try await latchkey.leaderboards.top(board, limit: 5)
+        for entry in top.entries { print("  #\(entry.rank) \(entry.displayName) \(entry.score)") }
+        if let mine = try await latchkey.leaderboards.myEntry(board) { print("my rank: \(mine.rank) of \(top.total)") }
     }
 }

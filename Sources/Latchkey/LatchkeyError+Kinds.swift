@@ -93,6 +93,12 @@ extension LatchkeyError {
     public static let etagMismatch = LatchkeyError(.etagMismatch)
     /// The app keeps no app data from accounts awaiting parental consent.
     public static let appDataRestricted = LatchkeyError(.appDataRestricted)
+    /// The leaderboard takes scores only from the app's servers.
+    public static let leaderboardClosed = LatchkeyError(.leaderboardClosed)
+    /// The score is above the most the leaderboard takes from a player.
+    public static let scoreTooHigh = LatchkeyError(.scoreTooHigh)
+    /// An account awaiting parental consent cannot show a display name to others.
+    public static let displayNameRestricted = LatchkeyError(.displayNameRestricted)
     /// The string given as an access token is not one.
     public static let invalidToken = LatchkeyError(.invalidToken)
     /// The server cannot serve now; retry after this many seconds when it says.

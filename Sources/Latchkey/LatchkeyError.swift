@@ -111,6 +111,12 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         case serverUnavailable(retryAfter: Int?)
         /// No parental consent request is waiting: the parent has answered already.
         case consentNotPending
+        /// The leaderboard takes scores only from the app's servers.
+        case leaderboardClosed
+        /// The score is above the most the leaderboard takes from a player.
+        case scoreTooHigh
+        /// An account awaiting parental consent cannot show a display name to others.
+        case displayNameRestricted
         /// Any other server error, with its stable code and localized message.
         case server(code: String, message: String)
 
@@ -190,7 +196,10 @@ extension LatchkeyError {
         case .userDoesNotExist: kind = .userDoesNotExist
         case .wrongPassword: kind = .wrongPassword
         case .accountDisabled: kind = .accountDisabled
-        case .rateLimited: kind = .rateLimited(retryAfter: retryAfter ?? 1)
+        case .rateLimited, .leaderboardSubmitsTooFrequent: kind = .rateLimited(retryAfter: retryAfter ?? 1)
+        case .leaderboardUserSubmitsDisabled: kind = .leaderboardClosed
+        case .leaderboardScoreTooHigh: kind = .scoreTooHigh
+        case .leaderboardDisplayNameRestricted: kind = .displayNameRestricted
         case .sessionExpired, .invalidToken: kind = .sessionExpired
         case .unauthorized: kind = .notSignedIn
         case .invalidRequest, .unknownField, .bodyTooLarge, .methodDisabled, .clientMismatch, .unknownClient:

@@ -174,6 +174,10 @@ extension ErrorCode {
         .appDataQuotaExceeded,
         .etagMismatch,
         .appDataRestricted,
+        .leaderboardUserSubmitsDisabled,
+        .leaderboardScoreTooHigh,
+        .leaderboardSubmitsTooFrequent,
+        .leaderboardDisplayNameRestricted,
     ]
 }
 

@@ -16,7 +16,7 @@ import Testing
             let full = try await clientToken(client, harness, scope: nil)
             // Without `scope=`, every scope the features' client routes declare (issue 12 adds some).
             let granted = (full.string("scope") ?? "").split(separator: " ").map(String.init)
-            #expect(Set(granted).isSuperset(of: ["users:read", "users:write", "profiles:read", "appdata:read"]))
+            #expect(Set(granted).isSuperset(of: ["users:read", "users:write", "profiles:read", "appdata:read", "leaderboards:admin", "leaderboards:write"]))
             let fullToken = try #require(full.string("access_token"))
             let read = try await client.send(.get, path, token: fullToken)
             #expect(read.status == .ok)

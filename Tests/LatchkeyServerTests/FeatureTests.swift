@@ -106,6 +106,9 @@ import Testing
             let childID = try #require(child.string("user.id"))
             let childAccess = try #require(child.string("session.accessToken"))
             let keys = [userID, "erin@example.com", childID] + sessionIDs
+            let boards = try await LeaderboardTests.Board.make(client, harness)
+            try await boards.define("fixture", ["allowUserSubmits": true])
+            #expect(try await client.send(.post, "/v1/leaderboards/fixture/scores", json: ["score": 1], token: tokens.access).status == .ok)
 
             let export = try await client.send(.get, "/v1/me/export", token: tokens.access)
             #expect(export.status == .ok)

@@ -19,6 +19,7 @@ enum FeatureSet {
         AdminFeature.self,
         ProfilesFeature.self,
         AppDataFeature.self,
+        LeaderboardsFeature.self,
         OpsFeature.self,
     ]
 

@@ -32,16 +32,25 @@ final class InvalidatingCache<Value: Sendable>: Sendable {
 
     /// The cached value for `key`, else whatever `load` returns (cached when not nil).
     func value(for key: String, load: () async throws -> Value?) async throws -> Value? {
-        guard bus.isCurrent else { return try await load() }
-        let (cached, generation) = state.withLockedValue { ($0.entries[key], $0.generation) }
-        if let cached { return cached }
-        guard let loaded = try await load() else { return nil }
+        try await values(for: [key]) { _ in try await load().map { [key: $0] } ?? [:] }[key]
+    }
+
+    /// The cached values of `keys`; those missing are loaded with one call of `load` (which
+    /// leaves out keys it finds nothing for) and cached.
+    func values(for keys: [String], load: ([String]) async throws -> [String: Value]) async throws -> [String: Value] {
+        guard bus.isCurrent else { return try await load(keys) }
+        let (cached, generation) = state.withLockedValue { state in
+            (keys.reduce(into: [String: Value]()) { $0[$1] = state.entries[$1] }, state.generation)
+        }
+        let missing = keys.filter { cached[$0] == nil }
+        guard !missing.isEmpty else { return cached }
+        let loaded = try await load(missing)
         state.withLockedValue { state in
             guard state.generation == generation else { return }
-            if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
-            state.entries[key] = loaded
+            if state.entries.count + loaded.count > capacity { state.entries.removeAll(keepingCapacity: true) }
+            state.entries.merge(loaded) { $1 }
         }
-        return loaded
+        return cached.merging(loaded) { $1 }
     }
 
     private func invalidate(_ keys: [String]) {

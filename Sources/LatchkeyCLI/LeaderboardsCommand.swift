@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import LatchkeyServer
+import LatchkeyWire
+
+/// `latchkey leaderboards …`: define, list and delete an app's boards, as the app's servers do
+/// with `leaderboards:admin`.
+struct LeaderboardsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "leaderboards", abstract: "Manage an app's leaderboards.", subcommands: [Create.self, List.self, Delete.self, Seed.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a board, or replace the definition of an existing one (its entries are kept).")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var output: OutputOptions
+        @OptionGroup var app: UsersCommand.AppOption
+        @Argument(help: "The board id: 1–64 of a–z, 0–9, _ and -.") var id: String
+        @Option(help: "desc (highest first) or asc.") var sort = LeaderboardSortOrder.descending.rawValue
+        @Option(help: "best, set or increment.") var `operator` = LeaderboardOperator.best.rawValue
+        @Option(help: "none, daily, weekly, monthly or a 5-field cron expression (UTC).") var reset = "none"
+        @Flag(help: "Let users submit their own scores.") var allowUserSubmits = false
+        @Option(help: "The highest score a user's own submit may carry.") var maxScore: Int64?
+        @Option(help: "A user's own submits per minute to the board.") var submitsPerMinute = 60
+
+        func run() async throws {
+            guard let sortOrder = LeaderboardSortOrder(rawValue: sort) else { throw ValidationError("--sort is desc or asc") }
+            guard let op = LeaderboardOperator(rawValue: `operator`) else { throw ValidationError("--operator is best, set or increment") }
+            let definition = LeaderboardDefinition(
+                sortOrder: sortOrder, operator: op, resetSchedule: reset, allowUserSubmits: allowUserSubmits, maxScore: maxScore,
+                userSubmitsPerMinute: submitsPerMinute)
+            let board = try await store.withBackend { backend in
+                try await backend.defineLeaderboard(appID: try await app.resolve(in: backend).id, id: id, definition)
+            }
+            try output.print(board, text: board.line)
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the app's boards.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var output: OutputOptions
+        @OptionGroup var app: UsersCommand.AppOption
+
+        func run() async throws {
+            let boards = try await store.withBackend { backend in
+                try await backend.leaderboards(appID: try await app.resolve(in: backend).id)
+            }
+            try output.print(boards, text: boards.map(\.line).joined(separator: "\n"))
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a board with every period's entries.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var app: UsersCommand.AppOption
+        @Argument var id: String
+
+        func run() async throws {
+            try await store.withBackend { backend in
+                try await backend.deleteLeaderboard(appID: try await app.resolve(in: backend).id, id: id)
+            }
+            print("deleted \(id)")
+        }
+    }
+
+    struct Seed: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Give many users an entry with a random score, for load tests (run it while no server runs).")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var output: OutputOptions
+        @OptionGroup var app: UsersCommand.AppOption
+        @Argument var id: String
+        @Option(help: "How many users (the first in id order) get an entry.") var entries: Int
+
+        struct Result: Encodable {
+            var entriesAdded: Int
+        }
+
+        func run() async throws {
+            let added = try await store.withBackend { backend in
+                try await backend.seedLeaderboard(appID: try await app.resolve(in: backend).id, id: id, count: entries)
+            }
+            try output.print(Result(entriesAdded: added), text: "added \(added) entries")
+        }
+    }
+}
+
+extension Leaderboard {
+    /// How `latchkey leaderboards` prints a board.
+    var line: String {
+        "\(id)  \(sortOrder.rawValue)  \(self.operator.rawValue)  reset \(resetSchedule)"
+            + (allowUserSubmits ? "  user submits (\(userSubmitsPerMinute)/min\(maxScore.map { ", max \($0)" } ?? ""))" : "")
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import HTTPTypes
+import LatchkeyWire
+
+/// The rules of boards: definitions, submits (operators, the limits on users' own submits) and
+/// reads in rank order with kid-safe names.
+struct LeaderboardService: Sendable {
+    let store: LeaderboardStore
+    let ranks: LeaderboardRanks
+    let boards: InvalidatingCache<LeaderboardBoard>
+    /// Entries by their change subject (`app/board/period/user`), without the username.
+    let entries: InvalidatingCache<LeaderboardStore.Record>
+    let users: UserCache
+    let driver: any StoreDriver
+    let time: any TimeSource
+
+    /// The most entries one read returns.
+    static let maximumLimit = 100
+    /// The most entries above (and below) the user an around-me read returns.
+    static let maximumAround = 50
+    /// The longest display name, in characters.
+    static let maximumDisplayNameLength = 32
+    /// How many periods the periods list shows.
+    static let periodsShown = 100
+
+    /// Who submits a score.
+    enum Submitter {
+        /// The user themselves; `restricted` when their account awaits parental consent.
+        case user(restricted: Bool)
+        /// The app's servers (`leaderboards:write`).
+        case server
+    }
+
+    // MARK: Boards
+
+    /// The app's board `id`, or 404.
+    func board(appID: String, id: String) async throws -> LeaderboardBoard {
+        guard LeaderboardBoard.isValidID(id),
+            let board = try await boards.value(for: LeaderboardBoard.subject(appID: appID, id: id), load: {
+                try await store.board(appID: appID, id: id)
+            })
+        else { throw APIError(.notFound, .notFound) }
+        return board
+    }
+
+    // MARK: Submits
+
+    /// Applies a submit for `userID` to the current period and answers the entry with its rank.
+    func submit(
+        _ submission: LeaderboardScoreSubmission, to board: LeaderboardBoard, userID: String, by submitter: Submitter
+    ) async throws -> LeaderboardEntry {
+        let now = time.now()
+        let period = board.period(at: now)
+        let metadata = try validated(submission, board: board, by: submitter)
+        try await driver.write { [store] db in
+            var record = try await store.lockedRecord(board: board, period: period, userID: userID, now: now, in: db)
+            let before = record
+            if case .user(let restricted) = submitter {
+                try Self.countSubmit(&record, board: board, now: now)
+                record.restricted = restricted
+            }
+            (record.score, record.subscore) = try Self.applying(submission, to: record, board: board)
+            record.metadata = metadata ?? record.metadata
+            record.displayName = submission.displayName ?? record.displayName
+            // Only a change others can see is a new revision (and a change every node hears of).
+            if before.revision == 0 || !record.showsTheSame(as: before) {
+                record.revision += 1
+                record.updatedAt = now
+                let row = LeaderboardRanks.Row(
+                    key: RankList.Key(score: record.score, subscore: record.subscore, userID: userID), revision: record.revision)
+                try ChangeFeed.record(
+                    .leaderboardEntry, LeaderboardRanks.subject(Self.period(board, period), userID: userID),
+                    payload: LeaderboardRanks.payload(row), at: now)
+            }
+            try await store.update(record, board: board, period: period, in: db)
+        }
+        guard let entry = try await around(board: board, period: period, userID: userID, count: 0).entries.first else {
+            // Deleted between the submit and the read.
+            throw APIError(.notFound, .notFound)
+        }
+        return entry
+    }
+
+    /// The submit's metadata as stored, after checking what the submitter may send.
+    private func validated(
+        _ submission: LeaderboardScoreSubmission, board: LeaderboardBoard, by submitter: Submitter
+    ) throws -> String? {
+        if case .user(let restricted) = submitter {
+            guard board.allowUserSubmits else { throw APIError(.forbidden, .leaderboardUserSubmitsDisabled) }
+            if let maximum = board.maxScore, submission.score > maximum {
+                throw APIError.validation([FieldError(field: "score", code: .leaderboardScoreTooHigh)])
+            }
+            if restricted && submission.displayName != nil { throw APIError(.forbidden, .leaderboardDisplayNameRestricted) }
+        }
+        var fields: [FieldError] = []
+        if let name = submission.displayName {
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed != name || name.count > Self.maximumDisplayNameLength
+                || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })
+            {
+                fields.append(FieldError(field: "displayName", code: .invalidField))
+            }
+        }
+        var stored: String?
+        if let metadata = submission.metadata {
+            stored = LeaderboardMetadata.encode(metadata)
+            if stored == nil { fields.append(FieldError(field: "metadata", code: .invalidField)) }
+        }
+        guard fields.isEmpty else { throw APIError.validation(fields) }
+        return stored
+    }
+
+    /// Counts a user's own submit in their per-minute window, or refuses it with `Retry-After`.
+    private static func countSubmit(_ record: inout LeaderboardStore.Record, board: LeaderboardBoard, now: Date) throws {
+        let seconds = now.epochSeconds
+        if seconds - record.windowStart >= 60 || seconds < record.windowStart {
+            record.windowStart = seconds
+            record.windowSubmits = 0
+        }
+        guard record.windowSubmits < Int64(board.userSubmitsPerMinute) else {
+            var error = APIError(.tooManyRequests, .leaderboardSubmitsTooFrequent)
+            error.headers[.retryAfter] = String(max(1, 60 - (seconds - record.windowStart)))
+            throw error
+        }
+        record.windowSubmits += 1
+    }
+
+    /// The score and subscore the board's operator makes of the stored entry and the submit.
+    private static func applying(
+        _ submission: LeaderboardScoreSubmission, to record: LeaderboardStore.Record, board: LeaderboardBoard
+    ) throws -> (score: Int64, subscore: Int64) {
+        let submitted = (score: submission.score, subscore: submission.subscore ?? 0)
+        guard record.revision > 0 else { return submitted }
+        switch board.operator {
+        case .set:
+            return submitted
+        case .best:
+            let new = RankList.Key(score: submitted.score, subscore: submitted.subscore, userID: record.userID)
+            let old = RankList.Key(score: record.score, subscore: record.subscore, userID: record.userID)
+            return RankList.precedes(new, old, descending: board.sortOrder == .descending) ? submitted : (record.score, record.subscore)
+        case .increment:
+            let (score, scoreOverflow) = record.score.addingReportingOverflow(submitted.score)
+            let (subscore, subscoreOverflow) = record.subscore.addingReportingOverflow(submitted.subscore)
+            guard !scoreOverflow, !subscoreOverflow else {
+                throw APIError.validation([FieldError(field: scoreOverflow ? "score" : "subscore", code: .invalidField)])
+            }
+            return (score, subscore)
+        }
+    }
+
+    // MARK: Reads
+
+    /// The period a read names (its start as the API writes it, `2027-01-15T00:00:00Z`), or the current one.
+    func period(of board: LeaderboardBoard, named value: String?) throws -> Date {
+        let now = time.now()
+        guard let value else { return board.period(at: now) }
+        guard value.utf8.count <= 32, let start = try? Date.ISO8601FormatStyle().parse(value), board.isPeriod(start, at: now) else {
+            throw APIError.validation([FieldError(field: "period", code: .invalidField)])
+        }
+        return start
+    }
+
+    /// Up to `limit` entries from 0-based rank `offset` on.
+    func top(board: LeaderboardBoard, period: Date, offset: Int, limit: Int) async throws -> LeaderboardPage {
+        let (keys, total) = try await standing(board, period) { ($0.list.keys(from: offset, limit: limit), $0.list.count) }
+        let end = offset + keys.count
+        return try await page(board, period, keys: keys, firstRank: offset + 1, total: total, nextOffset: end < total ? end : nil)
+    }
+
+    /// The user's entry with `count` entries above and below it; 404 when the user has none.
+    func around(board: LeaderboardBoard, period: Date, userID: String, count: Int) async throws -> LeaderboardPage {
+        let found: (keys: [RankList.Key], first: Int, total: Int)? = try await standing(board, period) { standing in
+            guard let key = standing.key(of: userID), let rank = standing.list.rank(of: key) else { return nil }
+            let first = max(0, rank - count)
+            return (standing.list.keys(from: first, limit: rank - first + count + 1), first, standing.list.count)
+        }
+        guard let found else { throw APIError(.notFound, .notFound) }
+        return try await page(board, period, keys: found.keys, firstRank: found.first + 1, total: found.total, nextOffset: nil)
+    }
+
+    /// Builds the rank list of the board's current period, if it is not built; its entry count.
+    func warm(_ board: LeaderboardBoard) async throws -> Int {
+        try await standing(board, board.period(at: time.now())) { $0.list.count }
+    }
+
+    /// The board's periods with entries, newest first.
+    func periods(board: LeaderboardBoard) async throws -> LeaderboardPeriods {
+        LeaderboardPeriods(
+            leaderboardId: board.id, periods: try await store.periods(appID: board.appID, boardID: board.id, limit: Self.periodsShown))
+    }
+
+    private func standing<T>(_ board: LeaderboardBoard, _ period: Date, _ body: (LeaderboardRanks.Standing) -> T) async throws -> T {
+        try await ranks.read(Self.period(board, period), descending: board.sortOrder == .descending, load: { [store] in
+            try await store.rankRows(appID: board.appID, boardID: board.id, period: period)
+        }, body)
+    }
+
+    /// The entries of `keys`, in order, with names shown to other players.
+    private func page(
+        _ board: LeaderboardBoard, _ period: Date, keys: [RankList.Key], firstRank: Int, total: Int, nextOffset: Int?
+    ) async throws -> LeaderboardPage {
+        let records = try await self.records(board, period, userIDs: keys.map(\.userID))
+        var entries: [LeaderboardEntry] = []
+        for (index, key) in keys.enumerated() {
+            // An entry whose user was deleted after the list was read is left out.
+            guard let record = records[key.userID],
+                let account = try await users.account(id: key.userID, appID: board.appID)
+            else { continue }
+            entries.append(
+                LeaderboardEntry(
+                    rank: firstRank + index, userId: key.userID, displayName: Self.shownName(of: record, username: account.username),
+                    score: key.score, subscore: key.subscore,
+                    metadata: record.restricted ? nil : LeaderboardMetadata.decode(record.metadata), updatedAt: record.updatedAt))
+        }
+        return LeaderboardPage(leaderboardId: board.id, period: period, total: total, entries: entries, nextOffset: nextOffset)
+    }
+
+    /// The entry's display name, else the username; `Player NNNN` (stable per user) for an
+    /// account awaiting parental consent, or one with neither.
+    static func shownName(of record: LeaderboardStore.Record, username: String?) -> String {
+        if !record.restricted, let name = record.displayName ?? username { return name }
+        var hash: UInt32 = 2_166_136_261
+        for byte in record.userID.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let number = String(hash % 10_000)
+        return "Player " + String(repeating: "0", count: 4 - number.count) + number
+    }
+
+    /// The entries of `userIDs` in the period, by user id: from the cache, which every entry's
+    /// change (the subject is the cache key) drops on every node.
+    private func records(_ board: LeaderboardBoard, _ period: Date, userIDs: [String]) async throws -> [String: LeaderboardStore.Record] {
+        let place = Self.period(board, period)
+        let users = Dictionary(uniqueKeysWithValues: userIDs.map { (LeaderboardRanks.subject(place, userID: $0), $0) })
+        let cached = try await entries.values(for: Array(users.keys)) { missing in
+            let loaded = try await store.records(
+                appID: board.appID, boardID: board.id, period: period, userIDs: missing.compactMap { users[$0] })
+            return Dictionary(uniqueKeysWithValues: loaded.values.map { (LeaderboardRanks.subject(place, userID: $0.userID), $0) })
+        }
+        return Dictionary(uniqueKeysWithValues: cached.values.map { ($0.userID, $0) })
+    }
+
+    private static func period(_ board: LeaderboardBoard, _ start: Date) -> LeaderboardRanks.Period {
+        LeaderboardRanks.Period(appID: board.appID, boardID: board.id, start: start.epochSeconds)
+    }
+}

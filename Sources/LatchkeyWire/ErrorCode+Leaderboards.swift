@@ -1,0 +1,10 @@
+extension ErrorCode {
+    /// The board takes scores only from the app's servers, not from users.
+    public static let leaderboardUserSubmitsDisabled = ErrorCode("leaderboard_user_submits_disabled")
+    /// The submitted score is above the board's maximum for a user's own submit.
+    public static let leaderboardScoreTooHigh = ErrorCode("leaderboard_score_too_high")
+    /// The user submitted to this board too often; retry after `Retry-After` seconds.
+    public static let leaderboardSubmitsTooFrequent = ErrorCode("leaderboard_submits_too_frequent")
+    /// A user awaiting parental consent cannot show a display name to others.
+    public static let leaderboardDisplayNameRestricted = ErrorCode("leaderboard_display_name_restricted")
+}

@@ -1,0 +1,132 @@
+import Foundation
+import HTTPTypes
+import LatchkeyTestSupport
+import Testing
+
+/// Leaderboards across processes: `latchkey leaderboards` changing boards under running servers,
+/// and rank lists that stay the same on every node of a PostgreSQL cluster.
+@Suite struct LeaderboardProcessTests {
+    /// An installation with one app, on the store, and its CLI arguments.
+    private struct Installation {
+        let arguments: [String]
+        let clientID: String
+        let clientSecret: String
+        let directory: String
+        let databaseURL: String?
+
+        static func make(_ store: TestStore) async throws -> Installation {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-boards-\(UUID().uuidString)").path
+            let databaseURL = store == .postgres ? try await TestStore.createDatabase() : nil
+            let arguments = databaseURL.map { ["--database", $0] } ?? ["--data-dir", directory]
+            let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Boards"] + arguments) as? [String: Any])
+            let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+            let clientSecret = try #require(created["clientSecret"] as? String)
+            _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10"] + arguments)
+            return Installation(
+                arguments: arguments, clientID: clientID, clientSecret: clientSecret, directory: directory, databaseURL: databaseURL)
+        }
+
+        func node() async throws -> ServerProcess {
+            try await ServerProcess(dataDirectory: directory, extraArguments: arguments + sharedIssuer)
+        }
+
+        func remove() async {
+            if let databaseURL { await TestStore.dropDatabase(databaseURL) }
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+
+        func signUp(_ username: String, on node: ServerProcess) async throws -> (id: String, access: String) {
+            let answer = try await node.request(
+                "POST", "/v1/auth/signup", json: ["username": username, "password": "correct horse battery"], clientID: clientID)
+            return (try #require(answer.string("user.id")), try #require(answer.string("session.accessToken")))
+        }
+
+        func clientToken(_ scope: String, on node: ServerProcess) async throws -> String {
+            let form = "grant_type=client_credentials&client_id=\(clientID)&client_secret=\(clientSecret)&scope=\(scope)"
+            return try #require(try await node.request("POST", "/oauth/token", form: form).string("access_token"))
+        }
+    }
+
+    /// Polls `read` until it answers `expected`, for at most `limit`; returns the last answer.
+    private func eventually<T: Equatable>(_ expected: T, limit: Duration = .seconds(5), _ read: () async throws -> T) async throws -> T {
+        let started = ContinuousClock.now
+        var answer = try await read()
+        while answer != expected && ContinuousClock.now - started < limit {
+            try await Task.sleep(for: .milliseconds(50))
+            answer = try await read()
+        }
+        return answer
+    }
+
+    @Test(arguments: TestStore.enabled) func theCLIDefinesListsAndDeletesBoardsThatRunningServersServe(store: TestStore) async throws {
+        let installation = try await Installation.make(store)
+        let arguments = installation.arguments + ["--app", installation.clientID]
+        let created = try #require(
+            try LatchkeyBinary.json(
+                ["leaderboards", "create", "weekly", "--sort", "asc", "--operator", "increment", "--reset", "weekly",
+                 "--allow-user-submits", "--max-score", "50", "--submits-per-minute", "5"] + arguments) as? [String: Any])
+        #expect(created["sortOrder"] as? String == "asc" && created["resetSchedule"] as? String == "weekly")
+        #expect(created["maxScore"] as? Int == 50 && created["userSubmitsPerMinute"] as? Int == 5)
+        let refused = try LatchkeyBinary.run(["leaderboards", "create", "bad", "--reset", "0 0 30 2 *"] + arguments)
+        #expect(refused.status != 0 && refused.stderr.contains("resetSchedule"))
+        #expect(try LatchkeyBinary.run(["leaderboards", "create", "bad", "--operator", "max"] + arguments).status != 0)
+
+        let node = try await installation.node()
+        let user = try await installation.signUp("clio", on: node)
+        let submitted = try await node.request("POST", "/v1/leaderboards/weekly/scores", json: ["score": 20], token: user.access)
+        #expect(submitted.status == .ok && submitted.value("rank") as? Int == 1)
+
+        // A board the CLI makes or deletes while the server runs is served, then gone.
+        _ = try LatchkeyBinary.json(["leaderboards", "create", "daily"] + arguments)
+        let listed = try #require(try LatchkeyBinary.json(["leaderboards", "list"] + arguments) as? [[String: Any]])
+        #expect(listed.compactMap { $0["id"] as? String } == ["daily", "weekly"])
+        #expect(try await eventually(HTTPResponse.Status.ok) { try await node.request("GET", "/v1/leaderboards/daily", token: user.access).status } == .ok)
+        let deleted = try LatchkeyBinary.run(["leaderboards", "delete", "weekly"] + arguments)
+        #expect(deleted.status == 0 && deleted.stdout.contains("deleted weekly"))
+        let gone = try await eventually(HTTPResponse.Status.notFound) {
+            try await node.request("GET", "/v1/leaderboards/weekly/entries", token: user.access).status
+        }
+        #expect(gone == .notFound)
+        #expect(try LatchkeyBinary.run(["leaderboards", "delete", "weekly"] + arguments).status != 0)
+        try await node.stop()
+        await installation.remove()
+    }
+
+    /// Two nodes on one PostgreSQL database: each node's rank list follows the submits, updates
+    /// and deletions made on the other, and both answer the same ranks.
+    @Test(.enabled(if: TestStore.enabled.contains(.postgres))) func ranksAgreeAcrossNodes() async throws {
+        let installation = try await Installation.make(.postgres)
+        let nodes = [try await installation.node(), try await installation.node()]
+        let writer = try await installation.clientToken("leaderboards:write", on: nodes[0])
+        let admin = try await installation.clientToken("leaderboards:admin", on: nodes[1])
+        #expect(try await nodes[1].request("PUT", "/v1/leaderboards/arena", json: ["operator": "set"], token: admin).status == .created)
+        var users: [(id: String, access: String)] = []
+        for index in 0..<6 { users.append(try await installation.signUp("fighter\(index)", on: nodes[index % 2])) }
+
+        func order(on node: ServerProcess) async throws -> [String] {
+            let page = try await node.request("GET", "/v1/leaderboards/arena/entries?limit=100", token: users[0].access)
+            return (page.value("entries") as? [[String: Any]] ?? []).compactMap { $0["displayName"] as? String }
+        }
+        // Both nodes load the (empty) board first, so what follows reaches them as changes.
+        for node in nodes { #expect(try await order(on: node) == []) }
+        for (index, user) in users.enumerated() {
+            let node = nodes[(index + 1) % 2]
+            let token = node === nodes[0] ? writer : try await installation.clientToken("leaderboards:write", on: node)
+            #expect(try await node.request("PUT", "/v1/leaderboards/arena/scores/\(user.id)", json: ["score": index * 10], token: token).status == .ok)
+        }
+        let expected = (0..<6).reversed().map { "fighter\($0)" }
+        for node in nodes { #expect(try await eventually(expected) { try await order(on: node) } == expected) }
+
+        // An update on one node moves the user on the other; a deleted user leaves both.
+        _ = try await nodes[0].request("PUT", "/v1/leaderboards/arena/scores/\(users[0].id)", json: ["score": 1000], token: writer)
+        let usersAdmin = try await installation.clientToken("users:write", on: nodes[0])
+        #expect(try await nodes[0].request("DELETE", "/v1/admin/users/\(users[5].id)", token: usersAdmin).status == .noContent)
+        let after = ["fighter0", "fighter4", "fighter3", "fighter2", "fighter1"]
+        for node in nodes {
+            #expect(try await eventually(after) { try await order(on: node) } == after)
+            #expect(try await node.request("GET", "/v1/leaderboards/arena/entries/me", token: users[2].access).value("rank") as? Int == 4)
+        }
+        for node in nodes { try await node.stop() }
+        await installation.remove()
+    }
+}
