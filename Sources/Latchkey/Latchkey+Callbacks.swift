@@ -212,7 +212,7 @@ extension Latchkey {
     }
 
     /// Runs `work` and hands its result to `completion` on the main queue.
-    private func deliver<T: Sendable>(
+    func deliver<T: Sendable>(
         _ completion: @escaping @Sendable (Result<T, LatchkeyError>) -> Void, _ work: @escaping @Sendable () async throws -> T
     ) {
         Task {

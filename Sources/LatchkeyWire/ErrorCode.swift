@@ -158,6 +158,11 @@ extension ErrorCode {
         .lastIdentity,
         .internalError,
         .serviceUnavailable,
+        .insufficientFunds,
+        .idempotencyKeyReused,
+        .balanceOutOfRange,
+        .unknownCurrency,
+        .walletOperationDisabled,
     ]
 }
 

@@ -14,7 +14,8 @@ import Testing
             let path = "/v1/admin/users/\(userID)"
 
             let full = try await clientToken(client, harness, scope: nil)
-            #expect(full.string("scope") == "users:read users:write")
+            let granted = Set((full.string("scope") ?? "").split(separator: " ").map(String.init))
+            #expect(granted.isSuperset(of: ["users:read", "users:write"]))
             let fullToken = try #require(full.string("access_token"))
             let read = try await client.send(.get, path, token: fullToken)
             #expect(read.status == .ok)
@@ -59,8 +60,6 @@ import Testing
     }
 
     private func clientToken(_ client: Client, _ harness: TestHarness, scope: String?) async throws -> TestResponse {
-        var form = ["grant_type": "client_credentials", "client_id": harness.app.clientID, "client_secret": harness.clientSecret]
-        form["scope"] = scope
-        return try await client.send(.post, "/oauth/token", form: form)
+        try await harness.clientCredentials(client, scope: scope)
     }
 }

@@ -62,6 +62,15 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var ipSendLimit: Int = 20
     /// The send window in seconds (default 3 600).
     public var sendWindowSeconds: Int = 3_600
+    /// The wallet's currencies (default `kredits`); entries name one of them.
+    public var walletCurrencies: [String] = ["kredits"]
+    /// Whether users may spend from their own wallet (`POST /v1/me/wallet/spend`); off by default:
+    /// only the app's server (scope `wallet:write`) moves balances.
+    public var walletSelfSpend: Bool = false
+    /// Whether users may transfer from their wallet to another user's (off by default).
+    public var walletUserTransfers: Bool = false
+    /// Whether a debit may take a balance below zero (off by default: `insufficient_funds`).
+    public var walletAllowNegative: Bool = false
 
     /// The default settings.
     public init() {}

@@ -16,6 +16,7 @@ enum FeatureSet {
         ProvidersFeature.self,
         OAuthFeature.self,
         AdminFeature.self,
+        WalletFeature.self,
         OpsFeature.self,
     ]
 

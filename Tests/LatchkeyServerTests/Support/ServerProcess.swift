@@ -124,7 +124,7 @@ final class ServerProcess: Sendable {
 
     /// A JSON (or, with `form`, URL-encoded) request to the server; returns status and parsed body.
     func request(
-        _ method: String, _ path: String, json: [String: String]? = nil, form: String? = nil, clientID: String? = nil, token: String? = nil
+        _ method: String, _ path: String, json: [String: any Sendable]? = nil, form: String? = nil, clientID: String? = nil, token: String? = nil
     ) async throws -> TestResponse {
         var headers: HTTPFields = [:]
         var body: ByteBuffer?

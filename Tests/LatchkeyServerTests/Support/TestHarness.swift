@@ -99,6 +99,21 @@ struct TestHarness {
         return try await backend.apps.create(name: name, settings: settings)
     }
 
+    /// Asks the token endpoint for a `client_credentials` token of this harness's app carrying
+    /// `scope` (every server-to-server scope when nil); the answer as it came.
+    func clientCredentials(_ client: Client, scope: String?) async throws -> TestResponse {
+        var form = ["grant_type": "client_credentials", "client_id": app.clientID, "client_secret": clientSecret]
+        form["scope"] = scope
+        return try await client.send(.post, "/oauth/token", form: form)
+    }
+
+    /// A `client_credentials` access token of this harness's app carrying `scope`.
+    func clientToken(_ client: Client, scope: String) async throws -> String {
+        let answer = try await clientCredentials(client, scope: scope)
+        guard let token = answer.string("access_token") else { throw HarnessError.unexpected(answer.text) }
+        return token
+    }
+
     private func close() async {
         await backend.shutdown()
         try? FileManager.default.removeItem(at: directory)
