@@ -139,11 +139,8 @@ import Testing
         try await harness.run { client in
             let cai = try await user("cai", client)
             let token = try await harness.clientToken(client, scope: "wallet:write")
-            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
-                for index in 0..<1_000 {
-                    group.addTask { try await post(client, token, to: cai.id, 7, key: "award-\(index % 100)").status }
-                }
-                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            let statuses = try await Self.atOnce(1_000) { index in
+                try await post(client, token, to: cai.id, 7, key: "award-\(index % 100)").status
             }
             #expect(statuses.filter { $0 == .created }.count == 100)
             #expect(statuses.filter { $0 == .ok }.count == 900)
@@ -164,17 +161,12 @@ import Testing
             let token = try await harness.clientToken(client, scope: "wallet:write")
             #expect(try await post(client, token, to: dee.id, 100, key: "seed").status == .created)
             // Half from the app's server, half by the user, all at once: 7 × 14 = 98 fit, no more.
-            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
-                for index in 0..<60 {
-                    group.addTask {
-                        guard index % 2 == 0 else {
-                            let body: [String: any Sendable] = ["currency": "kredits", "amount": 7, "idempotencyKey": "self-\(index)"]
-                            return try await client.send(.post, "/v1/me/wallet/spend", json: body, token: dee.access).status
-                        }
-                        return try await post(client, token, to: dee.id, -7, key: "spend-\(index)").status
-                    }
+            let statuses = try await Self.atOnce(60) { index in
+                guard index % 2 == 0 else {
+                    let body: [String: any Sendable] = ["currency": "kredits", "amount": 7, "idempotencyKey": "self-\(index)"]
+                    return try await client.send(.post, "/v1/me/wallet/spend", json: body, token: dee.access).status
                 }
-                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+                return try await post(client, token, to: dee.id, -7, key: "spend-\(index)").status
             }
             #expect(statuses.filter { $0 == .created }.count == 14)
             #expect(statuses.filter { $0 == .conflict }.count == 46)
@@ -192,7 +184,7 @@ import Testing
             let token = try await harness.clientToken(client, scope: "wallet:write")
             _ = try await post(client, token, to: eli.id, 100, key: "seed")
             _ = try await post(client, token, to: fay.id, 100, key: "seed")
-            func transfer(_ from: String, _ to: String, _ amount: Int, key: String) async throws -> TestResponse {
+            @Sendable func transfer(_ from: String, _ to: String, _ amount: Int, key: String) async throws -> TestResponse {
                 let body: [String: any Sendable] = ["from": from, "to": to, "currency": "kredits", "amount": amount, "idempotencyKey": key]
                 return try await client.send(.post, "/v1/wallet/transfers", json: body, token: token)
             }
@@ -212,15 +204,10 @@ import Testing
             #expect(try await balance(client, fay) == 140)
 
             // Opposite transfers at once neither deadlock nor lose a unit.
-            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
-                for index in 0..<40 {
-                    group.addTask {
-                        index % 2 == 0
-                            ? try await transfer(eli.id, fay.id, 1, key: "ping-\(index)").status
-                            : try await transfer(fay.id, eli.id, 1, key: "pong-\(index)").status
-                    }
-                }
-                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            let statuses = try await Self.atOnce(40) { index in
+                index % 2 == 0
+                    ? try await transfer(eli.id, fay.id, 1, key: "ping-\(index)").status
+                    : try await transfer(fay.id, eli.id, 1, key: "pong-\(index)").status
             }
             #expect(statuses.allSatisfy { $0 == .created })
             #expect(try await balance(client, eli) == 60)
@@ -348,6 +335,16 @@ import Testing
             #expect(text.status == 0 && text.stdout.contains("kredits  6"))
             let unknown = try LatchkeyBinary.run(["wallet", "show", "--app", harness.app.clientID, "--user", "nobody"] + location)
             #expect(unknown.status != 0 && unknown.stderr.contains("nobody"))
+        }
+    }
+
+    /// Sends `count` requests at once (`request(index)` each); their statuses.
+    private static func atOnce(
+        _ count: Int, _ request: @escaping @Sendable (Int) async throws -> HTTPResponse.Status
+    ) async throws -> [HTTPResponse.Status] {
+        try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+            for index in 0..<count { group.addTask { try await request(index) } }
+            return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
         }
     }
 
