@@ -46,6 +46,8 @@ REFUSES_VALID_DATA = {
     # Exactly one proof (a password, a provider token, or a PIN's request id and PIN) is a rule
     # JSON Schema cannot state simply: other schema-valid bodies are a 400 invalid_request.
     ("POST", "/v1/me/reauthenticate"),
+    # A ledger cursor is accepted only if the server gave it (422 invalid_field otherwise).
+    ("GET", "/v1/me/wallet/ledger"),
 }
 
 shared_session = sign_up()
