@@ -176,6 +176,19 @@ import Testing
         }
     }
 
+    @Test(arguments: TestStore.enabled) func anAppThatAllowsItMayTakeABalanceBelowZero(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.walletAllowNegative = true }
+        try await harness.run { client in
+            let max = try await user("max", client)
+            let token = try await harness.clientToken(client, scope: "wallet:write")
+            #expect(try await post(client, token, to: max.id, -40, key: "credit").value("balanceAfter") as? Int == -40)
+            #expect(try await post(client, token, to: max.id, 50, key: "repay").value("balanceAfter") as? Int == 10)
+            // Below Int64.min is out of range all the same.
+            #expect(try await post(client, token, to: max.id, -Int.max, key: "deep").value("balanceAfter") as? NSNumber == NSNumber(value: 10 - Int64.max))
+            #expect(try await post(client, token, to: max.id, -12, key: "deeper").string("code") == "balance_out_of_range")
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func aTransferWritesBothLegsOrNeither(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
