@@ -64,9 +64,10 @@ public struct WalletEntry: Codable, Sendable, Equatable {
     public var metadata: [String: JSONValue]?
     /// The idempotency key the request carried (absent on a transfer's receiving leg).
     public var idempotencyKey: String?
-    /// Who made it: `client:<client id>` for the app's server, `user:<user id>` for the user.
+    /// Who made it: `client:<client id>` for the app's server, `user:<user id>` for a user
+    /// (`user:deleted` on a transfer leg once the sending user was deleted).
     public var actor: String
-    /// The other user of a transfer.
+    /// The other user of a transfer (absent once that user was deleted).
     public var counterparty: String?
     /// The transfer both legs belong to.
     public var transferId: String?
