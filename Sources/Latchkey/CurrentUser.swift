@@ -37,6 +37,12 @@ public struct CurrentUser: Codable, Sendable, Equatable {
     public var phone: String? { profile.phone }
     /// Whether a profile exists; false after a first phone sign-in (Kuggle's `profilecreated`).
     public var profileCreated: Bool { profile.profileCreated }
+    /// Parental consent, for a child who signed up under the consent age of their country; nil
+    /// for everyone else.
+    public var consent: ConsentState? { profile.consent }
+    /// Whether the access token lacks the `public` scope: a child whose parent has not (or no
+    /// longer) consented. Such an account can use its own data but nothing others can see.
+    public var isRestricted: Bool { !claims.scope.split(separator: " ").contains("public") }
     /// The session id.
     public var sessionID: String? { claims.sid }
     /// What tells this session from any other: its id, or the access token for a token without one.
@@ -69,6 +75,9 @@ public enum AuthEvent: Sendable, Equatable {
     case tokenRefreshed(CurrentUser)
     /// The user's profile changed.
     case userUpdated(CurrentUser)
+    /// A parent granted consent: the refresh that noticed it (after ``tokenRefreshed(_:)``)
+    /// brought tokens with the full scope, so ``CurrentUser/isRestricted`` is false now.
+    case consentGranted(CurrentUser)
     /// The user was signed out, and why.
     case signedOut(SignOutReason)
 }

@@ -90,6 +90,16 @@ extension Latchkey {
         try await auth.exportData()
     }
 
+    /// ``AuthClient/resendConsentRequest()``.
+    public func resendConsentRequest() async throws {
+        try await auth.resendConsentRequest()
+    }
+
+    /// ``AuthClient/requestConsentLinks(parentEmail:)``.
+    public func requestConsentLinks(parentEmail: String) async throws {
+        try await auth.requestConsentLinks(parentEmail: parentEmail)
+    }
+
     /// ``AuthClient/sendEmailVerification()``.
     public func sendEmailVerification() async throws {
         try await auth.sendEmailVerification()

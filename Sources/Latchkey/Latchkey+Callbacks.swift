@@ -139,6 +139,16 @@ extension Latchkey {
         deliver(completion) { try await self.exportData() }
     }
 
+    /// Callback form of ``resendConsentRequest()``.
+    public func resendConsentRequest(completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.resendConsentRequest() }
+    }
+
+    /// Callback form of ``requestConsentLinks(parentEmail:)``.
+    public func requestConsentLinks(parentEmail: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.requestConsentLinks(parentEmail: parentEmail) }
+    }
+
     /// Callback form of ``sendEmailVerification()``.
     public func sendEmailVerification(completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
         deliver(completion) { try await self.sendEmailVerification() }

@@ -86,6 +86,9 @@ extension Latchkey {
                     throw LatchkeyError.sessionExpired
                 }
                 options.log?("tokens refreshed")
+                if user.isRestricted && !updated.isRestricted {
+                    transition(to: updated, event: .consentGranted(updated), ifStill: stamp)
+                }
                 return updated
             } catch LatchkeyError.sessionExpired {
                 endSession(reason: refusal, ifStill: stamp)

@@ -19,6 +19,12 @@ extension LatchkeyError {
     public static let duplicateUsername = LatchkeyError(.duplicateUsername)
     /// The email is taken (only for apps that reveal it).
     public static let duplicateEmail = LatchkeyError(.duplicateEmail)
+    /// A sign-up under the consent age of its country needs the parent's email.
+    public static let parentEmailRequired = LatchkeyError(.parentEmailRequired)
+    /// A child's date of birth and parent email cannot change after sign-up.
+    public static let fieldLocked = LatchkeyError(.fieldLocked)
+    /// No parental consent request is waiting (``Latchkey/resendConsentRequest()``).
+    public static let consentNotPending = LatchkeyError(.consentNotPending)
     /// Several field errors at once.
     public static func validation(_ errors: [LatchkeyError]) -> LatchkeyError { LatchkeyError(.validation(errors)) }
     /// Wrong username/email or password (KWS InvalidCredentials).
@@ -61,6 +67,32 @@ extension LatchkeyError {
     public static let accountExists = LatchkeyError(.accountExists)
     /// The user's only way to sign in cannot be unlinked.
     public static let lastIdentity = LatchkeyError(.lastIdentity)
+    /// The first name is invalid.
+    public static let invalidFirstName = LatchkeyError(.invalidFirstName)
+    /// The gender is not `female`, `male` or `other`.
+    public static let invalidGender = LatchkeyError(.invalidGender)
+    /// The display name is invalid.
+    public static let invalidDisplayName = LatchkeyError(.invalidDisplayName)
+    /// The avatar URL is not an `https` URL.
+    public static let invalidAvatarURL = LatchkeyError(.invalidAvatarURL)
+    /// An account awaiting parental consent cannot set a display name or avatar.
+    public static let profileRestricted = LatchkeyError(.profileRestricted)
+    /// No user of the app has this invite code.
+    public static let unknownInviteCode = LatchkeyError(.unknownInviteCode)
+    /// The user redeemed an invite code already.
+    public static let inviteAlreadyRedeemed = LatchkeyError(.inviteAlreadyRedeemed)
+    /// The invite code is the user's own.
+    public static let ownInviteCode = LatchkeyError(.ownInviteCode)
+    /// The app-data key is invalid.
+    public static let invalidAppDataKey = LatchkeyError(.invalidAppDataKey)
+    /// The app-data value is too large.
+    public static let appDataValueTooLarge = LatchkeyError(.appDataValueTooLarge)
+    /// The user's app data would pass the app's limit.
+    public static let appDataQuotaExceeded = LatchkeyError(.appDataQuotaExceeded)
+    /// The stored value's `ETag` is not the one given.
+    public static let etagMismatch = LatchkeyError(.etagMismatch)
+    /// The app keeps no app data from accounts awaiting parental consent.
+    public static let appDataRestricted = LatchkeyError(.appDataRestricted)
     /// The string given as an access token is not one.
     public static let invalidToken = LatchkeyError(.invalidToken)
     /// The wallet's balance is too low for the debit.

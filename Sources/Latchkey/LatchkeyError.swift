@@ -33,6 +33,10 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         case duplicateUsername
         /// The email is taken (only for apps that reveal it).
         case duplicateEmail
+        /// A sign-up under the consent age of its country gave no parent email.
+        case parentEmailRequired
+        /// A child's account cannot change this field after sign-up (date of birth, parent email).
+        case fieldLocked
         /// Several fields failed at once; each entry is one of the field cases above.
         case validation([LatchkeyError])
         /// Wrong username/email or password (KWS InvalidCredentials).
@@ -73,6 +77,33 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         case accountExists
         /// The user's only way to sign in cannot be unlinked.
         case lastIdentity
+        /// The first name is empty, longer than 64 characters or holds control characters.
+        case invalidFirstName
+        /// The gender is not `female`, `male` or `other`.
+        case invalidGender
+        /// The display name is empty, longer than 64 characters or holds control characters.
+        case invalidDisplayName
+        /// The avatar URL is not an `https` URL of at most 2,048 characters.
+        case invalidAvatarURL
+        /// An account awaiting parental consent cannot set a display name or avatar.
+        case profileRestricted
+        /// No user of the app has this invite code.
+        case unknownInviteCode
+        /// The user redeemed an invite code already (once per user).
+        case inviteAlreadyRedeemed
+        /// The invite code is the user's own.
+        case ownInviteCode
+        /// The app-data key is not 1–128 of `A–Z a–z 0–9 . _ -`.
+        case invalidAppDataKey
+        /// The app-data value is larger than the app allows for one key.
+        case appDataValueTooLarge
+        /// Storing the value would take the user past the app's app-data limit.
+        case appDataQuotaExceeded
+        /// The stored value's `ETag` is not the one given (or a value exists where none was
+        /// expected): read it again and retry.
+        case etagMismatch
+        /// The app keeps no app data from accounts awaiting parental consent.
+        case appDataRestricted
         /// The string given as an access token is not one (not a JWT the server could have issued).
         case invalidToken
         /// The wallet's balance is too low for the debit (nothing was written).
@@ -88,6 +119,8 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         /// The server is up but cannot serve now (503: overloaded, starting, shutting down); retry
         /// after this many seconds when it says. The session is kept.
         case serverUnavailable(retryAfter: Int?)
+        /// No parental consent request is waiting: the parent has answered already.
+        case consentNotPending
         /// Any other server error, with its stable code and localized message.
         case server(code: String, message: String)
 
@@ -154,7 +187,8 @@ extension LatchkeyError {
         let kind: Kind
         switch problem.code {
         case .validationFailed where fields.count == 1, .invalidUsername, .invalidPassword, .invalidDateOfBirth, .invalidCountry,
-            .invalidParentEmail, .invalidEmail, .duplicateUsername, .duplicateEmail:
+            .invalidParentEmail, .invalidEmail, .duplicateUsername, .duplicateEmail, .parentEmailRequired, .fieldLocked,
+            .invalidFirstName, .invalidGender, .invalidDisplayName, .invalidAvatarURL, .invalidAppDataKey:
             let field = fields.first ?? Self.init(field: FieldError(field: "", code: problem.code, message: message))
             self.init(field.kind, message: field.message, problem: problem)
             return
@@ -176,6 +210,15 @@ extension LatchkeyError {
         case .identityInUse: kind = .identityInUse
         case .accountExists: kind = .accountExists
         case .lastIdentity: kind = .lastIdentity
+        case .consentNotPending: kind = .consentNotPending
+        case .profileRestricted: kind = .profileRestricted
+        case .unknownInviteCode: kind = .unknownInviteCode
+        case .inviteAlreadyRedeemed: kind = .inviteAlreadyRedeemed
+        case .ownInviteCode: kind = .ownInviteCode
+        case .appDataValueTooLarge: kind = .appDataValueTooLarge
+        case .appDataQuotaExceeded: kind = .appDataQuotaExceeded
+        case .etagMismatch: kind = .etagMismatch
+        case .appDataRestricted: kind = .appDataRestricted
         case .insufficientFunds: kind = .insufficientFunds
         case .idempotencyKeyReused: kind = .idempotencyKeyReused
         case .balanceOutOfRange: kind = .balanceOutOfRange
@@ -199,6 +242,13 @@ extension LatchkeyError {
         case .invalidEmail: kind = .invalidEmail
         case .duplicateUsername: kind = .duplicateUsername
         case .duplicateEmail: kind = .duplicateEmail
+        case .parentEmailRequired: kind = .parentEmailRequired
+        case .fieldLocked: kind = .fieldLocked
+        case .invalidFirstName: kind = .invalidFirstName
+        case .invalidGender: kind = .invalidGender
+        case .invalidDisplayName: kind = .invalidDisplayName
+        case .invalidAvatarURL: kind = .invalidAvatarURL
+        case .invalidAppDataKey: kind = .invalidAppDataKey
         default: kind = .invalidOperation(field.message ?? field.field)
         }
         self.init(kind, message: field.message)

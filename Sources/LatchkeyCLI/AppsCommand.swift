@@ -94,6 +94,7 @@ struct AppsCommand: AsyncParsableCommand {
 
     static func describe(_ app: App) -> String {
         let s = app.settings
+        let countryAges = s.consentAgeByCountry.sorted { $0.key < $1.key }.map { "; \($0.key) \($0.value)" }.joined()
         return """
             app \(app.id) "\(app.name)"
               client id:          \(app.clientID)
@@ -102,7 +103,7 @@ struct AppsCommand: AsyncParsableCommand {
               access token TTL:   \(s.accessTokenTTL) s
               password minimum:   \(s.passwordMinLength), bcrypt cost \(s.bcryptCost)
               sign-in methods:    \(s.signInMethods.map(\.rawValue).sorted().joined(separator: ", "))
-              consent age:        \(s.consentAge)
+              consent age:        \(s.consentAge) by default\(countryAges), pending accounts kept \(s.pendingConsentDays) days
               password grant:     \(s.passwordGrantEnabled ? "on" : "off")
               email links:        \(s.emailActionURL ?? "the server's /v1/auth/action page")
               send limits:        \(s.recipientSendLimit) per recipient, \(s.ipSendLimit) per IP, per \(s.sendWindowSeconds) s

@@ -105,7 +105,9 @@ public final class LatchkeyBackend: Sendable {
             maximumAttempts: configuration.delivery.maximumAttempts, time: time, logger: logger)
         administration = UserAdministration(
             driver: driver, users: users, sessions: sessions, codes: codes, time: time)
-        janitor = Janitor(driver: driver, sweeps: FeatureSet.all.flatMap { $0.sweeps }, time: time, logger: logger)
+        janitor = Janitor(
+            driver: driver, sweeps: FeatureSet.all.flatMap { $0.sweeps }, purges: FeatureSet.all.flatMap { $0.purges },
+            administration: administration, time: time, logger: logger)
         messenger = Messenger(
             outbox: outbox, composer: composer, delivery: configuration.delivery, dispatcher: dispatcher, throttle: throttle)
     }

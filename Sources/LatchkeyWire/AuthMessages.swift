@@ -116,14 +116,21 @@ public struct SessionTokens: Codable, Sendable, Equatable {
     public var expiresIn: Int
     /// When the access token expires.
     public var expiresAt: Date
+    /// The access token's scope: `openid profile public`, or `openid profile` for a child's
+    /// account without parental consent (absent from servers before consent existed).
+    public var scope: String?
 
     /// Creates a session token set.
-    public init(accessToken: String, refreshToken: String, tokenType: String = "Bearer", expiresIn: Int, expiresAt: Date) {
+    public init(
+        accessToken: String, refreshToken: String, tokenType: String = "Bearer", expiresIn: Int, expiresAt: Date,
+        scope: String? = nil
+    ) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.tokenType = tokenType
         self.expiresIn = expiresIn
         self.expiresAt = expiresAt
+        self.scope = scope
     }
 }
 

@@ -33,13 +33,15 @@ public struct UserRecord: Codable, Sendable, Equatable {
     public var updatedAt: Date
     /// When the user last signed in.
     public var lastSignInAt: Date?
+    /// Parental consent, for a child who signed up under the consent age; nil otherwise.
+    public var consent: ConsentState?
 
     /// Creates a user record.
     public init(
         id: String, uid: String, username: String? = nil, email: String? = nil, emailVerified: Bool = false,
         dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil, phone: String? = nil,
         displayName: String? = nil, profileCreated: Bool = true,
-        identities: [Identity] = [], createdAt: Date, updatedAt: Date, lastSignInAt: Date? = nil
+        identities: [Identity] = [], createdAt: Date, updatedAt: Date, lastSignInAt: Date? = nil, consent: ConsentState? = nil
     ) {
         self.id = id
         self.uid = uid
@@ -56,6 +58,7 @@ public struct UserRecord: Codable, Sendable, Equatable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.lastSignInAt = lastSignInAt
+        self.consent = consent
     }
 }
 
@@ -79,7 +82,8 @@ extension UserRecord {
             identities: try container.decode([Identity].self, forKey: .identities),
             createdAt: try container.decode(Date.self, forKey: .createdAt),
             updatedAt: try container.decode(Date.self, forKey: .updatedAt),
-            lastSignInAt: try container.decodeIfPresent(Date.self, forKey: .lastSignInAt))
+            lastSignInAt: try container.decodeIfPresent(Date.self, forKey: .lastSignInAt),
+            consent: try container.decodeIfPresent(ConsentState.self, forKey: .consent))
     }
 }
 

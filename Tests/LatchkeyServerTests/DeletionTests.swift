@@ -41,7 +41,15 @@ import Testing
                 _ = try await client.signIn("zeddeletion42", password: "a wrong password")
                 _ = try await client.send(
                     .post, "/v1/auth/signin", json: ["email": "zed2@example.com", "password": "a wrong password"], app: client.clientID)
+                // A profile, app data, and a user who redeemed zed's invite code (whose row must not name zed after).
+                #expect(try await client.send(.put, "/v1/me/profile", json: ProfileTests.complete, token: access).status == .ok)
+                let code = try #require(try await client.send(.get, "/v1/me/profile", token: access).string("inviteCode"))
+                let witness = try await client.signUpUser("witness")
+                #expect(try await client.send(.post, "/v1/me/profile/invite", json: ["code": code], token: witness.access).status == .ok)
+                let notes = Data(#"{"owner": "zeddeletion42"}"#.utf8)
+                #expect(try await client.send(.put, "/v1/me/appdata/notes", raw: notes, token: access).status == .created)
                 #expect(try await client.send(.delete, "/v1/me", token: access).status == .noContent)
+                #expect(try await client.send(.get, "/v1/me/profile", token: witness.access).value("inviteRedeemed") as? Bool == true)
 
                 let phone = "+14155550177"
                 let first = try #require(try await client.startPhone(phone).string("requestId"))
@@ -53,7 +61,7 @@ import Testing
                 _ = try await client.verifyPhone(second, pin: pin == "000000" ? "111111" : "000000", phone: phone)
                 #expect(try await client.send(.delete, "/v1/me", token: phoneAccess).status == .noContent)
 
-                let names = [userID, "zeddeletion42", "zed@example.com", "zed2@example.com", "zed3@example.com", phoneUserID, phone]
+                let names = [userID, "zeddeletion42", "zed@example.com", "zed2@example.com", "zed3@example.com", phoneUserID, phone, code]
                 let needles = names + names.map { Digest.sha256Hex(Canonical.username($0)) }
                 let found = try await Self.rows(containing: needles, store: store, driver: harness.backend.driver)
                 let allowed = found.filter { $0.table == "change_events" && $0.column == "subject" && [userID, phoneUserID].contains($0.value) }
@@ -72,7 +80,7 @@ import Testing
     }
 
     /// Every text value, in every column of every table of the database, that contains a needle.
-    private static func rows(containing needles: [String], store: TestStore, driver: any StoreDriver) async throws -> [Finding] {
+    static func rows(containing needles: [String], store: TestStore, driver: any StoreDriver) async throws -> [Finding] {
         try await driver.read { db in
             let catalog: SQLQueryString =
                 store == .postgres

@@ -50,7 +50,8 @@ import Testing
                 #expect(first.string("user.email") == "ann@example.com")
                 #expect(first.value("user.emailVerified") as? Bool == true)
                 #expect(first.string("user.displayName") == "Ann Lee")
-                #expect(first.value("user.profileCreated") as? Bool == true)
+                // The profile waits for the user to confirm what the provider gave (Profiles).
+                #expect(first.value("user.profileCreated") as? Bool == false)
                 #expect(first.string("session.accessToken") != nil)
                 let identity = try #require((first.value("user.identities") as? [[String: Any]])?.first)
                 #expect(identity["provider"] as? String == "google")
@@ -173,6 +174,39 @@ import Testing
         }
     }
 
+    /// A provider sign-up fills the profile with what the provider gave — Facebook's
+    /// `first_name`, `birthday` and `gender`, OpenID Connect's `given_name`, `birthdate` and
+    /// `gender` — and leaves `profileCreated` false until the user confirms it.
+    @Test(arguments: TestStore.enabled) func providerSignUpsFillTheProfile(store: TestStore) async throws {
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await makeHarness(store, provider: provider)
+            provider.register(
+                facebookToken: "fb-kim", .init(userID: "20001", name: "Kim Lee", firstName: "Kim", birthday: "03/05/1990", gender: "female"))
+            provider.register(facebookToken: "fb-partial", .init(userID: "20002", firstName: "Sam", birthday: "03/05", gender: "custom"))
+            try await harness.run { client in
+                let kim = try #require(try await client.external("facebook", "fb-kim").string("session.accessToken"))
+                let profile = try await client.send(.get, "/v1/me/profile", token: kim)
+                #expect(profile.string("firstName") == "Kim" && profile.string("gender") == "female")
+                #expect(profile.string("dateOfBirth") == "1990-03-05" && profile.string("displayName") == "Kim Lee")
+                #expect(profile.value("profileCreated") as? Bool == false)
+                let confirmed = try await client.send(.patch, "/v1/me/profile", json: [String: String](), token: kim)
+                #expect(confirmed.value("profileCreated") as? Bool == true)
+
+                // A birthday without a year is no date of birth; an unlisted gender is `other`.
+                let sam = try #require(try await client.external("facebook", "fb-partial").string("session.accessToken"))
+                let partial = try await client.send(.get, "/v1/me/profile", token: sam)
+                #expect(partial.string("firstName") == "Sam" && partial.string("gender") == "other" && partial.value("dateOfBirth") == nil)
+
+                let claims = provider.claims(
+                    subject: "g-77", at: harness.clock.now(), extra: ["given_name": "Ada", "birthdate": "1985-12-10", "gender": "male"])
+                let ada = try #require(try await client.external("google", try provider.idToken(claims)).string("session.accessToken"))
+                let fromIDToken = try await client.send(.get, "/v1/me/profile", token: ada)
+                #expect(fromIDToken.string("firstName") == "Ada" && fromIDToken.string("dateOfBirth") == "1985-12-10")
+                #expect(fromIDToken.string("gender") == "male" && fromIDToken.value("profileCreated") as? Bool == false)
+            }
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func facebookTokensAreCheckedWithTheGraphAPI(store: TestStore) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let harness = try await makeHarness(store, provider: provider)
@@ -188,7 +222,7 @@ import Testing
                 // Facebook does not say it verified the email: it stays on the identity, not the user.
                 #expect(created.string("user.email") == nil)
                 #expect(((created.value("user.identities") as? [[String: Any]])?.first?["email"] as? String) == "kim@example.com")
-                #expect(created.value("user.profileCreated") as? Bool == true)
+                #expect(created.value("user.profileCreated") as? Bool == false)
                 #expect(created.string("user.uid")?.hasPrefix("facebook:") == true)
                 #expect(try await client.external("facebook", "fb-good").string("user.id") == created.string("user.id"))
                 for token in ["fb-invalid", "fb-other-app", "fb-expired", "fb-unknown"] {

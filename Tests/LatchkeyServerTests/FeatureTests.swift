@@ -78,7 +78,8 @@ import Testing
         }
     }
 
-    /// Signs up a user with a session and a pending email change (a code and a message), then
+    /// Signs up a user with a session, a pending email change (a code and a message), a profile,
+    /// a redeemed invite code and app data, then
     /// checks each user-data table through its declaration: rows are there, the export carries
     /// their section, and after `DELETE /v1/me` none are left.
     @Test(arguments: TestStore.enabled) func everyUserDataTableIsExportedAndDeletedWithItsUser(store: TestStore) async throws {
@@ -87,6 +88,12 @@ import Testing
         try await harness.run { client in
             let tokens = try await client.signUpUser("erin")
             #expect(try await client.send(.post, "/v1/me/email", json: ["email": "erin@example.com"], token: tokens.access).status == .accepted)
+            // A profile with a redeemed invite code, and an app-data value.
+            let inviter = try await client.signUpUser("frank")
+            let code = try #require(try await client.send(.get, "/v1/me/profile", token: inviter.access).string("inviteCode"))
+            #expect(try await client.send(.put, "/v1/me/profile", json: ProfileTests.complete, token: tokens.access).status == .ok)
+            #expect(try await client.send(.post, "/v1/me/profile/invite", json: ["code": code], token: tokens.access).status == .ok)
+            #expect(try await client.send(.put, "/v1/me/appdata/k", raw: Data("{}".utf8), token: tokens.access).status == .created)
             let me = try await client.send(.get, "/v1/me", token: tokens.access)
             let userID = try #require(me.string("id"))
             let wallet = try await harness.clientToken(client, scope: "wallet:write")
@@ -94,18 +101,29 @@ import Testing
             #expect(try await client.send(.post, "/v1/wallet/users/\(userID)/transactions", json: award, token: wallet).status == .created)
             let sessions = try await client.send(.get, "/v1/me/sessions", token: tokens.access)
             let sessionIDs = try #require(sessions.value("sessions") as? [[String: Any]]).compactMap { $0["id"] as? String }
-            let keys = [userID, "erin@example.com"] + sessionIDs
+            // A child awaiting parental consent, for the tables only children have rows in.
+            let child = try await client.signUp([
+                "username": "erinkid", "password": "correct horse battery", "dateOfBirth": "2016-05-01", "country": "US",
+                "parentEmail": "erins-parent@example.com",
+            ])
+            let childID = try #require(child.string("user.id"))
+            let childAccess = try #require(child.string("session.accessToken"))
+            let keys = [userID, "erin@example.com", childID] + sessionIDs
 
             let export = try await client.send(.get, "/v1/me/export", token: tokens.access)
             #expect(export.status == .ok)
+            let childExport = try await client.send(.get, "/v1/me/export", token: childAccess)
             for (feature, table) in FeatureSet.tables {
                 guard let (column, section) = table.userDataColumn else { continue }
                 let rows = try await count(table.name, column, keys, driver)
                 #expect(rows > 0, "\(feature).\(table.name): the test made no rows; teach it to")
-                if let section { #expect(export.value(section) != nil, "export lacks \(section) for \(table.name)") }
+                if let section {
+                    #expect(export.value(section) != nil || childExport.value(section) != nil, "export lacks \(section) for \(table.name)")
+                }
             }
 
             #expect(try await client.send(.delete, "/v1/me", token: tokens.access).status == .noContent)
+            #expect(try await client.send(.delete, "/v1/me", token: childAccess).status == .noContent)
             for (feature, table) in FeatureSet.tables {
                 guard let (column, _) = table.userDataColumn else { continue }
                 #expect(try await count(table.name, column, keys, driver) == 0, "\(feature).\(table.name) kept rows of a deleted user")

@@ -32,11 +32,15 @@ public final class FakeIdentityProvider: Sendable {
         public var expiresAt: Int = 0
         public var name: String?
         public var email: String?
+        /// `first_name`, `birthday` (`MM/DD/YYYY`) and `gender`, as the Graph API gives them.
+        public var firstName: String?
+        public var birthday: String?
+        public var gender: String?
 
         /// Describes a token of `userID`.
         public init(
             userID: String, appID: String = FakeIdentityProvider.facebookAppID, isValid: Bool = true, expiresAt: Int = 0,
-            name: String? = nil, email: String? = nil
+            name: String? = nil, email: String? = nil, firstName: String? = nil, birthday: String? = nil, gender: String? = nil
         ) {
             self.userID = userID
             self.appID = appID
@@ -44,6 +48,9 @@ public final class FakeIdentityProvider: Sendable {
             self.expiresAt = expiresAt
             self.name = name
             self.email = email
+            self.firstName = firstName
+            self.birthday = birthday
+            self.gender = gender
         }
     }
 
@@ -187,8 +194,12 @@ public final class FakeIdentityProvider: Sendable {
             return try json(["error": ["message": "bad token"]], status: .badRequest)
         }
         var profile: [String: Any] = ["id": known.userID]
-        profile["name"] = known.name
-        profile["email"] = known.email
+        // Like the Graph API, only the fields asked for.
+        let fields = Set((query["fields"].map(String.init) ?? "id,name").split(separator: ",").map(String.init))
+        let values: [String: String?] = [
+            "name": known.name, "email": known.email, "first_name": known.firstName, "birthday": known.birthday, "gender": known.gender,
+        ]
+        for (field, value) in values where fields.contains(field) { profile[field] = value }
         return try json(profile)
     }
 

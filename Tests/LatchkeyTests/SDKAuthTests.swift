@@ -10,17 +10,20 @@ import Testing
     @Test func signUpReportsEveryKWSStatus() async throws {
         try await serving(try await LiveServer.start()) { server in
             let sdk = server.client()
+            // A ten-year-old: under GB's consent age of 13, so the account awaits the parent's consent.
+            let dateOfBirth = SDKConsentTests.tenYearsAgo
             let user = try await sdk.signUp(
-                username: "kid01", password: "correct horse battery", dateOfBirth: "2014-01-02", country: "GB", parentEmail: "p@example.com")
+                username: "kid01", password: "correct horse battery", dateOfBirth: dateOfBirth, country: "GB", parentEmail: "p@example.com")
             #expect(user.username == "kid01")
-            #expect(user.dateOfBirth == "2014-01-02")
+            #expect(user.dateOfBirth == dateOfBirth)
             #expect(user.country == "GB")
             #expect(user.parentEmail == "p@example.com")
             #expect(user.uid == "password:\(user.id)")
             #expect(user.claims.sub == user.id)
             #expect(user.claims.clientId == server.app.clientID)
             #expect(user.claims.appId == server.app.id)
-            #expect(user.claims.scope == "openid profile public")
+            #expect(user.claims.scope == "openid profile")
+            #expect(user.isRestricted && user.consent?.status == .pending)
             #expect(user.refreshToken != nil)
             #expect(sdk.currentUser == user)
 

@@ -23,13 +23,19 @@ import Testing
 
     @Test func kuggleFacebookRegistrationCreatesTheProfile() async throws {
         try await Self.withServers { server, provider in
-            provider.register(facebookToken: "fbtoken", .init(userID: "4242", name: "Joe", email: "joe@example.com"))
+            provider.register(
+                facebookToken: "fbtoken",
+                .init(userID: "4242", name: "Joe", email: "joe@example.com", firstName: "Joe", birthday: "03/05/1990", gender: "male"))
             let sdk = server.client()
             let user = try await sdk.signIn(provider: "facebook", token: "fbtoken")
             #expect(user.profile.displayName == "Joe")
-            #expect(user.profile.profileCreated)
+            // The profile is filled from Facebook (Kuggle's `fromfb`) for the user to confirm.
+            #expect(!user.profile.profileCreated && user.dateOfBirth == "1990-03-05")
             #expect(user.profile.identities.map(\.provider) == ["facebook"])
             #expect(sdk.currentUser == user)
+            let profile = try await sdk.profile.get()
+            #expect(profile.firstName == "Joe" && profile.gender == .male && profile.dateOfBirth == "1990-03-05")
+            #expect(try await sdk.profile.update().profileCreated && sdk.currentUser?.profileCreated == true)
             await #expect(throws: LatchkeyError.invalidProviderToken) {
                 try await server.client().signIn(provider: "facebook", token: "not-registered")
             }

@@ -135,6 +135,7 @@ import Testing
                 case .signedIn: "signedIn"
                 case .tokenRefreshed: "tokenRefreshed"
                 case .userUpdated(let user): "userUpdated:\(user.country ?? "-")"
+                case .consentGranted: "consentGranted"
                 case .signedOut(let reason): "signedOut:\(reason)"
                 }
             }

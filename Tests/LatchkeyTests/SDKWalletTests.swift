@@ -51,7 +51,8 @@ import Testing
 
             let first = try await sdk.wallet.ledger(limit: 1)
             #expect(first.entries.map(\.id) == [entry.id])
-            let rest = try await sdk.wallet.ledger(limit: 1, cursor: try #require(first.nextCursor))
+            let cursor = try #require(first.nextCursor)
+            let rest = try await sdk.wallet.ledger(limit: 1, cursor: cursor)
             #expect(rest.entries.map(\.idempotencyKey) == ["welcome"] && rest.nextCursor == nil)
             #expect(try await sdk.wallet.ledger(currency: "kredits").entries.count == 2)
         }

@@ -46,6 +46,23 @@ REFUSES_VALID_DATA = {
     # Exactly one proof (a password, a provider token, or a PIN's request id and PIN) is a rule
     # JSON Schema cannot state simply: other schema-valid bodies are a 400 invalid_request.
     ("POST", "/v1/me/reauthenticate"),
+    # A parent's consent link (`lkc_…`) is refused with the 400 page unless it is one the server
+    # sent and still live; a parent email is checked by Latchkey's address rules (422).
+    ("GET", "/v1/consent"),
+    ("POST", "/v1/consent"),
+    ("POST", "/v1/consent/links"),
+    # Profile names refuse control characters and dates of birth in the future (422), rules
+    # JSON Schema cannot state.
+    ("PUT", "/v1/me/profile"),
+    ("PATCH", "/v1/me/profile"),
+    # An invite code the fuzzer makes up names nobody (404) or, once one was redeemed, is a
+    # second redemption (409); both are the documented answers to schema-valid codes.
+    ("POST", "/v1/me/profile/invite"),
+    # App-data writes are conditional on entity tags (412 when If-Match / If-None-Match do not
+    # hold) and bounded by the user's running total (422 app_data_quota_exceeded), which depend
+    # on what earlier cases stored.
+    ("PUT", "/v1/me/appdata/{key}"),
+    ("DELETE", "/v1/me/appdata/{key}"),
     # A ledger cursor is accepted only if the server gave it (422 invalid_field otherwise).
     ("GET", "/v1/me/wallet/ledger"),
 }

@@ -1,5 +1,8 @@
 import Foundation
 import LatchkeyWire
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The one way feature clients (``AuthClient`` today; data, wallet, leaderboards next) reach the
 /// server: it attaches the signed-in user's access token, refreshes it before it expires and once
@@ -30,6 +33,17 @@ struct AuthorizedTransport: Sendable {
     ) async throws -> Data {
         try await withCredential(credential) { token in
             try await transport.send(method, path, query: query, body: body, token: token).0
+        }
+    }
+
+    /// Sends a request with the signed-in user's token and extra `headers`, and returns the
+    /// answer's body with the response (for headers such as `ETag`).
+    func exchange(
+        _ method: Transport.Method, _ path: String, query: [String: String] = [:], body: (any Encodable & Sendable)? = nil,
+        headers: [String: String] = [:]
+    ) async throws -> (Data, HTTPURLResponse) {
+        try await withCredential(.user) { token in
+            try await transport.send(method, path, query: query, body: body, token: token, headers: headers)
         }
     }
 

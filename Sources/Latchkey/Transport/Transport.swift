@@ -18,14 +18,16 @@ struct Transport: Sendable {
         case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
     }
 
-    /// Sends `body` as JSON (or `query` as the query string) and returns the raw answer; throws
+    /// Sends `body` as JSON (or `query` as the query string), with any extra `headers`
+    /// (`If-Match`), and returns the raw answer; throws
     /// ``LatchkeyError/network(_:)`` when the server cannot be reached and the mapped problem for
     /// an error status.
     func send(
         _ method: Method, _ path: String, query: [String: String] = [:], body: (any Encodable & Sendable)? = nil,
-        token: String? = nil
+        token: String? = nil, headers: [String: String] = [:]
     ) async throws -> (Data, HTTPURLResponse) {
-        let request = try makeRequest(method, path, query: query, body: body, token: token)
+        var request = try makeRequest(method, path, query: query, body: body, token: token)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let data: Data
         let response: URLResponse
         do {

@@ -16,8 +16,18 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var bcryptCost: Int = 11
     /// Enabled sign-in methods.
     public var signInMethods: Set<SignInMethod> = [.username, .email, .phone]
-    /// Age below which parental consent is needed (default 13).
+    /// Age below which parental consent is needed where the country has no age of its own in
+    /// ``consentAgeByCountry`` or the built-in table, or no country is given (default 13).
     public var consentAge: Int = 13
+    /// The app's own consent ages by ISO 3166-1 alpha-2 country, over the built-in table.
+    public var consentAgeByCountry: [String: Int] = [:]
+    /// Days a child's account may wait for (or stay without, once denied) parental consent
+    /// before it is purged with everything it owns (default 30).
+    public var pendingConsentDays: Int = 30
+    /// Consent emails to one parent address per day (default 10).
+    public var parentEmailLimit: Int = 10
+    /// Consent requests for one child per day, the sign-up's included (default 3).
+    public var consentRequestLimit: Int = 3
     /// Allowed OAuth redirect URIs (exact match).
     public var redirectURIs: [String] = []
     /// Allowed CORS origins.
@@ -62,6 +72,12 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var ipSendLimit: Int = 20
     /// The send window in seconds (default 3 600).
     public var sendWindowSeconds: Int = 3_600
+    /// The largest app-data value one key holds, in bytes (default 64 KiB).
+    public var appDataMaxValueBytes: Int = 65_536
+    /// The most app data one user holds, in bytes over all keys (default 1 MiB).
+    public var appDataMaxBytesPerUser: Int = 1_048_576
+    /// Whether accounts awaiting parental consent may read and write app data (off by default).
+    public var appDataForPendingAccounts: Bool = false
     /// The wallet's currencies (default `kredits`); entries name one of them.
     public var walletCurrencies: [String] = ["kredits"]
     /// Whether users may spend from their own wallet (`POST /v1/me/wallet/spend`); off by default:

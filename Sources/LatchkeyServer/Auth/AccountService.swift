@@ -22,6 +22,7 @@ struct AccountService: Sendable {
     let userCache: UserCache
     let users: UserStore
     let tokens: TokenMinter
+    let consent: ParentConsent
 
     init(backend: LatchkeyBackend) {
         self.codes = backend.codes
@@ -38,6 +39,7 @@ struct AccountService: Sendable {
         self.userCache = backend.userCache
         self.users = backend.users
         self.tokens = backend.tokens
+        self.consent = ParentConsent(backend: backend)
     }
 
 
@@ -65,7 +67,8 @@ struct AccountService: Sendable {
         }
         try requireMethods(username: request.username != nil, email: request.email != nil, app: app)
         let now = time.now()
-        var errors = SignUpValidator(policy: policy, app: app, today: now).fieldErrors(of: request)
+        let validator = SignUpValidator(policy: policy, app: app, today: now)
+        var errors = validator.fieldErrors(of: request)
         // Only well-formed identifiers are looked up: a malformed one cannot be taken.
         let username = request.username.flatMap { Validation.isValidUsername($0) ? $0 : nil }
         let email = request.email.flatMap { Validation.isValidEmail($0) ? $0 : nil }
@@ -77,22 +80,28 @@ struct AccountService: Sendable {
         if usernameTaken { errors.append(FieldError(field: "username", code: .duplicateUsername)) }
         if emailTaken && app.settings.revealTakenEmails { errors.append(FieldError(field: "email", code: .duplicateEmail)) }
         guard errors.isEmpty else { throw APIError.validation(errors) }
+        // A child's sign-up emails the parent: within the parent's and the app's limits.
+        let parentEmail = validator.needsConsent(request) ? request.parentEmail : nil
+        if let parentEmail { try await consent.checkLimits(parentEmail: parentEmail, userID: nil, app: app) }
 
         let passwordHash = try await hasher.hash(request.password, cost: app.settings.bcryptCost)
         let user = UserStore.NewUser(
             id: SecureRandom.identifier(), appID: app.id, username: request.username, email: request.email,
             passwordHash: passwordHash, dateOfBirth: request.dateOfBirth, country: request.country?.uppercased(),
             parentEmail: request.parentEmail, awaitsEmailVerification: request.email != nil && !app.settings.revealTakenEmails,
-            createdAt: now)
+            consent: parentEmail.map { _ in ConsentState(status: .pending, requestedAt: now) }, createdAt: now)
         do {
             if let email = request.email, user.awaitsEmailVerification {
-                return try await signUpHidingTakenEmails(user, email: email, emailTaken: emailTaken, app: app, client: client, language: language, at: now)
+                return try await signUpHidingTakenEmails(
+                    user, email: email, emailTaken: emailTaken, parentEmail: parentEmail, app: app, client: client, language: language,
+                    at: now)
             }
             let (session, refreshToken) = try await driver.write { db in
-                try await users.insert(user, in: db)
+                try await insert(user, parentEmail: parentEmail, app: app, language: language, in: db)
                 return try await startSession(userID: user.id, app: app, client: client, at: now, in: db)
             }
-            let tokens = try tokens.sessionTokens(app: app, userID: user.id, sessionID: session.id, refreshToken: refreshToken)
+            if parentEmail != nil { messenger.wake() }
+            let tokens = try tokens.sessionTokens(app: app, account: user.account, sessionID: session.id, refreshToken: refreshToken)
             return AuthResponse(user: user.account.record, session: tokens)
         } catch let taken as UserStore.Taken {
             let code: ErrorCode = taken.field == "email" ? .duplicateEmail : .duplicateUsername
@@ -106,16 +115,19 @@ struct AccountService: Sendable {
     /// with its password once the verification link sent to the address is used; a taken one
     /// gets a notice to its owner, and the username is held by an account without the email that
     /// can never sign in. Both count one send to the address, and send nothing past its limit.
+    /// A child's account (and holder) starts pending without asking the parent yet: the request
+    /// goes out when the address is verified (``EmailLinks``), which a taken address never is —
+    /// so the parent's inbox cannot tell a taken address from a free one either.
     private func signUpHidingTakenEmails(
-        _ user: UserStore.NewUser, email: String, emailTaken: Bool, app: App, client: ClientInfo, language: Language,
-        at now: Date
+        _ user: UserStore.NewUser, email: String, emailTaken: Bool, parentEmail: String?, app: App, client: ClientInfo,
+        language: Language, at now: Date
     ) async throws -> AuthResponse {
         let recipient = Canonical.email(email)
         let sends = (try? await messenger.checkLimits(recipient: recipient, client: client, app: app)) != nil
         do {
             if emailTaken { throw UserStore.Taken(field: "email") }
             try await driver.write { db in
-                try await users.insert(user, in: db)
+                try await insert(user, parentEmail: parentEmail, asking: false, app: app, language: language, in: db)
                 try await messenger.countSend(recipient: recipient, client: client, app: app, in: db)
                 if sends { try await links.storeLink(.verifyEmail, to: email, userID: user.id, app: app, language: language, at: now, in: db) }
             }
@@ -124,7 +136,7 @@ struct AccountService: Sendable {
             unaddressed.email = nil
             let holder = unaddressed
             try await driver.write { db in
-                if holder.username != nil { try await users.insert(holder, in: db) }
+                if holder.username != nil { try await insert(holder, parentEmail: parentEmail, asking: false, app: app, language: language, in: db) }
                 try await messenger.countSend(recipient: recipient, client: client, app: app, in: db)
                 if sends {
                     try await messenger.queue(.signUpAttempt, to: email, channel: .email, app: app, language: language, values: [:], at: now, in: db)
@@ -133,6 +145,17 @@ struct AccountService: Sendable {
         }
         messenger.wake()
         return AuthResponse(user: user.account.record, session: nil)
+    }
+
+    /// Inserts a new user and, for a child (`parentEmail` set), opens their pending consent and,
+    /// when `asking`, queues the request to the parent, inside the caller's transaction.
+    private func insert(
+        _ user: UserStore.NewUser, parentEmail: String?, asking: Bool = true, app: App, language: Language, in db: any SQLDatabase
+    ) async throws {
+        try await users.insert(user, in: db)
+        if let parentEmail {
+            try await consent.open(user, parentEmail: parentEmail, asking: asking, app: app, language: language, in: db)
+        }
     }
 
     // MARK: Sign-in
@@ -271,7 +294,7 @@ struct AccountService: Sendable {
     func signedIn(_ account: UserAccount, session: SessionRecord, refreshToken: String, app: App) throws -> AuthResponse {
         var record = account.record
         record.lastSignInAt = session.createdAt
-        let tokens = try tokens.sessionTokens(app: app, userID: account.id, sessionID: session.id, refreshToken: refreshToken)
+        let tokens = try tokens.sessionTokens(app: app, account: account, sessionID: session.id, refreshToken: refreshToken)
         return AuthResponse(user: record, session: tokens)
     }
 
@@ -297,7 +320,7 @@ struct AccountService: Sendable {
             guard let account = try await userCache.account(id: session.userID, appID: app.id), !account.disabled else {
                 throw APIError(.unauthorized, .sessionExpired)
             }
-            let tokens = try tokens.sessionTokens(app: app, userID: account.id, sessionID: session.id, refreshToken: successor)
+            let tokens = try tokens.sessionTokens(app: app, account: account, sessionID: session.id, refreshToken: successor)
             return AuthResponse(user: account.record, session: tokens)
         }
     }
@@ -335,6 +358,8 @@ struct AccountService: Sendable {
             }
         } catch is UserStore.Taken {
             throw APIError.validation([FieldError(field: "username", code: .duplicateUsername)])
+        } catch let locked as UserStore.Locked {
+            throw locked.apiError
         }
     }
 

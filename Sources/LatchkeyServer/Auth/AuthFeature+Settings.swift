@@ -36,9 +36,6 @@ extension AuthFeature {
                 }
                 return Set(methods.compactMap { $0 })
             }),
-        .integer(
-            "consentAge", \.consentAge, flag: "consent-age", help: "Age below which parental consent is needed.",
-            range: 0...21, rule: "consent age must be 0 to 21"),
         .boolean("revealTakenEmails", \.revealTakenEmails, flag: "reveal-taken-emails", help: "Say 'taken' for emails in use."),
         .boolean(
             "revealUnknownUsers", \.revealUnknownUsers, flag: "reveal-unknown-users",

@@ -20,7 +20,16 @@ struct SignUpValidator {
         errors += passwordErrors(request.password, username: request.username, email: request.email)
         errors += Self.profileErrors(
             dateOfBirth: request.dateOfBirth, country: request.country, parentEmail: request.parentEmail, today: today)
+        if request.parentEmail == nil && needsConsent(request) {
+            errors.append(FieldError(field: "parentEmail", code: .parentEmailRequired))
+        }
         return errors
+    }
+
+    /// Whether the sign-up is a child's, younger than the consent age of their country: the
+    /// account then starts pending the parent's consent.
+    func needsConsent(_ request: SignUpRequest) -> Bool {
+        ConsentAge.needsConsent(dateOfBirth: request.dateOfBirth, country: request.country, settings: app.settings, today: today)
     }
 
     /// The field errors of the KWS profile fields (each checked only when present).

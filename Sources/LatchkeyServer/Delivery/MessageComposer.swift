@@ -41,6 +41,8 @@ struct MessageComposer: Sendable {
         case .resetPassword: return "reset_password"
         case .restoreEmail: return "restore_email"
         case .signUpAttempt: return "sign_up_attempt"
+        case .parentConsent: return "parent_consent"
+        case .parentManage: return "parent_manage"
         }
     }
 }

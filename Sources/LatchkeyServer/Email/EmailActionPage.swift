@@ -58,7 +58,8 @@ enum EmailAction {
             case .changeEmail: self = .changeEmail
             case .resetPassword: self = .resetPassword
             case .restoreEmail: self = .restoreEmail
-            case .verifyEmail, .phoneSignIn, .signUpAttempt: self = .verifyEmail
+            // Parents' links have pages of their own (``ConsentPage``); they never come here.
+            case .verifyEmail, .phoneSignIn, .signUpAttempt, .parentConsent, .parentManage: self = .verifyEmail
             }
         }
     }
@@ -98,7 +99,7 @@ enum EmailAction {
     }
 
     /// A complete page; `body` is HTML, `title` text.
-    private static func html(title: String, body: String, language: Language, status: HTTPResponse.Status) -> Response {
+    static func html(title: String, body: String, language: Language, status: HTTPResponse.Status) -> Response {
         let document = """
             <!doctype html>
             <html lang="\(language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

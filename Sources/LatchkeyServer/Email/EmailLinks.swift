@@ -24,8 +24,10 @@ struct EmailLinks: Sendable {
     let sessions: SessionStore
     let time: any TimeSource
     let users: UserStore
+    let consent: ParentConsent
 
     init(backend: LatchkeyBackend) {
+        self.consent = ParentConsent(backend: backend)
         self.apps = backend.apps
         self.codes = backend.codes
         self.driver = backend.driver
@@ -72,7 +74,8 @@ struct EmailLinks: Sendable {
     }
 
     /// Uses a verification, email-change or email-restore link; `language` is the language of
-    /// the notice an email change sends to the address it replaces.
+    /// the notice an email change sends to the address it replaces, and of the consent request
+    /// a child's first verification sends the parent.
     func verify(token: String, language: Language) async throws {
         let now = time.now()
         let used: Bool
@@ -89,6 +92,9 @@ struct EmailLinks: Sendable {
         let tokenHash = Self.hash(token)
         // The app of an email change, read first: its notice is queued in the change's transaction.
         let changeApp = try await driver.read { db in try await codes.pending(tokenHash: tokenHash, purpose: .changeEmail, at: now, in: db) }
+            .asyncFlatMap { try await apps.find($0.appID) }
+        // The app of a verification, read first too: a child's consent request is queued in it.
+        let verifiedApp = try await driver.read { db in try await codes.pending(tokenHash: tokenHash, purpose: .verifyEmail, at: now, in: db) }
             .asyncFlatMap { try await apps.find($0.appID) }
         return try await driver.write { db -> Bool in
             guard
@@ -117,7 +123,13 @@ struct EmailLinks: Sendable {
                 return true
             default:
                 // A verification link proves only the address it was sent to, if it is still the user's.
-                return try await users.markEmailVerified(userID: userID, email: used.recipient, at: now, in: db)
+                let before = try await users.find(id: userID, in: db)
+                let marked = try await users.markEmailVerified(userID: userID, email: used.recipient, at: now, in: db)
+                // A child's account made by an email sign-up asks the parent now that it is real.
+                if marked, let before, let verifiedApp {
+                    try await consent.askOnceVerified(before, app: verifiedApp, language: language, at: now, in: db)
+                }
+                return marked
             }
         }
     }

@@ -24,3 +24,15 @@ struct AccountExportDocument: Encodable, Sendable {
         }
     }
 }
+
+extension AccountExportDocument {
+    /// Every feature's sections of `user`'s data, as `GET /v1/me/export` answers them and a
+    /// parent reviews a child's.
+    static func make(of user: UserPrincipal, from sources: ExportSources, at now: Date) async throws -> AccountExportDocument {
+        var sections: [String: any Encodable & Sendable] = [:]
+        for feature in FeatureSet.all {
+            sections.merge(try await feature.export(of: user, from: sources)) { first, _ in first }
+        }
+        return AccountExportDocument(exportedAt: now, clientId: user.app.clientID, sections: sections)
+    }
+}

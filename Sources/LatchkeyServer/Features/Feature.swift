@@ -26,6 +26,8 @@ protocol Feature: Sendable {
     static var tables: [OwnedTable] { get }
     /// Deletes of rows nobody can use any more, run by every node's ``Janitor``.
     static var sweeps: [JanitorSweep] { get }
+    /// Users the janitor deletes whole, through the normal user deletion.
+    static var purges: [UserPurge] { get }
     /// The error codes only this feature answers with (each has a text in every string catalog).
     static var errorCodes: [ErrorCode] { get }
     /// How `GET /v1/hello` lists the feature; nil for features that serve no routes.
@@ -51,6 +53,7 @@ extension Feature {
     static var migrations: [Migration] { [] }
     static var tables: [OwnedTable] { [] }
     static var sweeps: [JanitorSweep] { [] }
+    static var purges: [UserPurge] { [] }
     static var settings: [AppSetting] { [] }
     static var errorCodes: [ErrorCode] { [] }
     static var module: ModuleDeclaration? { nil }

@@ -13,9 +13,12 @@ enum FeatureSet {
         DeliveryFeature.self,
         PhoneFeature.self,
         EmailFeature.self,
+        KidsFeature.self,
         ProvidersFeature.self,
         OAuthFeature.self,
         AdminFeature.self,
+        ProfilesFeature.self,
+        AppDataFeature.self,
         WalletFeature.self,
         OpsFeature.self,
     ]

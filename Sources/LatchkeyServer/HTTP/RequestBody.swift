@@ -67,7 +67,8 @@ enum RequestBody {
         }
     }
 
-    private static func bytes(of request: Request, limit: Int) async throws -> Data {
+    /// The body's bytes, refused with `413 body_too_large` past `limit`.
+    static func bytes(of request: Request, limit: Int) async throws -> Data {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
             throw APIError(.contentTooLarge, .bodyTooLarge)
         }
@@ -81,7 +82,7 @@ enum RequestBody {
     }
 
     /// The maximum nesting of arrays and objects, counted outside strings.
-    private static func depth(of data: Data) -> Int {
+    static func depth(of data: Data) -> Int {
         var depth = 0
         var deepest = 0
         var inString = false

@@ -8,8 +8,8 @@ struct CORSMiddleware: RouterMiddleware {
     typealias Context = LatchkeyRequestContext
     let apps: AppDirectory
 
-    static let allowedHeaders = "authorization, content-type, latchkey-client-id, x-request-id, accept-language"
-    static let allowedMethods = "GET, POST, PATCH, DELETE, OPTIONS"
+    static let allowedHeaders = "authorization, content-type, latchkey-client-id, x-request-id, accept-language, if-match, if-none-match"
+    static let allowedMethods = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let origin = request.headers[.origin] else { return try await next(request, context) }
@@ -34,7 +34,7 @@ struct CORSMiddleware: RouterMiddleware {
         response.headers[.vary] = "Origin"
         if allowed {
             response.headers[.accessControlAllowOrigin] = origin
-            response.headers[.accessControlExposeHeaders] = "x-request-id, retry-after, www-authenticate"
+            response.headers[.accessControlExposeHeaders] = "x-request-id, retry-after, www-authenticate, etag"
         }
         return response
     }

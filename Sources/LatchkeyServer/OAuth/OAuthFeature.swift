@@ -97,7 +97,7 @@ struct OAuthFeature: Feature {
             guard let session = answer.session else { throw OAuthError.invalidGrant("No session was issued.") }
             return try tokenResponse([
                 "access_token": session.accessToken, "token_type": "Bearer", "expires_in": session.expiresIn,
-                "refresh_token": session.refreshToken, "scope": TokenMinter.userScope,
+                "refresh_token": session.refreshToken, "scope": session.scope ?? TokenMinter.userScope,
             ])
         }
 
@@ -183,13 +183,14 @@ struct OAuthFeature: Feature {
         if token.hasPrefix("lkr_") {
             guard let sessionID = try await sessions.sessionID(ofRefreshToken: token, unusedOnly: true),
                 let session = try await sessions.find(id: sessionID), session.appID == app.id,
-                session.isLive(at: now, idleTTL: app.settings.sessionIdleTTL)
+                session.isLive(at: now, idleTTL: app.settings.sessionIdleTTL),
+                let account = try await userCache.account(id: session.userID, appID: app.id)
             else { return inactive }
             return [
                 "active": true, "token_type": "refresh_token", "client_id": app.clientID, "sub": session.userID,
                 "sid": session.id, "exp": Int(session.expiresAt.timeIntervalSince1970),
                 "iat": Int(session.createdAt.timeIntervalSince1970), "iss": issuer.current,
-                "scope": TokenMinter.userScope,
+                "scope": TokenMinter.scope(of: account),
             ]
         }
         guard let claims = try? await codec.verify(token, at: now), claims.aud == app.clientID else { return inactive }

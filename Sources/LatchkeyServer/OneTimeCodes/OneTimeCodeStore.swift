@@ -15,6 +15,10 @@ struct OneTimeCodeStore: Sendable {
         case restoreEmail = "restore_email"
         /// Not a code: the notice a sign-up with a taken email sends to the address's owner.
         case signUpAttempt = "sign_up_attempt"
+        /// The link asking a child's parent to grant or deny consent.
+        case parentConsent = "parent_consent"
+        /// The link letting a parent review, revoke or delete a child's account.
+        case parentManage = "parent_manage"
 
         /// The links whose power is holding the user's address: they die when the address, the
         /// password or the account's standing changes.
@@ -87,14 +91,27 @@ struct OneTimeCodeStore: Sendable {
 
     /// The live, unused link token whose digest is `tokenHash`, if it is for `purpose` (not used by this).
     func pending(tokenHash: String, purpose: Purpose, at now: Date, in db: any SQLDatabase) async throws -> Used? {
+        try await find(
+            tokenHash: tokenHash, purposes: [purpose],
+            where: "used_at IS NULL AND expires_at > \(bind: now.epochSeconds)", in: db)
+    }
+
+    /// The link token whose digest is `tokenHash`, live or not — used, expired or replaced — if
+    /// it is for one of `purposes` and still on record (the janitor deletes it a day after it
+    /// expires): what a page needs to offer a fresh link in place of a spent one.
+    func spent(tokenHash: String, purposes: [Purpose], in db: any SQLDatabase) async throws -> Used? {
+        try await find(tokenHash: tokenHash, purposes: purposes, where: "1 = 1", in: db)
+    }
+
+    private func find(tokenHash: String, purposes: [Purpose], where condition: SQLQueryString, in db: any SQLDatabase) async throws -> Used? {
         guard
             let row = try await db.raw(
                 """
-                SELECT app_id, recipient, user_id FROM one_time_codes
-                WHERE id = \(bind: tokenHash) AND purpose = \(bind: purpose.rawValue) AND used_at IS NULL
-                    AND expires_at > \(bind: now.epochSeconds)
+                SELECT app_id, purpose, recipient, user_id FROM one_time_codes
+                WHERE id = \(bind: tokenHash) AND purpose IN (\(binds: purposes.map(\.rawValue))) AND \(condition)
                 """
-            ).first()
+            ).first(),
+            let purpose = Purpose(rawValue: try row.decode(column: "purpose", as: String.self))
         else { return nil }
         return Used(
             appID: try row.decode(column: "app_id", as: String.self), purpose: purpose,

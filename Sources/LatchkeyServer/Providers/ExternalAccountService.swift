@@ -134,11 +134,18 @@ struct ExternalAccountService: Sendable {
             try await users.link(identity, userID: owner.id, appID: app.id, at: now, in: db)
             return (try await users.find(id: owner.id, appID: app.id, in: db) ?? owner, false)
         }
+        // The profile starts with what the provider gave, to be confirmed by the user.
+        let details = profile.details
         let user = UserStore.NewUser(
             id: SecureRandom.identifier(), appID: app.id, username: nil, email: verifiedEmail,
-            emailVerified: verifiedEmail != nil, passwordHash: nil, dateOfBirth: nil, country: nil,
-            parentEmail: nil, displayName: profile.name, identity: identity, createdAt: now)
+            emailVerified: verifiedEmail != nil, passwordHash: nil,
+            dateOfBirth: ProfileFields.dateOfBirth(fromProvider: details.birthday, today: now), country: nil,
+            parentEmail: nil, displayName: profile.name.flatMap(ProfileFields.name), profileCreated: false, identity: identity,
+            createdAt: now)
         try await users.insert(user, in: db)
+        try await ProfileStore(driver: driver).ensure(
+            userID: user.id, appID: app.id, firstName: details.firstName.flatMap(ProfileFields.name),
+            gender: ProfileFields.gender(fromProvider: details.gender), at: now, in: db)
         return (user.account, true)
     }
 

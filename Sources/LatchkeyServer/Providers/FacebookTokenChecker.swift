@@ -2,7 +2,8 @@ import Foundation
 
 /// Checks a Facebook user access token with the Graph API: `debug_token` (with the app access
 /// token `{app id}|{secret}`) must call it valid, issued to one of the app's Facebook app ids,
-/// unexpired and for a user; `/me` then gives the profile, and must be that same user.
+/// unexpired and for a user; `/me` then gives the profile (name, email, first name, birthday,
+/// gender), and must be that same user.
 enum FacebookTokenChecker {
     /// Longest token accepted.
     static let maximumLength = 4096
@@ -27,11 +28,15 @@ enum FacebookTokenChecker {
         guard expiresAt == 0 || expiresAt > now.timeIntervalSince1970 else { throw .rejected("expired") }
         guard let userID = Self.string(data["user_id"]), !userID.isEmpty else { throw .rejected("no user") }
 
-        let me = try await ProviderHTTP.getJSON("\(base)/me?fields=id,name,email&access_token=\(escaped)")
+        let me = try await ProviderHTTP.getJSON("\(base)/me?fields=id,name,email,first_name,birthday,gender&access_token=\(escaped)")
         guard me.status == 200, Self.string(me.object["id"]) == userID else { throw .rejected("profile of another user") }
         // Facebook says nothing about verification, so its email never links accounts by itself.
+        let details = ProviderDetails(
+            firstName: me.object["first_name"] as? String, birthday: me.object["birthday"] as? String,
+            gender: me.object["gender"] as? String)
         return ProviderProfile(
-            subject: userID, email: me.object["email"] as? String, emailVerified: false, name: me.object["name"] as? String)
+            subject: userID, email: me.object["email"] as? String, emailVerified: false, name: me.object["name"] as? String,
+            details: details)
     }
 
     /// A Graph API id, which may arrive as a string or a number.

@@ -14,10 +14,13 @@ struct IDTokenClaims: Decodable, Sendable {
     /// `email_verified`: a JSON boolean, or the string `"true"` as Apple sends it.
     var emailVerified: Bool
     var name: String?
+    /// `given_name`, `birthdate`, `gender`: profile claims, ignored when not strings.
+    var details = ProviderDetails()
 
     enum CodingKeys: String, CodingKey {
-        case iss, sub, aud, exp, iat, nbf, nonce, email, name
+        case iss, sub, aud, exp, iat, nbf, nonce, email, name, birthdate, gender
         case emailVerified = "email_verified"
+        case givenName = "given_name"
     }
 
     init(from decoder: any Decoder) throws {
@@ -40,5 +43,9 @@ struct IDTokenClaims: Decodable, Sendable {
             emailVerified = try container.decodeIfPresent(String.self, forKey: .emailVerified) == "true"
         }
         name = try container.decodeIfPresent(String.self, forKey: .name)
+        details = ProviderDetails(
+            firstName: try? container.decodeIfPresent(String.self, forKey: .givenName),
+            birthday: try? container.decodeIfPresent(String.self, forKey: .birthdate),
+            gender: try? container.decodeIfPresent(String.self, forKey: .gender))
     }
 }

@@ -39,7 +39,7 @@ struct IDTokenVerifier: Sendable {
         guard let subject = claims.sub, !subject.isEmpty, subject.utf8.count <= 255 else { throw .rejected("no subject") }
         let expiry = Date(timeIntervalSince1970: (claims.exp ?? 0) + Self.leeway)
         return ProviderProfile(
-            subject: subject, email: claims.email, emailVerified: claims.emailVerified, name: claims.name,
+            subject: subject, email: claims.email, emailVerified: claims.emailVerified, name: claims.name, details: claims.details,
             singleUse: ProviderProfile.SingleUse(digest: Digest.sha256Hex(parts[0] + "." + parts[1]), expiresAt: expiry))
     }
 

@@ -10,6 +10,9 @@ struct ProviderProfile: Sendable, Equatable {
     var emailVerified: Bool
     /// The user's name at the provider.
     var name: String?
+    /// What the provider says of the user's profile (first name, birthday, gender), which fills
+    /// the profile of a user it signs up.
+    var details = ProviderDetails()
     /// For a token that may be used once (an ID token): what names it, and until when it could
     /// be used at all. Nil for tokens that are presented again by design (Facebook access tokens).
     var singleUse: SingleUse? = nil
@@ -22,6 +25,16 @@ struct ProviderProfile: Sendable, Equatable {
         /// When the token stops being accepted anyway (its `exp` plus the leeway).
         var expiresAt: Date
     }
+}
+
+/// Profile facts a provider may give, as it gives them.
+struct ProviderDetails: Sendable, Equatable {
+    /// OpenID Connect `given_name`, Facebook `first_name`.
+    var firstName: String?
+    /// OpenID Connect `birthdate` (`YYYY-MM-DD`), Facebook `birthday` (`MM/DD/YYYY`).
+    var birthday: String?
+    /// OpenID Connect and Facebook `gender`.
+    var gender: String?
 }
 
 /// Why a provider token could not be used. Every `rejected` reason answers the same

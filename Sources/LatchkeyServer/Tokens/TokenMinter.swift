@@ -7,14 +7,24 @@ struct TokenMinter: Sendable {
     let codec: AccessTokenCodec
     let time: any TimeSource
 
-    /// The scope every user session gets.
+    /// The scope of a user session.
     static let userScope = "openid profile public"
+    /// The scope of a child's session while their parent has not consented: nothing public.
+    static let restrictedUserScope = "openid profile"
+
+    /// The scope `account`'s sessions get now: restricted while a child's consent is anything
+    /// but granted. Read at every sign-in and refresh, so a grant shows at the next refresh.
+    static func scope(of account: UserAccount) -> String {
+        account.consent?.isRestricted == true ? restrictedUserScope : userScope
+    }
 
     /// Access token plus the refresh token, as the API returns a session.
-    func sessionTokens(app: App, userID: String, sessionID: String, refreshToken: String) throws -> SessionTokens {
-        let (token, expiresAt) = try accessToken(app: app, subject: userID, sessionID: sessionID, scope: Self.userScope)
+    func sessionTokens(app: App, account: UserAccount, sessionID: String, refreshToken: String) throws -> SessionTokens {
+        let scope = Self.scope(of: account)
+        let (token, expiresAt) = try accessToken(app: app, subject: account.id, sessionID: sessionID, scope: scope)
         return SessionTokens(
-            accessToken: token, refreshToken: refreshToken, expiresIn: app.settings.accessTokenTTL, expiresAt: expiresAt)
+            accessToken: token, refreshToken: refreshToken, expiresIn: app.settings.accessTokenTTL, expiresAt: expiresAt,
+            scope: scope)
     }
 
     /// A signed access token for `subject` in `app`.

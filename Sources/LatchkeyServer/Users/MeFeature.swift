@@ -78,12 +78,7 @@ struct MeFeature: Feature {
         }
 
         table.on(.get, "/v1/me/export", operation: "exportAccount", access: me) { _, context in
-            let user = try context.user
-            var sections: [String: any Encodable & Sendable] = [:]
-            for feature in FeatureSet.all {
-                sections.merge(try await feature.export(of: user, from: exportSources)) { first, _ in first }
-            }
-            let export = AccountExportDocument(exportedAt: time.now(), clientId: user.app.clientID, sections: sections)
+            let export = try await AccountExportDocument.make(of: try context.user, from: exportSources, at: time.now())
             return try JSONResponse.make(
                 export, headers: [.contentDisposition: #"attachment; filename="latchkey-export.json""#])
         }

@@ -35,6 +35,8 @@ public struct UserAccount: Sendable, Equatable {
     public var lastSignInAt: Date?
     /// The ways the user signs in, oldest first.
     public var identities: [Identity]
+    /// Parental consent, for a child who signed up under the consent age; nil otherwise.
+    public var consent: ConsentState? = nil
     /// The stored password hash (never leaves the server).
     var passwordHash: String?
     /// Whether password sign-in waits for the email to be verified: an email sign-up of an app
@@ -53,6 +55,6 @@ public struct UserAccount: Sendable, Equatable {
             id: id, uid: uid, username: username, email: email, emailVerified: emailVerified,
             dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail, phone: phone,
             displayName: displayName, profileCreated: profileCreated, identities: identities,
-            createdAt: createdAt, updatedAt: updatedAt, lastSignInAt: lastSignInAt)
+            createdAt: createdAt, updatedAt: updatedAt, lastSignInAt: lastSignInAt, consent: consent)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SQLKit
 
 /// Disabling, re-enabling and deleting users, for operators (the CLI) and apps' servers (the
 /// admin API) alike.
@@ -26,13 +27,17 @@ struct UserAdministration: Sendable {
     /// section, then the user row, whose foreign keys take the rest. Their sessions end at once.
     func deleteUser(userID: String, appID: String) async throws {
         let now = time.now()
-        try await driver.write { [users, sessions] db in
-            guard let account = try await users.find(id: userID, appID: appID, in: db) else { throw LatchkeyBackend.UserNotFound(userID: userID) }
-            for feature in FeatureSet.all { try await feature.delete(account, in: db) }
-            let ids = try await sessions.ids(userID: userID, in: db)
-            try await users.delete(userID: userID, at: now, in: db)
-            for id in ids { try ChangeFeed.record(.session, id, at: now) }
-        }
+        try await driver.write { db in try await deleteUser(userID: userID, appID: appID, at: now, in: db) }
+    }
+
+    /// ``deleteUser(userID:appID:)`` inside the caller's transaction (a parent's deletion by
+    /// link, the janitor's purge of children left without consent).
+    func deleteUser(userID: String, appID: String, at now: Date, in db: any SQLDatabase) async throws {
+        guard let account = try await users.find(id: userID, appID: appID, in: db) else { throw LatchkeyBackend.UserNotFound(userID: userID) }
+        for feature in FeatureSet.all { try await feature.delete(account, in: db) }
+        let ids = try await sessions.ids(userID: userID, in: db)
+        try await users.delete(userID: userID, at: now, in: db)
+        for id in ids { try ChangeFeed.record(.session, id, at: now) }
     }
 }
 

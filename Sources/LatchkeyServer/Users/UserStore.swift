@@ -24,6 +24,8 @@ public struct UserStore: Sendable {
         var awaitsEmailVerification = false
         /// How the user first signs in; nil for a password user (the `password` identity).
         var identity: NewIdentity? = nil
+        /// A child's consent, pending from sign-up; nil for everyone else.
+        var consent: ConsentState? = nil
         var createdAt: Date
 
         /// The identity the user is created with.
@@ -38,7 +40,7 @@ public struct UserStore: Sendable {
                 dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail, phone: phone,
                 displayName: displayName, profileCreated: profileCreated, disabled: false,
                 createdAt: createdAt, updatedAt: createdAt, lastSignInAt: createdAt,
-                identities: [firstIdentity.identity(at: createdAt)],
+                identities: [firstIdentity.identity(at: createdAt)], consent: consent,
                 passwordHash: passwordHash, awaitsEmailVerification: awaitsEmailVerification)
         }
     }
@@ -195,8 +197,10 @@ public struct UserStore: Sendable {
         }
     }
 
-    /// Applies profile changes (already validated).
+    /// Applies profile changes (already validated); throws ``Locked`` for a child's date of birth
+    /// or parent email.
     func update(id: String, username: String??, dateOfBirth: String??, country: String??, parentEmail: String??, at now: Date, in db: any SQLDatabase) async throws {
+        try await requireUnlocked(userID: id, dateOfBirth: dateOfBirth, parentEmail: parentEmail, in: db)
         var assignments: [SQLQueryString] = ["updated_at = \(bind: now.epochSeconds)"]
         if let username {
             assignments.append("username = \(bind: username)")
@@ -309,6 +313,7 @@ public struct UserStore: Sendable {
             updatedAt: Date(epochSeconds: try row.decode(column: "updated_at", as: Int64.self)),
             lastSignInAt: try row.decode(column: "last_sign_in_at", as: Int64?.self).map(Date.init(epochSeconds:)),
             identities: identities,
+            consent: try await consent(userID: id, in: db),
             passwordHash: try row.decode(column: "password_hash", as: String?.self),
             awaitsEmailVerification: try row.decode(column: "awaits_email_verification", as: Int64.self) != 0
         )

@@ -107,13 +107,6 @@ struct TestHarness {
         return try await client.send(.post, "/oauth/token", form: form)
     }
 
-    /// A `client_credentials` access token of this harness's app carrying `scope`.
-    func clientToken(_ client: Client, scope: String) async throws -> String {
-        let answer = try await clientCredentials(client, scope: scope)
-        guard let token = answer.string("access_token") else { throw HarnessError.unexpected(answer.text) }
-        return token
-    }
-
     private func close() async {
         await backend.shutdown()
         try? FileManager.default.removeItem(at: directory)
@@ -231,6 +224,19 @@ struct Client: Sendable {
     /// Signs up with the given fields for this client's app.
     func signUp(_ fields: [String: String]) async throws -> TestResponse {
         try await send(.post, "/v1/auth/signup", json: fields, app: clientID)
+    }
+
+    /// Signs up a ten-year-old (US) with `parent`'s email: an account awaiting parental consent,
+    /// whose tokens lack the `public` scope. Returns its access and refresh tokens.
+    func signUpChild(_ username: String, parent: String = "parent@example.com") async throws -> (access: String, refresh: String) {
+        let response = try await signUp([
+            "username": username, "password": "correct horse battery", "dateOfBirth": "2016-05-01", "country": "US",
+            "parentEmail": parent,
+        ])
+        guard response.status == .created, let access = response.string("session.accessToken"),
+            let refresh = response.string("session.refreshToken")
+        else { throw HarnessError.unexpected(response.text) }
+        return (access, refresh)
     }
 
     /// Signs up a user and returns its access and refresh tokens.

@@ -1,0 +1,39 @@
+import LatchkeyWire
+
+extension KidsFeature {
+    static let settings: [AppSetting] = [
+        .integer(
+            "consentAge", \.consentAge, flag: "consent-age",
+            help: "Age below which parental consent is needed where the country has no age of its own.",
+            range: 0...21, rule: "consent age must be 0 to 21"),
+        .custom(
+            "consentAgeByCountry", \.consentAgeByCountry, flag: "consent-age-by-country",
+            help: "The app's consent age for a country, CC=AGE (repeatable; replaces the list; over the built-in table).",
+            parse: { values in
+                var ages: [String: Int] = [:]
+                for value in values where !value.isEmpty {
+                    let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+                    guard parts.count == 2, let age = Int(parts[1]) else {
+                        throw InvalidAppSetting(description: "--consent-age-by-country takes CC=AGE, e.g. DE=16")
+                    }
+                    ages[parts[0].uppercased()] = age
+                }
+                return ages
+            },
+            problem: { ages in
+                ages.contains { !Validation.isValidCountry($0.key) || !(0...21).contains($0.value) }
+                    ? "consent ages by country need 2-letter upper-case country codes and ages 0 to 21" : nil
+            }),
+        .integer(
+            "pendingConsentDays", \.pendingConsentDays, flag: "pending-consent-days",
+            help: "Days a child's account may stay without parental consent before it is purged.",
+            range: 1...365, rule: "pending consent days must be 1 to 365"),
+        .integer(
+            "parentEmailLimit", \.parentEmailLimit, flag: "parent-email-limit",
+            help: "Consent emails to one parent address per day.", range: 1...Int.max, rule: "throttling limits must be positive"),
+        .integer(
+            "consentRequestLimit", \.consentRequestLimit, flag: "consent-request-limit",
+            help: "Consent requests for one child per day, the sign-up's included.", range: 1...Int.max,
+            rule: "throttling limits must be positive"),
+    ]
+}

@@ -1,0 +1,55 @@
+import Hummingbird
+import LatchkeyWire
+
+/// `/v1/me/profile` (Kuggle's profile): first name, date of birth, gender, optional display name
+/// and avatar, a generated invite code, and `profileCreated`; invite-code redemption; and reads
+/// by the app's servers with `profiles:read`.
+struct ProfilesFeature: Feature {
+    static let id = "profiles"
+    let service: ProfileService
+    let requests: RequestReader
+
+    init(backend: LatchkeyBackend) {
+        self.service = ProfileService(backend: backend)
+        self.requests = backend.requests
+    }
+
+    static let module: ModuleDeclaration? = ModuleDeclaration(title: "Profiles and invite codes", access: .user(.profile))
+
+    static let clientScopes: [Scope] = [.profilesRead]
+
+    func routes(into table: inout RouteTable) {
+        let me = Access.user(.profile)
+
+        table.on(.get, "/v1/me/profile", operation: "getProfile", access: me) { _, context in
+            let user = try context.user
+            return try JSONResponse.make(try await service.profile(userID: user.userID, appID: user.app.id))
+        }
+
+        table.on(.put, "/v1/me/profile", operation: "createProfile", access: me) { request, context in
+            let body = try await requests.body(ProfileRequest.self, of: request)
+            return try JSONResponse.make(try await service.save(body.value, present: body.present, replace: true, principal: try context.user))
+        }
+
+        table.on(.patch, "/v1/me/profile", operation: "updateProfile", access: me) { request, context in
+            let body = try await requests.body(ProfileRequest.self, of: request)
+            return try JSONResponse.make(try await service.save(body.value, present: body.present, replace: false, principal: try context.user))
+        }
+
+        table.on(.post, "/v1/me/profile/invite", operation: "redeemInviteCode", access: me) { request, context in
+            let body = try await requests.body(InviteRedemptionRequest.self, of: request).value
+            return try JSONResponse.make(try await service.redeem(body.code, principal: try context.user))
+        }
+
+        table.on(.get, "/v1/users/{id}/profile", operation: "getUserProfile", access: .client(.profilesRead)) { _, context in
+            let id = try context.parameters.require("id")
+            let profile = try await service.profile(userID: id, appID: try context.client.app.id, bySomeoneElse: true)
+            return try JSONResponse.make(UserProfile(userId: id, profile: profile))
+        }
+    }
+}
+
+extension Scope {
+    /// Read users' profiles (server-to-server).
+    static let profilesRead = Scope(rawValue: "profiles:read")
+}

@@ -1,0 +1,201 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+@testable import LatchkeyServer
+import Testing
+
+/// App data (KWS "set app data") through HTTP: JSON values under validated keys, strong ETags
+/// with `If-Match` / `If-None-Match`, size limits, paging, pending accounts, server reads, and
+/// parallel conditional writes.
+@Suite struct AppDataTests {
+    static let path = "/v1/me/appdata/settings"
+
+    @Test(arguments: TestStore.enabled) func valuesCarryStrongETagsThatConditionalRequestsCheck(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let token = try await client.signUpUser("ann").access
+            let value = Data(#"{"volume": 0.7, "name": "Ann", "levels": [1, 2, 3]}"#.utf8)
+            let created = try await client.send(.put, Self.path, raw: value, token: token)
+            #expect(created.status == .created)
+            let first = try #require(created.headers[.eTag])
+            #expect(first.hasPrefix("\"") && first.hasSuffix("\"") && created.string("etag") == first)
+            #expect(created.string("key") == "settings" && created.value("size") as? Int == value.count)
+
+            let read = try await client.send(.get, Self.path, token: token)
+            #expect(read.status == .ok && read.body == value && read.headers[.eTag] == first)
+            let notModified = try await client.send(.get, Self.path, token: token, headers: [.ifNoneMatch: "W/\(first)"])
+            #expect(notModified.status == .notModified && notModified.headers[.eTag] == first)
+
+            // Each write makes a new tag; a stale, weak or wildcard-on-absent tag fails with 412.
+            let replaced = try await client.send(.put, Self.path, raw: Data("[1]".utf8), token: token, headers: [.ifMatch: first])
+            #expect(replaced.status == .ok)
+            let second = try #require(replaced.headers[.eTag])
+            #expect(second != first)
+            for (name, value) in [(HTTPField.Name.ifMatch, first), (.ifMatch, "W/\(second)"), (.ifNoneMatch, "*"), (.ifMatch, "garbage")] {
+                let refused = try await client.send(.put, Self.path, raw: Data("2".utf8), token: token, headers: [name: value])
+                #expect(refused.status == .preconditionFailed && refused.string("code") == "etag_mismatch", "\(name): \(value)")
+            }
+            #expect(try await client.send(.get, Self.path, token: token).text == "[1]")
+            let listed = try await client.send(.put, Self.path, raw: Data("3".utf8), token: token, headers: [.ifMatch: "\"x\", \(second)"])
+            #expect(listed.status == .ok)
+            let third = try #require(listed.headers[.eTag])
+            // Create-only and must-exist writes.
+            let fresh = try await client.send(.put, "/v1/me/appdata/fresh", raw: Data("true".utf8), token: token, headers: [.ifNoneMatch: "*"])
+            #expect(fresh.status == .created)
+            let absent = try await client.send(.put, "/v1/me/appdata/absent", raw: Data("1".utf8), token: token, headers: [.ifMatch: "*"])
+            #expect(absent.status == .preconditionFailed)
+
+            let staleDelete = try await client.send(.delete, Self.path, token: token, headers: [.ifMatch: second])
+            #expect(staleDelete.status == .preconditionFailed)
+            #expect(try await client.send(.delete, Self.path, token: token, headers: [.ifMatch: third]).status == .noContent)
+            #expect(try await client.send(.get, Self.path, token: token).status == .notFound)
+            #expect(try await client.send(.delete, Self.path, token: token).status == .noContent)
+            #expect(try await client.send(.delete, Self.path, token: token, headers: [.ifMatch: "*"]).status == .preconditionFailed)
+            #expect(try await client.send(.get, Self.path).status == .unauthorized)
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func keysAndValuesAreValidated(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let token = try await client.signUpUser("ann").access
+            for key in ["bad*key", String(repeating: "k", count: 129), "%C3%A9t%C3%A9"] {
+                let refused = try await client.send(.put, "/v1/me/appdata/\(key)", raw: Data("1".utf8), token: token)
+                #expect(refused.status == .unprocessableContent && refused.string("code") == "invalid_app_data_key", "\(key)")
+                #expect(try await client.send(.get, "/v1/me/appdata/\(key)", token: token).string("code") == "invalid_app_data_key")
+            }
+            #expect(try await client.send(.put, "/v1/me/appdata/" + String(repeating: "k", count: 128), raw: Data("1".utf8), token: token).status == .created)
+            let deep = String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
+            for body in ["{", "", "nope", deep, "{\"a\":1} x"] {
+                let refused = try await client.send(.put, "/v1/me/appdata/k", raw: Data(body.utf8), token: token)
+                #expect(refused.status == .badRequest && refused.string("code") == "invalid_request", "\(body)")
+            }
+            let invalidUTF8 = try await client.send(.put, "/v1/me/appdata/k", raw: Data([0x22, 0xFF, 0x22]), token: token)
+            #expect(invalidUTF8.status == .badRequest)
+            // Any JSON value, kept byte for byte (escapes included).
+            let text = #""caf\u00e9 \u0000 ☕""#
+            #expect(try await client.send(.put, "/v1/me/appdata/k", raw: Data(text.utf8), token: token).status == .created)
+            #expect(try await client.send(.get, "/v1/me/appdata/k", token: token).text == text)
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func valuesAndUsersStayWithinTheAppsLimits(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { settings in
+            settings.appDataMaxValueBytes = 1_024
+            settings.appDataMaxBytesPerUser = 2_048
+        }
+        try await harness.run { client in
+            let token = try await client.signUpUser("ann").access
+            func string(_ bytes: Int) -> Data { Data(("\"" + String(repeating: "x", count: bytes - 2) + "\"").utf8) }
+            let tooLarge = try await client.send(.put, "/v1/me/appdata/a", raw: string(1_025), token: token)
+            #expect(tooLarge.status == .contentTooLarge && tooLarge.string("code") == "app_data_value_too_large")
+            #expect(try await client.send(.put, "/v1/me/appdata/a", raw: string(1_024), token: token).status == .created)
+            #expect(try await client.send(.put, "/v1/me/appdata/b", raw: string(1_000), token: token).status == .created)
+            let over = try await client.send(.put, "/v1/me/appdata/c", raw: string(100), token: token)
+            #expect(over.status == .unprocessableContent && over.string("code") == "app_data_quota_exceeded")
+            // A replacement counts instead of the value it replaces.
+            #expect(try await client.send(.put, "/v1/me/appdata/b", raw: string(1_024), token: token).status == .ok)
+            #expect(try await client.send(.delete, "/v1/me/appdata/a", token: token).status == .noContent)
+            #expect(try await client.send(.put, "/v1/me/appdata/c", raw: string(100), token: token).status == .created)
+            #expect(try await client.send(.get, "/v1/me/appdata", token: token).value("usedBytes") as? Int == 1_124)
+            // Another user has a budget of their own.
+            let bob = try await client.signUpUser("bob").access
+            #expect(try await client.send(.put, "/v1/me/appdata/a", raw: string(1_024), token: bob).status == .created)
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func keysAreListedInPages(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let token = try await client.signUpUser("ann").access
+            for key in ["e", "a", "d", "b", "c"] {
+                #expect(try await client.send(.put, "/v1/me/appdata/\(key)", raw: Data("1".utf8), token: token).status == .created)
+            }
+            var keys: [String] = []
+            var cursor: String?
+            repeat {
+                let page = try await client.send(.get, "/v1/me/appdata?limit=2" + (cursor.map { "&after=\($0)" } ?? ""), token: token)
+                #expect(page.status == .ok && page.value("usedBytes") as? Int == 5)
+                let entries = try #require(page.value("entries") as? [[String: Any]])
+                #expect(entries.count <= 2 && entries.allSatisfy { ($0["etag"] as? String)?.hasPrefix("\"") == true })
+                keys += entries.compactMap { $0["key"] as? String }
+                cursor = page.string("nextCursor")
+            } while cursor != nil
+            #expect(keys == ["a", "b", "c", "d", "e"])
+            for query in ["limit=0", "limit=101", "limit=x", "after=bad*"] {
+                #expect(try await client.send(.get, "/v1/me/appdata?\(query)", token: token).status.code >= 400, "\(query)")
+            }
+            let other = try await client.signUpUser("bob").access
+            #expect((try await client.send(.get, "/v1/me/appdata", token: other).value("entries") as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func accountsAwaitingConsentNeedTheAppsLeave(store: TestStore) async throws {
+        for allowed in [false, true] {
+            let harness = try await TestHarness.make(store: store) { $0.appDataForPendingAccounts = allowed }
+            try await harness.run { client in
+                let kid = try await client.signUpChild("kid").access
+                let answers = [
+                    try await client.send(.put, "/v1/me/appdata/k", raw: Data("1".utf8), token: kid),
+                    try await client.send(.get, "/v1/me/appdata/k", token: kid),
+                    try await client.send(.get, "/v1/me/appdata", token: kid),
+                    try await client.send(.delete, "/v1/me/appdata/k", token: kid),
+                ]
+                for answer in answers {
+                    if allowed {
+                        #expect(answer.status.code < 300)
+                    } else {
+                        #expect(answer.status == .forbidden && answer.string("code") == "app_data_restricted")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func confidentialClientsReadAppDataWithTheirScope(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        let other = try await harness.makeApp(name: "Other")
+        try await harness.run { client in
+            let token = try await client.signUpUser("ann").access
+            let put = try await client.send(.put, Self.path, raw: Data(#"{"a":1}"#.utf8), token: token)
+            let userID = try #require(try await client.send(.get, "/v1/me", token: token).string("id"))
+            let server = try await harness.clientToken(client, scope: "appdata:read")
+            let read = try await client.send(.get, "/v1/users/\(userID)/appdata/settings", token: server)
+            #expect(read.status == .ok && read.text == #"{"a":1}"# && read.headers[.eTag] == put.headers[.eTag])
+            let list = try await client.send(.get, "/v1/users/\(userID)/appdata", token: server)
+            #expect((list.value("entries") as? [[String: Any]])?.first?["key"] as? String == "settings")
+            #expect(try await client.send(.get, "/v1/users/\(userID)/appdata/missing", token: server).status == .notFound)
+            #expect(try await client.send(.get, "/v1/users/\(userID)/appdata/settings", token: token).status == .forbidden)
+            let profilesOnly = try await harness.clientToken(client, scope: "profiles:read")
+            #expect(try await client.send(.get, "/v1/users/\(userID)/appdata/settings", token: profilesOnly).status == .forbidden)
+            let answer = try await client.send(
+                .post, "/oauth/token",
+                form: ["grant_type": "client_credentials", "client_id": other.app.clientID, "client_secret": other.clientSecret])
+            let foreign = try #require(answer.string("access_token"))
+            #expect(try await client.send(.get, "/v1/users/\(userID)/appdata/settings", token: foreign).status == .notFound)
+        }
+    }
+
+    /// Twenty parallel writes with the same `If-Match`: exactly one wins, the others get 412, and
+    /// the stored value is the winner's.
+    @Test(arguments: TestStore.enabled) func parallelWritesWithTheSameETagHaveExactlyOneWinner(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run(.live) { client in
+            let token = try await client.signUpUser("ann").access
+            let etag = try #require(try await client.send(.put, Self.path, raw: Data("0".utf8), token: token).headers[.eTag])
+            let outcomes = try await withThrowingTaskGroup(of: (Int, TestResponse).self) { group in
+                for writer in 1...20 {
+                    group.addTask {
+                        (writer, try await client.send(.put, Self.path, raw: Data("\(writer)".utf8), token: token, headers: [.ifMatch: etag]))
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let winners = outcomes.filter { $0.1.status == .ok }
+            #expect(winners.count == 1)
+            #expect(outcomes.filter { $0.1.status == .preconditionFailed }.count == 19)
+            let stored = try await client.send(.get, Self.path, token: token)
+            #expect(stored.text == "\(try #require(winners.first).0)" && stored.headers[.eTag] == winners.first?.1.headers[.eTag])
+        }
+    }
+}
