@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import LatchkeyWire
 import SQLKit
 import Testing
 
@@ -256,12 +255,17 @@ import Testing
             #expect(try await balance(client, gus) == 6)
             #expect(try await balance(client, hal) == 4)
 
-            // A child awaiting consent (a token without `public`) reads the wallet but may not spend.
-            let restricted = try restrictedToken(for: gus, harness: harness)
-            #expect(try await client.send(.get, "/v1/me/wallet", token: restricted).status == .ok)
-            #expect(try await client.send(.get, "/v1/me/wallet/ledger", token: restricted).status == .ok)
-            let blocked = try await client.send(.post, "/v1/me/wallet/spend", json: spend.merging(["amount": 1]) { $1 }, token: restricted)
+            // A child awaiting parental consent (a token without `public`) reads the wallet but may not spend.
+            let kid = try await client.signUpChild("kiddo").access
+            let kidID = try #require(try await client.send(.get, "/v1/me", token: kid).string("id"))
+            #expect(try await post(client, token, to: kidID, 3, key: "pocket-money").status == .created)
+            let kidWallet = try await client.send(.get, "/v1/me/wallet", token: kid)
+            #expect(kidWallet.status == .ok && (kidWallet.value("balances") as? [[String: Any]])?.first?["balance"] as? Int == 3)
+            #expect(try await client.send(.get, "/v1/me/wallet/ledger", token: kid).status == .ok)
+            let blocked = try await client.send(.post, "/v1/me/wallet/spend", json: spend.merging(["amount": 1]) { $1 }, token: kid)
             #expect(blocked.status == .forbidden && blocked.headers[.wwwAuthenticate]?.contains("insufficient_scope") == true)
+            let gift: [String: any Sendable] = ["to": gus.id, "currency": "kredits", "amount": 1, "idempotencyKey": "gift"]
+            #expect(try await client.send(.post, "/v1/me/wallet/transfers", json: gift, token: kid).status == .forbidden)
             #expect(try await balance(client, gus) == 6)
         }
     }
@@ -359,12 +363,5 @@ import Testing
             for index in 0..<count { group.addTask { try await request(index) } }
             return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
         }
-    }
-
-    /// A token of `user`'s session without `public`: what a child awaiting parental consent holds.
-    private func restrictedToken(for user: User, harness: TestHarness) throws -> String {
-        let payload = try #require(user.access.split(separator: ".").dropFirst().first.flatMap { Base64URL.decode($0) })
-        let claims = try JSONDecoder().decode(AccessTokenClaims.self, from: Data(payload))
-        return try harness.backend.tokens.accessToken(app: harness.app, subject: user.id, sessionID: claims.sid, scope: "openid profile").0
     }
 }
