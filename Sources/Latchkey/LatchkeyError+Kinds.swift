@@ -101,6 +101,16 @@ extension LatchkeyError {
     public static let displayNameRestricted = LatchkeyError(.displayNameRestricted)
     /// The string given as an access token is not one.
     public static let invalidToken = LatchkeyError(.invalidToken)
+    /// The wallet's balance is too low for the debit.
+    public static let insufficientFunds = LatchkeyError(.insufficientFunds)
+    /// The idempotency key was used on this wallet for a different request.
+    public static let idempotencyKeyReused = LatchkeyError(.idempotencyKeyReused)
+    /// The balance would leave the signed 64-bit range.
+    public static let balanceOutOfRange = LatchkeyError(.balanceOutOfRange)
+    /// The currency is not one of the app's wallet currencies.
+    public static let unknownCurrency = LatchkeyError(.unknownCurrency)
+    /// The app does not let users spend or transfer from their own wallet.
+    public static let walletOperationDisabled = LatchkeyError(.walletOperationDisabled)
     /// The server cannot serve now; retry after this many seconds when it says.
     public static func serverUnavailable(retryAfter: Int?) -> LatchkeyError { LatchkeyError(.serverUnavailable(retryAfter: retryAfter)) }
     /// Any other server error, with its stable code and message.

@@ -106,6 +106,16 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         case appDataRestricted
         /// The string given as an access token is not one (not a JWT the server could have issued).
         case invalidToken
+        /// The wallet's balance is too low for the debit (nothing was written).
+        case insufficientFunds
+        /// The idempotency key was used on this wallet for a different request (nothing was written).
+        case idempotencyKeyReused
+        /// The balance would leave the signed 64-bit range (nothing was written).
+        case balanceOutOfRange
+        /// The currency is not one of the app's wallet currencies.
+        case unknownCurrency
+        /// The app does not let users spend or transfer from their own wallet.
+        case walletOperationDisabled
         /// The server is up but cannot serve now (503: overloaded, starting, shutting down); retry
         /// after this many seconds when it says. The session is kept.
         case serverUnavailable(retryAfter: Int?)
@@ -218,6 +228,11 @@ extension LatchkeyError {
         case .appDataQuotaExceeded: kind = .appDataQuotaExceeded
         case .etagMismatch: kind = .etagMismatch
         case .appDataRestricted: kind = .appDataRestricted
+        case .insufficientFunds: kind = .insufficientFunds
+        case .idempotencyKeyReused: kind = .idempotencyKeyReused
+        case .balanceOutOfRange: kind = .balanceOutOfRange
+        case .unknownCurrency: kind = .unknownCurrency
+        case .walletOperationDisabled: kind = .walletOperationDisabled
         case _ where status == 503: kind = .serverUnavailable(retryAfter: retryAfter)
         default: kind = .server(code: problem.code.rawValue, message: message)
         }

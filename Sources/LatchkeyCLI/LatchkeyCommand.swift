@@ -6,6 +6,9 @@ struct LatchkeyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "latchkey",
         abstract: "Self-hosted identity and app backend for mobile apps.",
-        subcommands: [ServeCommand.self, AppsCommand.self, UsersCommand.self, LeaderboardsCommand.self, KeysCommand.self, OutboxCommand.self, MigrateCommand.self]
+        subcommands: [
+            ServeCommand.self, AppsCommand.self, UsersCommand.self, LeaderboardsCommand.self, WalletCommand.self, KeysCommand.self,
+            OutboxCommand.self, MigrateCommand.self,
+        ]
     )
 }

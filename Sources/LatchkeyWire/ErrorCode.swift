@@ -178,6 +178,11 @@ extension ErrorCode {
         .leaderboardScoreTooHigh,
         .leaderboardSubmitsTooFrequent,
         .leaderboardDisplayNameRestricted,
+        .insufficientFunds,
+        .idempotencyKeyReused,
+        .balanceOutOfRange,
+        .unknownCurrency,
+        .walletOperationDisabled,
     ]
 }
 

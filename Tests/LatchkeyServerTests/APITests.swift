@@ -16,7 +16,10 @@ import Testing
             let modules = try #require(anonymous.value("modules") as? [[String: Any]])
             #expect(
                 modules.compactMap { $0["id"] as? String }
-                    == ["hello", "auth", "me", "tokens", "phone", "email", "kids", "providers", "oauth", "admin", "profiles", "appdata", "leaderboards", "ops"])
+                    == [
+                        "hello", "auth", "me", "tokens", "phone", "email", "kids", "providers", "oauth", "admin", "profiles", "appdata",
+                        "leaderboards", "wallet", "ops",
+                    ])
             for module in modules {
                 #expect(module["vmin"] as? Int == 1)
                 #expect(module["vmax"] as? Int == 1)

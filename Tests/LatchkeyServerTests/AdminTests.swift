@@ -16,7 +16,11 @@ import Testing
             let full = try await clientToken(client, harness, scope: nil)
             // Without `scope=`, every scope the features' client routes declare (issue 12 adds some).
             let granted = (full.string("scope") ?? "").split(separator: " ").map(String.init)
-            #expect(Set(granted).isSuperset(of: ["users:read", "users:write", "profiles:read", "appdata:read", "leaderboards:admin", "leaderboards:write"]))
+            #expect(
+                Set(granted).isSuperset(of: [
+                    "users:read", "users:write", "profiles:read", "appdata:read", "leaderboards:admin", "leaderboards:write", "wallet:read",
+                    "wallet:write",
+                ]))
             let fullToken = try #require(full.string("access_token"))
             let read = try await client.send(.get, path, token: fullToken)
             #expect(read.status == .ok)
@@ -61,8 +65,6 @@ import Testing
     }
 
     private func clientToken(_ client: Client, _ harness: TestHarness, scope: String?) async throws -> TestResponse {
-        var form = ["grant_type": "client_credentials", "client_id": harness.app.clientID, "client_secret": harness.clientSecret]
-        form["scope"] = scope
-        return try await client.send(.post, "/oauth/token", form: form)
+        try await harness.clientCredentials(client, scope: scope)
     }
 }

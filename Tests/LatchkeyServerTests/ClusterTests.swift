@@ -416,6 +416,41 @@ struct ClusterTests {
             await cluster.stop()
         }
     }
+
+    /// The wallet's figure across nodes: 1,000 awards carrying 100 distinct idempotency keys, sent
+    /// in parallel (64 at a time) to three nodes of one PostgreSQL database, write exactly 100
+    /// entries and the balance of 100 awards.
+    @Test func aThousandAwardsWithAHundredKeysAcrossThreeNodesWriteAHundredEntries() async throws {
+        let cluster = try await Cluster.start()
+        let signUp = try await cluster.signUp(on: 0, "saver")
+        let access = try #require(signUp.string("session.accessToken"))
+        let userID = try #require(signUp.string("user.id"))
+        let secret = cluster.clientSecret.addingPercentEncoding(withAllowedCharacters: CharacterSet.alphanumerics) ?? ""
+        let grant = "grant_type=client_credentials&client_id=\(cluster.clientID)&client_secret=\(secret)&scope=wallet%3Awrite"
+        let token = try #require(try await cluster.nodes[0].request("POST", "/oauth/token", form: grant).string("access_token"))
+        var statuses: [HTTPResponse.Status] = []
+        try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+            for index in 0..<1_000 {
+                if index >= 64, let status = try await group.next() { statuses.append(status) }
+                group.addTask {
+                    let award: [String: any Sendable] = ["currency": "kredits", "amount": 7, "idempotencyKey": "award-\(index % 100)"]
+                    return try await cluster.nodes[index % 3].request(
+                        "POST", "/v1/wallet/users/\(userID)/transactions", json: award, token: token
+                    ).status
+                }
+            }
+            for try await status in group { statuses.append(status) }
+        }
+        #expect(statuses.filter { $0 == .created }.count == 100)
+        #expect(statuses.filter { $0 == .ok }.count == 900)
+        let page = try await cluster.nodes[1].request("GET", "/v1/me/wallet/ledger?limit=100", token: access)
+        let entries = (page.value("entries") as? [[String: Any]]) ?? []
+        #expect(entries.count == 100 && page.string("nextCursor") == nil)
+        #expect(Set(entries.compactMap { $0["idempotencyKey"] as? String }).count == 100)
+        let wallet = try await cluster.nodes[2].request("GET", "/v1/me/wallet", token: access)
+        #expect(((wallet.value("balances") as? [[String: Any]])?.first?["balance"] as? NSNumber)?.int64Value == 700)
+        await cluster.stop()
+    }
 }
 
 /// Moving an installation from the embedded SQLite file to PostgreSQL loses nothing.

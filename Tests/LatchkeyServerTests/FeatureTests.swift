@@ -96,6 +96,9 @@ import Testing
             #expect(try await client.send(.put, "/v1/me/appdata/k", raw: Data("{}".utf8), token: tokens.access).status == .created)
             let me = try await client.send(.get, "/v1/me", token: tokens.access)
             let userID = try #require(me.string("id"))
+            let wallet = try await harness.clientToken(client, scope: "wallet:write")
+            let award: [String: any Sendable] = ["currency": "kredits", "amount": 5, "idempotencyKey": "fixture"]
+            #expect(try await client.send(.post, "/v1/wallet/users/\(userID)/transactions", json: award, token: wallet).status == .created)
             let sessions = try await client.send(.get, "/v1/me/sessions", token: tokens.access)
             let sessionIDs = try #require(sessions.value("sessions") as? [[String: Any]]).compactMap { $0["id"] as? String }
             // A child awaiting parental consent, for the tables only children have rows in.

@@ -9,6 +9,8 @@ import Logging
 final class LiveServer: TestServer {
     let backend: LatchkeyBackend
     let app: App
+    /// The app's client secret, for calls a confidential client makes (`client_credentials`).
+    let clientSecret: String
     let directory: URL
     /// What the log sender wrote: the PINs and links sent.
     let messages: LoggedMessages
@@ -33,16 +35,21 @@ final class LiveServer: TestServer {
         var settings = AppSettings()
         settings.bcryptCost = 10
         configure(&settings)
-        let app = try await backend.apps.create(name: "SDK Test", settings: settings).app
+        let credentials = try await backend.apps.create(name: "SDK Test", settings: settings)
         let service = try await RunningService.start(logger: logger) { reportPort in
             try LatchkeyServer.application(backend: backend, logger: logger) { reportPort($0) }
         }
-        return LiveServer(backend: backend, app: app, directory: directory, messages: messages, service: service)
+        return LiveServer(
+            backend: backend, app: credentials.app, clientSecret: credentials.clientSecret, directory: directory, messages: messages,
+            service: service)
     }
 
-    private init(backend: LatchkeyBackend, app: App, directory: URL, messages: LoggedMessages, service: RunningService) {
+    private init(
+        backend: LatchkeyBackend, app: App, clientSecret: String, directory: URL, messages: LoggedMessages, service: RunningService
+    ) {
         self.backend = backend
         self.app = app
+        self.clientSecret = clientSecret
         self.directory = directory
         self.messages = messages
         self.service = service

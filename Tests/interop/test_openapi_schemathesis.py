@@ -63,6 +63,8 @@ REFUSES_VALID_DATA = {
     # on what earlier cases stored.
     ("PUT", "/v1/me/appdata/{key}"),
     ("DELETE", "/v1/me/appdata/{key}"),
+    # A ledger cursor is accepted only if the server gave it (422 invalid_field otherwise).
+    ("GET", "/v1/me/wallet/ledger"),
 }
 
 shared_session = sign_up()

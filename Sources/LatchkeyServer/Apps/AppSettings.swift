@@ -78,6 +78,15 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var appDataMaxBytesPerUser: Int = 1_048_576
     /// Whether accounts awaiting parental consent may read and write app data (off by default).
     public var appDataForPendingAccounts: Bool = false
+    /// The wallet's currencies (default `kredits`); entries name one of them.
+    public var walletCurrencies: [String] = ["kredits"]
+    /// Whether users may spend from their own wallet (`POST /v1/me/wallet/spend`); off by default:
+    /// only the app's server (scope `wallet:write`) moves balances.
+    public var walletSelfSpend: Bool = false
+    /// Whether users may transfer from their wallet to another user's (off by default).
+    public var walletUserTransfers: Bool = false
+    /// Whether a debit may take a balance below zero (off by default: `insufficient_funds`).
+    public var walletAllowNegative: Bool = false
 
     /// The default settings.
     public init() {}

@@ -20,6 +20,7 @@ enum FeatureSet {
         ProfilesFeature.self,
         AppDataFeature.self,
         LeaderboardsFeature.self,
+        WalletFeature.self,
         OpsFeature.self,
     ]
 

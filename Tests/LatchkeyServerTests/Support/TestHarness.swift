@@ -99,6 +99,14 @@ struct TestHarness {
         return try await backend.apps.create(name: name, settings: settings)
     }
 
+    /// Asks the token endpoint for a `client_credentials` token of this harness's app carrying
+    /// `scope` (every server-to-server scope when nil); the answer as it came.
+    func clientCredentials(_ client: Client, scope: String?) async throws -> TestResponse {
+        var form = ["grant_type": "client_credentials", "client_id": app.clientID, "client_secret": clientSecret]
+        form["scope"] = scope
+        return try await client.send(.post, "/oauth/token", form: form)
+    }
+
     private func close() async {
         await backend.shutdown()
         try? FileManager.default.removeItem(at: directory)
