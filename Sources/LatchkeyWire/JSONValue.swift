@@ -1,4 +1,5 @@
-/// Any JSON value, for members whose shape the API leaves to the app (wallet entry metadata).
+/// Any JSON value, for members whose shape the API leaves to the app (wallet entry and leaderboard
+/// entry metadata).
 /// Numbers are kept as `Double` unless they are whole and fit `Int64`, so integers round-trip
 /// exactly.
 public enum JSONValue: Codable, Sendable, Hashable {

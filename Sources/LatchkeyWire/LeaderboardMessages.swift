@@ -105,12 +105,12 @@ public struct LeaderboardScoreSubmission: StrictRequest, Equatable {
     /// Breaks ties between equal scores, in the board's order (default 0).
     public var subscore: Int64?
     /// A small JSON object kept with the entry (1 KiB encoded at most); replaces the stored one when given.
-    public var metadata: [String: LeaderboardJSON]?
+    public var metadata: [String: JSONValue]?
     /// The name shown with the entry (1–32 characters, no control characters); a user awaiting
     /// parental consent cannot set one. Without it the entry shows the username.
     public var displayName: String?
 
-    public init(score: Int64, subscore: Int64? = nil, metadata: [String: LeaderboardJSON]? = nil, displayName: String? = nil) {
+    public init(score: Int64, subscore: Int64? = nil, metadata: [String: JSONValue]? = nil, displayName: String? = nil) {
         self.score = score
         self.subscore = subscore
         self.metadata = metadata
@@ -128,12 +128,12 @@ public struct LeaderboardEntry: Codable, Sendable, Equatable {
     public var displayName: String
     public var score: Int64
     public var subscore: Int64
-    public var metadata: [String: LeaderboardJSON]?
+    public var metadata: [String: JSONValue]?
     public var updatedAt: Date
 
     public init(
         rank: Int, userId: String, displayName: String, score: Int64, subscore: Int64,
-        metadata: [String: LeaderboardJSON]?, updatedAt: Date
+        metadata: [String: JSONValue]?, updatedAt: Date
     ) {
         self.rank = rank
         self.userId = userId
@@ -174,44 +174,5 @@ public struct LeaderboardPeriods: Codable, Sendable, Equatable {
     public init(leaderboardId: String, periods: [Date]) {
         self.leaderboardId = leaderboardId
         self.periods = periods
-    }
-}
-
-/// A JSON value: what an entry's metadata holds.
-public enum LeaderboardJSON: Codable, Sendable, Equatable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([LeaderboardJSON])
-    case object([String: LeaderboardJSON])
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([LeaderboardJSON].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: LeaderboardJSON].self))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        }
     }
 }

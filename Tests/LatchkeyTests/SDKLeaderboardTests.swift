@@ -22,8 +22,8 @@ import Testing
             for (index, name) in ["ann", "bob", "cyd"].enumerated() {
                 let sdk = server.client(clock: { clock.now() })
                 try await sdk.signUp(username: name, password: "correct horse battery")
-                let entry = try await sdk.leaderboards.submit(Int64(100 * (index + 1)), metadata: ["level": .number(Double(index))], to: "weekly")
-                #expect(entry.userId == sdk.currentUser?.id && entry.metadata?["level"] == .number(Double(index)))
+                let entry = try await sdk.leaderboards.submit(Int64(100 * (index + 1)), metadata: ["level": .integer(Int64(index))], to: "weekly")
+                #expect(entry.userId == sdk.currentUser?.id && entry.metadata?["level"] == .integer(Int64(index)))
                 players.append(sdk)
             }
             let ann = players[0]

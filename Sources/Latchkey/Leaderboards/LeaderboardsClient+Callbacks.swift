@@ -15,7 +15,7 @@ extension LeaderboardsClient {
 
     /// Callback form of ``submit(_:subscore:metadata:displayName:to:)``.
     public func submit(
-        _ score: Int64, subscore: Int64? = nil, metadata: [String: LeaderboardJSON]? = nil, displayName: String? = nil,
+        _ score: Int64, subscore: Int64? = nil, metadata: [String: JSONValue]? = nil, displayName: String? = nil,
         to board: String, completion: @escaping @Sendable (Result<LeaderboardEntry, LatchkeyError>) -> Void
     ) {
         client.deliver(completion) {

@@ -32,7 +32,7 @@ public struct LeaderboardsClient: Sendable {
     /// a `displayName`.
     @discardableResult
     public func submit(
-        _ score: Int64, subscore: Int64? = nil, metadata: [String: LeaderboardJSON]? = nil, displayName: String? = nil,
+        _ score: Int64, subscore: Int64? = nil, metadata: [String: JSONValue]? = nil, displayName: String? = nil,
         to board: String
     ) async throws -> LeaderboardEntry {
         let body = LeaderboardScoreSubmission(score: score, subscore: subscore, metadata: metadata, displayName: displayName)

@@ -7,7 +7,7 @@ enum LeaderboardMetadata {
     static let maximumBytes = 1024
 
     /// The stored form of `metadata`, or nil when it is larger than ``maximumBytes``.
-    static func encode(_ metadata: [String: LeaderboardJSON]) -> String? {
+    static func encode(_ metadata: [String: JSONValue]) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         guard let data = try? encoder.encode(metadata), data.count <= maximumBytes else { return nil }
@@ -15,8 +15,8 @@ enum LeaderboardMetadata {
     }
 
     /// The metadata stored as `text` (nil when there is none).
-    static func decode(_ text: String?) -> [String: LeaderboardJSON]? {
+    static func decode(_ text: String?) -> [String: JSONValue]? {
         guard let text else { return nil }
-        return try? JSONDecoder().decode([String: LeaderboardJSON].self, from: Data(text.utf8))
+        return try? JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8))
     }
 }

@@ -239,7 +239,7 @@ struct LeaderboardExportEntry: Encodable, Sendable {
     var period: Date
     var score: Int64
     var subscore: Int64
-    var metadata: [String: LeaderboardJSON]?
+    var metadata: [String: JSONValue]?
     var displayName: String?
     var updatedAt: Date
 }
