@@ -92,10 +92,12 @@ struct AppDataService: Sendable {
         }
     }
 
-    /// The body as JSON text: UTF-8 without NUL bytes, one JSON value (any type), nested at most as deep as request
-    /// bodies may be; `400 invalid_request` otherwise.
+    /// The body as JSON text: UTF-8 without NUL bytes, one JSON value (any type) of RFC 8259 — it
+    /// is served back as sent, so nothing Foundation's parser merely tolerates, such as trailing
+    /// commas —, nested at most as deep as request bodies may be; `400 invalid_request` otherwise.
     private static func json(_ body: Data) throws -> String {
         guard !body.contains(0), let text = String(data: body, encoding: .utf8), RequestBody.depth(of: body) <= RequestBody.maximumDepth,
+            !RequestBody.hasTrailingComma(body),
             (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) != nil
         else { throw APIError(.badRequest, .invalidRequest) }
         return text
