@@ -336,6 +336,38 @@ import Testing
         }
     }
 
+    /// The parent's grant, the parent's request for manage links and the child's request for a
+    /// new link, racing the child's own deletion, each either happen or find the child gone —
+    /// never a `500`: on PostgreSQL each locks the child's row first, as the deletion does before
+    /// the links and consent rows it cascades to (no deadlock, no failed foreign key).
+    @Test(arguments: TestStore.enabled) func consentActionsRacingTheChildsDeletionNeverFail(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { settings in
+            settings.ipSignUpLimit = 1_000
+            settings.ipSendLimit = 1_000
+            settings.recipientSendLimit = 1_000
+            settings.parentEmailLimit = 1_000
+            settings.consentRequestLimit = 1_000
+        }
+        try await harness.run { client in
+            for round in 0..<10 {
+                let parent = "parent\(round)@example.com"
+                let signUp = try await Self.signUpChild("kidrace\(round)", parent: parent, client: client)
+                let access = try #require(signUp.string("session.accessToken"))
+                let token = try await harness.latestLinkToken(to: parent)
+                let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                    group.addTask { try await client.send(.delete, "/v1/me", token: access).status }
+                    group.addTask { try await client.send(.post, "/v1/consent", form: ["token": token, "action": "grant"]).status }
+                    group.addTask {
+                        try await client.send(.post, "/v1/consent/links", json: ["parentEmail": parent], app: client.clientID).status
+                    }
+                    group.addTask { try await client.send(.post, "/v1/me/consent/request", token: access).status }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(!statuses.contains { $0.code >= 500 }, "round \(round): \(statuses)")
+            }
+        }
+    }
+
     // MARK: Helpers
 
     /// Signs up a ten-year-old with `parent`'s email.

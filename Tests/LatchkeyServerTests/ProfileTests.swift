@@ -187,4 +187,33 @@ import Testing
             #expect(try await client.send(.get, path, token: try #require(answer.string("access_token"))).status == .notFound)
         }
     }
+
+    /// Profile writes, first reads (which make the profile row) and redemptions racing the
+    /// deletion of the account — or of the inviter — either happen or find the account gone,
+    /// never a `500`: on PostgreSQL each locks the user's row first, as the deletion does before
+    /// the rows it cascades to (no deadlock, no failed foreign key).
+    @Test(arguments: TestStore.enabled) func profileWritesRacingTheAccountsDeletionNeverFail(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.ipSignUpLimit = 1_000 }
+        try await harness.run { client in
+            for round in 0..<10 {
+                let user = try await client.signUpUser("racer\(round)").access
+                let inviter = try await client.signUpUser("inviter\(round)").access
+                let code = try #require(try await client.send(.get, "/v1/me/profile", token: inviter).string("inviteCode"))
+                let invitees = [try await client.signUpUser("inviteea\(round)").access, try await client.signUpUser("inviteeb\(round)").access]
+                let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                    group.addTask { try await client.send(.delete, "/v1/me", token: user).status }
+                    group.addTask { try await client.send(.delete, "/v1/me", token: inviter).status }
+                    for writer in 0..<4 {
+                        group.addTask { try await client.send(.patch, "/v1/me/profile", json: ["firstName": "N\(writer)"], token: user).status }
+                        group.addTask { try await client.send(.get, "/v1/me/profile", token: user).status }
+                    }
+                    for invitee in invitees {
+                        group.addTask { try await client.send(.post, "/v1/me/profile/invite", json: ["code": code], token: invitee).status }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(!statuses.contains { $0.code >= 500 }, "round \(round): \(statuses)")
+            }
+        }
+    }
 }

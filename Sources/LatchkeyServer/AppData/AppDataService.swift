@@ -5,10 +5,12 @@ import LatchkeyWire
 /// The rules of app data (KWS "set app data"): keys of a safe alphabet, values that are JSON within
 /// the app's per-value and per-user limits, and optimistic concurrency — every write makes a new
 /// revision, which the value's strong `ETag` names, and `If-Match` / `If-None-Match` are checked
-/// against the stored revision inside the write's transaction, under a lock on the user's row.
+/// against the stored revision inside the write's transaction, under a lock on the user's row
+/// (``UserStore/lockRow(id:in:)``), so one user's writes run one at a time and totals stay exact.
 struct AppDataService: Sendable {
     let driver: any StoreDriver
     let store: AppDataStore
+    let users: UserStore
     let time: any TimeSource
 
     /// The longest key.
@@ -54,8 +56,8 @@ struct AppDataService: Sendable {
         let size = value.utf8.count
         let revision = SecureRandom.identifier()
         let now = time.now()
-        return try await driver.write { [store] db in
-            guard try await store.lockOwner(userID: userID, in: db) else { throw APIError.invalidToken() }
+        return try await driver.write { [store, users] db in
+            guard try await users.lockRow(id: userID, in: db) else { throw APIError.invalidToken() }
             let current = try await store.find(userID: userID, key: key, in: db)
             guard conditions.allowWrite(current: current?.revision) else { throw APIError(.preconditionFailed, .etagMismatch) }
             let others = try await store.usage(userID: userID, in: db) - (current?.entry.size ?? 0)
@@ -72,8 +74,8 @@ struct AppDataService: Sendable {
     /// an absent key without conditions succeeds.
     func delete(key: String, userID: String, conditions: EntityTagConditions) async throws {
         try Self.requireKey(key)
-        try await driver.write { [store] db in
-            guard try await store.lockOwner(userID: userID, in: db) else { throw APIError.invalidToken() }
+        try await driver.write { [store, users] db in
+            guard try await users.lockRow(id: userID, in: db) else { throw APIError.invalidToken() }
             let current = try await store.find(userID: userID, key: key, in: db)
             guard conditions.allowWrite(current: current?.revision) else { throw APIError(.preconditionFailed, .etagMismatch) }
             if current != nil { try await store.delete(userID: userID, key: key, in: db) }

@@ -88,6 +88,7 @@ struct ParentConsent: Sendable {
         try await checkLimits(parentEmail: parentEmail, userID: account.id, app: app)
         let now = time.now()
         try await driver.write { db in
+            guard try await users.lockRow(id: account.id, in: db) else { throw APIError.invalidToken() }
             try await sendLink(.parentConsent, to: parentEmail, child: account, app: app, language: language, at: now, in: db)
         }
         messenger.wake()
@@ -105,9 +106,12 @@ struct ParentConsent: Sendable {
         try await checkLimits(parentEmail: recipient, userID: nil, app: app)
         let now = time.now()
         try await driver.write { db in
+            // The children's rows first, before the counters: the order a deletion locks them in.
+            let children = try await consents.children(appID: app.id, parentEmail: recipient, in: db)
+            let present = try await users.lockRows(ids: children, in: db)
             try await messenger.countSend(recipient: recipient, client: client, app: app, in: db)
             try await throttle.recordFailure(Self.limitKeys(parentEmail: recipient, userID: nil, app: app), window: Self.limitWindow, in: db)
-            for userID in try await consents.children(appID: app.id, parentEmail: recipient, in: db) {
+            for userID in children where present.contains(userID) {
                 guard let child = try await users.find(id: userID, appID: app.id, in: db) else { continue }
                 try await storeLink(.parentManage, to: recipient, child: child, app: app, language: language, at: now, in: db)
             }
@@ -210,9 +214,12 @@ struct ParentConsent: Sendable {
         else { return false }
         try await checkLimits(parentEmail: parentEmail, userID: child.id, app: app)
         let now = time.now()
-        try await driver.write { db in
+        let sent = try await driver.write { db in
+            guard try await users.lockRow(id: child.id, in: db) else { return false }
             try await sendLink(.parentManage, to: parentEmail, child: child, app: app, language: language, at: now, in: db)
+            return true
         }
+        guard sent else { return false }
         messenger.wake()
         return true
     }
@@ -248,8 +255,11 @@ struct ParentConsent: Sendable {
         struct Stale: Error {}
         do {
             try await driver.write { db in
-                // Another action of the parent's may have won the race: then this one does nothing.
-                guard try await codes.use(tokenHash: EmailLinks.hash(token), purposes: [link.purpose], at: now, in: db) != nil,
+                // Another action of the parent's (or the child's own deletion) may have won the
+                // race: then this one does nothing. The child's row is locked first, as a deletion
+                // locks it before the rows it cascades to (``UserStore/lockRow(id:in:)``).
+                guard try await users.lockRow(id: child.id, in: db),
+                    try await codes.use(tokenHash: EmailLinks.hash(token), purposes: [link.purpose], at: now, in: db) != nil,
                     try await consents.state(userID: child.id, in: db)?.status == link.status
                 else { throw Stale() }
                 switch action {
