@@ -64,6 +64,11 @@ import Testing
                 ("avatarURL", "http://cdn.example/j.png", "invalid_avatar_url"), ("avatarURL", "javascript:alert(1)", "invalid_avatar_url"),
                 ("avatarURL", "https://cdn.example/" + String(repeating: "a", count: 2_040), "invalid_avatar_url"),
                 ("displayName", "", "invalid_display_name"),
+                // Characters that change how the text around a name reads: a right-to-left
+                // override (others would read the name reversed) and line separators.
+                ("displayName", "\u{202E}nimda", "invalid_display_name"), ("displayName", "Ann\u{2066}", "invalid_display_name"),
+                ("firstName", "Jo\u{2028}e", "invalid_first_name"), ("firstName", "Jo\u{200F}e", "invalid_first_name"),
+                ("avatarURL", "https://cdn.example/\u{202E}gnp.exe", "invalid_avatar_url"),
             ]
             for (field, value, code) in invalid {
                 let refused = try await client.send(.patch, "/v1/me/profile", json: [field: value], token: token)
@@ -105,7 +110,8 @@ import Testing
             #expect(redeemed.status == .ok && redeemed.value("inviteRedeemed") as? Bool == true)
             let again = try await client.send(.post, "/v1/me/profile/invite", json: ["code": catCode], token: bob)
             #expect(again.status == .conflict && again.string("code") == "invite_already_redeemed")
-            #expect(try await client.send(.post, "/v1/me/profile/invite", json: ["code": annCode], token: cat).status == .ok)
+            // A code pasted with its line break.
+            #expect(try await client.send(.post, "/v1/me/profile/invite", json: ["code": "\(annCode)\r\n"], token: cat).status == .ok)
             let inviter = try await client.send(.get, "/v1/me/profile", token: ann)
             #expect(inviter.value("invitedCount") as? Int == 2 && inviter.value("inviteRedeemed") as? Bool == false)
         }
