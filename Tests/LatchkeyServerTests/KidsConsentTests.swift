@@ -50,6 +50,14 @@ import Testing
             #expect(refused.status == .unprocessableContent)
             #expect(refused.fieldCodes == ["parent_email_required"])
             #expect((refused.value("errors") as? [[String: Any]])?.first?["field"] as? String == "parentEmail")
+            // The parent's address cannot be the child's own, not even a `+tag` alias of it.
+            for (email, parent) in [("kid@example.com", "KID@example.com"), ("kid+game@example.com", "kid+mum@example.com")] {
+                var own = teen
+                own["email"] = email
+                own["parentEmail"] = parent
+                let selfConsent = try await client.signUp(own)
+                #expect(selfConsent.status == .unprocessableContent && selfConsent.fieldCodes == ["invalid_parent_email"], "\(selfConsent.text)")
+            }
             var british = teen
             british["country"] = "GB"
             british["username"] = "teengb"
