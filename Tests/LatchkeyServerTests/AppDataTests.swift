@@ -62,7 +62,10 @@ import Testing
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let token = try await client.signUpUser("ann").access
-            for key in ["bad*key", String(repeating: "k", count: 129), "%C3%A9t%C3%A9"] {
+            // `.` and `..` are dot-segments, which clients and proxies resolve (`DELETE …/appdata/..`
+            // would become `DELETE /v1/me`); `...` is none.
+            #expect(try await client.send(.put, "/v1/me/appdata/...", raw: Data("1".utf8), token: token).status == .created)
+            for key in ["bad*key", String(repeating: "k", count: 129), "%C3%A9t%C3%A9", ".", ".."] {
                 let refused = try await client.send(.put, "/v1/me/appdata/\(key)", raw: Data("1".utf8), token: token)
                 #expect(refused.status == .unprocessableContent && refused.string("code") == "invalid_app_data_key", "\(key)")
                 #expect(try await client.send(.get, "/v1/me/appdata/\(key)", token: token).string("code") == "invalid_app_data_key")

@@ -18,9 +18,11 @@ struct AppDataService: Sendable {
     /// The most entries one page lists.
     static let maximumPageSize = 100
 
-    /// Whether `key` is 1–128 of `A–Z a–z 0–9 . _ -`.
+    /// Whether `key` is 1–128 of `A–Z a–z 0–9 . _ -`, and not `.` or `..`: as the last segment
+    /// of `/v1/me/appdata/{key}` those are dot-segments, which clients and proxies resolve
+    /// (libcurl, so the SDK on Linux, turns `DELETE /v1/me/appdata/..` into `DELETE /v1/me`).
     static func isValidKey(_ key: String) -> Bool {
-        (1...maximumKeyLength).contains(key.utf8.count)
+        key != "." && key != ".." && (1...maximumKeyLength).contains(key.utf8.count)
             && key.utf8.allSatisfy { byte in
                 (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
                     || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
