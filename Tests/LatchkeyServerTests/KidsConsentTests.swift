@@ -167,6 +167,24 @@ import Testing
         }
     }
 
+    /// Twenty parallel child sign-ups naming one parent: exactly the parent's daily limit of them
+    /// get in, the others `429` — the email is counted inside each sign-up's transaction, not
+    /// only checked before it (which let every parallel sign-up through).
+    @Test(arguments: TestStore.enabled) func parallelSignUpsNamingOneParentStayWithinItsLimit(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { settings in
+            settings.parentEmailLimit = 3
+            settings.ipSignUpLimit = 1_000
+        }
+        try await harness.run { client in
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for index in 0..<20 { group.addTask { try await Self.signUpChild("kidburst\(index)", client: client).status } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .created }.count == 3, "\(statuses)")
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 17, "\(statuses)")
+        }
+    }
+
     /// In an app that hides taken emails, a child's email sign-up starts pending whether the
     /// address is taken or free, and the parent is asked only once the address is verified —
     /// which a taken one never is — so the parent's inbox tells nothing about the address.
