@@ -1,6 +1,9 @@
+import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
+import NIOHTTP1
 @testable import LatchkeyServer
 import Testing
 
@@ -59,14 +62,19 @@ import Testing
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let token = try await client.signUpUser("ann").access
-            for key in ["bad*key", String(repeating: "k", count: 129), "%C3%A9t%C3%A9"] {
+            // `.` and `..` are dot-segments, which clients and proxies resolve (`DELETE …/appdata/..`
+            // would become `DELETE /v1/me`); `...` is none.
+            #expect(try await client.send(.put, "/v1/me/appdata/...", raw: Data("1".utf8), token: token).status == .created)
+            for key in ["bad*key", String(repeating: "k", count: 129), "%C3%A9t%C3%A9", ".", ".."] {
                 let refused = try await client.send(.put, "/v1/me/appdata/\(key)", raw: Data("1".utf8), token: token)
                 #expect(refused.status == .unprocessableContent && refused.string("code") == "invalid_app_data_key", "\(key)")
                 #expect(try await client.send(.get, "/v1/me/appdata/\(key)", token: token).string("code") == "invalid_app_data_key")
             }
             #expect(try await client.send(.put, "/v1/me/appdata/" + String(repeating: "k", count: 128), raw: Data("1".utf8), token: token).status == .created)
             let deep = String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
-            for body in ["{", "", "nope", deep, "{\"a\":1} x"] {
+            // Trailing commas too: Foundation's parser lets them through, but the value is served
+            // back as sent, as JSON, to clients whose parsers refuse them.
+            for body in ["{", "", "nope", deep, "{\"a\":1} x", "[1,]", "{\"a\":1,}", "[[1] , ]", "{\"a\":[\",]\",]}"] {
                 let refused = try await client.send(.put, "/v1/me/appdata/k", raw: Data(body.utf8), token: token)
                 #expect(refused.status == .badRequest && refused.string("code") == "invalid_request", "\(body)")
             }
@@ -76,6 +84,8 @@ import Testing
             let text = #""caf\u00e9 \u0000 ☕""#
             #expect(try await client.send(.put, "/v1/me/appdata/k", raw: Data(text.utf8), token: token).status == .created)
             #expect(try await client.send(.get, "/v1/me/appdata/k", token: token).text == text)
+            // A comma before a bracket inside a string is no trailing comma.
+            #expect(try await client.send(.put, "/v1/me/appdata/k", raw: Data(#"[",]", "\",}"]"#.utf8), token: token).status == .ok)
         }
     }
 
@@ -196,6 +206,36 @@ import Testing
             #expect(outcomes.filter { $0.1.status == .preconditionFailed }.count == 19)
             let stored = try await client.send(.get, Self.path, token: token)
             #expect(stored.text == "\(try #require(winners.first).0)" && stored.headers[.eTag] == winners.first?.1.headers[.eTag])
+        }
+    }
+
+    /// A value sent chunked (no `Content-Length`) past the app's per-value limit gets the same
+    /// `413` as one whose length is known, not a `500`; so does any other JSON body past the
+    /// server's body limit.
+    @Test(arguments: TestStore.enabled) func chunkedBodiesPastTheLimitGet413(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.appDataMaxValueBytes = 1_024 }
+        try await harness.run(.live) { client in
+            let token = try await client.signUpUser("ann").access
+            let port = try #require(client.client.port)
+            func sendChunked(_ method: HTTPMethod, _ path: String, bytes: Int) async throws -> (status: UInt, body: String) {
+                var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+                request.method = method
+                request.headers.add(name: "Authorization", value: "Bearer \(token)")
+                request.headers.add(name: "Content-Type", value: "application/json")
+                let text = "\"" + String(repeating: "x", count: bytes - 2) + "\""
+                request.body = .bytes(Array(text.utf8), length: .unknown)
+                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+                let body = try await response.body.collect(upTo: 1 << 20)
+                return (response.status.code, String(buffer: body))
+            }
+            let small = try await sendChunked(.PUT, Self.path, bytes: 1_000)
+            #expect(small.status == 201, "\(small.body)")
+            let large = try await sendChunked(.PUT, Self.path, bytes: 10_000)
+            #expect(large.status == 413 && large.body.contains("app_data_value_too_large"), "\(large.body)")
+            let profile = try await sendChunked(.PATCH, "/v1/me/profile", bytes: 100_000)
+            #expect(profile.status == 413 && profile.body.contains("body_too_large"), "\(profile.body)")
+            #expect(try await client.send(.get, Self.path, token: token).body.count == 1_000)
+            #expect(try await client.send(.get, "/v1/me/appdata", token: token).value("usedBytes") as? Int == 1_000)
         }
     }
 }

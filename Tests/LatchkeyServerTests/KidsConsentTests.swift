@@ -50,6 +50,14 @@ import Testing
             #expect(refused.status == .unprocessableContent)
             #expect(refused.fieldCodes == ["parent_email_required"])
             #expect((refused.value("errors") as? [[String: Any]])?.first?["field"] as? String == "parentEmail")
+            // The parent's address cannot be the child's own, not even a `+tag` alias of it.
+            for (email, parent) in [("kid@example.com", "KID@example.com"), ("kid+game@example.com", "kid+mum@example.com")] {
+                var own = teen
+                own["email"] = email
+                own["parentEmail"] = parent
+                let selfConsent = try await client.signUp(own)
+                #expect(selfConsent.status == .unprocessableContent && selfConsent.fieldCodes == ["invalid_parent_email"], "\(selfConsent.text)")
+            }
             var british = teen
             british["country"] = "GB"
             british["username"] = "teengb"
@@ -142,14 +150,38 @@ import Testing
             #expect(try await Self.signUpChild("kidsibling", client: client).status == .created)
             let another = try await Self.signUpChild("kidthird", client: client)
             #expect(another.status == .tooManyRequests)
+            // Deleting a child leaves the parent's count: else signing up and deleting children
+            // would send the parent's inbox any number of emails.
+            let sibling = try #require(try await client.signIn("kidsibling").string("session.accessToken"))
+            #expect(try await client.send(.delete, "/v1/me", token: sibling).status == .noContent)
+            #expect(try await Self.signUpChild("kidfourth", client: client).status == .tooManyRequests)
             #expect(try await client.send(.post, "/v1/consent/links", json: ["parentEmail": Self.parent], app: client.clientID).status == .tooManyRequests)
 
             harness.clock.advance(by: 86_401)
-            let sibling = try #require(try await client.signIn("kidsibling").string("session.accessToken"))
-            try await Self.parentActs("grant", on: "kidsibling", harness: harness, client: client)
-            let decided = try await client.send(.post, "/v1/me/consent/request", token: sibling)
+            let child = try #require(try await client.signIn("kidthrottle").string("session.accessToken"))
+            #expect(try await client.send(.post, "/v1/me/consent/request", token: child).status == .accepted)
+            try await Self.parentActs("grant", on: "kidthrottle", harness: harness, client: client)
+            let decided = try await client.send(.post, "/v1/me/consent/request", token: child)
             #expect(decided.status == .conflict)
             #expect(decided.string("code") == "consent_not_pending")
+        }
+    }
+
+    /// Twenty parallel child sign-ups naming one parent: exactly the parent's daily limit of them
+    /// get in, the others `429` — the email is counted inside each sign-up's transaction, not
+    /// only checked before it (which let every parallel sign-up through).
+    @Test(arguments: TestStore.enabled) func parallelSignUpsNamingOneParentStayWithinItsLimit(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { settings in
+            settings.parentEmailLimit = 3
+            settings.ipSignUpLimit = 1_000
+        }
+        try await harness.run { client in
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for index in 0..<20 { group.addTask { try await Self.signUpChild("kidburst\(index)", client: client).status } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .created }.count == 3, "\(statuses)")
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 17, "\(statuses)")
         }
     }
 
@@ -331,8 +363,46 @@ import Testing
 
             let needles = [userID, "kidcycle", Self.parent, Digest.sha256Hex(userID), Digest.sha256Hex(Self.parent)]
             let found = try await DeletionTests.rows(containing: needles, store: store, driver: harness.backend.driver)
-            let left = found.filter { !($0.table == "change_events" && $0.column == "subject" && $0.value == userID) }
+            // Left: the change feed's subject, and the parent address's consent-email counter,
+            // which is the parent's (shared by their children) and swept by the janitor once stale.
+            let parentCounter = ParentConsent.parentKey(Self.parent, appID: harness.app.id)
+            let left = found.filter {
+                !($0.table == "change_events" && $0.column == "subject" && $0.value == userID)
+                    && !($0.table == "throttles" && $0.value == parentCounter)
+            }
             #expect(left.isEmpty, "\(left)")
+        }
+    }
+
+    /// The parent's grant, the parent's request for manage links and the child's request for a
+    /// new link, racing the child's own deletion, each either happen or find the child gone —
+    /// never a `500`: on PostgreSQL each locks the child's row first, as the deletion does before
+    /// the links and consent rows it cascades to (no deadlock, no failed foreign key).
+    @Test(arguments: TestStore.enabled) func consentActionsRacingTheChildsDeletionNeverFail(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { settings in
+            settings.ipSignUpLimit = 1_000
+            settings.ipSendLimit = 1_000
+            settings.recipientSendLimit = 1_000
+            settings.parentEmailLimit = 1_000
+            settings.consentRequestLimit = 1_000
+        }
+        try await harness.run { client in
+            for round in 0..<10 {
+                let parent = "parent\(round)@example.com"
+                let signUp = try await Self.signUpChild("kidrace\(round)", parent: parent, client: client)
+                let access = try #require(signUp.string("session.accessToken"))
+                let token = try await harness.latestLinkToken(to: parent)
+                let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                    group.addTask { try await client.send(.delete, "/v1/me", token: access).status }
+                    group.addTask { try await client.send(.post, "/v1/consent", form: ["token": token, "action": "grant"]).status }
+                    group.addTask {
+                        try await client.send(.post, "/v1/consent/links", json: ["parentEmail": parent], app: client.clientID).status
+                    }
+                    group.addTask { try await client.send(.post, "/v1/me/consent/request", token: access).status }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(!statuses.contains { $0.code >= 500 }, "round \(round): \(statuses)")
+            }
         }
     }
 

@@ -64,6 +64,11 @@ import Testing
                 ("avatarURL", "http://cdn.example/j.png", "invalid_avatar_url"), ("avatarURL", "javascript:alert(1)", "invalid_avatar_url"),
                 ("avatarURL", "https://cdn.example/" + String(repeating: "a", count: 2_040), "invalid_avatar_url"),
                 ("displayName", "", "invalid_display_name"),
+                // Characters that change how the text around a name reads: a right-to-left
+                // override (others would read the name reversed) and line separators.
+                ("displayName", "\u{202E}nimda", "invalid_display_name"), ("displayName", "Ann\u{2066}", "invalid_display_name"),
+                ("firstName", "Jo\u{2028}e", "invalid_first_name"), ("firstName", "Jo\u{200F}e", "invalid_first_name"),
+                ("avatarURL", "https://cdn.example/\u{202E}gnp.exe", "invalid_avatar_url"),
             ]
             for (field, value, code) in invalid {
                 let refused = try await client.send(.patch, "/v1/me/profile", json: [field: value], token: token)
@@ -105,7 +110,8 @@ import Testing
             #expect(redeemed.status == .ok && redeemed.value("inviteRedeemed") as? Bool == true)
             let again = try await client.send(.post, "/v1/me/profile/invite", json: ["code": catCode], token: bob)
             #expect(again.status == .conflict && again.string("code") == "invite_already_redeemed")
-            #expect(try await client.send(.post, "/v1/me/profile/invite", json: ["code": annCode], token: cat).status == .ok)
+            // A code pasted with its line break.
+            #expect(try await client.send(.post, "/v1/me/profile/invite", json: ["code": "\(annCode)\r\n"], token: cat).status == .ok)
             let inviter = try await client.send(.get, "/v1/me/profile", token: ann)
             #expect(inviter.value("invitedCount") as? Int == 2 && inviter.value("inviteRedeemed") as? Bool == false)
         }
@@ -185,6 +191,35 @@ import Testing
                 .post, "/oauth/token",
                 form: ["grant_type": "client_credentials", "client_id": other.app.clientID, "client_secret": other.clientSecret])
             #expect(try await client.send(.get, path, token: try #require(answer.string("access_token"))).status == .notFound)
+        }
+    }
+
+    /// Profile writes, first reads (which make the profile row) and redemptions racing the
+    /// deletion of the account — or of the inviter — either happen or find the account gone,
+    /// never a `500`: on PostgreSQL each locks the user's row first, as the deletion does before
+    /// the rows it cascades to (no deadlock, no failed foreign key).
+    @Test(arguments: TestStore.enabled) func profileWritesRacingTheAccountsDeletionNeverFail(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.ipSignUpLimit = 1_000 }
+        try await harness.run { client in
+            for round in 0..<10 {
+                let user = try await client.signUpUser("racer\(round)").access
+                let inviter = try await client.signUpUser("inviter\(round)").access
+                let code = try #require(try await client.send(.get, "/v1/me/profile", token: inviter).string("inviteCode"))
+                let invitees = [try await client.signUpUser("inviteea\(round)").access, try await client.signUpUser("inviteeb\(round)").access]
+                let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                    group.addTask { try await client.send(.delete, "/v1/me", token: user).status }
+                    group.addTask { try await client.send(.delete, "/v1/me", token: inviter).status }
+                    for writer in 0..<4 {
+                        group.addTask { try await client.send(.patch, "/v1/me/profile", json: ["firstName": "N\(writer)"], token: user).status }
+                        group.addTask { try await client.send(.get, "/v1/me/profile", token: user).status }
+                    }
+                    for invitee in invitees {
+                        group.addTask { try await client.send(.post, "/v1/me/profile/invite", json: ["code": code], token: invitee).status }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(!statuses.contains { $0.code >= 500 }, "round \(round): \(statuses)")
+            }
         }
     }
 }

@@ -32,6 +32,10 @@ import Testing
             await #expect(throws: LatchkeyError.etagMismatch) { try await sdk.appData.remove(forKey: "settings", ifMatch: read.etag) }
 
             await #expect(throws: LatchkeyError.invalidAppDataKey) { try await sdk.appData.set(1, forKey: "../me") }
+            // Dot-segments: URL loading would resolve `..` to `v1/me` itself (a remove, to a deletion of the account).
+            for key in [".", ".."] {
+                await #expect(throws: LatchkeyError.invalidAppDataKey) { try await sdk.appData.remove(forKey: key) }
+            }
             await #expect(throws: LatchkeyError.appDataValueTooLarge) {
                 try await sdk.appData.set(String(repeating: "x", count: 2_000), forKey: "big")
             }

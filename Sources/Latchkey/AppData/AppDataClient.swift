@@ -17,7 +17,7 @@ public struct AppDataItem<Value: Sendable>: Sendable {
     public var etag: String
 }
 
-/// Per-user key/value JSON for the app. Keys are 1–128 of `A–Z a–z 0–9 . _ -`; values are any
+/// Per-user key/value JSON for the app. Keys are 1–128 of `A–Z a–z 0–9 . _ -` (not `.` or `..`); values are any
 /// `Codable` (encoded as the server's JSON: camelCase members, ISO 8601 dates) within the app's
 /// limits. Optimistic concurrency: pass the `etag` you read as `ifMatch:` and a write fails with
 /// ``LatchkeyError/etagMismatch`` when someone changed the value meanwhile. Other failures:
@@ -72,9 +72,10 @@ public struct AppDataClient: Sendable {
         return try await transport.decode(AppDataPage.self, .get, "v1/me/appdata", query: query)
     }
 
-    /// The path of `key`, refused before any request when the key cannot be valid.
+    /// The path of `key`, refused before any request when the key cannot be valid (`.` and `..`
+    /// too: URL loading resolves them as dot-segments, so `..` would address `v1/me` itself).
     private func path(_ key: String) throws -> String {
-        guard (1...128).contains(key.utf8.count),
+        guard key != "." && key != "..", (1...128).contains(key.utf8.count),
             key.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) })
         else { throw LatchkeyError.invalidAppDataKey }
         return "v1/me/appdata/\(key)"

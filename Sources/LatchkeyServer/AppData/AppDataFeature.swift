@@ -13,7 +13,8 @@ struct AppDataFeature: Feature {
     let userCache: UserCache
 
     init(backend: LatchkeyBackend) {
-        self.service = AppDataService(driver: backend.driver, store: AppDataStore(driver: backend.driver), time: backend.time)
+        self.service = AppDataService(
+            driver: backend.driver, store: AppDataStore(driver: backend.driver), users: backend.users, time: backend.time)
         self.userCache = backend.userCache
     }
 

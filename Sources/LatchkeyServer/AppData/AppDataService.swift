@@ -5,10 +5,12 @@ import LatchkeyWire
 /// The rules of app data (KWS "set app data"): keys of a safe alphabet, values that are JSON within
 /// the app's per-value and per-user limits, and optimistic concurrency — every write makes a new
 /// revision, which the value's strong `ETag` names, and `If-Match` / `If-None-Match` are checked
-/// against the stored revision inside the write's transaction, under a lock on the user's row.
+/// against the stored revision inside the write's transaction, under a lock on the user's row
+/// (``UserStore/lockRow(id:in:)``), so one user's writes run one at a time and totals stay exact.
 struct AppDataService: Sendable {
     let driver: any StoreDriver
     let store: AppDataStore
+    let users: UserStore
     let time: any TimeSource
 
     /// The longest key.
@@ -16,9 +18,11 @@ struct AppDataService: Sendable {
     /// The most entries one page lists.
     static let maximumPageSize = 100
 
-    /// Whether `key` is 1–128 of `A–Z a–z 0–9 . _ -`.
+    /// Whether `key` is 1–128 of `A–Z a–z 0–9 . _ -`, and not `.` or `..`: as the last segment
+    /// of `/v1/me/appdata/{key}` those are dot-segments, which clients and proxies resolve
+    /// (libcurl, so the SDK on Linux, turns `DELETE /v1/me/appdata/..` into `DELETE /v1/me`).
     static func isValidKey(_ key: String) -> Bool {
-        (1...maximumKeyLength).contains(key.utf8.count)
+        key != "." && key != ".." && (1...maximumKeyLength).contains(key.utf8.count)
             && key.utf8.allSatisfy { byte in
                 (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
                     || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
@@ -54,8 +58,8 @@ struct AppDataService: Sendable {
         let size = value.utf8.count
         let revision = SecureRandom.identifier()
         let now = time.now()
-        return try await driver.write { [store] db in
-            guard try await store.lockOwner(userID: userID, in: db) else { throw APIError.invalidToken() }
+        return try await driver.write { [store, users] db in
+            guard try await users.lockRow(id: userID, in: db) else { throw APIError.invalidToken() }
             let current = try await store.find(userID: userID, key: key, in: db)
             guard conditions.allowWrite(current: current?.revision) else { throw APIError(.preconditionFailed, .etagMismatch) }
             let others = try await store.usage(userID: userID, in: db) - (current?.entry.size ?? 0)
@@ -72,8 +76,8 @@ struct AppDataService: Sendable {
     /// an absent key without conditions succeeds.
     func delete(key: String, userID: String, conditions: EntityTagConditions) async throws {
         try Self.requireKey(key)
-        try await driver.write { [store] db in
-            guard try await store.lockOwner(userID: userID, in: db) else { throw APIError.invalidToken() }
+        try await driver.write { [store, users] db in
+            guard try await users.lockRow(id: userID, in: db) else { throw APIError.invalidToken() }
             let current = try await store.find(userID: userID, key: key, in: db)
             guard conditions.allowWrite(current: current?.revision) else { throw APIError(.preconditionFailed, .etagMismatch) }
             if current != nil { try await store.delete(userID: userID, key: key, in: db) }
@@ -92,10 +96,12 @@ struct AppDataService: Sendable {
         }
     }
 
-    /// The body as JSON text: UTF-8 without NUL bytes, one JSON value (any type), nested at most as deep as request
-    /// bodies may be; `400 invalid_request` otherwise.
+    /// The body as JSON text: UTF-8 without NUL bytes, one JSON value (any type) of RFC 8259 — it
+    /// is served back as sent, so nothing Foundation's parser merely tolerates, such as trailing
+    /// commas —, nested at most as deep as request bodies may be; `400 invalid_request` otherwise.
     private static func json(_ body: Data) throws -> String {
         guard !body.contains(0), let text = String(data: body, encoding: .utf8), RequestBody.depth(of: body) <= RequestBody.maximumDepth,
+            !RequestBody.hasTrailingComma(body),
             (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) != nil
         else { throw APIError(.badRequest, .invalidRequest) }
         return text

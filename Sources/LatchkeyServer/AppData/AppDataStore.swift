@@ -15,13 +15,6 @@ struct AppDataStore: Sendable {
         var revision: String
     }
 
-    /// Locks the user's row until the transaction ends, so one user's writes run one at a time
-    /// (exact per-user totals and `If-Match` checks on PostgreSQL; SQLite's writer is serial
-    /// already). False when the user is gone.
-    func lockOwner(userID: String, in db: any SQLDatabase) async throws -> Bool {
-        try await db.raw("SELECT id FROM users WHERE id = \(bind: userID)\(unsafeRaw: driver.lockForUpdate)").first() != nil
-    }
-
     /// The value stored under `key`, or nil.
     func find(userID: String, key: String, in db: any SQLDatabase) async throws -> Stored? {
         try await db.raw(

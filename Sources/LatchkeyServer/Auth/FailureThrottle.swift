@@ -53,6 +53,22 @@ struct FailureThrottle: Sendable {
         }
     }
 
+    /// Counts one use of each key like ``recordFailure(_:window:in:)`` and refuses with `429` —
+    /// the caller's transaction then rolls back, this count with it — when that takes a key past
+    /// its limit. A check before the transaction lets parallel requests all through; this
+    /// reservation is exact, since each request's count holds the key's row until it commits.
+    func reserve(_ keys: [(key: String, limit: Int)], window: Int, in db: any SQLDatabase) async throws {
+        try await recordFailure(keys, window: window, in: db)
+        let now = time.now().epochSeconds
+        for (key, limit) in keys {
+            guard let row = try await db.raw("SELECT failures, locked_until FROM throttles WHERE key = \(bind: key)").first(),
+                try row.decode(column: "failures", as: Int.self) > limit
+            else { continue }
+            let lockedUntil = try row.decode(column: "locked_until", as: Int64?.self) ?? now + Int64(window)
+            throw APIError.rateLimited(retryAfter: Int(lockedUntil - now))
+        }
+    }
+
     /// Forgets a key's failures (after a successful sign-in).
     func reset(_ key: String) async throws {
         try await driver.write { db in try await reset(key, in: db) }

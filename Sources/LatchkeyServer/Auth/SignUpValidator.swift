@@ -20,8 +20,18 @@ struct SignUpValidator {
         errors += passwordErrors(request.password, username: request.username, email: request.email)
         errors += Self.profileErrors(
             dateOfBirth: request.dateOfBirth, country: request.country, parentEmail: request.parentEmail, today: today)
-        if request.parentEmail == nil && needsConsent(request) {
-            errors.append(FieldError(field: "parentEmail", code: .parentEmailRequired))
+        if needsConsent(request) {
+            if let parentEmail = request.parentEmail {
+                // The consent link goes to this address: the child's own inbox (a `+tag` alias of
+                // it included) would let them consent for themselves.
+                if let email = request.email, Canonical.emailThrottleKey(email) == Canonical.emailThrottleKey(parentEmail),
+                    !errors.contains(where: { $0.field == "parentEmail" })
+                {
+                    errors.append(FieldError(field: "parentEmail", code: .invalidParentEmail))
+                }
+            } else {
+                errors.append(FieldError(field: "parentEmail", code: .parentEmailRequired))
+            }
         }
         return errors
     }

@@ -76,7 +76,9 @@ enum RequestBody {
         do {
             let buffer = try await request.collectBody(upTo: limit)
             return Data(buffer.readableBytesView)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            // `HTTPError` for a body the server knows the length of, NIO's `NIOTooManyBytesError`
+            // for a chunked one that runs past the limit.
             throw APIError(.contentTooLarge, .bodyTooLarge)
         }
     }
@@ -85,6 +87,37 @@ enum RequestBody {
     static func depth(of data: Data) -> Int {
         var depth = 0
         var deepest = 0
+        forEachByteOutsideStrings(of: data) { byte in
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                deepest = max(deepest, depth)
+                if deepest > maximumDepth { return false }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+            return true
+        }
+        return deepest
+    }
+
+    /// Whether an array or object ends with a comma (`[1,]`, `{"a":1,}`): not JSON (RFC 8259),
+    /// though Foundation's parser lets it through. It matters where a body is kept as sent.
+    static func hasTrailingComma(_ data: Data) -> Bool {
+        var last: UInt8 = 0
+        var found = false
+        forEachByteOutsideStrings(of: data) { byte in
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return true }
+            if last == UInt8(ascii: ","), byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") { found = true }
+            last = byte
+            return !found
+        }
+        return found
+    }
+
+    /// Calls `body` with each byte of JSON text outside strings (a string's opening quote
+    /// included) until it answers false.
+    private static func forEachByteOutsideStrings(of data: Data, _ body: (UInt8) -> Bool) {
         var inString = false
         var escaped = false
         for byte in data {
@@ -92,16 +125,8 @@ enum RequestBody {
                 if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
                 continue
             }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                deepest = max(deepest, depth)
-                if deepest > maximumDepth { return deepest }
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-            default: break
-            }
+            if byte == UInt8(ascii: "\"") { inString = true }
+            guard body(byte) else { return }
         }
-        return deepest
     }
 }

@@ -90,12 +90,12 @@ struct KidsFeature: Feature {
         }
     ]
 
-    /// The daily consent-email counters of the child and their parent's address.
+    /// The child's daily consent-email counter. The parent address's counter stays (the janitor
+    /// sweeps it once stale, like every counter): it is the parent's, shared by their children,
+    /// and dropping it with a child let sign-up-and-delete send a parent any number of emails.
     static func delete(_ user: UserAccount, in db: any SQLDatabase) async throws {
         guard user.consent != nil else { return }
-        var keys = [ParentConsent.childKey(user.id, appID: user.appID)]
-        if let parentEmail = user.parentEmail { keys.append(ParentConsent.parentKey(parentEmail, appID: user.appID)) }
-        try await db.raw("DELETE FROM throttles WHERE key IN (\(binds: keys))").run()
+        try await db.raw("DELETE FROM throttles WHERE key = \(bind: ParentConsent.childKey(user.id, appID: user.appID))").run()
     }
 
     /// The consent state and every record of it.

@@ -72,9 +72,11 @@ struct ParentConsent: Sendable {
 
     /// Asks the parent of a child whose sign-up waited for its email to be verified, inside the
     /// verification's transaction: `account` as it was before (still awaiting verification).
+    /// The email counts against the limits but is not refused by them: the verification must not fail.
     func askOnceVerified(_ account: UserAccount, app: App, language: Language, at now: Date, in db: any SQLDatabase) async throws {
         guard account.awaitsEmailVerification, account.consent?.status == .pending, let parentEmail = account.parentEmail else { return }
-        try await sendLink(.parentConsent, to: parentEmail, child: account, app: app, language: language, at: now, in: db)
+        try await sendLink(
+            .parentConsent, to: parentEmail, child: account, app: app, language: language, at: now, refusingPastLimits: false, in: db)
     }
 
     /// The child asks again (`POST /v1/me/consent/request`): a new request link replaces the old
@@ -88,6 +90,7 @@ struct ParentConsent: Sendable {
         try await checkLimits(parentEmail: parentEmail, userID: account.id, app: app)
         let now = time.now()
         try await driver.write { db in
+            guard try await users.lockRow(id: account.id, in: db) else { throw APIError.invalidToken() }
             try await sendLink(.parentConsent, to: parentEmail, child: account, app: app, language: language, at: now, in: db)
         }
         messenger.wake()
@@ -105,9 +108,12 @@ struct ParentConsent: Sendable {
         try await checkLimits(parentEmail: recipient, userID: nil, app: app)
         let now = time.now()
         try await driver.write { db in
+            // The children's rows first, before the counters: the order a deletion locks them in.
+            let children = try await consents.children(appID: app.id, parentEmail: recipient, in: db)
+            let present = try await users.lockRows(ids: children, in: db)
             try await messenger.countSend(recipient: recipient, client: client, app: app, in: db)
-            try await throttle.recordFailure(Self.limitKeys(parentEmail: recipient, userID: nil, app: app), window: Self.limitWindow, in: db)
-            for userID in try await consents.children(appID: app.id, parentEmail: recipient, in: db) {
+            try await throttle.reserve(Self.limitKeys(parentEmail: recipient, userID: nil, app: app), window: Self.limitWindow, in: db)
+            for userID in children where present.contains(userID) {
                 guard let child = try await users.find(id: userID, appID: app.id, in: db) else { continue }
                 try await storeLink(.parentManage, to: recipient, child: child, app: app, language: language, at: now, in: db)
             }
@@ -115,14 +121,19 @@ struct ParentConsent: Sendable {
         messenger.wake()
     }
 
-    /// Counts one email to the parent (and, for a child, against the child's limit), replaces
+    /// Counts one email to the parent (and, for a child, against the child's limit; `429` past
+    /// either, even when parallel requests all passed ``checkLimits(parentEmail:userID:app:)``), replaces
     /// the child's unused links of `purpose` and queues a new one.
     private func sendLink(
         _ purpose: OneTimeCodeStore.Purpose, to parentEmail: String, child: UserAccount, app: App, language: Language,
-        at now: Date, in db: any SQLDatabase
+        at now: Date, refusingPastLimits: Bool = true, in db: any SQLDatabase
     ) async throws {
-        try await throttle.recordFailure(
-            Self.limitKeys(parentEmail: parentEmail, userID: child.id, app: app), window: Self.limitWindow, in: db)
+        let keys = Self.limitKeys(parentEmail: parentEmail, userID: child.id, app: app)
+        if refusingPastLimits {
+            try await throttle.reserve(keys, window: Self.limitWindow, in: db)
+        } else {
+            try await throttle.recordFailure(keys, window: Self.limitWindow, in: db)
+        }
         try await storeLink(purpose, to: parentEmail, child: child, app: app, language: language, at: now, in: db)
     }
 
@@ -210,9 +221,12 @@ struct ParentConsent: Sendable {
         else { return false }
         try await checkLimits(parentEmail: parentEmail, userID: child.id, app: app)
         let now = time.now()
-        try await driver.write { db in
+        let sent = try await driver.write { db in
+            guard try await users.lockRow(id: child.id, in: db) else { return false }
             try await sendLink(.parentManage, to: parentEmail, child: child, app: app, language: language, at: now, in: db)
+            return true
         }
+        guard sent else { return false }
         messenger.wake()
         return true
     }
@@ -248,8 +262,11 @@ struct ParentConsent: Sendable {
         struct Stale: Error {}
         do {
             try await driver.write { db in
-                // Another action of the parent's may have won the race: then this one does nothing.
-                guard try await codes.use(tokenHash: EmailLinks.hash(token), purposes: [link.purpose], at: now, in: db) != nil,
+                // Another action of the parent's (or the child's own deletion) may have won the
+                // race: then this one does nothing. The child's row is locked first, as a deletion
+                // locks it before the rows it cascades to (``UserStore/lockRow(id:in:)``).
+                guard try await users.lockRow(id: child.id, in: db),
+                    try await codes.use(tokenHash: EmailLinks.hash(token), purposes: [link.purpose], at: now, in: db) != nil,
                     try await consents.state(userID: child.id, in: db)?.status == link.status
                 else { throw Stale() }
                 switch action {

@@ -15,10 +15,10 @@ enum InviteCode {
         return String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
     }
 
-    /// The stored form of a code as typed (surrounding spaces dropped, upper-cased), or nil when it
-    /// cannot be a code at all.
+    /// The stored form of a code as typed or pasted (surrounding spaces and line breaks dropped,
+    /// upper-cased), or nil when it cannot be a code at all.
     static func normalized(_ typed: String) -> String? {
-        let code = typed.trimmingCharacters(in: .whitespaces).uppercased()
+        let code = typed.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
         guard code.count == length, code.allSatisfy(alphabet.contains) else { return nil }
         return code
     }

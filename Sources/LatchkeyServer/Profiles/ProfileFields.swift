@@ -9,11 +9,10 @@ enum ProfileFields {
     static let maximumAvatarURLLength = 2_048
 
     /// A name as stored (surrounding whitespace dropped), or nil when it is empty, too long or holds
-    /// control characters.
+    /// control characters (``isControl(_:)``).
     static func name(_ value: String) -> String? {
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.unicodeScalars.count <= maximumNameLength,
-            !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        guard !trimmed.isEmpty, trimmed.unicodeScalars.count <= maximumNameLength, !trimmed.unicodeScalars.contains(where: isControl)
         else { return nil }
         return trimmed
     }
@@ -22,11 +21,21 @@ enum ProfileFields {
     /// spaces or control characters.
     static func isValidAvatarURL(_ value: String) -> Bool {
         guard value.utf8.count <= maximumAvatarURLLength,
-            !value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }),
+            !value.unicodeScalars.contains(where: { $0.properties.isWhitespace || isControl($0) }),
             let components = URLComponents(string: value), components.scheme?.lowercased() == "https",
             let host = components.host, !host.isEmpty
         else { return false }
         return true
+    }
+
+    /// Whether a character controls rather than shows text, which a name or URL others see must
+    /// not hold: control codes, line and paragraph separators, and bidirectional controls (a
+    /// right-to-left override makes others read the rest of the line reversed).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: scalar.properties.isBidiControl
+        }
     }
 
     /// A provider's gender claim as a profile's: `female` and `male` as they are, anything else

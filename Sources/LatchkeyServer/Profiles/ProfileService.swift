@@ -24,7 +24,8 @@ struct ProfileService: Sendable {
         self.time = backend.time
     }
 
-    /// The user's profile (its row is made, with an invite code, on first use). Seen by anyone but
+    /// The user's profile (its row is made, with an invite code, on first use; every write here
+    /// locks the user's row first, ``UserStore/lockRow(id:in:)``, as a deletion does). Seen by anyone but
     /// the user (`bySomeoneElse`), a restricted child's display name and avatar are left out, even
     /// ones set before a parent revoked consent: nothing of theirs is public.
     func profile(userID: String, appID: String, bySomeoneElse: Bool = false) async throws -> Profile {
@@ -35,7 +36,10 @@ struct ProfileService: Sendable {
         }
         var stored = row
         if stored == nil {
-            stored = try await driver.write { [profiles] db in try await profiles.ensure(userID: userID, appID: appID, at: now, in: db) }
+            stored = try await driver.write { [profiles, users] db in
+                guard try await users.lockRow(id: userID, in: db) else { return nil }
+                return try await profiles.ensure(userID: userID, appID: appID, at: now, in: db)
+            }
         }
         guard let stored else { throw APIError(.notFound, .notFound) }
         let hidden = bySomeoneElse && account.consent?.isRestricted == true
@@ -58,6 +62,7 @@ struct ProfileService: Sendable {
         }
         let now = time.now()
         try await driver.write { [profiles, users] db in
+            guard try await users.lockRow(id: principal.userID, in: db) else { throw APIError.invalidToken() }
             let row = try await profiles.ensure(userID: principal.userID, appID: principal.app.id, at: now, in: db)
             try await profiles.update(
                 userID: principal.userID, firstName: fields.firstName, gender: fields.gender, avatarURL: fields.avatarURL, at: now, in: db)
@@ -76,7 +81,7 @@ struct ProfileService: Sendable {
     /// unknown_invite_code`).
     func redeem(_ code: String, principal: UserPrincipal) async throws -> Profile {
         let now = time.now()
-        try await driver.write { [profiles] db in
+        try await driver.write { [profiles, users] db in
             guard try await profiles.redemption(userID: principal.userID, in: db) == nil else {
                 throw APIError(.conflict, .inviteAlreadyRedeemed)
             }
@@ -84,6 +89,10 @@ struct ProfileService: Sendable {
                 let inviter = try await profiles.inviter(code: normalized, appID: principal.app.id, in: db)
             else { throw APIError(.notFound, .unknownInviteCode) }
             guard inviter != principal.userID else { throw APIError(.unprocessableContent, .ownInviteCode) }
+            // Both accounts stay until the record is in (either may be being deleted meanwhile).
+            let present = try await users.lockRows(ids: [principal.userID, inviter], in: db)
+            guard present.contains(principal.userID) else { throw APIError.invalidToken() }
+            guard present.contains(inviter) else { throw APIError(.notFound, .unknownInviteCode) }
             guard try await profiles.recordInvite(inviteeID: principal.userID, inviterID: inviter, at: now, in: db) else {
                 throw APIError(.conflict, .inviteAlreadyRedeemed)
             }

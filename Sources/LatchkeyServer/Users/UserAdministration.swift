@@ -32,8 +32,12 @@ struct UserAdministration: Sendable {
 
     /// ``deleteUser(userID:appID:)`` inside the caller's transaction (a parent's deletion by
     /// link, the janitor's purge of children left without consent).
+    /// The user's row is locked first, before any row the deletion removes: every writer of a
+    /// user's rows locks it first too (``UserStore/lockRow(id:in:)``), so none deadlocks with this.
     func deleteUser(userID: String, appID: String, at now: Date, in db: any SQLDatabase) async throws {
-        guard let account = try await users.find(id: userID, appID: appID, in: db) else { throw LatchkeyBackend.UserNotFound(userID: userID) }
+        guard try await users.lockRow(id: userID, in: db), let account = try await users.find(id: userID, appID: appID, in: db) else {
+            throw LatchkeyBackend.UserNotFound(userID: userID)
+        }
         for feature in FeatureSet.all { try await feature.delete(account, in: db) }
         let ids = try await sessions.ids(userID: userID, in: db)
         try await users.delete(userID: userID, at: now, in: db)
