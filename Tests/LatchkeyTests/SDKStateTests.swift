@@ -52,7 +52,9 @@ import Testing
                 sdk.addAuthStateObserver { _ in if removed.withLock({ $0 }) { lateCalls.withLock { $0 += 1 } } }
             }
             let signIn = Task { try await sdk.signUp(username: "stalled", password: "correct horse battery") }
-            #expect(await eventually { entered.withLock { $0 } })
+            // A sign-up's hash waits behind every other test's under the full suite: the wait is
+            // for the event, so a long bound costs nothing when it comes.
+            #expect(await eventually(timeout: .seconds(60)) { entered.withLock { $0 } })
             let removal = Thread { for handle in handles { sdk.removeAuthStateObserver(handle) }; removed.withLock { $0 = true } }
             removal.start()
             try await Task.sleep(for: .milliseconds(200))
