@@ -124,7 +124,8 @@ public struct LeaderboardEntry: Codable, Sendable, Equatable {
     public var rank: Int
     public var userId: String
     /// The entry's display name, the username, or `Player NNNN` for an account awaiting parental
-    /// consent (whose metadata is not shown either).
+    /// consent or whose consent was denied or revoked, as it stands now (whose metadata is not
+    /// shown either).
     public var displayName: String
     public var score: Int64
     public var subscore: Int64

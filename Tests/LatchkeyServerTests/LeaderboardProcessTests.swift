@@ -26,8 +26,9 @@ import Testing
                 arguments: arguments, clientID: clientID, clientSecret: clientSecret, directory: directory, databaseURL: databaseURL)
         }
 
-        func node() async throws -> ServerProcess {
-            try await ServerProcess(dataDirectory: directory, extraArguments: arguments + sharedIssuer)
+        /// A node; `logLevel` `notice` makes it log the log sender's messages (consent links).
+        func node(logLevel: String = "error") async throws -> ServerProcess {
+            try await ServerProcess(dataDirectory: directory, extraArguments: arguments + sharedIssuer + ["--log-level", logLevel])
         }
 
         func remove() async {
@@ -126,6 +127,57 @@ import Testing
             #expect(try await eventually(after) { try await order(on: node) } == after)
             #expect(try await node.request("GET", "/v1/leaderboards/arena/entries/me", token: users[2].access).value("rank") as? Int == 4)
         }
+        for node in nodes { try await node.stop() }
+        await installation.remove()
+    }
+
+    /// Two nodes on one PostgreSQL database: a parent's grant and revoke on one node change how
+    /// the child is shown on the other, with no new submit (the consent write drops the account
+    /// from every node's user cache).
+    @Test(.enabled(if: TestStore.enabled.contains(.postgres))) func aParentsDecisionShowsOnEveryNode() async throws {
+        let installation = try await Installation.make(.postgres)
+        let nodes = [try await installation.node(logLevel: "notice"), try await installation.node()]
+        let writer = try await installation.clientToken("leaderboards:write", on: nodes[0])
+        let admin = try await installation.clientToken("leaderboards:admin", on: nodes[1])
+        #expect(try await nodes[1].request("PUT", "/v1/leaderboards/kids", json: [:], token: admin).status == .created)
+        let reader = try await installation.signUp("reader", on: nodes[1])
+        let parent = "parent@example.com"
+        let child = try await nodes[0].request(
+            "POST", "/v1/auth/signup",
+            json: ["username": "kiddo", "password": "correct horse battery", "dateOfBirth": "2016-05-01", "country": "US", "parentEmail": parent],
+            clientID: installation.clientID)
+        let childID = try #require(child.string("user.id"))
+
+        func order() async throws -> [String] {
+            let page = try await nodes[1].request("GET", "/v1/leaderboards/kids/entries", token: reader.access)
+            return (page.value("entries") as? [[String: Any]] ?? []).compactMap { $0["displayName"] as? String }
+        }
+        /// The newest link the first node's log sender wrote that is not `previous`.
+        func link(after previous: String?) async throws -> String {
+            let started = ContinuousClock.now
+            while ContinuousClock.now - started < .seconds(5) {
+                if let token = nodes[0].stderr.matches(of: /token=([A-Za-z0-9_\-]+)/).last.map({ String($0.output.1) }), token != previous {
+                    return token
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            throw HarnessError.unexpected("no new link in the log: \(nodes[0].stderr.suffix(2_000))")
+        }
+
+        let awarded = try await nodes[0].request(
+            "PUT", "/v1/leaderboards/kids/scores/\(childID)", json: ["score": 5, "displayName": "Kiddo"], token: writer)
+        let shown = try #require(awarded.string("displayName"))
+        #expect(shown.hasPrefix("Player "))
+        #expect(try await eventually([shown]) { try await order() } == [shown])
+
+        let request = try await link(after: nil)
+        #expect(try await nodes[0].request("POST", "/v1/consent", form: "token=\(request)&action=grant").status == .ok)
+        #expect(try await eventually(["Kiddo"]) { try await order() } == ["Kiddo"])
+
+        #expect(try await nodes[0].request("POST", "/v1/consent/links", json: ["parentEmail": parent], clientID: installation.clientID).status == .accepted)
+        let manage = try await link(after: request)
+        #expect(try await nodes[0].request("POST", "/v1/consent", form: "token=\(manage)&action=revoke").status == .ok)
+        #expect(try await eventually([shown]) { try await order() } == [shown])
         for node in nodes { try await node.stop() }
         await installation.remove()
     }

@@ -240,31 +240,54 @@ import Testing
         }
     }
 
-    @Test(arguments: TestStore.enabled) func anAccountAwaitingConsentIsShownAnonymizedAndCannotSetADisplayName(store: TestStore) async throws {
+    /// Who is shown follows the account's consent as it stands, on every read, whoever submitted:
+    /// a pending child awarded points by the app's server is `Player NNNN` without metadata; the
+    /// parent's grant shows the name with no new submit; a revoke hides it again, including a
+    /// display name the child chose while consent was granted.
+    @Test(arguments: TestStore.enabled) func aChildIsShownAsTheirConsentNowStandsWhoeverSubmitted(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let board = try await Board.make(client, harness)
             try await board.define("kids", ["allowUserSubmits": true])
-            let users = try await board.users(["kiddo", "grownup"])
-            let restricted = try Self.restrictedToken(for: users[0].access, harness)
-            #expect(try await client.send(.get, "/v1/me", token: restricted).status == .ok)
+            let grownUp = try await board.users(["grownup"])[0]
+            let signUp = try await KidsConsentTests.signUpChild("kiddo", client: client)
+            let childID = try #require(signUp.string("user.id"))
+            let pending = try #require(signUp.string("session.accessToken"))
 
-            let named = try await client.send(.post, "/v1/leaderboards/kids/scores", json: ["score": 5, "displayName": "Kiddo"], token: restricted)
+            // The app's server awards points (and a name) to the pending child.
+            let awarded = try await board.serverSubmit("kids", childID, ["score": 5, "metadata": ["city": "Leeds"], "displayName": "Kiddo"])
+            let shown = try #require(awarded.string("displayName"))
+            #expect(shown.hasPrefix("Player ") && shown.count == 11 && awarded.value("metadata") == nil)
+            _ = try await client.send(.post, "/v1/leaderboards/kids/scores", json: ["score": 3, "displayName": "Grown Up"], token: grownUp.access)
+            #expect(try await board.order("kids", grownUp.access) == [shown, "Grown Up"])
+            #expect(try await Self.firstMetadata("kids", grownUp.access, client) == nil)
+            // The pending child may submit, but not choose a name.
+            let named = try await client.send(.post, "/v1/leaderboards/kids/scores", json: ["score": 6, "displayName": "Kid"], token: pending)
             #expect(named.status == .forbidden && named.string("code") == "leaderboard_display_name_restricted")
-            let submitted = try await client.send(
-                .post, "/v1/leaderboards/kids/scores", json: ["score": 5, "metadata": ["city": "Leeds"]], token: restricted)
-            #expect(submitted.status == .ok)
-            let shown = try #require(submitted.string("displayName"))
-            #expect(shown.hasPrefix("Player ") && shown.count == 11 && !shown.contains("kiddo"))
-            #expect(submitted.value("metadata") == nil)
 
-            _ = try await client.send(.post, "/v1/leaderboards/kids/scores", json: ["score": 3, "displayName": "Grown Up"], token: users[1].access)
-            #expect(try await board.order("kids", users[1].access) == [shown, "Grown Up"])
-            // Once the account has the full scope again, its next submit shows its name.
-            _ = try await client.send(.post, "/v1/leaderboards/kids/scores", json: ["score": 6], token: users[0].access)
-            #expect(try await board.order("kids", users[1].access) == ["kiddo", "Grown Up"])
-            let bad = try await client.send(.post, "/v1/leaderboards/kids/scores", json: ["score": 6, "displayName": "a\u{0007}b"], token: users[0].access)
+            // The parent grants: the server's name and metadata show, with no new submit.
+            try await KidsConsentTests.parentActs("grant", on: "kiddo", harness: harness, client: client)
+            #expect(try await board.order("kids", grownUp.access) == ["Kiddo", "Grown Up"])
+            #expect(try await Self.firstMetadata("kids", grownUp.access, client) == "Leeds")
+            // With the full scope the child chooses a name of their own.
+            let refreshToken = try #require(signUp.string("session.refreshToken"))
+            let full = try #require(try await client.refresh(refreshToken).string("session.accessToken"))
+            let chosen = try await client.send(.post, "/v1/leaderboards/kids/scores", json: ["score": 7, "displayName": "Kiddo the Kid"], token: full)
+            #expect(chosen.status == .ok && chosen.string("displayName") == "Kiddo the Kid")
+            #expect(try await board.order("kids", grownUp.access) == ["Kiddo the Kid", "Grown Up"])
+            let bad = try await client.send(.post, "/v1/leaderboards/kids/scores", json: ["score": 7, "displayName": "a\u{0007}b"], token: full)
             #expect(bad.status == .unprocessableContent && bad.fieldCodes == ["invalid_field"])
+
+            // The parent revokes: anonymized again, the chosen name and metadata included.
+            let manage = try await KidsConsentTests.manageLink(harness: harness, client: client)
+            #expect(try await client.send(.post, "/v1/consent", form: ["token": manage, "action": "revoke"]).status == .ok)
+            #expect(try await board.order("kids", grownUp.access) == [shown, "Grown Up"])
+            #expect(try await Self.firstMetadata("kids", grownUp.access, client) == nil)
+            let restricted = try #require(try await client.signIn("kiddo").string("session.accessToken"))
+            let mine = try await client.send(.get, "/v1/leaderboards/kids/entries/me", token: restricted)
+            #expect(mine.string("displayName") == shown)
+            let renamed = try await client.send(.post, "/v1/leaderboards/kids/scores", json: ["score": 8, "displayName": "Kid"], token: restricted)
+            #expect(renamed.status == .forbidden && renamed.string("code") == "leaderboard_display_name_restricted")
         }
     }
 
@@ -332,15 +355,10 @@ import Testing
     }
 
     /// A token for the same session without `public`: what a child awaiting consent holds.
-    static func restrictedToken(for access: String, _ harness: TestHarness) throws -> String {
-        let payload = try #require(access.split(separator: ".").dropFirst().first)
-        var base64 = payload.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        let data = try #require(Data(base64Encoded: base64))
-        let claims = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let (token, _) = try harness.backend.tokens.accessToken(
-            app: harness.app, subject: try #require(claims["sub"] as? String), sessionID: claims["sid"] as? String, scope: "openid profile")
-        return token
+    /// The `city` of the metadata of a board's first entry, as another player reads it.
+    static func firstMetadata(_ board: String, _ token: String, _ client: Client) async throws -> String? {
+        let entries = try await client.send(.get, "/v1/leaderboards/\(board)/entries", token: token).value("entries") as? [[String: Any]]
+        return (entries?.first?["metadata"] as? [String: Any])?["city"] as? String
     }
 
     static func names(_ page: TestResponse) -> [String] {

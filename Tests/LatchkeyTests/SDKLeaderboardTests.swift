@@ -63,12 +63,12 @@ import Testing
             _ = try await server.backend.defineLeaderboard(
                 appID: server.app.id, id: "kids", LeaderboardDefinition(allowUserSubmits: true))
             let grown = server.client()
-            let user = try await grown.signUp(username: "kiddo", password: "correct horse battery")
-            // The same session's token without `public`: what a child awaiting consent holds.
-            let (restrictedToken, _) = try server.backend.tokens.accessToken(
-                app: server.app, subject: user.id, sessionID: user.claims.sid, scope: "openid profile")
+            try await grown.signUp(username: "grownup", password: "correct horse battery")
+            // A ten-year-old awaiting their parent's consent.
             let child = server.client()
-            try await child.signIn(accessToken: restrictedToken)
+            try await child.signUp(
+                username: "kiddo", password: "correct horse battery", dateOfBirth: "2016-05-01", country: "US",
+                parentEmail: "parent@example.com")
             await #expect(throws: LatchkeyError.displayNameRestricted) { try await child.leaderboards.submit(3, displayName: "Kid", to: "kids") }
 
             let submitted = await completion { child.leaderboards.submit(3, to: "kids", completion: $0) }

@@ -59,12 +59,12 @@ extension LatchkeyBackend {
                     let values: [SQLQueryString] = batch[rows..<min(rows + 500, batch.endIndex)].map { userID in
                         """
                         (\(bind: appID), \(bind: id), \(bind: period), \(bind: userID), \(bind: Int64.random(in: 0..<1_000_000_000)),
-                         0, 0, 1, \(bind: now.epochSeconds), 0, \(bind: now.epochSeconds), \(bind: now.epochSeconds))
+                         0, 1, \(bind: now.epochSeconds), 0, \(bind: now.epochSeconds), \(bind: now.epochSeconds))
                         """
                     }
                     added += try await db.raw(
                         """
-                        INSERT INTO leaderboard_records (app_id, board_id, period, user_id, score, subscore, restricted, revision,
+                        INSERT INTO leaderboard_records (app_id, board_id, period, user_id, score, subscore, revision,
                                                          window_start, window_submits, created_at, updated_at)
                         VALUES \(values.joined(separator: ", "))
                         ON CONFLICT (app_id, board_id, period, user_id) DO NOTHING RETURNING user_id

@@ -25,7 +25,8 @@ struct LeaderboardService: Sendable {
 
     /// Who submits a score.
     enum Submitter {
-        /// The user themselves; `restricted` when their account awaits parental consent.
+        /// The user themselves; `restricted` when their token lacks `public` (their account
+        /// awaits parental consent), so they may not choose a display name.
         case user(restricted: Bool)
         /// The app's servers (`leaderboards:write`).
         case server
@@ -55,10 +56,7 @@ struct LeaderboardService: Sendable {
         try await driver.write { [store] db in
             var record = try await store.lockedRecord(board: board, period: period, userID: userID, now: now, in: db)
             let before = record
-            if case .user(let restricted) = submitter {
-                try Self.countSubmit(&record, board: board, now: now)
-                record.restricted = restricted
-            }
+            if case .user = submitter { try Self.countSubmit(&record, board: board, now: now) }
             (record.score, record.subscore) = try Self.applying(submission, to: record, board: board)
             record.metadata = metadata ?? record.metadata
             record.displayName = submission.displayName ?? record.displayName
@@ -206,19 +204,25 @@ struct LeaderboardService: Sendable {
             guard let record = records[key.userID],
                 let account = try await users.account(id: key.userID, appID: board.appID)
             else { continue }
+            // The account's consent as it stands now (a grant or revoke drops the cached account
+            // on every node), not as it stood at a submit: a server's submit for a child, or a
+            // name chosen while consent was granted, shows nothing public once it is not.
+            let restricted = account.consent?.isRestricted == true
             entries.append(
                 LeaderboardEntry(
-                    rank: firstRank + index, userId: key.userID, displayName: Self.shownName(of: record, username: account.username),
+                    rank: firstRank + index, userId: key.userID,
+                    displayName: Self.shownName(of: record, username: account.username, restricted: restricted),
                     score: key.score, subscore: key.subscore,
-                    metadata: record.restricted ? nil : LeaderboardMetadata.decode(record.metadata), updatedAt: record.updatedAt))
+                    metadata: restricted ? nil : LeaderboardMetadata.decode(record.metadata), updatedAt: record.updatedAt))
         }
         return LeaderboardPage(leaderboardId: board.id, period: period, total: total, entries: entries, nextOffset: nextOffset)
     }
 
-    /// The entry's display name, else the username; `Player NNNN` (stable per user) for an
-    /// account awaiting parental consent, or one with neither.
-    static func shownName(of record: LeaderboardStore.Record, username: String?) -> String {
-        if !record.restricted, let name = record.displayName ?? username { return name }
+    /// The entry's display name, else the username; `Player NNNN` (stable per user) for a
+    /// `restricted` account (awaiting parental consent, or consent denied or revoked), or one
+    /// with neither.
+    static func shownName(of record: LeaderboardStore.Record, username: String?, restricted: Bool) -> String {
+        if !restricted, let name = record.displayName ?? username { return name }
         var hash: UInt32 = 2_166_136_261
         for byte in record.userID.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         let number = String(hash % 10_000)

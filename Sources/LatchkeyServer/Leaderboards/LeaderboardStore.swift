@@ -14,9 +14,8 @@ struct LeaderboardStore: Sendable {
         var score: Int64
         var subscore: Int64
         var metadata: String?
+        /// The name the user chose; shown only while their account may show public fields.
         var displayName: String?
-        /// Whether the user's last own submit came from an account awaiting parental consent.
-        var restricted: Bool
         var revision: Int64
         var windowStart: Int64
         var windowSubmits: Int64
@@ -25,7 +24,7 @@ struct LeaderboardStore: Sendable {
         /// Whether `other` shows the same to other players (score, names, metadata).
         func showsTheSame(as other: Record) -> Bool {
             score == other.score && subscore == other.subscore && metadata == other.metadata
-                && displayName == other.displayName && restricted == other.restricted
+                && displayName == other.displayName
         }
     }
 
@@ -103,16 +102,16 @@ struct LeaderboardStore: Sendable {
     // MARK: Entries
 
     private static let recordColumns =
-        "r.user_id, r.score, r.subscore, r.metadata, r.display_name, r.restricted, r.revision, r.window_start, r.window_submits, r.updated_at"
+        "r.user_id, r.score, r.subscore, r.metadata, r.display_name, r.revision, r.window_start, r.window_submits, r.updated_at"
 
     /// The user's entry in the period, locked for the rest of the transaction, created empty
     /// (revision 0) when there is none: the row lock then serializes concurrent submits.
     func lockedRecord(board: LeaderboardBoard, period: Date, userID: String, now: Date, in db: any SQLDatabase) async throws -> Record {
         try await db.raw(
             """
-            INSERT INTO leaderboard_records (app_id, board_id, period, user_id, score, subscore, restricted, revision,
+            INSERT INTO leaderboard_records (app_id, board_id, period, user_id, score, subscore, revision,
                                              window_start, window_submits, created_at, updated_at)
-            VALUES (\(bind: board.appID), \(bind: board.id), \(bind: period.epochSeconds), \(bind: userID), 0, 0, 0, 0,
+            VALUES (\(bind: board.appID), \(bind: board.id), \(bind: period.epochSeconds), \(bind: userID), 0, 0, 0,
                     \(bind: now.epochSeconds), 0, \(bind: now.epochSeconds), \(bind: now.epochSeconds))
             ON CONFLICT (app_id, board_id, period, user_id) DO NOTHING
             """
@@ -138,7 +137,7 @@ struct LeaderboardStore: Sendable {
             """
             UPDATE leaderboard_records SET score = \(bind: record.score), subscore = \(bind: record.subscore),
                 metadata = \(bind: record.metadata), display_name = \(bind: record.displayName),
-                restricted = \(bind: record.restricted ? 1 : 0), revision = \(bind: record.revision),
+                revision = \(bind: record.revision),
                 window_start = \(bind: record.windowStart), window_submits = \(bind: record.windowSubmits),
                 updated_at = \(bind: record.updatedAt.epochSeconds)
             WHERE app_id = \(bind: board.appID) AND board_id = \(bind: board.id)
@@ -225,7 +224,6 @@ struct LeaderboardStore: Sendable {
             subscore: try row.decode(column: "subscore", as: Int64.self),
             metadata: try row.decode(column: "metadata", as: String?.self),
             displayName: try row.decode(column: "display_name", as: String?.self),
-            restricted: try row.decode(column: "restricted", as: Int64.self) != 0,
             revision: try row.decode(column: "revision", as: Int64.self),
             windowStart: try row.decode(column: "window_start", as: Int64.self),
             windowSubmits: try row.decode(column: "window_submits", as: Int64.self),

@@ -160,7 +160,6 @@ struct LeaderboardsFeature: Feature {
                 subscore BIGINT NOT NULL,
                 metadata TEXT,
                 display_name TEXT,
-                restricted BIGINT NOT NULL,
                 revision BIGINT NOT NULL,
                 window_start BIGINT NOT NULL,
                 window_submits BIGINT NOT NULL,

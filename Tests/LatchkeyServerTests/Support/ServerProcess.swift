@@ -54,6 +54,7 @@ final class ServerProcess: Sendable {
     /// The port it listens on.
     let port: Int
     private let outputPath: String
+    private let errorsPath: String
 
     /// Starts the server on `dataDirectory` and waits for its ready file (`serve --ready-file`).
     /// `environment` adds to the suite's (``TestStore/processEnvironment``); an empty value unsets.
@@ -62,12 +63,13 @@ final class ServerProcess: Sendable {
         let readyFile = files + ".ready"
         defer { try? FileManager.default.removeItem(atPath: readyFile) }
         outputPath = files + ".out"
+        errorsPath = files + ".err"
         process = try ChildProcess(
             executable: try LatchkeyBinary.url.path,
             arguments: ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error", "--ready-file", readyFile]
                 + extraArguments,
             environment: TestStore.processEnvironment.merging(["LATCHKEY_METRICS_TOKEN": TestHarness.metricsToken]) { $1 }
-                .merging(environment) { $1 }, output: outputPath, errors: "/dev/null")
+                .merging(environment) { $1 }, output: outputPath, errors: errorsPath)
         for _ in 0..<300 {
             if let ready = FileManager.default.contents(atPath: readyFile),
                 let port = (try? JSONSerialization.jsonObject(with: ready) as? [String: Any])?["port"] as? Int
@@ -109,6 +111,9 @@ final class ServerProcess: Sendable {
 
     /// Everything the server printed so far.
     var stdout: String { String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self) }
+
+    /// Everything the server logged so far (its standard error: the log, at `--log-level`).
+    var stderr: String { String(decoding: FileManager.default.contents(atPath: errorsPath) ?? Data(), as: UTF8.self) }
 
     /// The base URL.
     var baseURL: String { "http://127.0.0.1:\(port)" }
