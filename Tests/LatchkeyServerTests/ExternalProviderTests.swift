@@ -207,6 +207,38 @@ import Testing
         }
     }
 
+    /// A provider's birthday under the consent age is left out of the account (a provider
+    /// sign-up has no parent to ask): the account is no child's until the user gives the date
+    /// with a parent email (`PATCH /v1/me`), which starts consent and ends its sessions.
+    @Test(arguments: TestStore.enabled) func aProviderBirthdayUnderTheConsentAgeIsLeftOut(store: TestStore) async throws {
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await makeHarness(store, provider: provider)
+            provider.register(facebookToken: "fb-kid", .init(userID: "30001", firstName: "Kit", birthday: "05/01/2016", gender: "male"))
+            try await harness.run { client in
+                let kid = try await client.external("facebook", "fb-kid")
+                #expect(kid.status == .created && kid.value("user.dateOfBirth") == nil && kid.value("user.consent") == nil)
+                let access = try #require(kid.string("session.accessToken"))
+                let profile = try await client.send(.get, "/v1/me/profile", token: access)
+                #expect(profile.string("firstName") == "Kit" && profile.value("dateOfBirth") == nil)
+
+                let claims = provider.claims(
+                    subject: "g-kid", at: harness.clock.now(), extra: ["given_name": "Ivy", "birthdate": "2016-05-01"])
+                let oidc = try await client.external("google", try provider.idToken(claims))
+                #expect(oidc.status == .created && oidc.value("user.dateOfBirth") == nil)
+
+                let parent = "parent@example.com"
+                _ = try await harness.message(to: parent) {
+                    let started = try await client.send(
+                        .patch, "/v1/me", json: ["dateOfBirth": "2016-05-01", "parentEmail": parent], token: access)
+                    #expect(started.status == .ok && started.string("consent.status") == "pending", "\(started.text)")
+                }
+                #expect(try await client.send(.get, "/v1/me", token: access).status == .unauthorized)
+                let again = try await client.external("facebook", "fb-kid")
+                #expect(again.status == .ok && again.string("session.scope") == "openid profile")
+            }
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func facebookTokensAreCheckedWithTheGraphAPI(store: TestStore) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let harness = try await makeHarness(store, provider: provider)

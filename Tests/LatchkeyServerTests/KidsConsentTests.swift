@@ -131,6 +131,80 @@ import Testing
         }
     }
 
+    /// An account signed up without a date of birth that later gives a child's (`PATCH /v1/me`)
+    /// goes under consent as a child's sign-up does: without a parent email `422
+    /// parent_email_required` and nothing changes; with one the consent is pending, the parent is
+    /// asked, every session ends and the next sign-in is restricted; the date is then locked.
+    @Test(arguments: TestStore.enabled) func aChildsDateOfBirthGivenLaterNeedsConsent(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let (access, refresh) = try await client.signUpUser("latekid")
+            let refused = try await client.send(.patch, "/v1/me", json: ["dateOfBirth": Self.childBirth, "country": "US"], token: access)
+            #expect(refused.status == .unprocessableContent && refused.fieldCodes == ["parent_email_required"], "\(refused.text)")
+            let unchanged = try await client.send(.get, "/v1/me", token: access)
+            #expect(unchanged.value("dateOfBirth") == nil && unchanged.value("country") == nil && unchanged.value("consent") == nil)
+
+            _ = try await harness.message(to: Self.parent) {
+                let started = try await client.send(
+                    .patch, "/v1/me", json: ["dateOfBirth": Self.childBirth, "country": "US", "parentEmail": Self.parent], token: access)
+                #expect(started.status == .ok, "\(started.text)")
+                #expect(started.string("consent.status") == "pending" && started.string("dateOfBirth") == Self.childBirth)
+            }
+            // The account's sessions ended: its tokens no longer carry `public` anywhere.
+            #expect(try await client.send(.get, "/v1/me", token: access).status == .unauthorized)
+            #expect(try await client.refresh(refresh).status == .unauthorized)
+            let signIn = try await client.signIn("latekid")
+            #expect(signIn.string("session.scope") == "openid profile")
+            let restricted = try #require(signIn.string("session.accessToken"))
+            #expect(try Self.scope(of: restricted) == "openid profile")
+            let locked = try await client.send(.patch, "/v1/me", json: ["dateOfBirth": "2000-01-01"], token: restricted)
+            #expect(locked.status == .unprocessableContent && locked.fieldCodes == ["field_locked"])
+
+            // The parent grants as for a child's sign-up.
+            try await Self.parentActs("grant", on: "latekid", harness: harness, client: client)
+            #expect(try await client.signIn("latekid").string("session.scope") == "openid profile public")
+        }
+    }
+
+    /// The profile's date of birth (`PUT /v1/me/profile`) follows the same rule, with the parent
+    /// email stored on the account; a country with a higher consent age makes a stored date of
+    /// birth a child's too; an adult's date of birth changes nothing else.
+    @Test(arguments: TestStore.enabled) func aChildsDateOfBirthThroughTheProfileNeedsConsent(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let (access, _) = try await client.signUpUser("profilekid")
+            let profile = ["firstName": "Robin", "dateOfBirth": Self.childBirth, "gender": "other"]
+            let refused = try await client.send(.put, "/v1/me/profile", json: profile, token: access)
+            #expect(refused.status == .unprocessableContent && refused.fieldCodes == ["parent_email_required"], "\(refused.text)")
+            let untouched = try await client.send(.get, "/v1/me/profile", token: access)
+            #expect(untouched.value("dateOfBirth") == nil && untouched.value("firstName") == nil)
+
+            let parentSet = try await client.send(.patch, "/v1/me", json: ["parentEmail": Self.parent], token: access)
+            #expect(parentSet.status == .ok && parentSet.value("consent") == nil)
+            _ = try await harness.message(to: Self.parent) {
+                let saved = try await client.send(.put, "/v1/me/profile", json: profile, token: access)
+                #expect(saved.status == .ok && saved.string("dateOfBirth") == Self.childBirth, "\(saved.text)")
+            }
+            #expect(try await client.send(.get, "/v1/me", token: access).status == .unauthorized)
+            let signIn = try await client.signIn("profilekid")
+            #expect(signIn.string("session.scope") == "openid profile")
+            #expect(signIn.string("user.consent.status") == "pending")
+
+            // An adult's date of birth works as before; a country whose consent age is higher
+            // makes a fifteen-year-old a child, which needs a parent email.
+            let (adult, adultRefresh) = try await client.signUpUser("grownup")
+            let grown = try await client.send(.patch, "/v1/me", json: ["dateOfBirth": "1990-01-01", "country": "US"], token: adult)
+            #expect(grown.status == .ok && grown.value("consent") == nil)
+            let teen = try await client.send(.patch, "/v1/me", json: ["dateOfBirth": "2011-06-01"], token: adult)
+            #expect(teen.status == .ok && teen.value("consent") == nil)
+            let german = try await client.send(.patch, "/v1/me", json: ["country": "DE"], token: adult)
+            #expect(german.status == .unprocessableContent && german.fieldCodes == ["parent_email_required"])
+            let refreshed = try await client.refresh(adultRefresh)
+            #expect(refreshed.string("session.scope") == "openid profile public")
+            #expect(refreshed.string("user.country") == "US")
+        }
+    }
+
     /// Consent emails count per child (the sign-up's and each resend) and per parent address;
     /// past either daily limit the answer is `429`. A decided consent cannot be re-requested.
     @Test(arguments: TestStore.enabled) func parentEmailsAreThrottledPerChildAndPerParent(store: TestStore) async throws {

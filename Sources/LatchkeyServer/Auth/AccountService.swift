@@ -154,7 +154,7 @@ struct AccountService: Sendable {
     ) async throws {
         try await users.insert(user, in: db)
         if let parentEmail {
-            try await consent.open(user, parentEmail: parentEmail, asking: asking, app: app, language: language, in: db)
+            try await consent.open(user.account, parentEmail: parentEmail, asking: asking, app: app, language: language, at: user.createdAt, in: db)
         }
     }
 
@@ -337,8 +337,11 @@ struct AccountService: Sendable {
         }
     }
 
-    /// Validates and stores a profile change; `null` clears an optional field.
-    func updateProfile(_ update: UpdateUserRequest, present: Set<String>, principal: UserPrincipal) async throws {
+    /// Validates and stores a profile change; `null` clears an optional field. A change that
+    /// first makes an account without consent a child's (a date of birth or country under the
+    /// consent age) needs a parent email and starts consent, ending the account's sessions
+    /// (``ParentConsent/parentEmailStartingConsent(for:dateOfBirth:country:parentEmail:app:today:)``).
+    func updateProfile(_ update: UpdateUserRequest, present: Set<String>, principal: UserPrincipal, language: Language) async throws {
         var errors: [FieldError] = []
         let today = time.now()
         if present.contains("username"), !(update.username.map(Validation.isValidUsername) ?? false) {
@@ -348,14 +351,26 @@ struct AccountService: Sendable {
             dateOfBirth: update.dateOfBirth, country: update.country, parentEmail: update.parentEmail, today: today)
         guard errors.isEmpty else { throw APIError.validation(errors) }
         @Sendable func change(_ field: String, _ value: String?) -> String?? { present.contains(field) ? .some(value) : .none }
+        let app = principal.app
         do {
-            try await driver.write { db in
+            let startedConsent = try await driver.write { db in
+                guard try await users.lockRow(id: principal.userID, in: db),
+                    let account = try await users.find(id: principal.userID, appID: app.id, in: db)
+                else { throw APIError.invalidToken() }
+                let dateOfBirth = change("dateOfBirth", update.dateOfBirth)
+                let country = change("country", update.country?.uppercased())
+                let parentEmail = change("parentEmail", update.parentEmail)
+                let asking = try consent.parentEmailStartingConsent(
+                    for: account, dateOfBirth: dateOfBirth ?? account.dateOfBirth, country: country ?? account.country,
+                    parentEmail: parentEmail ?? account.parentEmail, app: app, today: today)
                 try await users.update(
-                    id: principal.userID, username: change("username", update.username),
-                    dateOfBirth: change("dateOfBirth", update.dateOfBirth),
-                    country: change("country", update.country?.uppercased()),
-                    parentEmail: change("parentEmail", update.parentEmail), at: today, in: db)
+                    id: account.id, username: change("username", update.username), dateOfBirth: dateOfBirth, country: country,
+                    parentEmail: parentEmail, at: today, in: db)
+                guard let asking, let child = try await users.find(id: account.id, appID: app.id, in: db) else { return false }
+                try await consent.startAfterSignUp(child, parentEmail: asking, app: app, language: language, at: today, in: db)
+                return true
             }
+            if startedConsent { messenger.wake() }
         } catch is UserStore.Taken {
             throw APIError.validation([FieldError(field: "username", code: .duplicateUsername)])
         } catch let locked as UserStore.Locked {

@@ -20,20 +20,24 @@ struct SignUpValidator {
         errors += passwordErrors(request.password, username: request.username, email: request.email)
         errors += Self.profileErrors(
             dateOfBirth: request.dateOfBirth, country: request.country, parentEmail: request.parentEmail, today: today)
-        if needsConsent(request) {
-            if let parentEmail = request.parentEmail {
-                // The consent link goes to this address: the child's own inbox (a `+tag` alias of
-                // it included) would let them consent for themselves.
-                if let email = request.email, Canonical.emailThrottleKey(email) == Canonical.emailThrottleKey(parentEmail),
-                    !errors.contains(where: { $0.field == "parentEmail" })
-                {
-                    errors.append(FieldError(field: "parentEmail", code: .invalidParentEmail))
-                }
-            } else {
-                errors.append(FieldError(field: "parentEmail", code: .parentEmailRequired))
-            }
+        if needsConsent(request), !errors.contains(where: { $0.field == "parentEmail" }),
+            let error = Self.parentEmailError(request.parentEmail, childEmail: request.email)
+        {
+            errors.append(error)
         }
         return errors
+    }
+
+    /// The error of a child's parent email, if any: a child needs one (`parent_email_required`),
+    /// and the consent link goes to it, so the child's own inbox (a `+tag` alias of it included)
+    /// would let them consent for themselves (`invalid_parent_email`). Sign-up and a later date
+    /// of birth (``ParentConsent/parentEmailStartingConsent(for:dateOfBirth:country:parentEmail:app:today:)``) share it.
+    static func parentEmailError(_ parentEmail: String?, childEmail: String?) -> FieldError? {
+        guard let parentEmail else { return FieldError(field: "parentEmail", code: .parentEmailRequired) }
+        if let childEmail, Canonical.emailThrottleKey(childEmail) == Canonical.emailThrottleKey(parentEmail) {
+            return FieldError(field: "parentEmail", code: .invalidParentEmail)
+        }
+        return nil
     }
 
     /// Whether the sign-up is a child's, younger than the consent age of their country: the

@@ -62,12 +62,53 @@ struct ParentConsent: Sendable {
     /// `messenger.wake()` after. An email sign-up that hides taken addresses asks only once the
     /// address is verified (``askOnceVerified(_:app:language:at:in:)``).
     func open(
-        _ child: UserStore.NewUser, parentEmail: String, asking: Bool, app: App, language: Language, in db: any SQLDatabase
+        _ child: UserAccount, parentEmail: String, asking: Bool, app: App, language: Language, at now: Date, in db: any SQLDatabase
     ) async throws {
-        let now = child.createdAt
         let purgeAt = now.addingTimeInterval(TimeInterval(app.settings.pendingConsentDays * 86_400))
         try await consents.open(userID: child.id, appID: app.id, parentEmail: parentEmail, purgeAt: purgeAt, at: now, in: db)
-        if asking { try await sendLink(.parentConsent, to: parentEmail, child: child.account, app: app, language: language, at: now, in: db) }
+        if asking { try await sendLink(.parentConsent, to: parentEmail, child: child, app: app, language: language, at: now, in: db) }
+    }
+
+    // MARK: A date of birth after sign-up
+
+    /// The one rule for a date of birth or country written after sign-up (`PATCH /v1/me`, the
+    /// profile): when it first makes `account` — one without a consent record — younger than the
+    /// consent age of its country, exactly as sign-up computes it (``ConsentAge``), the account
+    /// must go under parental consent. Answers the parent email to ask then (the one the write
+    /// gives, else the one stored on the account), nil when no consent is needed; throws the
+    /// `422` sign-up answers (`parent_email_required`, or `invalid_parent_email` for the child's
+    /// own inbox). `dateOfBirth`, `country` and `parentEmail` are the values after the write.
+    /// An account with a consent record is left to ``UserStore/requireUnlocked(userID:dateOfBirth:parentEmail:in:)``.
+    func parentEmailStartingConsent(
+        for account: UserAccount, dateOfBirth: String?, country: String?, parentEmail: String?, app: App, today: Date
+    ) throws -> String? {
+        guard account.consent == nil,
+            ConsentAge.needsConsent(dateOfBirth: dateOfBirth, country: country, settings: app.settings, today: today)
+        else { return nil }
+        if let error = SignUpValidator.parentEmailError(parentEmail, childEmail: account.email) { throw APIError.validation([error]) }
+        return parentEmail
+    }
+
+    /// The date of birth a provider sign-up stores from the provider's birthday: none when it is
+    /// under the consent age (of the app's default country, as the account has none yet). A
+    /// provider sign-up has no parent email to ask, and stored it would leave a child's account
+    /// with the `public` scope; the user gives the date later with a parent email (`PATCH
+    /// /v1/me`), which starts consent through ``parentEmailStartingConsent(for:dateOfBirth:country:parentEmail:app:today:)``.
+    static func providerDateOfBirth(_ birthday: String?, app: App, today: Date) -> String? {
+        let dateOfBirth = ProfileFields.dateOfBirth(fromProvider: birthday, today: today)
+        return ConsentAge.needsConsent(dateOfBirth: dateOfBirth, country: nil, settings: app.settings, today: today) ? nil : dateOfBirth
+    }
+
+    /// Puts `child` (an existing account, its row locked, just given a child's date of birth)
+    /// under parental consent inside the write's transaction, as a child's sign-up does: consent
+    /// pending, the request to the parent queued within the daily limits (`429` past them). Every
+    /// session of the account ends, the caller's too, so no token keeps the `public` scope: the
+    /// next sign-in gets restricted tokens. Call `messenger.wake()` after.
+    func startAfterSignUp(_ child: UserAccount, parentEmail: String, app: App, language: Language, at now: Date, in db: any SQLDatabase)
+        async throws
+    {
+        try await open(child, parentEmail: parentEmail, asking: true, app: app, language: language, at: now, in: db)
+        try await sessions.revokeAll(userID: child.id, reason: "consent_required", at: now, in: db)
     }
 
     /// Asks the parent of a child whose sign-up waited for its email to be verified, inside the

@@ -4,9 +4,10 @@ import LatchkeyWire
 
 /// The rules of profiles (Kuggle): validation, when a profile counts as created, what an account
 /// awaiting parental consent may set, and invite-code redemption. The date of birth is the
-/// account's own and is written through ``AccountService/updateProfile(_:present:principal:)``,
+/// account's own and is written through ``AccountService/updateProfile(_:present:principal:language:)``,
 /// the one path for account changes, so every rule on it (a child's date of birth is fixed after
-/// sign-up) holds here too.
+/// sign-up; a child's date of birth given later needs the parent email stored on the account and
+/// starts consent) holds here too.
 struct ProfileService: Sendable {
     let driver: any StoreDriver
     let profiles: ProfileStore
@@ -51,14 +52,16 @@ struct ProfileService: Sendable {
 
     /// Creates (`replace`, a `PUT`: first name, date of birth and gender required) or changes (a
     /// `PATCH`: the members `present`) the signed-in user's profile, and answers it as it is now.
-    func save(_ request: ProfileRequest, present: Set<String>, replace: Bool, principal: UserPrincipal) async throws -> Profile {
+    func save(
+        _ request: ProfileRequest, present: Set<String>, replace: Bool, principal: UserPrincipal, language: Language
+    ) async throws -> Profile {
         let given = replace ? ProfileRequest.acceptedFields : present
         let fields = try validated(request, given: given, restricted: principal.isRestricted)
         guard let account = try await userCache.account(id: principal.userID, appID: principal.app.id) else {
             throw APIError.invalidToken()
         }
         if given.contains("dateOfBirth"), let dateOfBirth = request.dateOfBirth, dateOfBirth != account.dateOfBirth {
-            try await accounts.updateProfile(UpdateUserRequest(dateOfBirth: dateOfBirth), present: ["dateOfBirth"], principal: principal)
+            try await accounts.updateProfile(UpdateUserRequest(dateOfBirth: dateOfBirth), present: ["dateOfBirth"], principal: principal, language: language)
         }
         let now = time.now()
         try await driver.write { [profiles, users] db in

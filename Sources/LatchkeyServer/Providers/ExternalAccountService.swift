@@ -139,7 +139,7 @@ struct ExternalAccountService: Sendable {
         let user = UserStore.NewUser(
             id: SecureRandom.identifier(), appID: app.id, username: nil, email: verifiedEmail,
             emailVerified: verifiedEmail != nil, passwordHash: nil,
-            dateOfBirth: ProfileFields.dateOfBirth(fromProvider: details.birthday, today: now), country: nil,
+            dateOfBirth: ParentConsent.providerDateOfBirth(details.birthday, app: app, today: now), country: nil,
             parentEmail: nil, displayName: profile.name.flatMap(ProfileFields.name), profileCreated: false, identity: identity,
             createdAt: now)
         try await users.insert(user, in: db)

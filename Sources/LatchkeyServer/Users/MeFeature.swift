@@ -38,7 +38,7 @@ struct MeFeature: Feature {
 
         table.on(.patch, "/v1/me", operation: "updateMe", access: me) { request, context in
             let (update, present) = try await requests.body(UpdateUserRequest.self, of: request)
-            return try JSONResponse.make(try await updated(update, present: present, principal: try context.user).record)
+            return try JSONResponse.make(try await updated(update, present: present, principal: try context.user, language: Language(of: request)).record)
         }
 
         table.on(.delete, "/v1/me", operation: "deleteMe", access: me) { _, context in
@@ -85,8 +85,10 @@ struct MeFeature: Feature {
     }
 
     /// Stores a profile change and answers the account as it is now.
-    private func updated(_ update: UpdateUserRequest, present: Set<String>, principal: UserPrincipal) async throws -> UserAccount {
-        try await accounts.updateProfile(update, present: present, principal: principal)
+    private func updated(
+        _ update: UpdateUserRequest, present: Set<String>, principal: UserPrincipal, language: Language
+    ) async throws -> UserAccount {
+        try await accounts.updateProfile(update, present: present, principal: principal, language: language)
         return try await account(of: principal)
     }
 
