@@ -202,6 +202,24 @@ import Testing
         }
     }
 
+    /// Parallel sends to one number are counted and refused inside their transactions, so they
+    /// stay within the limit instead of all passing a check made before any of them counted.
+    @Test(arguments: TestStore.enabled) func parallelSendsToOneNumberStayWithinItsLimit(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) {
+            $0.recipientSendLimit = 3
+            $0.ipSendLimit = 1_000
+        }
+        try await harness.run { client in
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<20 { group.addTask { try await client.startPhone(Self.phone).status } }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .accepted }.count == 3, "\(statuses)")
+            #expect(statuses.allSatisfy { $0 == .accepted || $0 == .tooManyRequests }, "\(statuses)")
+            #expect(try await harness.backend.outbox.list().count == 3)
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func phoneSignInCanBeTurnedOff(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { $0.signInMethods = [.username] }
         try await harness.run { client in

@@ -18,10 +18,12 @@ struct Messenger: Sendable {
         try await throttle.refuseWhileLocked(Self.keys(recipient: recipient, client: client, app: app).map(\.key))
     }
 
-    /// Counts one send against the limits, inside the caller's transaction. Called for unknown
+    /// Counts one send against the limits, inside the caller's transaction, and refuses it with
+    /// `429` when that passes a limit (the transaction then rolls back): parallel sends cannot all
+    /// pass ``checkLimits(recipient:client:app:)`` before any counted. Called for unknown
     /// recipients too, so both cases do the same work.
     func countSend(recipient: String, client: ClientInfo, app: App, in db: any SQLDatabase) async throws {
-        try await throttle.recordFailure(
+        try await throttle.reserve(
             Self.keys(recipient: recipient, client: client, app: app), window: app.settings.sendWindowSeconds, in: db)
     }
 
