@@ -155,19 +155,33 @@ import Testing
     @Test func sigtermLetsInFlightRequestsFinish() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        // bcrypt at cost 14 keeps the sign-up busy for well over a second: it is surely in
-        // flight when SIGTERM arrives half a second after it was sent.
+        // bcrypt at cost 14 keeps the sign-up busy for about a second of CPU: SIGTERM goes once
+        // the server has spent a fifth of that since the request was sent (the hash is running),
+        // not after a fixed wait a loaded machine may not have reached the server within.
         let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Slow", "--data-dir", directory]) as? [String: Any])
         let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
         _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "14", "--data-dir", directory])
         let server = try await ServerProcess(dataDirectory: directory)
+        let before = try Self.cpuSeconds(of: server.process.pid)
         let inFlight = Task {
             try await server.request("POST", "/v1/auth/signup", json: ["username": "slowpoke", "password": "correct horse battery"], clientID: clientID)
         }
-        try await Task.sleep(for: .milliseconds(500))
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try Self.cpuSeconds(of: server.process.pid) - before < 0.2, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         let status = try await server.stop(signal: SIGTERM)
         #expect(try await inFlight.value.status == .created)
         #expect(status == 0)
+    }
+
+    /// The CPU time (user + system) process `pid` has used, from `/proc/<pid>/stat`.
+    static func cpuSeconds(of pid: pid_t) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
+        let fields = try #require(stat.split(separator: ")").last).split(separator: " ")
+        let ticks = try #require(Double(fields[11])) + (try #require(Double(fields[12])))
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     @Test func killNineLosesNoAcknowledgedUserAndLeavesNoHalfWrittenOne() async throws {
