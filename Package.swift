@@ -46,6 +46,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.4"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
     ],
     targets: [
         .target(name: "LatchkeyWire", swiftSettings: swiftSettings),
@@ -105,6 +107,25 @@ let package = Package(
             path: "Tests/LatchkeyTestSupport",
             swiftSettings: swiftSettings
         ),
+        // Stand-ins for APNs and FCM over TLS and HTTP/2 (a target of their own, so a bench can
+        // run them too).
+        .target(
+            name: "LatchkeyPushFakes",
+            dependencies: [
+                "LatchkeyTestSupport",
+                server("Hummingbird", from: "hummingbird"),
+                server("HummingbirdHTTP2", from: "hummingbird"),
+                server("NIOSSL", from: "swift-nio-ssl"),
+                server("Crypto", from: "swift-crypto"),
+                server("CryptoExtras", from: "swift-crypto"),
+                server("X509", from: "swift-certificates"),
+                server("SwiftASN1", from: "swift-asn1"),
+                server("Logging", from: "swift-log"),
+                server("NIOConcurrencyHelpers", from: "swift-nio"),
+            ],
+            path: "Tests/LatchkeyPushFakes",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "LatchkeyTests",
             dependencies: [
@@ -124,6 +145,7 @@ let package = Package(
                 "LatchkeyServer",
                 "LatchkeyWire",
                 "LatchkeyTestSupport",
+                "LatchkeyPushFakes",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),

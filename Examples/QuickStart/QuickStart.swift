@@ -2,7 +2,8 @@ import Foundation
 import Latchkey
 
 /// Signs up a new user, signs out, signs back in and prints the user — the KWS/Kii flow in a
-/// command-line program — then awards the user points on a leaderboard and reads the board (KWS
+/// command-line program — then saves the user's record in the app's data tree and lists a small
+/// ledger there (Wilddog, Kii Balance), awards the user points on a leaderboard and reads the board (KWS
 /// "assign points, check leaderboards"). `LATCHKEY_URL` and `LATCHKEY_CLIENT_ID` name the server
 /// and app; `LATCHKEY_LEADERBOARD` names the board (default `points`), which the app's operator
 /// makes with `latchkey leaderboards create points --app <client id> --operator increment --allow-user-submits`.
@@ -27,6 +28,7 @@ struct QuickStart {
             print("token: appId=\(user.claims.appId) clientId=\(user.claims.clientId) scope=\(user.claims.scope) exp=\(user.claims.exp)")
             let sessions = try await latchkey.sessions()
             print("sessions: \(sessions.count)")
+            try await saveTheUserAndListALedger(latchkey, user: user)
             try await awardPointsAndReadTheBoard(latchkey, board: environment["LATCHKEY_LEADERBOARD"] ?? "points")
             try await latchkey.signOut()
             print("signed out")
@@ -37,6 +39,28 @@ struct QuickStart {
             print("failed: \(error)")
             exit(1)
         }
+    }
+
+    /// Stores the user's record at `/users/<uid>` of the app's data tree as the Wilddog seed does
+    /// right after sign-in, then keeps a small Kii-Balance-style ledger under it and lists it in
+    /// time order: entries get push ids, which sort by creation time, and the server's time.
+    static func saveTheUserAndListALedger(_ latchkey: Latchkey, user: CurrentUser) async throws {
+        let record = latchkey.database.reference().child("users").child(user.id)
+        try await record.setValue(["provider": "password", "displayName": .string(user.username ?? user.id)])
+        print("tree: /users/\(user.id) saved")
+        let ledger = record.child("ledger")
+        for (amount, memo) in [(1_200, "salary"), (-300, "groceries"), (-45, "coffee")] {
+            try await ledger.childByAutoId().setValue(["amount": .integer(Int64(amount)), "memo": .string(memo), "time": ServerValue.timestamp])
+        }
+        let entries = try await ledger.queryOrderedByKey().queryLimited(toLast: 10).getData().children
+        print("ledger: \(entries.count) entries")
+        var balance: Int64 = 0
+        for entry in entries {
+            let amount = try entry.childSnapshot(forPath: "amount").value(as: Int64.self)
+            balance += amount
+            print("  \(amount > 0 ? "+" : "")\(amount) \((try? entry.childSnapshot(forPath: "memo").value(as: String.self)) ?? "")")
+        }
+        print("balance: \(balance)")
     }
 
     /// Awards points twice (an `increment` board adds them up), then prints the top 5 and the

@@ -50,12 +50,16 @@ public struct CurrentUser: Codable, Sendable, Equatable {
 
     /// Decodes the claims of a JWT without verifying it (the server verifies; the client only reads).
     static func claims(of token: String) -> AccessTokenClaims? {
+        payload(of: token).flatMap { try? JSONDecoder().decode(AccessTokenClaims.self, from: $0) }
+    }
+
+    /// The payload of a JWT, unverified; nil for a string that is not one.
+    static func payload(of token: String) -> Data? {
         let parts = token.split(separator: ".")
         guard parts.count == 3 else { return nil }
         var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64) else { return nil }
-        return try? JSONDecoder().decode(AccessTokenClaims.self, from: data)
+        return Data(base64Encoded: base64)
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LatchkeyWire
 
 /// The account calls on the client itself, as apps written before feature clients call them;
@@ -37,6 +37,17 @@ extension Latchkey {
     @discardableResult
     public func signIn(accessToken: String) async throws -> CurrentUser {
         try await auth.signIn(accessToken: accessToken)
+    }
+
+    /// ``AuthClient/webLoginRequest(redirectURI:prompt:loginHint:)``.
+    public func webLoginRequest(redirectURI: String, prompt: String? = nil, loginHint: String? = nil) throws -> WebLoginRequest {
+        try auth.webLoginRequest(redirectURI: redirectURI, prompt: prompt, loginHint: loginHint)
+    }
+
+    /// ``AuthClient/signIn(webLogin:callback:)``.
+    @discardableResult
+    public func signIn(webLogin request: WebLoginRequest, callback: URL) async throws -> CurrentUser {
+        try await auth.signIn(webLogin: request, callback: callback)
     }
 
     /// ``AuthClient/signOut(everywhere:)``.

@@ -30,6 +30,8 @@ public final class Latchkey: Sendable {
     /// observer is never called after its removal returns. Recursive, so an observer may call back in.
     let delivery = NSRecursiveLock()
     let refresher = RefreshCoordinator()
+    /// The data tree locations this client watches (``DatabaseQuery/observe(_:with:withCancel:)``).
+    let databaseListeners = DatabaseListeners()
 
     /// Choices beyond the defaults.
     public struct Options: Sendable {

@@ -111,8 +111,22 @@ extension LatchkeyError {
     public static let unknownCurrency = LatchkeyError(.unknownCurrency)
     /// The app does not let users spend or transfer from their own wallet.
     public static let walletOperationDisabled = LatchkeyError(.walletOperationDisabled)
+    /// The data tree's rules refuse the read or write.
+    public static let permissionDenied = LatchkeyError(.permissionDenied)
+    /// The query orders by a child the rules declare no `.indexOn` for.
+    public static let indexNotDefined = LatchkeyError(.indexNotDefined)
+    /// A data tree path or key the protocol does not allow.
+    public static let invalidDatabasePath = LatchkeyError(.invalidDatabasePath)
     /// The server cannot serve now; retry after this many seconds when it says.
     public static func serverUnavailable(retryAfter: Int?) -> LatchkeyError { LatchkeyError(.serverUnavailable(retryAfter: retryAfter)) }
+    /// The web login's callback carries another request's `state`.
+    public static let webLoginStateMismatch = LatchkeyError(.webLoginStateMismatch)
+    /// The server answered the web login with this OAuth error (`catch` matches by `error` alone).
+    public static func webLoginRefused(error: String, description: String? = nil) -> LatchkeyError {
+        LatchkeyError(.webLoginRefused(error: error, description: description), message: description)
+    }
+    /// The user closed the web login's browser.
+    public static let webLoginCancelled = LatchkeyError(.webLoginCancelled)
     /// Any other server error, with its stable code and message.
     public static func server(code: String, message: String) -> LatchkeyError {
         LatchkeyError(.server(code: code, message: message), message: message)

@@ -127,6 +127,24 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         case scoreTooHigh
         /// An account awaiting parental consent cannot show a display name to others.
         case displayNameRestricted
+        /// The data tree's rules refuse the read or write (the protocol's "Permission denied"),
+        /// or stopped allowing a watched location to be read.
+        case permissionDenied
+        /// The query orders by a child the rules declare no `.indexOn` for; the message names the
+        /// rule to add.
+        case indexNotDefined
+        /// A data tree path or key the protocol does not allow (empty, over 768 bytes, or holding
+        /// `. $ # [ ] /` or a control character); the message says which.
+        case invalidDatabasePath
+        /// The web login's callback carries another request's `state`: a redirect this request did
+        /// not start (another site's, or a stale one). Nothing was signed in.
+        case webLoginStateMismatch
+        /// The server answered the web login with an OAuth error (RFC 6749 §4.1.2.1, §5.2):
+        /// `access_denied`, `login_required` after `prompt: "none"`, `invalid_grant` for a code
+        /// that was used, expired or not this request's.
+        case webLoginRefused(error: String, description: String?)
+        /// The user closed the web login's browser before signing in.
+        case webLoginCancelled
         /// Any other server error, with its stable code and localized message.
         case server(code: String, message: String)
 
@@ -138,6 +156,7 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
                 (.serverUnavailable, .serverUnavailable):
                 return true
             case (.server(let code, _), .server(let other, _)): return code == other
+            case (.webLoginRefused(let error, _), .webLoginRefused(let other, _)): return error == other
             default: return self == kind
             }
         }

@@ -6,7 +6,7 @@ import LatchkeyServer
 struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apps", abstract: "Manage apps (tenants).",
-        subcommands: [Create.self, List.self, Show.self, Update.self, RotateSecret.self, ProvidersCommand.self])
+        subcommands: [Create.self, List.self, Show.self, Update.self, RotateSecret.self, ProvidersCommand.self, ServiceAccountCommand.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create an app; prints its client secret once.")
@@ -15,7 +15,7 @@ struct AppsCommand: AsyncParsableCommand {
         @Option(help: "Display name.") var name: String
 
         func run() async throws {
-            let credentials = try await store.withBackend { try await $0.apps.create(name: name) }
+            let credentials = try await store.withBackend { try await $0.admin.createApp(name: name, by: .commandLine()) }
             try output.print(
                 credentials,
                 text: "app \(credentials.app.id)\nclient id:     \(credentials.app.clientID)\nclient secret: \(credentials.clientSecret)")
@@ -28,8 +28,8 @@ struct AppsCommand: AsyncParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let apps = try await store.withBackend { try await $0.apps.list() }
-            try output.print(apps.map(\.redacted), text: apps.map { "\($0.id)  \($0.clientID)  \($0.name)" }.joined(separator: "\n"))
+            let apps = try await store.withBackend { try await $0.admin.listApps(by: .commandLine()) }
+            try output.print(apps, text: apps.map { "\($0.id)  \($0.clientID)  \($0.name)" }.joined(separator: "\n"))
         }
     }
 
@@ -40,8 +40,8 @@ struct AppsCommand: AsyncParsableCommand {
         @Argument(help: "App id or client id.") var id: String
 
         func run() async throws {
-            let app = try await store.withBackend { try await AppsCommand.find(id, in: $0) }
-            try output.print(app.redacted, text: AppsCommand.describe(app))
+            let app = try await store.withBackend { try await $0.admin.app(id, by: .commandLine()) }
+            try output.print(app, text: AppsCommand.describe(app))
         }
     }
 
@@ -56,18 +56,14 @@ struct AppsCommand: AsyncParsableCommand {
         var settings: [String] = []
 
         func run() async throws {
-            let app = try await store.withBackend { backend -> App in
-                var app = try await AppsCommand.find(id, in: backend)
-                if let name { app.name = name }
-                do {
-                    app.settings = try app.settings.applying(settings)
-                } catch let error as InvalidAppSetting {
-                    throw ValidationError(error.description)
-                }
-                try await backend.apps.update(app)
-                return app
+            let changes: [SettingChange]
+            do {
+                changes = try AppSettings.changes(fromArguments: settings)
+            } catch let error as InvalidAppSetting {
+                throw ValidationError(error.description)
             }
-            try output.print(app.redacted, text: AppsCommand.describe(app))
+            let app = try await store.withBackend { try await $0.admin.updateApp(id, name: name, changes: changes, by: .commandLine()) }
+            try output.print(app, text: AppsCommand.describe(app))
         }
     }
 
@@ -79,17 +75,9 @@ struct AppsCommand: AsyncParsableCommand {
         @Argument(help: "App id or client id.") var id: String
 
         func run() async throws {
-            let (app, secret) = try await store.withBackend { backend in
-                let app = try await AppsCommand.find(id, in: backend)
-                return (app, try await backend.apps.rotateSecret(appID: app.id))
-            }
+            let (app, secret) = try await store.withBackend { try await $0.admin.rotateSecret(id, by: .commandLine()) }
             try output.print(["clientId": app.clientID, "clientSecret": secret], text: "client secret: \(secret)")
         }
-    }
-
-    static func find(_ id: String, in backend: LatchkeyBackend) async throws -> App {
-        guard let app = try await backend.apps.find(id) else { throw ValidationError("no app \(id)") }
-        return app
     }
 
     static func describe(_ app: App) -> String {
@@ -108,16 +96,5 @@ struct AppsCommand: AsyncParsableCommand {
               email links:        \(s.emailActionURL ?? "the server's /v1/auth/action page")
               send limits:        \(s.recipientSendLimit) per recipient, \(s.ipSendLimit) per IP, per \(s.sendWindowSeconds) s
             """
-    }
-}
-
-extension App {
-    /// The app as the CLI prints it: provider secrets show as `(set)`, never in clear.
-    var redacted: App {
-        var app = self
-        for (name, provider) in app.settings.providers where provider.clientSecret != nil {
-            app.settings.providers[name]?.clientSecret = "(set)"
-        }
-        return app
     }
 }

@@ -7,8 +7,9 @@ struct LatchkeyCommand: AsyncParsableCommand {
         commandName: "latchkey",
         abstract: "Self-hosted identity and app backend for mobile apps.",
         subcommands: [
-            ServeCommand.self, AppsCommand.self, UsersCommand.self, LeaderboardsCommand.self, WalletCommand.self, KeysCommand.self,
-            OutboxCommand.self, MigrateCommand.self,
+            ServeCommand.self, AppsCommand.self, UsersCommand.self, LeaderboardsCommand.self, WalletCommand.self, DatabaseCommand.self,
+            KeysCommand.self, OutboxCommand.self, OperatorsCommand.self, MigrateCommand.self, PushCommand.self, ImportCommand.self,
+            ExportCommand.self,
         ]
     )
 }

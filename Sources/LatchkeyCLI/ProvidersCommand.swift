@@ -17,17 +17,14 @@ struct ProvidersCommand: AsyncParsableCommand {
         @Option(name: .customLong("client-id"), help: "Client id at the provider (repeatable); Facebook: the app id.")
         var clientIDs: [String] = []
         @Option(name: .customLong("jwks-url"), help: "OpenID Connect JWKS URL (default: from discovery).") var jwksURL: String?
-        @Option(name: .customLong("client-secret"), help: SecretInput.help("Facebook app secret")) var clientSecret: String?
+        @Option(name: .customLong("client-secret"), help: SecretInput.help("Facebook app secret; OpenID Connect: the client secret of the first client id, for the hosted login's provider button")) var clientSecret: String?
         @Option(name: .customLong("graph-url"), help: "Facebook Graph API base URL.") var graphURL: String?
 
         func run() async throws {
-            guard name.range(of: "^[a-z0-9_-]{1,40}$", options: .regularExpression) != nil else {
-                throw ValidationError("provider names are 1-40 of a-z, 0-9, _ and -")
-            }
             let secret = try clientSecret.map { try SecretInput.read($0, option: "client-secret") }
             let provider = ProviderSettings(
                 kind: kind, issuer: issuer, clientIDs: clientIDs, jwksURL: jwksURL, clientSecret: secret, graphURL: graphURL)
-            try await target.change { $0[name] = provider }
+            try await target.change { try await $0.admin.setProvider(name, provider, appID: target.id, by: .commandLine()) }
         }
     }
 
@@ -37,9 +34,7 @@ struct ProvidersCommand: AsyncParsableCommand {
         @Option(help: "The provider's name.") var name: String
 
         func run() async throws {
-            try await target.change { providers in
-                guard providers.removeValue(forKey: name) != nil else { throw ValidationError("no provider \(name)") }
-            }
+            try await target.change { try await $0.admin.removeProvider(name, appID: target.id, by: .commandLine()) }
         }
     }
 
@@ -48,7 +43,7 @@ struct ProvidersCommand: AsyncParsableCommand {
         @OptionGroup var target: AppTarget
 
         func run() async throws {
-            let app = try await target.store.withBackend { try await AppsCommand.find(target.id, in: $0) }
+            let app = try await target.store.withBackend { try await $0.admin.app(target.id, by: .commandLine()) }
             try target.printProviders(of: app)
         }
     }
@@ -59,17 +54,9 @@ struct ProvidersCommand: AsyncParsableCommand {
         @OptionGroup var output: OutputOptions
         @Argument(help: "App id or client id.") var id: String
 
-        /// Applies `change` to the app's providers, stores the settings if they are acceptable,
-        /// and prints the providers.
-        func change(_ change: (inout [String: ProviderSettings]) throws -> Void) async throws {
-            let app = try await store.withBackend { backend in
-                var app = try await AppsCommand.find(id, in: backend)
-                try change(&app.settings.providers)
-                if let problem = app.settings.problem() { throw ValidationError(problem) }
-                try await backend.apps.update(app)
-                return app
-            }
-            try printProviders(of: app)
+        /// Makes a change through the admin service and prints the app's providers.
+        func change(_ change: (LatchkeyBackend) async throws -> App) async throws {
+            try printProviders(of: try await store.withBackend(change))
         }
 
         /// Prints the app's providers by name, without secrets.

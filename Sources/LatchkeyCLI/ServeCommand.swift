@@ -4,8 +4,8 @@ import Hummingbird
 import LatchkeyServer
 import Logging
 
-/// `latchkey serve`: runs the server; on a new installation creates the first app and prints its
-/// credentials once.
+/// `latchkey serve`: runs the server; on a new installation creates the first app and the first
+/// operator (an owner) and prints their credentials once.
 ///
 /// Secrets (the webhook secret, Twilio's auth token, the metrics token) come from the environment
 /// or a file only, so they never show in a process listing.
@@ -91,6 +91,8 @@ struct ServeCommand: AsyncParsableCommand {
                   client secret: \(first.clientSecret)
                 """)
         }
+        // Shown once listening: the console's address needs the bound port under `--port 0`.
+        let owner = try await backend.operators.createFirstIfNeeded()
         let data =
             configuration.databaseURL == nil
             ? URL(fileURLWithPath: configuration.dataDirectory).standardizedFileURL.path : "postgresql"
@@ -99,6 +101,14 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             let app = try LatchkeyServer.application(backend: backend, logger: logger) { [logger] port in
                 let url = "\(base):\(port)"
+                if let owner {
+                    print(
+                        """
+                        Created the first operator of the console (\(backend.issuerURL)/console). Its password is shown only now:
+                          operator: \(owner.operator.username)
+                          password: \(owner.password)
+                        """)
+                }
                 print("Latchkey \(LatchkeyVersion.current) listening on \(url) (data: \(data))")
                 fflush(nil)
                 if let readyFile { Self.announce(url: url, port: port, to: readyFile, logger: logger) }

@@ -14,7 +14,7 @@ struct UsersCommand: AsyncParsableCommand {
         @Option(help: "App id or client id.") var app: String
 
         func resolve(in backend: LatchkeyBackend) async throws -> App {
-            try await AppsCommand.find(app, in: backend)
+            try await backend.admin.app(app, by: .commandLine())
         }
     }
 
@@ -108,7 +108,7 @@ struct UsersCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await store.withBackend { backend in
-                try await backend.setUserDisabled(true, userID: id, appID: try await app.resolve(in: backend).id)
+                try await backend.admin.setUserDisabled(true, userID: id, appID: app.app, by: .commandLine())
             }
             print("disabled \(id)")
         }
@@ -122,7 +122,7 @@ struct UsersCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await store.withBackend { backend in
-                try await backend.setUserDisabled(false, userID: id, appID: try await app.resolve(in: backend).id)
+                try await backend.admin.setUserDisabled(false, userID: id, appID: app.app, by: .commandLine())
             }
             print("enabled \(id)")
         }
@@ -136,7 +136,7 @@ struct UsersCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await store.withBackend { backend in
-                try await backend.deleteUser(userID: id, appID: try await app.resolve(in: backend).id)
+                try await backend.admin.deleteUser(id, appID: app.app, by: .commandLine())
             }
             print("deleted \(id)")
         }

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 public import Logging
 import NIOConcurrencyHelpers
@@ -38,6 +39,10 @@ public final class LatchkeyBackend: Sendable {
     let providerKeys = ProviderKeyCache()
     let codec: AccessTokenCodec
     let issuer: Issuer
+
+    /// The issuer URL tokens carry and the server's pages live under: the public URL, else this
+    /// node's own address (known once bound, for a server started on port 0).
+    public var issuerURL: String { issuer.current }
     let metrics = ServerMetrics()
     /// Mints access tokens.
     let tokens: TokenMinter
@@ -45,7 +50,19 @@ public final class LatchkeyBackend: Sendable {
     let requests: RequestReader
     /// Disables, enables and deletes users.
     let administration: UserAdministration
+    /// The installation's operators and their sign-in.
+    public let operators: OperatorService
+    /// What operators do, from the console, the admin API and the CLI.
+    public let admin: AdminService
     let logger: Logger
+    /// Push delivery: provider credentials, devices and the providers' HTTP client.
+    let push: PushDelivery
+    /// The HTML pages' templates and assets.
+    let pages = PageRenderer.shipped
+    /// The form tokens of the HTML pages.
+    let csrf: CSRFProtection
+    /// Signs the hosted login's provider flows (`lk_provider`), the same on every node.
+    let providerLogin: ProviderLogin
     var time: any TimeSource { configuration.time }
     private let composition = NIOLockedValueBox<(features: [any Feature], routes: RouteTable)?>(nil)
 
@@ -70,7 +87,7 @@ public final class LatchkeyBackend: Sendable {
 
     private init(
         configuration: LatchkeyConfiguration, driver base: any StoreDriver, listener: PostgresChangeListener?,
-        appliedMigrations: [String], composer: MessageComposer, box: SecretBox, logger: Logger
+        appliedMigrations: [String], composer: MessageComposer, box: SecretBox, pushClient: (HTTPClient, owned: Bool), logger: Logger
     ) {
         self.configuration = configuration
         self.appliedMigrations = appliedMigrations
@@ -83,6 +100,8 @@ public final class LatchkeyBackend: Sendable {
         apps = AppStore(driver: driver, time: time, box: box)
         users = UserStore(driver: driver)
         keys = KeyStore(driver: driver, time: time, box: box)
+        csrf = CSRFProtection(key: box.derivedKey(for: "csrf"), secureCookies: configuration.issuer.hasPrefix("https:"))
+        providerLogin = ProviderLogin(key: box.derivedKey(for: "provider-login"), secureCookies: configuration.issuer.hasPrefix("https:"))
         sessions = SessionStore(driver: driver)
         keyRing = KeyRing(store: keys, time: time)
         gate = SessionGate(store: sessions, bus: bus)
@@ -100,11 +119,21 @@ public final class LatchkeyBackend: Sendable {
         tokens = TokenMinter(issuer: issuer, codec: codec, time: time)
         requests = RequestReader(configuration: configuration)
         outbox = OutboxStore(driver: driver)
+        push = PushDelivery(
+            credentials: PushCredentialStore(driver: driver, box: box, time: time), devices: DeviceStore(driver: driver), client: pushClient,
+            time: time)
         dispatcher = OutboxDispatcher(
-            outbox: outbox, senders: configuration.delivery.makeSenders(time: time, logger: logger),
+            outbox: outbox, senders: configuration.delivery.makeSenders(time: time, logger: logger).merging(push.senders) { $1 },
             maximumAttempts: configuration.delivery.maximumAttempts, time: time, logger: logger)
         administration = UserAdministration(
             driver: driver, users: users, sessions: sessions, codes: codes, time: time)
+        operators = OperatorService(
+            store: OperatorStore(driver: driver), driver: driver, hasher: hasher, policy: policy, throttle: throttle, box: box,
+            time: time, issuerName: URL(string: configuration.issuer)?.host ?? "Latchkey")
+        admin = AdminService(
+            apps: apps, users: users, sessions: sessions, administration: administration, outbox: outbox,
+            rules: RulesStore(driver: driver, time: time), audit: AuditLog(driver: driver, time: time), operators: operators,
+            driver: driver, time: time)
         janitor = Janitor(
             driver: driver, sweeps: FeatureSet.all.flatMap { $0.sweeps }, purges: FeatureSet.all.flatMap { $0.purges },
             administration: administration, time: time, logger: logger)
@@ -124,13 +153,14 @@ public final class LatchkeyBackend: Sendable {
         let driver = try await openDriver(configuration, logger: logger)
         do {
             let box = try SecretBox.load(for: configuration)
+            let pushClient = try PushDelivery.client(trustingAlso: configuration.pushTrustRoots)
             let applied = try await Migrations.apply(to: driver, logger: logger)
             let listener = try configuration.databaseURL.map {
                 PostgresChangeListener(configuration: try PostgresURL($0).connectionConfiguration(), logger: logger)
             }
             let backend = LatchkeyBackend(
                 configuration: configuration, driver: driver, listener: listener, appliedMigrations: applied,
-                composer: composer, box: box, logger: logger)
+                composer: composer, box: box, pushClient: pushClient, logger: logger)
             // Under the migration lock: nodes starting together create one first key, not one each.
             try await driver.withMigrationLock { [keys = backend.keys, apps = backend.apps] in
                 let sealed = try await keys.sealKeysStoredInClear() + apps.sealSecretsStoredInClear()
@@ -183,6 +213,7 @@ public final class LatchkeyBackend: Sendable {
     /// Closes the database and stops the hashing threads.
     public func shutdown() async {
         await hasher.shutdown()
+        await push.shutdown()
         await driver.shutdown()
     }
 }

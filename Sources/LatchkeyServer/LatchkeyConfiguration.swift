@@ -43,6 +43,11 @@ public struct LatchkeyConfiguration: Sendable {
     /// whole request head once a connection is open or its previous answer was sent: slow or
     /// stalled clients are dropped after it rather than holding a connection.
     public var idleTimeout: Duration = .seconds(15)
+    /// How many tree streams (`Accept: text/event-stream`) one node holds open; more are refused
+    /// with 503 until some close.
+    public var maximumStreams = 20_000
+    /// How often an idle tree stream is sent the protocol's `keep-alive` event.
+    public var streamKeepAlive: Duration = .seconds(30)
     /// The bearer token `/metrics` asks for; without one `/metrics` answers 404.
     public var metricsToken: String?
     /// How often the live-session gauge is recounted (scrapes never touch the database).
@@ -51,6 +56,9 @@ public struct LatchkeyConfiguration: Sendable {
     public var trustedProxies: Set<String> = []
     /// How PINs and links are sent.
     public var delivery = DeliveryConfiguration()
+    /// Certificates (PEM) the push client trusts besides the system's: a stand-in APNs or FCM
+    /// with its own CA, in tests and benchmarks. Nil in production.
+    public var pushTrustRoots: String?
     /// Where the server reads time (tests inject a manual clock).
     public var time: any TimeSource = SystemTimeSource()
 
@@ -79,7 +87,7 @@ public struct LatchkeyConfiguration: Sendable {
     /// Reads `LATCHKEY_HOST`, `LATCHKEY_PORT`, `LATCHKEY_DATA_DIR`, `LATCHKEY_DATABASE_URL`,
     /// `LATCHKEY_DATABASE_POOL_SIZE`, `LATCHKEY_SECRET_KEY`, `LATCHKEY_SECRET_KEY_FILE`, `LATCHKEY_PUBLIC_URL`,
     /// `LATCHKEY_TRUSTED_PROXIES` (comma-separated), `LATCHKEY_MAX_BODY_BYTES`, `LATCHKEY_MAX_QUEUED_WRITES`,
-    /// `LATCHKEY_IDLE_TIMEOUT` (seconds), `LATCHKEY_METRICS_TOKEN`, `LATCHKEY_TLS_CERT`, `LATCHKEY_TLS_KEY` and the
+    /// `LATCHKEY_IDLE_TIMEOUT` (seconds), `LATCHKEY_MAX_STREAMS`, `LATCHKEY_STREAM_KEEPALIVE` (seconds), `LATCHKEY_METRICS_TOKEN`, `LATCHKEY_TLS_CERT`, `LATCHKEY_TLS_KEY` and the
     /// delivery variables of
     /// ``DeliveryConfiguration``.
     public mutating func applyEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -101,6 +109,10 @@ public struct LatchkeyConfiguration: Sendable {
         if let writes = environment["LATCHKEY_MAX_QUEUED_WRITES"].flatMap(Int.init), writes > 0 { maximumQueuedWrites = writes }
         if let seconds = environment["LATCHKEY_IDLE_TIMEOUT"].flatMap(Double.init), seconds > 0 {
             idleTimeout = .milliseconds(Int64(seconds * 1000))
+        }
+        if let streams = environment["LATCHKEY_MAX_STREAMS"].flatMap(Int.init), streams > 0 { maximumStreams = streams }
+        if let seconds = environment["LATCHKEY_STREAM_KEEPALIVE"].flatMap(Double.init), seconds > 0 {
+            streamKeepAlive = .milliseconds(Int64(seconds * 1000))
         }
         delivery.applyEnvironment(environment)
     }

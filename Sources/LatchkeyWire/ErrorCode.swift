@@ -112,6 +112,10 @@ extension ErrorCode {
     public static let accountExists = ErrorCode("account_exists")
     /// The identity is the user's only way to sign in and cannot be unlinked.
     public static let lastIdentity = ErrorCode("last_identity")
+    /// An operator's authenticator is enrolled already: its secret is not shown again (an owner can reset it).
+    public static let totpAlreadyEnrolled = ErrorCode("totp_already_enrolled")
+    /// A dead letter cannot be sent again: the PIN or link it carried has expired (the user asks for a new one).
+    public static let messageExpired = ErrorCode("message_expired")
     /// The server failed unexpectedly; nothing was written.
     public static let internalError = ErrorCode("internal_error")
     /// The server is overloaded or its database is unreachable; retry later.
@@ -183,6 +187,9 @@ extension ErrorCode {
         .balanceOutOfRange,
         .unknownCurrency,
         .walletOperationDisabled,
+        .totpAlreadyEnrolled,
+        .messageExpired,
+        .invalidPasswordHash,
     ]
 }
 

@@ -205,17 +205,51 @@ import Testing
             let page = try await client.send(.get, "/v1/auth/action?mode=verifyEmail&token=\(link)")
             #expect(page.status == .ok)
             #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(page.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
             #expect(page.text.contains(#"name="token" value="\#(link)""#))
             #expect(try await client.me(token).value("emailVerified") as? Bool == false)
 
-            let confirmed = try await client.send(.post, "/v1/auth/action", form: ["mode": "verifyEmail", "token": link])
+            // A form without the page's token, or with another browser's, does nothing.
+            let form = try PageForm(of: page)
+            let forged = try await client.send(.post, "/v1/auth/action", form: ["mode": "verifyEmail", "token": link])
+            #expect(forged.status == .forbidden)
+            #expect(forged.text.contains("This form has expired"))
+            let other = try PageForm(of: try await client.send(.get, "/v1/auth/action?mode=verifyEmail&token=\(link)"))
+            let mixed = try await client.send(
+                .post, "/v1/auth/action", form: ["mode": "verifyEmail", "token": link, "csrf_token": other.token], headers: [.cookie: form.cookie])
+            #expect(mixed.status == .forbidden)
+            #expect(try await client.me(token).value("emailVerified") as? Bool == false)
+
+            let (fields, cookie) = form.request(["mode": "verifyEmail", "token": link])
+            let confirmed = try await client.send(.post, "/v1/auth/action", form: fields, headers: cookie)
             #expect(confirmed.status == .ok)
             #expect(confirmed.text.contains("Email confirmed"))
             #expect(try await client.me(token).value("emailVerified") as? Bool == true)
-            let again = try await client.send(.post, "/v1/auth/action", form: ["mode": "verifyEmail", "token": link])
+            let again = try await client.send(.post, "/v1/auth/action", form: fields, headers: cookie)
             #expect(again.status == .badRequest)
             let hostile = try await client.send(.get, "/v1/auth/action?mode=verifyEmail&token=%22%3E%3Cscript%3E")
             #expect(!hostile.text.contains("<script>"))
+        }
+    }
+
+    /// The reset page shows a refused password in its error summary, linked to the field, in the
+    /// page's language, and keeps the link usable; an accepted one is set.
+    @Test func theResetPageShowsARefusedPasswordInItsErrorSummary() async throws {
+        let harness = try await TestHarness.make(store: .sqlite) { $0.revealTakenEmails = true }
+        try await harness.run { client in
+            _ = try await client.signUp(["username": "ada", "email": Self.email, "password": "correct horse battery"])
+            let link = try await harness.resetLinkToken(for: Self.email, client: client)
+            let page = "/v1/auth/action?mode=resetPassword&token=\(link)"
+            let japanese: HTTPFields = [.acceptLanguage: "ja"]
+            let weak = try await client.submit(["mode": "resetPassword", "token": link, "password": "short"], to: "/v1/auth/action", from: page, headers: japanese)
+            #expect(weak.status == .unprocessableContent)
+            #expect(weak.text.contains(#"<html lang="ja">"#))
+            #expect(weak.text.contains(#"class="error-summary""#) && weak.text.contains(##"href="#password""##))
+            #expect(weak.text.contains(#"aria-describedby="password-error""#))
+            let done = try await client.submit(["mode": "resetPassword", "token": link, "password": "a brand new secret"], to: "/v1/auth/action", from: page)
+            #expect(done.status == .ok)
+            #expect(done.text.contains("Password changed"))
+            #expect(try await client.signIn("ada", password: "a brand new secret").status == .ok)
         }
     }
 }

@@ -79,11 +79,14 @@ import Testing
     }
 
     /// Signs up a user with a session, a pending email change (a code and a message), a profile,
-    /// a redeemed invite code and app data, then
+    /// a redeemed invite code, app data and a hosted login to a third-party app, then
     /// checks each user-data table through its declaration: rows are there, the export carries
     /// their section, and after `DELETE /v1/me` none are left.
     @Test(arguments: TestStore.enabled) func everyUserDataTableIsExportedAndDeletedWithItsUser(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store)
+        let harness = try await TestHarness.make(store: store) { settings in
+            settings.redirectURIs = [HostedLoginTests.redirectURI]
+            settings.firstParty = false
+        }
         let driver = harness.backend.driver
         try await harness.run { client in
             let tokens = try await client.signUpUser("erin")
@@ -96,9 +99,18 @@ import Testing
             #expect(try await client.send(.put, "/v1/me/appdata/k", raw: Data("{}".utf8), token: tokens.access).status == .created)
             let me = try await client.send(.get, "/v1/me", token: tokens.access)
             let userID = try #require(me.string("id"))
+            // A hosted login to a third-party app: a browser session, a consent and a code.
+            var browser = LoginBrowser(client)
+            let login = LoginRequest(clientID: harness.app.clientID, redirectURI: HostedLoginTests.redirectURI)
+            let consent = try await browser.signIn(login.query, as: "erin")
+            let allowed = try await browser.post(
+                "/oauth/authorize/consent", form: ["csrf_token": LoginBrowser.csrfToken(in: consent) ?? "", "request": login.query, "decision": "allow"])
+            #expect(allowed.status == .seeOther)
             let wallet = try await harness.clientToken(client, scope: "wallet:write")
             let award: [String: any Sendable] = ["currency": "kredits", "amount": 5, "idempotencyKey": "fixture"]
             #expect(try await client.send(.post, "/v1/wallet/users/\(userID)/transactions", json: award, token: wallet).status == .created)
+            let device: [String: any Sendable] = ["token": PushDeviceTests.apnsToken, "platform": "ios", "topics": ["news"]]
+            #expect(try await client.send(.post, "/v1/me/devices", json: device, token: tokens.access).status == .created)
             let sessions = try await client.send(.get, "/v1/me/sessions", token: tokens.access)
             let sessionIDs = try #require(sessions.value("sessions") as? [[String: Any]]).compactMap { $0["id"] as? String }
             // A child awaiting parental consent, for the tables only children have rows in.
@@ -112,6 +124,11 @@ import Testing
             let boards = try await LeaderboardTests.Board.make(client, harness)
             try await boards.define("fixture", ["allowUserSubmits": true])
             #expect(try await client.send(.post, "/v1/leaderboards/fixture/scores", json: ["score": 1], token: tokens.access).status == .ok)
+
+            // An import line naming the user by id (an export re-imported) records its external id.
+            let line = #"{"externalId": "\#(userID)", "username": "erin"}"#
+            let imported = try await harness.backend.admin.importUsers(line, format: .jsonl, dryRun: false, appID: harness.app.id, by: .commandLine())
+            #expect(imported.updated == 1)
 
             let export = try await client.send(.get, "/v1/me/export", token: tokens.access)
             #expect(export.status == .ok)
@@ -206,6 +223,7 @@ extension OwnedTable {
     @Test func everyStoredSettingIsDeclaredOnce() throws {
         var settings = AppSettings()
         settings.emailActionURL = "https://app.example/action"
+        settings.logoURL = "https://app.example/logo.png"
         let stored = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(settings)) as? [String: Any])
         let declared = AppSettings.declarations.map(\.key).filter { !$0.isEmpty }
         #expect(Set(declared).count == declared.count, "a setting is declared twice")

@@ -326,22 +326,25 @@ import Testing
             }
             #expect(try await client.send(.get, "/v1/consent?token=lkc_unknown").status == .badRequest)
             #expect(try await client.send(.get, "/v1/consent").status == .badRequest)
+            // Only the page's own form acts: without its token nothing happens.
+            let form = try PageForm(of: try await client.send(.get, "/v1/consent?token=\(token)"))
+            #expect(try await client.send(.post, "/v1/consent", form: ["token": token, "action": "deny"]).status == .forbidden)
             // A link cannot do what it is not for: a request link does not revoke.
-            #expect(try await client.send(.post, "/v1/consent", form: ["token": token, "action": "revoke"]).status == .badRequest)
-            let denied = try await client.send(.post, "/v1/consent", form: ["token": token, "action": "deny"])
+            #expect(try await client.submit(["token": token, "action": "revoke"], to: "/v1/consent", with: form).status == .badRequest)
+            let denied = try await client.submit(["token": token, "action": "deny"], to: "/v1/consent", with: form)
             #expect(denied.status == .ok)
             #expect(denied.text.contains("Consent refused"))
             #expect(denied.text.contains(#"value="newLink""#))
-            #expect(try await client.send(.post, "/v1/consent", form: ["token": token, "action": "grant"]).status == .badRequest)
+            #expect(try await client.submit(["token": token, "action": "grant"], to: "/v1/consent", with: form).status == .badRequest)
             let spent = try await client.send(.get, "/v1/consent?token=\(token)")
             #expect(spent.status == .badRequest)
             #expect(spent.text.contains(#"value="newLink""#))
             #expect(try await client.send(.get, "/v1/consent?token=lkc_unknown").text.contains("newLink") == false)
-            #expect(try await client.send(.post, "/v1/consent", form: ["token": "lkc_unknown", "action": "newLink"]).status == .badRequest)
+            #expect(try await client.submit(["token": "lkc_unknown", "action": "newLink"], to: "/v1/consent", with: form).status == .badRequest)
 
             // The spent link's page sends a fresh manage link to the parent.
             let renewed = try await harness.message(to: Self.parent) {
-                let page = try await client.send(.post, "/v1/consent", form: ["token": token, "action": "newLink"])
+                let page = try await client.submit(["token": token, "action": "newLink"], to: "/v1/consent", from: "/v1/consent?token=\(token)")
                 #expect(page.status == .ok)
                 #expect(page.text.contains("Check your email"))
             }
@@ -395,8 +398,7 @@ import Testing
 
             // The parent opens the request link and grants.
             let request = try await harness.latestLinkToken(to: Self.parent)
-            #expect(try await client.send(.get, "/v1/consent?token=\(request)").status == .ok)
-            let granted = try await client.send(.post, "/v1/consent", form: ["token": request, "action": "grant"])
+            let granted = try await client.submit(["token": request, "action": "grant"], to: "/v1/consent", from: "/v1/consent?token=\(request)")
             #expect(granted.status == .ok)
             #expect(granted.text.contains("Consent given"))
 
@@ -414,7 +416,7 @@ import Testing
             let review = try await client.send(.get, "/v1/consent?token=\(manage)")
             #expect(review.text.contains("&quot;action&quot; : &quot;granted&quot;"))
             #expect(review.text.contains(#"value="revoke""#))
-            #expect(try await client.send(.post, "/v1/consent", form: ["token": manage, "action": "revoke"]).status == .ok)
+            #expect(try await client.submit(["token": manage, "action": "revoke"], to: "/v1/consent", with: try PageForm(of: review)).status == .ok)
             #expect(try await client.send(.get, "/v1/me", token: fullAccess).status == .unauthorized)
             #expect(try await client.refresh(try #require(full.string("session.refreshToken"))).status == .unauthorized)
             let again = try await client.signIn("kidcycle")
@@ -429,7 +431,7 @@ import Testing
 
             // The parent deletes the account through a fresh link.
             let delete = try await Self.manageLink(harness: harness, client: client)
-            let deleted = try await client.send(.post, "/v1/consent", form: ["token": delete, "action": "delete"])
+            let deleted = try await client.submit(["token": delete, "action": "delete"], to: "/v1/consent", from: "/v1/consent?token=\(delete)")
             #expect(deleted.status == .ok)
             #expect(deleted.text.contains("Account deleted"))
             #expect(try await client.send(.get, "/v1/me", token: restricted).status == .unauthorized)
@@ -466,9 +468,10 @@ import Testing
                 let signUp = try await Self.signUpChild("kidrace\(round)", parent: parent, client: client)
                 let access = try #require(signUp.string("session.accessToken"))
                 let token = try await harness.latestLinkToken(to: parent)
+                let form = try PageForm(of: try await client.send(.get, "/v1/consent?token=\(token)"))
                 let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                     group.addTask { try await client.send(.delete, "/v1/me", token: access).status }
-                    group.addTask { try await client.send(.post, "/v1/consent", form: ["token": token, "action": "grant"]).status }
+                    group.addTask { try await client.submit(["token": token, "action": "grant"], to: "/v1/consent", with: form).status }
                     group.addTask {
                         try await client.send(.post, "/v1/consent/links", json: ["parentEmail": parent], app: client.clientID).status
                     }
@@ -497,7 +500,7 @@ import Testing
         _ action: String, on child: String, parent: String = parent, harness: TestHarness, client: Client
     ) async throws {
         let token = try await harness.latestLinkToken(to: parent)
-        let done = try await client.send(.post, "/v1/consent", form: ["token": token, "action": action])
+        let done = try await client.submit(["token": token, "action": action], to: "/v1/consent", from: "/v1/consent?token=\(token)")
         #expect(done.status == .ok, "\(child): \(done.text)")
     }
 

@@ -48,17 +48,6 @@ import Testing
         }
     }
 
-    /// Polls `read` until it answers `expected`, for at most `limit`; returns the last answer.
-    private func eventually<T: Equatable>(_ expected: T, limit: Duration = .seconds(5), _ read: () async throws -> T) async throws -> T {
-        let started = ContinuousClock.now
-        var answer = try await read()
-        while answer != expected && ContinuousClock.now - started < limit {
-            try await Task.sleep(for: .milliseconds(50))
-            answer = try await read()
-        }
-        return answer
-    }
-
     @Test(arguments: TestStore.enabled) func theCLIDefinesListsAndDeletesBoardsThatRunningServersServe(store: TestStore) async throws {
         let installation = try await Installation.make(store)
         let arguments = installation.arguments + ["--app", installation.clientID]
@@ -170,13 +159,20 @@ import Testing
         #expect(shown.hasPrefix("Player "))
         #expect(try await eventually([shown]) { try await order() } == [shown])
 
+        /// The parent opens the link's page on the first node and presses `action`'s button.
+        func parentPresses(_ action: String, with token: String) async throws -> HTTPResponse.Status {
+            let form = try PageForm(of: try await nodes[0].request("GET", "/v1/consent?token=\(token)"))
+            let cookie: HTTPFields = [.cookie: form.cookie]
+            return try await nodes[0].request("POST", "/v1/consent", form: "token=\(token)&action=\(action)&csrf_token=\(form.token)", headers: cookie).status
+        }
+
         let request = try await link(after: nil)
-        #expect(try await nodes[0].request("POST", "/v1/consent", form: "token=\(request)&action=grant").status == .ok)
+        #expect(try await parentPresses("grant", with: request) == .ok)
         #expect(try await eventually(["Kiddo"]) { try await order() } == ["Kiddo"])
 
         #expect(try await nodes[0].request("POST", "/v1/consent/links", json: ["parentEmail": parent], clientID: installation.clientID).status == .accepted)
         let manage = try await link(after: request)
-        #expect(try await nodes[0].request("POST", "/v1/consent", form: "token=\(manage)&action=revoke").status == .ok)
+        #expect(try await parentPresses("revoke", with: manage) == .ok)
         #expect(try await eventually([shown]) { try await order() } == [shown])
         for node in nodes { try await node.stop() }
         await installation.remove()

@@ -280,7 +280,7 @@ import Testing
 
             // The parent revokes: anonymized again, the chosen name and metadata included.
             let manage = try await KidsConsentTests.manageLink(harness: harness, client: client)
-            #expect(try await client.send(.post, "/v1/consent", form: ["token": manage, "action": "revoke"]).status == .ok)
+            #expect(try await client.submit(["token": manage, "action": "revoke"], to: "/v1/consent", from: "/v1/consent?token=\(manage)").status == .ok)
             #expect(try await board.order("kids", grownUp.access) == [shown, "Grown Up"])
             #expect(try await Self.firstMetadata("kids", grownUp.access, client) == nil)
             let restricted = try #require(try await client.signIn("kiddo").string("session.accessToken"))

@@ -5,8 +5,8 @@ import LatchkeyTestSupport
 import Testing
 
 /// Live PINs and links do not outlive their sending: the `log` sender (which writes them to the
-/// log) is refused off loopback unless allowed explicitly, and no delivered or dead-lettered
-/// message keeps its body in the outbox, whichever sender handled it.
+/// log) is refused off loopback unless allowed explicitly, no delivered message keeps its body
+/// in the outbox, whichever sender handled it, and a dead-lettered one only while its PIN lives.
 @Suite struct LiveSecretsInDeliveryTests {
     static let phone = "+14155550123"
 
@@ -55,22 +55,46 @@ import Testing
         }
     }
 
-    /// A message that is never delivered (refused by the webhook) is dead-lettered without its body.
-    @Test(arguments: TestStore.enabled) func deadLettersKeepNoBody(store: TestStore) async throws {
-        try await serving(try await MessageReceiver.start(statuses: [.unprocessableContent])) { refusing in
+    /// A message the webhook refuses is dead-lettered with its body while the PIN in it lives, so
+    /// that an operator can still send it again; the janitor drops the body once the PIN expires.
+    @Test(arguments: TestStore.enabled) func deadLettersKeepTheirBodyOnlyWhileItsPINLives(store: TestStore) async throws {
+        try await withWebhook(answering: [.unprocessableContent], store: store) { harness, client, receiver in
+            #expect(try await client.startPhone(Self.phone).status == .accepted)
+            try await eventually { try await harness.latestMessage(to: Self.phone).status == .dead }
+            let pin = try #require((receiver.requests.first?.body).flatMap { $0.firstMatch(of: /\d{6}/) }.map { String($0.output) })
+            #expect(try await StoredSecrets.outboxBodies(harness).joined().contains(pin))
+            #expect(try await harness.backend.janitor.sweep()["deadMessageBodies"] == nil)
+            harness.clock.advance(by: 601)
+            #expect(try await harness.backend.janitor.sweep()["deadMessageBodies"] == 1)
+            #expect(try await StoredSecrets.outboxBodies(harness) == ["[not delivered]"])
+        }
+    }
+
+    /// A message whose last attempt fails after its PIN expired is dead-lettered without its body.
+    @Test(arguments: TestStore.enabled) func aMessageDyingAfterItsPINExpiredKeepsNoBody(store: TestStore) async throws {
+        try await withWebhook(answering: [.badGateway], store: store) { harness, client, receiver in
+            #expect(try await client.startPhone(Self.phone).status == .accepted)
+            try await eventually { try await harness.latestMessage(to: Self.phone).lastError != nil }
+            harness.clock.advance(by: 601)
+            try await eventually { try await harness.latestMessage(to: Self.phone).status == .dead }
+            #expect(receiver.requests.count == 2)
+            #expect(try await StoredSecrets.outboxBodies(harness) == ["[not delivered]"])
+        }
+    }
+
+    /// Runs `body` on a server whose SMS go to a webhook answering `statuses` in turn, two attempts at most.
+    private func withWebhook(
+        answering statuses: [HTTPResponse.Status], store: TestStore,
+        _ body: @Sendable (TestHarness, Client, MessageReceiver) async throws -> Void
+    ) async throws {
+        try await serving(try await MessageReceiver.start(statuses: statuses)) { receiver in
             let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
                 $0.delivery.smsSender = .webhook
-                $0.delivery.webhookURL = refusing.url + "/hook"
+                $0.delivery.webhookURL = receiver.url + "/hook"
                 $0.delivery.webhookSecret = "webhook-test-secret"
+                $0.delivery.maximumAttempts = 2
             }
-            try await harness.run { client in
-                #expect(try await client.startPhone(Self.phone).status == .accepted)
-                try await eventually { try await harness.latestMessage(to: Self.phone).status == .dead }
-                let pin = try #require((refusing.requests.first?.body).flatMap { $0.firstMatch(of: /\d{6}/) }.map { String($0.output) })
-                let bodies = try await StoredSecrets.outboxBodies(harness)
-                #expect(bodies == ["[not delivered]"])
-                #expect(!bodies.joined().contains(pin))
-            }
+            try await harness.run { client in try await body(harness, client, receiver) }
         }
     }
 }

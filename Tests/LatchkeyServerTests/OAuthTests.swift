@@ -157,8 +157,11 @@ import Testing
             let missing = try await client.send(.post, "/oauth/token", form: ["client_id": harness.app.clientID])
             #expect(missing.string("error") == "invalid_request")
             let unsupported = try await client.send(
-                .post, "/oauth/token", form: ["grant_type": "authorization_code", "client_id": harness.app.clientID])
+                .post, "/oauth/token", form: ["grant_type": "urn:ietf:params:oauth:grant-type:device_code", "client_id": harness.app.clientID])
             #expect(unsupported.string("error") == "unsupported_grant_type")
+            let codeless = try await client.send(
+                .post, "/oauth/token", form: ["grant_type": "authorization_code", "client_id": harness.app.clientID])
+            #expect(codeless.string("error") == "invalid_request")
             let unknownClient = try await client.send(.post, "/oauth/token", form: ["grant_type": "refresh_token", "client_id": "lk_who"])
             #expect(unknownClient.status == .unauthorized)
             #expect(unknownClient.string("error") == "invalid_client")

@@ -18,13 +18,16 @@ import Testing
         let first = try await ServerProcess(dataDirectory: directory)
         #expect(first.stdout.contains("client id:     lk_"))
         #expect(first.stdout.contains("client secret: lks_"))
+        // The console's address carries the port bound, not the 0 serve was started with.
+        #expect(first.stdout.contains("Created the first operator of the console (\(first.baseURL)/console)"), "\(first.stdout)")
+        #expect(first.stdout.contains("operator: owner"))
         let hello = try await first.request("GET", "/v1/hello")
         #expect(hello.status == .ok)
         // Started with --port 0: the issuer is the port actually bound.
         #expect(try await first.request("GET", "/.well-known/openid-configuration").string("issuer") == first.baseURL)
         #expect(try await first.stop() == 0)
         let second = try await ServerProcess(dataDirectory: directory)
-        #expect(!second.stdout.contains("client secret"))
+        #expect(!second.stdout.contains("client secret") && !second.stdout.contains("password:"))
         try await second.stop()
         #expect(FileManager.default.fileExists(atPath: directory + "/latchkey.sqlite"))
     }

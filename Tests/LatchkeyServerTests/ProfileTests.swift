@@ -163,7 +163,7 @@ import Testing
             #expect(try await client.send(.get, "/v1/users/\(userID)/profile", token: reader).string("profile.displayName") == "Kiddo")
 
             let manage = try await KidsConsentTests.manageLink(harness: harness, client: client)
-            #expect(try await client.send(.post, "/v1/consent", form: ["token": manage, "action": "revoke"]).status == .ok)
+            #expect(try await client.submit(["token": manage, "action": "revoke"], to: "/v1/consent", from: "/v1/consent?token=\(manage)").status == .ok)
             let seen = try await client.send(.get, "/v1/users/\(userID)/profile", token: reader)
             #expect(seen.status == .ok && seen.string("profile.firstName") == "Joe")
             #expect(seen.value("profile.displayName") == nil)

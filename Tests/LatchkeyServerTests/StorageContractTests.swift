@@ -33,6 +33,24 @@ import HTTPTypes
 
     /// `StoreDriver.write` runs a body once, even when another write of the same group commit
     /// fails: the failing one rolls back alone and nobody's body is replayed.
+    /// A store dropped without `shutdown()` (a test that threw before its cleanup) closes its
+    /// connections: the file can be opened again and the process is not aborted by SQLiteNIO's
+    /// check that no connection outlives its closing.
+    @Test func aDroppedEmbeddedStoreClosesItsConnections() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-dropped-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("db.sqlite").path
+        for round in 1...2 {
+            let driver = try await SQLiteStoreDriver.open(path: path, maximumQueuedWrites: 8, logger: Logger(label: "test"))
+            try await driver.write { db in try await db.raw("CREATE TABLE IF NOT EXISTS marks (id BIGINT PRIMARY KEY)").run() }
+            try await driver.write { db in try await db.raw("INSERT INTO marks (id) VALUES (\(bind: round))").run() }
+            let rows = try await driver.read { db in try await db.raw("SELECT COUNT(*) AS n FROM marks").first()?.decode(column: "n", as: Int.self) }
+            #expect(rows == round)
+        }
+        try await Task.sleep(for: .milliseconds(200))
+    }
+
     @Test func groupCommittedBodiesRunOnceWhenANeighbourFails() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-commit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -6,8 +6,10 @@ import Logging
 import NIOConcurrencyHelpers
 
 /// A fake identity provider on 127.0.0.1: an OpenID Connect issuer (discovery and JWKS) that
-/// signs real ID tokens with its own RSA and P-256 keys, and a Facebook Graph API (`debug_token`,
-/// `/me`) that knows the access tokens a test registers. A real HTTP server, started on port 0,
+/// signs real ID tokens with its own RSA and P-256 keys, with an authorization endpoint that
+/// signs in the user a test names and a token endpoint that checks what a real one checks (code
+/// single use, redirect URI, client, PKCE S256); and a Facebook Graph API (`debug_token`, `/me`)
+/// that knows the access tokens a test registers. A real HTTP server, started on port 0,
 /// shared by the server and SDK test targets.
 public final class FakeIdentityProvider: Sendable {
     /// How a test token is signed.
@@ -72,7 +74,25 @@ public final class FakeIdentityProvider: Sendable {
         var lateKeyPublished = false
         var jwksFetches = 0
         var facebookTokens: [String: FacebookToken] = [:]
+        var user = (subject: "browser-user", email: "browser-user@example.com", now: Date())
+        var codes: [String: IssuedCode] = [:]
+        var authorizationRequests: [[String: String]] = []
+        var tokenRequests: [[String: String]] = []
     }
+
+    /// A code the authorization endpoint issued and the token endpoint has not yet redeemed.
+    private struct IssuedCode {
+        var clientID: String
+        var redirectURI: String
+        var challenge: String
+        var nonce: String?
+        var subject: String
+        var email: String
+        var issuedAt: Date
+    }
+
+    /// A client secret the token endpoint requires (nil: a public client, PKCE alone).
+    public static let webClientSecret = "web-secret-1"
 
     /// The issuer URL (`iss`) of the tokens this provider signs.
     public var issuer: String { "http://127.0.0.1:\(port)" }
@@ -91,7 +111,20 @@ public final class FakeIdentityProvider: Sendable {
         let router = Router()
         let provider = UncheckedBox<FakeIdentityProvider>()
         router.get(".well-known/openid-configuration") { _, _ in
-            try json(["issuer": provider.value.issuer, "jwks_uri": provider.value.issuer + "/jwks"])
+            let issuer = provider.value.issuer
+            return try json([
+                "issuer": issuer, "jwks_uri": issuer + "/jwks", "authorization_endpoint": issuer + "/authorize",
+                "token_endpoint": issuer + "/token",
+            ])
+        }
+        router.get("authorize") { request, _ in
+            let location = try provider.value.authorize(query: request.uri.query ?? "")
+            return Response(status: .found, headers: [.location: location])
+        }
+        router.post("token") { request, _ in
+            var request = request
+            let body = try await request.collectBody(upTo: 64 * 1024)
+            return try provider.value.token(form: String(buffer: body))
         }
         router.get("jwks") { _, _ in try json(["keys": provider.value.publishedKeys()]) }
         router.get("debug_token") { request, _ in try provider.value.debugToken(request.uri.queryParameters) }
@@ -125,6 +158,66 @@ public final class FakeIdentityProvider: Sendable {
     /// Adds the ``Signer/late`` key to the JWKS (a key rotation at the provider).
     public func publishLateKey() {
         state.withLockedValue { $0.lateKeyPublished = true }
+    }
+
+    /// The user the authorization endpoint signs in from now on, and the time its ID tokens are
+    /// issued at (the server's clock in tests that set it).
+    public func signInNext(subject: String, email: String, at now: Date = Date()) {
+        state.withLockedValue { $0.user = (subject, email, now) }
+    }
+
+    /// The query fields of every authorization request, in order.
+    public var authorizationRequests: [[String: String]] { state.withLockedValue { $0.authorizationRequests } }
+
+    /// The form fields of every token request, in order.
+    public var tokenRequests: [[String: String]] { state.withLockedValue { $0.tokenRequests } }
+
+    /// The authorization endpoint: checks the request as a provider does and answers with where it
+    /// sends the browser back — the redirect URI with a code (or `error`) and the state.
+    public func authorize(query: String) throws -> String {
+        let fields = Self.fields(query)
+        guard let redirectURI = fields["redirect_uri"], var components = URLComponents(string: redirectURI) else {
+            throw FakeProviderRefusal(reason: "no redirect_uri")
+        }
+        var answer = [URLQueryItem(name: "state", value: fields["state"])]
+        let code = UUID().uuidString
+        let issued = state.withLockedValue { state -> Bool in
+            state.authorizationRequests.append(fields)
+            guard fields["response_type"] == "code", fields["code_challenge_method"] == "S256", let challenge = fields["code_challenge"],
+                let clientID = fields["client_id"], fields["scope"]?.split(separator: " ").contains("openid") == true
+            else { return false }
+            state.codes[code] = IssuedCode(
+                clientID: clientID, redirectURI: redirectURI, challenge: challenge, nonce: fields["nonce"], subject: state.user.subject,
+                email: state.user.email, issuedAt: state.user.now)
+            return true
+        }
+        answer.append(issued ? URLQueryItem(name: "code", value: code) : URLQueryItem(name: "error", value: "invalid_request"))
+        components.queryItems = (components.queryItems ?? []) + answer
+        return components.string ?? redirectURI
+    }
+
+    /// The token endpoint: a code once, for its client and redirect URI, with the verifier of its
+    /// challenge and the client's secret; an ID token for its user and nonce.
+    private func token(form: String) throws -> Response {
+        let fields = Self.fields(form)
+        let issued = state.withLockedValue { state -> IssuedCode? in
+            state.tokenRequests.append(fields)
+            return fields["code"].flatMap { state.codes.removeValue(forKey: $0) }
+        }
+        guard fields["grant_type"] == "authorization_code", let issued, fields["redirect_uri"] == issued.redirectURI,
+            fields["client_id"] == issued.clientID, fields["client_secret"] == Self.webClientSecret,
+            let verifier = fields["code_verifier"], Self.base64URL(Data(SHA256.hash(data: Data(verifier.utf8)))) == issued.challenge
+        else { return try json(["error": "invalid_grant"], status: .badRequest) }
+        var extra: [String: Any] = ["email": issued.email, "email_verified": true]
+        extra["nonce"] = issued.nonce
+        let idToken = try self.idToken(claims(subject: issued.subject, audience: issued.clientID, at: issued.issuedAt, extra: extra))
+        return try json(["access_token": UUID().uuidString, "token_type": "Bearer", "expires_in": 3600, "id_token": idToken])
+    }
+
+    private static func fields(_ query: String) -> [String: String] {
+        var components = URLComponents()
+        components.percentEncodedQuery = query.replacingOccurrences(of: "+", with: "%20")
+        return Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }) { first, _ in first }
     }
 
     /// Makes `token` a Facebook access token the Graph API fake knows.
@@ -217,6 +310,11 @@ public final class FakeIdentityProvider: Sendable {
         Data(data).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
+}
+
+/// What the fake's authorization endpoint refuses without a redirect.
+public struct FakeProviderRefusal: Error {
+    public var reason: String
 }
 
 /// A JSON response.

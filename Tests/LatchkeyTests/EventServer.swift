@@ -61,20 +61,27 @@ final class EventServer: TestServer {
             response.headers[.retryAfter] = httpDate(Date().addingTimeInterval(30))
             return response
         }
-        if let refreshed {
-            router.post("v1/auth/refresh") { _, _ -> Response in
-                let body = try WireCoding.makeEncoder().encode(refreshed)
-                return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
-            }
+        if let refreshed { answerRefresh(on: router, with: refreshed) }
+        return EventServer(service: try await run(router, label: "event-server"))
+    }
+
+    /// Answers `POST /v1/auth/refresh` with `refreshed`, whatever the refresh token.
+    static func answerRefresh(on router: Router<BasicRequestContext>, with refreshed: AuthResponse) {
+        router.post("v1/auth/refresh") { _, _ -> Response in
+            let body = try WireCoding.makeEncoder().encode(refreshed)
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
         }
-        var logger = Logger(label: "event-server")
+    }
+
+    /// Serves `router` on a free 127.0.0.1 port, logging only what is critical.
+    static func run(_ router: Router<BasicRequestContext>, label: String) async throws -> RunningService {
+        var logger = Logger(label: label)
         logger.logLevel = .critical
-        let service = try await RunningService.start(logger: logger) { reportPort in
+        return try await RunningService.start(logger: logger) { reportPort in
             Application(
                 router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                 onServerRunning: { channel in reportPort(channel.localAddress?.port ?? 0) }, logger: logger)
         }
-        return EventServer(service: service)
     }
 
     private init(service: RunningService) {

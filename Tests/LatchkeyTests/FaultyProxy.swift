@@ -10,7 +10,9 @@ import Darwin
 /// purpose: hold a request until the test releases it (to make answers arrive late), or forward a
 /// request and drop the server's answer (the server has acted; the client sees the connection
 /// close, as when an app is suspended or changes network mid-request). Each connection carries one
-/// request (`Connection: close` both ways), handled on its own thread with blocking sockets.
+/// request (`Connection: close` both ways), handled on its own thread with blocking sockets; an
+/// event stream (`Accept: text/event-stream`) is relayed as its bytes come until either side
+/// closes or the test drops it (``cutStreams()``).
 final class FaultyProxy: TestServer, @unchecked Sendable {
     // @unchecked: the mutable state is behind `state`; the rest is immutable after init.
     let port: Int
@@ -27,6 +29,8 @@ final class FaultyProxy: TestServer, @unchecked Sendable {
         var waiting = 0
         /// Every request line seen, in order.
         var seen: [String] = []
+        /// The sockets of event streams being relayed now, client and upstream.
+        var streams: [Int32] = []
     }
 
     /// Starts a proxy on a free 127.0.0.1 port forwarding to 127.0.0.1:`upstreamPort`.
@@ -88,6 +92,18 @@ final class FaultyProxy: TestServer, @unchecked Sendable {
         state.withLock { $0.seen.filter { $0.hasPrefix(prefix) }.count }
     }
 
+    /// Drops every event stream being relayed, as a network change or a server restart would:
+    /// both connections are shut down mid-stream. Returns how many were dropped.
+    @discardableResult
+    func cutStreams() -> Int {
+        let sockets = state.withLock { state -> [Int32] in
+            defer { state.streams = [] }
+            return state.streams
+        }
+        for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
+        return sockets.count / 2
+    }
+
     func stop() async {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
@@ -123,11 +139,25 @@ final class FaultyProxy: TestServer, @unchecked Sendable {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0, Self.write(Self.closing(request.head) + request.body, to: upstream),
-            let response = Self.readMessage(from: upstream)
-        else { return }
+        guard connected == 0, Self.write(Self.closing(request.head) + request.body, to: upstream) else { return }
+        if String(decoding: request.head, as: UTF8.self).lowercased().contains("accept: text/event-stream") {
+            relayStream(from: upstream, to: client)
+            return
+        }
+        guard let response = Self.readMessage(from: upstream) else { return }
         if drop { return }  // the server answered; the client never hears it
         _ = Self.write(Self.closing(response.head) + response.body, to: client)
+    }
+
+    /// Relays an event stream's bytes as they come until either side closes or ``cutStreams()``.
+    private func relayStream(from upstream: Int32, to client: Int32) {
+        state.withLock { $0.streams += [client, upstream] }
+        defer { state.withLock { $0.streams.removeAll { $0 == client || $0 == upstream } } }
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = recv(upstream, &chunk, chunk.count, 0)
+            guard count > 0, Self.write(Array(chunk[0..<count]), to: client) else { return }
+        }
     }
 
     /// Reads one HTTP/1.1 message: the head up to its blank line, then `Content-Length` bytes.

@@ -4,6 +4,10 @@ import LatchkeyServer
 import LatchkeyTestSupport
 import Logging
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// A real Latchkey server in this process on a free 127.0.0.1 port, with a counter of refresh
 /// requests, for driving the SDK end to end.
 final class LiveServer: TestServer {
@@ -29,6 +33,10 @@ final class LiveServer: TestServer {
         configuration.dataDirectory = directory.path
         configuration.port = 0
         configuration.metricsToken = metricsToken
+        // Well past any wait in a test: a kept-alive connection the server closes for idleness
+        // just as the client reuses it is reset, and a test sharing two cores with the suite can
+        // sit more than the default 15 s between two requests of one client.
+        configuration.idleTimeout = .seconds(120)
         let messages = LoggedMessages()
         let logger = messages.logger(label: "latchkey-sdk-test")
         let backend = try await LatchkeyBackend.open(configuration, logger: logger)
@@ -68,6 +76,37 @@ final class LiveServer: TestServer {
         languages: [String] = ["en"]
     ) -> Latchkey {
         Latchkey(clientID: app.clientID, apiURL: url ?? self.url, options: .init(credentialStore: store, clock: clock, languages: languages))
+    }
+
+    /// A `client_credentials` token of the app's confidential client (its server), with `scope`
+    /// (every server scope when nil).
+    func serverToken(scope: String? = nil) async throws -> String {
+        var request = URLRequest(url: url.appendingPathComponent("oauth/token"))
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        let secret = clientSecret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let scopes = scope.map { "&scope=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? ""
+        request.httpBody = Data("grant_type=client_credentials&client_id=\(app.clientID)&client_secret=\(secret)\(scopes)".utf8)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        guard let token = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["access_token"] as? String else {
+            throw URLError(.userAuthenticationRequired)
+        }
+        return token
+    }
+
+    /// Two sessions of one new user `username`: `stale`, kept in `store`, and `fresh`, with
+    /// `refreshed` — a refresh answer carrying `fresh`'s access token and refresh token
+    /// `lkr_next` — for a stand-in server to give an SDK whose token it refuses or revokes.
+    func twoSessions(of username: String) async throws
+        -> (store: InMemoryCredentialStore, stale: CurrentUser, fresh: CurrentUser, refreshed: AuthResponse)
+    {
+        let store = InMemoryCredentialStore()
+        let stale = try await client(store: store).signUp(username: username, password: "correct horse battery")
+        let fresh = try await client().signIn(username: username, password: "correct horse battery")
+        let refreshed = AuthResponse(
+            user: fresh.profile,
+            session: SessionTokens(accessToken: fresh.accessToken, refreshToken: "lkr_next", expiresIn: 3600, expiresAt: fresh.expiresAt))
+        return (store, stale, fresh, refreshed)
     }
 
     /// Stops the server (graceful) without deleting its data.

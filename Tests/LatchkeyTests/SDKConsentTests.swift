@@ -26,7 +26,7 @@ import FoundationNetworking
 
             let events = collect(sdk.authStateChanges) { if case .consentGranted = $0 { true } else { false } }
             let token = try await server.latestLinkToken(to: "parent@example.com")
-            #expect(try await Self.post("v1/consent", ["token": token, "action": "grant"], to: server) == 200)
+            #expect(try await Self.parentPresses("grant", token: token, on: server) == 200)
             let refreshed = try await sdk.refreshSession()
             #expect(!refreshed.isRestricted)
             #expect(refreshed.consent?.status == .granted)
@@ -52,16 +52,14 @@ import FoundationNetworking
         return "\(year)-01-01"
     }
 
-    /// POSTs a form to the server, as the parent's browser does; answers the status.
-    static func post(_ path: String, _ form: [String: String], to server: LiveServer) async throws -> Int {
-        var request = URLRequest(url: server.url.appendingPathComponent(path))
-        request.httpMethod = "POST"
-        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        request.httpBody = Data(
-            form.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0.value)" }.joined(separator: "&").utf8)
-        let (_, response) = try await URLSession.shared.data(for: request)
-        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    /// Opens the parent's page of `token` and presses its `action` button, as the parent's
+    /// browser does; answers the status.
+    static func parentPresses(_ action: String, token: String, on server: LiveServer) async throws -> Int {
+        let browser = FormBrowser()
+        var page = URLComponents(url: server.url.appendingPathComponent("v1/consent"), resolvingAgainstBaseURL: false)
+        page?.queryItems = [URLQueryItem(name: "token", value: token)]
+        let form = try await browser.get(try #require(page?.url))
+        let fields = ["token": token, "action": action, "csrf_token": try #require(form.csrfToken)]
+        return try await browser.post(server.url.appendingPathComponent("v1/consent"), form: fields).status
     }
 }

@@ -14,13 +14,7 @@ import Testing
     /// Awards `amount` kredits to `userID` as the app's server: a `client_credentials` token with
     /// `wallet:write`, then `POST /v1/wallet/users/{id}/transactions`.
     private func award(_ amount: Int64, to userID: String, key: String, on server: LiveServer) async throws {
-        var tokenRequest = URLRequest(url: server.url.appendingPathComponent("oauth/token"))
-        tokenRequest.httpMethod = "POST"
-        tokenRequest.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        let secret = server.clientSecret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        tokenRequest.httpBody = Data("grant_type=client_credentials&client_id=\(server.app.clientID)&client_secret=\(secret)&scope=wallet%3Awrite".utf8)
-        let (tokenData, _) = try await URLSession.shared.data(for: tokenRequest)
-        let token = try #require((try JSONSerialization.jsonObject(with: tokenData) as? [String: Any])?["access_token"] as? String)
+        let token = try await server.serverToken(scope: "wallet:write")
         var request = URLRequest(url: server.url.appendingPathComponent("v1/wallet/users/\(userID)/transactions"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")

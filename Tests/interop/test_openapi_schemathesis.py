@@ -43,6 +43,10 @@ REFUSES_VALID_DATA = {
     # The fuzzing user signed up with a username only: asking to verify an email it does not
     # have is a 400 invalid_request.
     ("POST", "/v1/me/email/verification"),
+    # A provider is named by the app's settings, which JSON Schema cannot state: a name the app
+    # has not configured is a 400 unknown_provider.
+    ("POST", "/v1/auth/external"),
+    ("POST", "/v1/me/identities"),
     # Exactly one proof (a password, a provider token, or a PIN's request id and PIN) is a rule
     # JSON Schema cannot state simply: other schema-valid bodies are a 400 invalid_request.
     ("POST", "/v1/me/reauthenticate"),
@@ -65,6 +69,38 @@ REFUSES_VALID_DATA = {
     ("DELETE", "/v1/me/appdata/{key}"),
     # A ledger cursor is accepted only if the server gave it (422 invalid_field otherwise).
     ("GET", "/v1/me/wallet/ledger"),
+    # A device token must have its provider's form — hex for APNs (the default on ios and
+    # macos), FCM's alphabet otherwise — and APNs cannot serve android or web: rules across
+    # members that JSON Schema cannot state simply (422 invalid_field).
+    ("POST", "/v1/me/devices"),
+    # The hosted login's pages refuse a request naming no app or an unregistered redirect URI
+    # with the 400 error page, and its forms without the page's CSRF token with the 403 page;
+    # the fuzzer can make neither a registered redirect URI nor a token. The Session API is
+    # not one of them: it answers any app.
+    ("GET", "/oauth/authorize"),
+    ("POST", "/oauth/authorize/sign-in"),
+    ("GET", "/oauth/authorize/sign-up"),
+    ("POST", "/oauth/authorize/sign-up"),
+    ("GET", "/oauth/authorize/reset"),
+    ("POST", "/oauth/authorize/reset"),
+    ("GET", "/oauth/authorize/phone"),
+    ("POST", "/oauth/authorize/phone"),
+    ("POST", "/oauth/authorize/phone/verify"),
+    ("POST", "/oauth/authorize/consent"),
+    # A provider button's flow needs the app's provider and, at the callback, the state the
+    # browser's own `lk_provider` cookie names: a fuzzed one is the 400 error page.
+    ("GET", "/oauth/authorize/provider"),
+    ("GET", "/oauth/authorize/provider/callback"),
+    ("GET", "/oauth/logout"),
+    ("POST", "/oauth/logout"),
+    # The data tree speaks the Realtime Database protocol: a path key holding `. $ # [ ]`, a
+    # body whose keys do, a malformed query or server value, or a query the rules do not index
+    # is its 400 (`{"error": …}`), and an if-match tag that no longer holds a 412.
+    ("GET", "/{path}.json"),
+    ("PUT", "/{path}.json"),
+    ("PATCH", "/{path}.json"),
+    ("POST", "/{path}.json"),
+    ("DELETE", "/{path}.json"),
 }
 
 shared_session = sign_up()

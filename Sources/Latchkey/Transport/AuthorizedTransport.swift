@@ -77,7 +77,8 @@ struct AuthorizedTransport: Sendable {
         }
     }
 
-    private func withCredential<T>(_ credential: Credential, _ call: (String?) async throws -> T) async throws -> T {
+    /// Runs `call` with the token `credential` names (nil for none), refreshing a refused one once.
+    func withCredential<T>(_ credential: Credential, _ call: (String?) async throws -> T) async throws -> T {
         switch credential {
         case .none: return try await call(nil)
         case .userIfSignedIn where client.currentUser == nil: return try await call(nil)

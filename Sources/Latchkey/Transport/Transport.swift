@@ -16,6 +16,9 @@ struct Transport: Sendable {
     /// An HTTP method.
     enum Method: String, Sendable {
         case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
+
+        /// Whether sending the request twice has the effect of sending it once (RFC 9110 §9.2.2).
+        var isIdempotent: Bool { self == .get || self == .put || self == .delete }
     }
 
     /// Sends `body` as JSON (or `query` as the query string), with any extra `headers`
@@ -26,22 +29,57 @@ struct Transport: Sendable {
         _ method: Method, _ path: String, query: [String: String] = [:], body: (any Encodable & Sendable)? = nil,
         token: String? = nil, headers: [String: String] = [:]
     ) async throws -> (Data, HTTPURLResponse) {
-        var request = try makeRequest(method, path, query: query, body: body, token: token)
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch {
-            // A cancelled call says so, and says nothing about whether the server can be reached.
-            if Task.isCancelled || error is CancellationError || (error as? URLError)?.code == .cancelled { throw CancellationError() }
-            reachability(false)
-            throw LatchkeyError.network(error.localizedDescription)
-        }
-        reachability(true)
-        guard let http = response as? HTTPURLResponse else { throw LatchkeyError.network("not an HTTP response") }
+        let (data, http) = try await response(method, path, query: query, body: body, token: token, headers: headers)
         guard (200..<300).contains(http.statusCode) else { throw Self.error(status: http.statusCode, data: data, response: http) }
         return (data, http)
+    }
+
+    /// ``send(_:_:query:body:token:headers:)`` without the status check: the answer whatever its
+    /// status, for protocols whose error answers carry data (the data tree's 412 holds the
+    /// current value).
+    func response(
+        _ method: Method, _ path: String, query: [String: String] = [:], body: (any Encodable & Sendable)? = nil,
+        token: String? = nil, headers: [String: String] = [:]
+    ) async throws -> (Data, HTTPURLResponse) {
+        var request = try makeRequest(method, path, query: query, body: body, token: token)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        return try await response(for: request, idempotent: method.isIdempotent)
+    }
+
+    /// Sends `request` (once more after a dropped connection when `idempotent`) and returns the
+    /// answer whatever its status.
+    func response(for request: URLRequest, idempotent: Bool) async throws -> (Data, HTTPURLResponse) {
+        let (data, response) = try await exchange(request, idempotent: idempotent)
+        reachability(true)
+        guard let http = response as? HTTPURLResponse else { throw LatchkeyError.network("not an HTTP response") }
+        return (data, http)
+    }
+
+    /// Sends `request`; an idempotent one whose connection dropped before its answer came is sent
+    /// once more (RFC 9110 §9.2.2). That is what a kept-alive connection the server closed for
+    /// idleness looks like when the client reuses it at the same moment, and what a network
+    /// change mid-request looks like: repeating a GET, PUT or DELETE changes nothing the first
+    /// one did, while a POST may have acted, so its error is the caller's.
+    private func exchange(_ request: URLRequest, idempotent: Bool) async throws -> (Data, URLResponse) {
+        var attemptsLeft = idempotent ? 2 : 1
+        while true {
+            attemptsLeft -= 1
+            do {
+                return try await session.data(for: request)
+            } catch {
+                // A cancelled call says so, and says nothing about whether the server can be reached.
+                if Task.isCancelled || error is CancellationError || (error as? URLError)?.code == .cancelled { throw CancellationError() }
+                if attemptsLeft > 0, Self.connectionDropped(error) { continue }
+                reachability(false)
+                throw LatchkeyError.network(error.localizedDescription)
+            }
+        }
+    }
+
+    /// Whether `error` says the connection closed before the answer came (the server was reached).
+    private static func connectionDropped(_ error: any Error) -> Bool {
+        guard let code = (error as? URLError)?.code else { return false }
+        return code == .networkConnectionLost || code == .badServerResponse
     }
 
     /// A request to `path` with the client id, the languages, the bearer `token` if any, and
@@ -97,6 +135,9 @@ struct Transport: Sendable {
         let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap { retryAfterSeconds($0, now: Date()) }
         if let problem = try? WireCoding.makeDecoder().decode(Problem.self, from: data) {
             return LatchkeyError(problem: problem, status: status, retryAfter: retryAfter)
+        }
+        if let error = try? WireCoding.makeDecoder().decode(DatabaseErrorBody.self, from: data) {
+            return LatchkeyError(databaseError: error.error, status: status, retryAfter: retryAfter)
         }
         if status == 503 { return .serverUnavailable(retryAfter: retryAfter) }
         if status == 502 || status == 504 { return .network("server unavailable (\(status))") }

@@ -14,6 +14,28 @@ public struct AppSetting: Sendable {
     let decode: @Sendable (inout AppSettings, KeyedDecodingContainer<AppSettingKey>) throws -> Void
     let parse: @Sendable (inout AppSettings, [String]) throws -> Void
     let problem: @Sendable (AppSettings) -> String?
+    /// The current value as the flag's values, which parse back to it (the console's form fields).
+    let format: @Sendable (AppSettings) -> [String]
+
+    /// The setting's current value in `settings`, as the values its flag takes (one per line of a list).
+    public func values(in settings: AppSettings) -> [String] { format(settings) }
+    /// Whether the flag takes a list (repeated), rather than one value.
+    public let isList: Bool
+}
+
+/// One setting changed: its flag (without dashes) and the values given for it, as
+/// `latchkey apps update --flag value` and the admin API's `settings` member give them.
+public struct SettingChange: Codable, Sendable, Equatable {
+    /// The setting's flag.
+    public var flag: String
+    /// The values; a list setting takes each, the others the last.
+    public var values: [String]
+
+    /// A change of `flag` to `values`.
+    public init(flag: String, values: [String]) {
+        self.flag = flag
+        self.values = values
+    }
 }
 
 /// A JSON member name of the stored settings.
@@ -27,6 +49,8 @@ public struct AppSettingKey: CodingKey, Sendable {
 /// A CLI value that does not parse, or settings that break a rule.
 public struct InvalidAppSetting: Error, CustomStringConvertible {
     public var description: String
+    /// The flag of the setting in error, when the problem is one setting's.
+    public var flag: String? = nil
 }
 
 /// Where a setting lives in ``AppSettings``; sendable, since declarations are shared.
@@ -37,6 +61,7 @@ extension AppSetting {
     /// the kinds below are this with their parser and rule filled in.
     static func custom<Value: Codable & Sendable>(
         _ key: String, _ path: SettingPath<Value>, flag: String?, help: String,
+        isList: Bool = false, format: @escaping @Sendable (Value) -> [String] = { _ in [] },
         parse: @escaping @Sendable ([String]) throws -> Value, problem: @escaping @Sendable (Value) -> String? = { _ in nil }
     ) -> AppSetting {
         AppSetting(
@@ -47,7 +72,8 @@ extension AppSetting {
                 }
             },
             parse: { settings, values in settings[keyPath: path] = try parse(values) },
-            problem: { settings in problem(settings[keyPath: path]) })
+            problem: { settings in problem(settings[keyPath: path]) },
+            format: { settings in format(settings[keyPath: path]) }, isList: isList)
     }
 
     /// The last value given for a flag.
@@ -61,7 +87,7 @@ extension AppSetting {
         _ key: String, _ path: SettingPath<Int>, flag: String, help: String,
         range: ClosedRange<Int>, rule: String
     ) -> AppSetting {
-        custom(key, path, flag: flag, help: help) { values in
+        custom(key, path, flag: flag, help: help, format: { [String($0)] }) { values in
             guard let number = Int(try single(flag, values)) else { throw InvalidAppSetting(description: "--\(flag) takes a whole number") }
             return number
         } problem: { range.contains($0) ? nil : rule }
@@ -69,7 +95,7 @@ extension AppSetting {
 
     /// `true` or `false`.
     static func boolean(_ key: String, _ path: SettingPath<Bool>, flag: String, help: String) -> AppSetting {
-        custom(key, path, flag: flag, help: help) { values in
+        custom(key, path, flag: flag, help: help, format: { [String($0)] }) { values in
             switch try single(flag, values) {
             case "true": return true
             case "false": return false
@@ -80,7 +106,7 @@ extension AppSetting {
 
     /// A list given by repeating the flag; the flag replaces the whole list.
     static func list(_ key: String, _ path: SettingPath<[String]>, flag: String, help: String) -> AppSetting {
-        custom(key, path, flag: flag, help: help, parse: { $0 })
+        custom(key, path, flag: flag, help: help, isList: true, format: { $0 }, parse: { $0.filter { !$0.isEmpty } })
     }
 
     /// An optional absolute https URL (http only to a loopback host), called `name` when refused;
@@ -88,7 +114,7 @@ extension AppSetting {
     static func url(
         _ key: String, _ path: SettingPath<String?>, flag: String, help: String, name: String
     ) -> AppSetting {
-        custom(key, path, flag: flag, help: help) { values in
+        custom(key, path, flag: flag, help: help, format: { [$0 ?? ""] }) { values in
             let value = try single(flag, values)
             return value.isEmpty ? nil : value
         } problem: { url in
@@ -98,7 +124,8 @@ extension AppSetting {
 
     /// A rule over several settings, with no member or flag of its own.
     static func rule(_ help: String, _ problem: @escaping @Sendable (AppSettings) -> String?) -> AppSetting {
-        AppSetting(key: "", flag: nil, help: help, decode: { _, _ in }, parse: { _, _ in }, problem: problem)
+        AppSetting(
+            key: "", flag: nil, help: help, decode: { _, _ in }, parse: { _, _ in }, problem: problem, format: { _ in [] }, isList: false)
     }
 }
 
@@ -121,7 +148,12 @@ extension AppSettings {
     /// `--flag=value`, a list's flag repeated for each item. Throws for an unknown flag, a value
     /// that does not parse, or a result that breaks a rule.
     public func applying(_ arguments: [String]) throws -> AppSettings {
-        var given: [(flag: String, values: [String])] = []
+        try applying(try Self.changes(fromArguments: arguments))
+    }
+
+    /// `latchkey apps update` arguments as changes, one per flag with its values in order.
+    public static func changes(fromArguments arguments: [String]) throws -> [SettingChange] {
+        var given: [SettingChange] = []
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
@@ -133,24 +165,38 @@ extension AppSettings {
                 flag = String(flag[..<equals])
             } else {
                 index += 1
-                guard index < arguments.endIndex else { throw InvalidAppSetting(description: "--\(flag) needs a value") }
+                guard index < arguments.endIndex else { throw InvalidAppSetting(description: "--\(flag) needs a value", flag: flag) }
                 value = arguments[index]
             }
             if let existing = given.firstIndex(where: { $0.flag == flag }) {
                 given[existing].values.append(value)
             } else {
-                given.append((flag, [value]))
+                given.append(SettingChange(flag: flag, values: [value]))
             }
             index += 1
         }
+        return given
+    }
+
+    /// These settings with `changes` applied. Throws for an unknown flag, a value that does not
+    /// parse, or a result that breaks a rule — naming the setting's flag where the problem is one
+    /// setting's.
+    public func applying(_ changes: [SettingChange]) throws -> AppSettings {
         var settings = self
-        for (flag, values) in given {
-            guard let setting = Self.declarations.first(where: { $0.flag == flag }) else {
-                throw InvalidAppSetting(description: "unknown setting --\(flag)")
+        for change in changes {
+            guard let setting = Self.declarations.first(where: { $0.flag == change.flag }) else {
+                throw InvalidAppSetting(description: "unknown setting --\(change.flag)", flag: change.flag)
             }
-            try setting.parse(&settings, values)
+            do {
+                try setting.parse(&settings, change.values)
+            } catch var error as InvalidAppSetting {
+                error.flag = change.flag
+                throw error
+            }
         }
-        if let problem = settings.problem() { throw InvalidAppSetting(description: problem) }
+        for setting in Self.declarations {
+            if let problem = setting.problem(settings) { throw InvalidAppSetting(description: problem, flag: setting.flag) }
+        }
         return settings
     }
 

@@ -30,6 +30,11 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var consentRequestLimit: Int = 3
     /// Allowed OAuth redirect URIs (exact match).
     public var redirectURIs: [String] = []
+    /// Whether the app is the installation's own client (first party): the hosted login signs its
+    /// users in without asking them to consent. A third-party app's users are asked once per scope.
+    public var firstParty: Bool = true
+    /// An https URL of the app's logo, shown on the hosted login pages; nil shows the name alone.
+    public var logoURL: String? = nil
     /// Allowed CORS origins.
     public var corsOrigins: [String] = []
     /// Whether the OAuth `password` grant is on (RFC 9700 discourages it; off by default).

@@ -16,13 +16,16 @@ public struct ProviderSettings: Codable, Sendable, Equatable {
     public var kind: Kind
     /// OpenID Connect: the issuer, exactly as in the `iss` claim (`https://accounts.google.com`).
     public var issuer: String?
-    /// The app's client ids at the provider: accepted ID-token audiences (OIDC), or the Facebook
-    /// app id that `debug_token` must report.
+    /// The app's client ids at the provider: accepted ID-token audiences (OIDC; the first is the
+    /// one the hosted login's provider button signs in with), or the Facebook app id that
+    /// `debug_token` must report.
     public var clientIDs: [String]
     /// OpenID Connect: the JWKS URL; nil discovers it from the issuer's
     /// `/.well-known/openid-configuration`.
     public var jwksURL: String?
-    /// Facebook: the app secret, for the app access token `debug_token` needs.
+    /// Facebook: the app secret, for the app access token `debug_token` needs. OpenID Connect:
+    /// the secret of the first client id, sent to the token endpoint when the hosted login's
+    /// provider button exchanges a code (none: a public client, PKCE alone).
     public var clientSecret: String?
     /// Facebook: the Graph API base URL (default `https://graph.facebook.com`).
     public var graphURL: String?

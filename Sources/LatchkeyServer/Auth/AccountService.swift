@@ -187,7 +187,7 @@ struct AccountService: Sendable {
         if let storedHash = account?.passwordHash {
             matches = try await hasher.verify(password, against: storedHash)
         } else {
-            try await hasher.verifyDummy(cost: try await dummyCost(accountKey: accountKey, app: app))
+            try await hasher.verifyDummy(like: try await dummySample(accountKey: accountKey, app: app), cost: settings.bcryptCost)
             matches = false
         }
 
@@ -251,15 +251,14 @@ struct AccountService: Sendable {
         for key in accountKeys { try await throttle.reset(key) }
     }
 
-    /// The bcrypt cost an attempt on a name without a stored hash spends: that of a real user's
-    /// hash, picked by a digest of the name. While an app's cost is changing, users keep hashes
-    /// of the old cost until they sign in, so the app's current cost would set unknown names
-    /// apart; a sample costs what known names cost, in the same proportions, and one name always
-    /// the same.
-    private func dummyCost(accountKey: String, app: App) async throws -> Int {
+    /// The stored hash whose check an attempt on a name without a stored hash spends the time
+    /// of: a real user's, picked by a digest of the name (nil when the app has none). While an
+    /// app's cost is changing, or imported hashes wait for their users' first sign-in, users keep
+    /// other hashes than the app's current bcrypt, so that cost would set unknown names apart; a
+    /// sample costs what known names cost, in the same proportions, and one name always the same.
+    private func dummySample(accountKey: String, app: App) async throws -> String? {
         let near = SecureRandom.identifier(encoding: Array(SHA256.hash(data: Array(accountKey.utf8))))
-        let hash = try await driver.read { db in try await users.passwordHash(appID: app.id, near: near, in: db) }
-        return hash.flatMap(PasswordHasher.cost(of:)) ?? app.settings.bcryptCost
+        return try await driver.read { db in try await users.passwordHash(appID: app.id, near: near, in: db) }
     }
 
     /// The key under which failed sign-ins from the client's IP are counted (nil without an IP);

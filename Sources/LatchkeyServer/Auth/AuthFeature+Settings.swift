@@ -28,6 +28,7 @@ extension AuthFeature {
             range: AppSettings.minimumBcryptCost...16, rule: "bcrypt cost must be 10 to 16"),
         .custom(
             "signInMethods", \.signInMethods, flag: "sign-in-methods", help: "Comma-separated: username,email,phone.",
+            format: { [$0.map(\.rawValue).sorted().joined(separator: ",")] },
             parse: { values in
                 let methods = (values.last ?? "").split(separator: ",").map { SignInMethod(rawValue: String($0)) }
                 guard !methods.isEmpty, methods.allSatisfy({ $0 != nil }) else {

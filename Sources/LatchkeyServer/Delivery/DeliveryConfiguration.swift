@@ -35,6 +35,9 @@ public struct DeliveryConfiguration: Sendable {
     /// What is missing for the chosen senders, or nil; the URLs are https (http only to a loopback host).
     public func problem() -> String? {
         if emailSender == .twilio { return "the twilio sender sends SMS only; choose log or webhook for email" }
+        if [smsSender, emailSender].contains(where: { [.apns, .fcm].contains($0) }) {
+            return "apns and fcm send push notifications only; choose log, webhook or twilio for SMS and email"
+        }
         let kinds = [smsSender, emailSender]
         if kinds.contains(.webhook) && (webhookURL == nil || (webhookSecret ?? "").isEmpty) {
             return "the webhook sender needs a webhook URL and secret"
@@ -92,7 +95,7 @@ public struct DeliveryConfiguration: Sendable {
         return senders
     }
 
-    /// The sender kind for a channel.
+    /// The sender kind for a message channel (pushes name their provider when queued).
     func sender(for channel: OutboundMessage.Channel) -> MessageSenderKind {
         channel == .sms ? smsSender : emailSender
     }

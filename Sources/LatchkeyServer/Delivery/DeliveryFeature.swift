@@ -41,18 +41,27 @@ struct DeliveryFeature: Feature {
             "ALTER TABLE outbox ADD COLUMN user_id TEXT",
             "CREATE INDEX outbox_user ON outbox(user_id)",
         ]),
+        // When the PIN or link a message carries expires: a dead letter keeps its body until then.
+        Migration(3, ["ALTER TABLE outbox ADD COLUMN body_live_until BIGINT"]),
     ]
 
     static let tables = [OwnedTable(name: "outbox", userData: .addressed(column: "recipient", section: "messages"))]
 
-    /// Delivered messages after a week, dead letters after a month.
+    /// Delivered messages after a week, dead letters after a month; a dead letter's body as soon
+    /// as the PIN or link in it has expired.
     static let sweeps = [
         JanitorSweep(name: "messages") { now in
             """
             DELETE FROM outbox WHERE (status = 'sent' AND created_at < \(bind: now - 7 * 86_400))
                 OR (status = 'dead' AND created_at < \(bind: now - 30 * 86_400)) RETURNING id
             """
-        }
+        },
+        JanitorSweep(name: "deadMessageBodies") { now in
+            """
+            UPDATE outbox SET body = \(bind: OutboxStore.deadBody)
+            WHERE status = 'dead' AND body_live_until <= \(bind: now) AND body <> \(bind: OutboxStore.deadBody) RETURNING id
+            """
+        },
     ]
 
     /// How many PINs and links one recipient and one IP may be sent per window.

@@ -29,10 +29,12 @@ struct Messenger: Sendable {
 
     /// Queues a `purpose` message to `recipient` in `language`, inside the caller's transaction;
     /// `userID` names the user it is about, when known, so that it goes when they are deleted
-    /// even if the address is no longer theirs. Call ``wake()`` once the transaction has committed.
+    /// even if the address is no longer theirs; `liveUntil` is when the PIN or link in it expires.
+    /// Call ``wake()`` once the transaction has committed.
     func queue(
         _ purpose: OneTimeCodeStore.Purpose, to recipient: String, channel: OutboundMessage.Channel, app: App,
-        language: Language, values: [String: String], userID: String? = nil, at now: Date, in db: any SQLDatabase
+        language: Language, values: [String: String], userID: String? = nil, liveUntil: Date? = nil, at now: Date,
+        in db: any SQLDatabase
     ) async throws {
         var values = values
         values["appName"] = app.name
@@ -40,7 +42,7 @@ struct Messenger: Sendable {
         let message = OutboundMessage(
             id: Self.sortableID(at: now), appID: app.id, channel: channel, purpose: purpose.rawValue, recipient: recipient,
             subject: subject, body: body, createdAt: now)
-        try await outbox.enqueue(message, sender: delivery.sender(for: channel), userID: userID, in: db)
+        try await outbox.enqueue(message, sender: delivery.sender(for: channel), userID: userID, liveUntil: liveUntil, in: db)
     }
 
     /// Tells the dispatcher that messages are waiting.

@@ -1,11 +1,13 @@
 public import Foundation
 
-/// One message to send: a PIN by SMS, a link by email.
+/// One message to send: a PIN by SMS, a link by email, a notification to a device.
 public struct OutboundMessage: Sendable, Equatable, Codable {
     /// How the message travels.
     public enum Channel: String, Sendable, Codable {
         case sms
         case email
+        /// A push notification to one device: the recipient is its token, the body its provider request.
+        case push
     }
 
     /// The outbox row id; a receiver can use it to drop duplicates of a retried send.
@@ -13,9 +15,9 @@ public struct OutboundMessage: Sendable, Equatable, Codable {
     /// The app it is sent for.
     public var appID: String?
     public var channel: Channel
-    /// Why it is sent: `phone_pin`, `verify_email`, `reset_password`, `change_email`.
+    /// Why it is sent: `phone_pin`, `verify_email`, `reset_password`, `change_email`, `push`.
     public var purpose: String
-    /// An E.164 number or an email address.
+    /// An E.164 number, an email address or a device's push token.
     public var recipient: String
     /// The email subject; nil for SMS.
     public var subject: String?
@@ -29,6 +31,8 @@ struct DeliveryFailure: Error, CustomStringConvertible {
     /// A failure that will not go away by retrying (the provider refused the message).
     var permanent: Bool
     var reason: String
+    /// The seconds the provider asked to wait before the next attempt (its `Retry-After`).
+    var retryAfter: TimeInterval? = nil
 
     var description: String { reason }
 }
@@ -36,7 +40,7 @@ struct DeliveryFailure: Error, CustomStringConvertible {
 /// Sends messages through one provider. Implementations throw ``DeliveryFailure`` (or any
 /// error, taken as temporary) and return the provider's message id when it gives one.
 protocol MessageSender: Sendable {
-    /// The sender's kind as configured: `log`, `webhook`, `twilio`.
+    /// The sender's kind: `log`, `webhook`, `twilio` as configured; `apns`, `fcm` for pushes.
     var kind: MessageSenderKind { get }
     /// Sends one message.
     func deliver(_ message: OutboundMessage) async throws -> String?
@@ -50,4 +54,8 @@ public enum MessageSenderKind: String, Sendable, CaseIterable, Codable {
     case webhook
     /// Twilio's Messages API (SMS only).
     case twilio
+    /// Apple Push Notification service (push only; the app's credentials).
+    case apns
+    /// Firebase Cloud Messaging HTTP v1 (push only; the app's credentials).
+    case fcm
 }

@@ -6,7 +6,8 @@ public import ServiceLifecycle
 
 /// Sends what the outbox holds: whenever a message is queued (``wake()``) and every second for
 /// retries and for messages queued by other nodes or before a restart. A failed send is retried
-/// with exponential backoff (5 s, 10 s, 20 s … at most an hour); a permanent failure, or the
+/// with exponential backoff (5 s, 10 s, 20 s … at most an hour), or later when the provider asked
+/// for a longer wait (`Retry-After`); a permanent failure, or the
 /// last allowed attempt failing, leaves the message dead (the dead letter `latchkey outbox list
 /// --status dead` shows). Requests never wait for a provider: they only queue.
 public final class OutboxDispatcher: Service, Sendable {
@@ -62,30 +63,37 @@ public final class OutboxDispatcher: Service, Sendable {
             }
             guard !due.isEmpty else { return attempted }
             attempted += due.count
-            await withTaskGroup(of: Void.self) { group in
+            let outcomes = await withTaskGroup(of: OutboxStore.Outcome.self) { group in
                 for lease in due {
                     group.addTask { await self.deliver(lease) }
                 }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            // One write for the batch: a transaction per message would bound delivery by commits.
+            do {
+                try await outbox.record(outcomes, at: time.now())
+            } catch {
+                logger.warning("outbox outcomes not recorded; the leases lapse and the messages are sent again", metadata: ["error": "\(error)"])
             }
         }
     }
 
-    private func deliver(_ lease: OutboxStore.Lease) async {
+    private func deliver(_ lease: OutboxStore.Lease) async -> OutboxStore.Outcome {
         let message = lease.message
         let attempt = lease.attempt
         do {
             guard let sender = senders[lease.sender] else {
                 throw DeliveryFailure(permanent: false, reason: "the \(lease.sender.rawValue) sender is not configured on this node")
             }
-            let providerID = try await sender.deliver(message)
-            try await outbox.markSent(id: message.id, providerMessageID: providerID, at: time.now())
+            return .sent(id: message.id, providerMessageID: try await sender.deliver(message))
         } catch {
-            let permanent = (error as? DeliveryFailure)?.permanent ?? false
-            let retryAt = permanent || attempt >= maximumAttempts ? nil : time.now().addingTimeInterval(Self.backoff(attempt: attempt))
+            let failure = error as? DeliveryFailure
+            let wait = max(Self.backoff(attempt: attempt), failure?.retryAfter ?? 0)
+            let retryAt = failure?.permanent == true || attempt >= maximumAttempts ? nil : time.now().addingTimeInterval(wait)
             logger.warning(
                 retryAt == nil ? "message dead-lettered" : "message send failed; will retry",
                 metadata: ["id": "\(message.id)", "attempt": "\(attempt)", "error": "\(error)"])
-            try? await outbox.markFailed(id: message.id, error: "\(error)", retryAt: retryAt)
+            return .failed(id: message.id, error: "\(error)", retryAt: retryAt)
         }
     }
 

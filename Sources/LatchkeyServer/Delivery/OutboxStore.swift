@@ -38,14 +38,19 @@ public struct OutboxStore: Sendable {
     }
 
     /// Queues a message for `sender`, due at once; `userID` is the user it is about, when known.
-    func enqueue(_ message: OutboundMessage, sender: MessageSenderKind, userID: String? = nil, in db: any SQLDatabase) async throws {
+    /// `liveUntil` is when the PIN or link the body carries expires (nil: it carries none): a dead
+    /// letter keeps its body until then, so that an operator can still retry it, and not after.
+    func enqueue(
+        _ message: OutboundMessage, sender: MessageSenderKind, userID: String? = nil, liveUntil: Date? = nil, in db: any SQLDatabase
+    ) async throws {
         try await db.raw(
             """
             INSERT INTO outbox (id, app_id, channel, purpose, recipient, subject, body, sender, status, attempts,
-                                next_attempt_at, created_at, user_id)
+                                next_attempt_at, created_at, user_id, body_live_until)
             VALUES (\(bind: message.id), \(bind: message.appID), \(bind: message.channel.rawValue), \(bind: message.purpose),
                     \(bind: message.recipient), \(bind: message.subject), \(bind: message.body), \(bind: sender.rawValue),
-                    'pending', 0, \(bind: message.createdAt.epochSeconds), \(bind: message.createdAt.epochSeconds), \(bind: userID))
+                    'pending', 0, \(bind: message.createdAt.epochSeconds), \(bind: message.createdAt.epochSeconds), \(bind: userID),
+                    \(bind: liveUntil?.epochSeconds))
             """
         ).run()
     }
@@ -84,35 +89,76 @@ public struct OutboxStore: Sendable {
     /// needs it once the sender has it.
     static let deliveredBody = "[delivered]"
 
-    /// Records a delivery and drops the body, whichever sender delivered it.
-    func markSent(id: String, providerMessageID: String?, at now: Date) async throws {
+    /// What one delivery attempt came to.
+    enum Outcome: Sendable {
+        /// Delivered, with the provider's id for it when it gave one.
+        case sent(id: String, providerMessageID: String?)
+        /// Failed: to be retried at `retryAt`, or dead when nil.
+        case failed(id: String, error: String, retryAt: Date?)
+    }
+
+    /// What a dead letter's body becomes once the PIN or link it carries has expired (the
+    /// janitor's `deadMessageBodies` sweep), or at once when it has already.
+    static let deadBody = "[not delivered]"
+
+    /// Records a batch of attempts in one transaction: a delivered message's body is dropped
+    /// (whichever sender delivered it); a failed one is retried at its time, or dead, keeping its
+    /// body only while the PIN or link in it lives.
+    func record(_ outcomes: [Outcome], at now: Date) async throws {
+        guard !outcomes.isEmpty else { return }
         try await driver.write { db in
-            try await db.raw(
-                """
-                UPDATE outbox SET status = 'sent', sent_at = \(bind: now.epochSeconds), lease_until = NULL,
-                    provider_message_id = \(bind: providerMessageID), last_error = NULL, body = \(bind: Self.deliveredBody)
-                WHERE id = \(bind: id)
-                """
-            ).run()
+            for outcome in outcomes {
+                switch outcome {
+                case .sent(let id, let providerMessageID):
+                    try await db.raw(
+                        """
+                        UPDATE outbox SET status = 'sent', sent_at = \(bind: now.epochSeconds), lease_until = NULL,
+                            provider_message_id = \(bind: providerMessageID), last_error = NULL, body = \(bind: Self.deliveredBody)
+                        WHERE id = \(bind: id)
+                        """
+                    ).run()
+                case .failed(let id, let error, let retryAt):
+                    let status = retryAt == nil ? Status.dead : .pending
+                    let body: SQLQueryString =
+                        retryAt == nil
+                        ? ", body = CASE WHEN body_live_until <= \(bind: now.epochSeconds) THEN \(bind: Self.deadBody) ELSE body END" : ""
+                    try await db.raw(
+                        """
+                        UPDATE outbox SET status = \(bind: status.rawValue), lease_until = NULL,
+                            next_attempt_at = COALESCE(\(bind: retryAt?.epochSeconds), next_attempt_at),
+                            last_error = \(bind: String(error.prefix(500)))\(body)
+                        WHERE id = \(bind: id)
+                        """
+                    ).run()
+                }
+            }
         }
     }
 
-    /// What a dead letter's body becomes: it is never sent, and its PIN or link may still be live.
-    static let deadBody = "[not delivered]"
+    /// What asking to send a dead letter again found.
+    enum RetryOutcome: Sendable, Equatable {
+        /// Queued again, due at once.
+        case queued
+        /// Dead, but the PIN or link it carried has expired: sending it would help nobody.
+        case expired
+        /// No dead message has that id.
+        case notDead
+    }
 
-    /// Records a failed attempt: retried at `retryAt`, or dead (its body dropped) when nil.
-    func markFailed(id: String, error: String, retryAt: Date?) async throws {
-        let status = retryAt == nil ? Status.dead : .pending
-        let body: SQLQueryString = retryAt == nil ? ", body = \(bind: Self.deadBody)" : ""
+    /// Queues a dead message for another attempt, due at `now`, while what it carries lives.
+    func retry(id: String, at now: Date) async throws -> RetryOutcome {
         try await driver.write { db in
-            try await db.raw(
+            let queued = try await db.raw(
                 """
-                UPDATE outbox SET status = \(bind: status.rawValue), lease_until = NULL,
-                    next_attempt_at = COALESCE(\(bind: retryAt?.epochSeconds), next_attempt_at),
-                    last_error = \(bind: String(error.prefix(500)))\(body)
-                WHERE id = \(bind: id)
+                UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = \(bind: now.epochSeconds), lease_until = NULL
+                WHERE id = \(bind: id) AND status = 'dead' AND body <> \(bind: Self.deadBody)
+                    AND (body_live_until IS NULL OR body_live_until > \(bind: now.epochSeconds))
+                RETURNING id
                 """
-            ).run()
+            ).first()
+            if queued != nil { return .queued }
+            let dead = try await db.raw("SELECT id FROM outbox WHERE id = \(bind: id) AND status = 'dead'").first()
+            return dead == nil ? .notDead : .expired
         }
     }
 

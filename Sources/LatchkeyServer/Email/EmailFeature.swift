@@ -8,12 +8,16 @@ struct EmailFeature: Feature {
     static let id = "email"
     let requests: RequestReader
     let recentAuthentication: RecentAuthentication
-
     let links: EmailLinks
+    let pages: PageRenderer
+    let csrf: CSRFProtection
+
     init(backend: LatchkeyBackend) {
         self.requests = backend.requests
         self.recentAuthentication = RecentAuthentication(sessions: backend.sessions, time: backend.time)
         self.links = EmailLinks(backend: backend)
+        self.pages = backend.pages
+        self.csrf = backend.csrf
     }
 
     static let settings: [AppSetting] = [
@@ -63,6 +67,6 @@ struct EmailFeature: Feature {
             return Response(status: .noContent)
         }
 
-        EmailActionPage(requests: requests, links: links).routes(into: &table)
+        EmailActionPage(requests: requests, links: links, pages: pages, csrf: csrf).routes(into: &table)
     }
 }

@@ -214,14 +214,15 @@ struct EmailLinks: Sendable {
         case .restoreEmail: Self.restoreLifetime
         default: Self.verificationLifetime
         }
+        let expiresAt = now.addingTimeInterval(TimeInterval(lifetime))
         try await codes.create(
             id: Self.hash(token), appID: app.id, purpose: purpose, recipient: Canonical.email(email), userID: userID,
-            codeHash: Self.hash(token), expiresAt: now.addingTimeInterval(TimeInterval(lifetime)), at: now, in: db)
+            codeHash: Self.hash(token), expiresAt: expiresAt, at: now, in: db)
         let link = actionLink(purpose, token: token, app: app)
         try await messenger.queue(
             purpose, to: email, channel: .email, app: app, language: language,
             values: values.merging(["link": link, "hours": String(lifetime / 3600), "days": String(lifetime / 86_400)]) { $1 },
-            userID: userID, at: now, in: db)
+            userID: userID, liveUntil: expiresAt, at: now, in: db)
     }
 
     /// The link a message carries: the app's action URL (or the server's page) with `mode` and `token`.

@@ -12,6 +12,9 @@ enum Access: Sendable, Equatable {
     case client(Scope)
     /// An OAuth endpoint that authenticates its client from the form body itself (RFC 6749 §2.3).
     case oauthClient
+    /// An operator's live session (`Authorization: Bearer lko_…`) whose role is at least this one:
+    /// the admin API. Operators belong to the installation, not to an app.
+    case `operator`(OperatorRole)
 }
 
 /// An OAuth scope (RFC 6749 §3.3): one space-free token.

@@ -5,6 +5,7 @@ enum FeatureSet {
     static let all: [any Feature.Type] = [
         HelloFeature.self,
         AppsFeature.self,
+        ServiceAccountsFeature.self,
         AuthFeature.self,
         MeFeature.self,
         TokensFeature.self,
@@ -16,12 +17,18 @@ enum FeatureSet {
         KidsFeature.self,
         ProvidersFeature.self,
         OAuthFeature.self,
+        HostedLoginFeature.self,
         AdminFeature.self,
         ProfilesFeature.self,
         AppDataFeature.self,
         LeaderboardsFeature.self,
         WalletFeature.self,
+        PushFeature.self,
+        PagesFeature.self,
+        DatabaseFeature.self,
         OpsFeature.self,
+        ConsoleFeature.self,
+        ImportFeature.self,
     ]
 
     /// Every declared table with its owning feature, in foreign-key order.

@@ -8,15 +8,26 @@ enum Principal: Sendable {
     case user(UserPrincipal)
     /// A confidential client with a `client_credentials` token.
     case client(ClientPrincipal)
+    /// An operator of the installation, signed in with password and TOTP.
+    case `operator`(OperatorPrincipal)
 
-    /// The app every principal belongs to.
-    var app: App {
+    /// The app the principal belongs to; nil for an operator, who administers every app.
+    var app: App? {
         switch self {
         case .app(let app): app
         case .user(let user): user.app
         case .client(let client): client.app
+        case .operator: nil
         }
     }
+}
+
+/// A signed-in operator and the session they called with.
+struct OperatorPrincipal: Sendable {
+    /// The operator, as stored when the request arrived.
+    var `operator`: Operator
+    /// Their session.
+    var sessionID: String
 }
 
 /// A signed-in user: verified token claims, their app and live session.

@@ -52,9 +52,19 @@ struct RouteTable: Sendable {
 }
 
 extension RouteTable.Route {
+    /// Whether the route is a catch-all: one segment with text after its capture (the data tree's
+    /// `/{path}.json`, whose capture spans any number of segments). The router serves it for
+    /// every path no other route serves (`**`, the least specific match), so its handler checks
+    /// the suffix and answers 404 for anything else.
+    var isCatchAll: Bool {
+        let segments = path.split(separator: "/")
+        return segments.count == 1 && segments[0].hasPrefix("{") && !segments[0].hasSuffix("}")
+    }
+
     /// The path in the router's syntax (`:name` captures).
     var routerPath: String {
-        path.split(separator: "/").map { segment in
+        if isCatchAll { return "**" }
+        return path.split(separator: "/").map { segment in
             segment.hasPrefix("{") ? ":" + segment.dropFirst().dropLast() : String(segment)
         }.joined(separator: "/")
     }

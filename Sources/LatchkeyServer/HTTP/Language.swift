@@ -34,6 +34,16 @@ enum Language: String, Sendable, CaseIterable {
         self.init(acceptLanguage: request.headers[.acceptLanguage])
     }
 
+    /// The first supported language of OpenID Connect's `ui_locales` (space-separated tags, most
+    /// preferred first), else the one `Accept-Language` asks for.
+    init(uiLocales: String?, of request: Request) {
+        if let language = uiLocales?.split(separator: " ").prefix(20).lazy.compactMap({ Language(tag: $0.lowercased()) }).first {
+            self = language
+        } else {
+            self.init(of: request)
+        }
+    }
+
     private init?(tag: String) {
         if tag == "en" || tag.hasPrefix("en-") {
             self = .english

@@ -37,11 +37,19 @@ extension LatchkeyRequestContext {
         }
     }
 
-    /// The app of any authenticated route.
+    /// The signed-in operator of a route declared with ``Access/operator(_:)``.
+    var `operator`: OperatorPrincipal {
+        get throws {
+            guard case .operator(let signedIn) = principal else { throw APIError.invalidToken(.unauthorized) }
+            return signedIn
+        }
+    }
+
+    /// The app of any route a public client, a user or a confidential client calls.
     var app: App {
         get throws {
-            guard let principal else { throw APIError(.unauthorized, .unknownClient) }
-            return principal.app
+            guard let app = principal?.app else { throw APIError(.unauthorized, .unknownClient) }
+            return app
         }
     }
 }

@@ -41,19 +41,12 @@ enum RequestBody {
         for pair in text.split(separator: "&") where !pair.isEmpty {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             // Names the endpoint does not read are skipped unexamined, whatever they hold.
-            guard let name = decodeFormComponent(parts[0]), recognized.contains(name) else { continue }
-            guard let value = decodeFormComponent(parts.count > 1 ? parts[1] : "") else { return nil }
+            guard let name = FormEncoding.decode(parts[0]), recognized.contains(name) else { continue }
+            guard let value = FormEncoding.decode(parts.count > 1 ? parts[1] : "") else { return nil }
             guard fields[name] == nil else { return nil }
             fields[name] = value
         }
         return fields
-    }
-
-    private static func decodeFormComponent(_ component: Substring) -> String? {
-        guard let decoded = component.replacingOccurrences(of: "+", with: " ").removingPercentEncoding,
-            !decoded.contains("\u{0}")
-        else { return nil }
-        return decoded
     }
 
     /// Whether any key or string in a parsed JSON value holds U+0000, which no identifier,

@@ -20,7 +20,7 @@ struct HelloFeature: Feature {
 
         table.on(.get, "/v1/hello", operation: "getHello", access: .anyone) { request, _ in
             let principal = await authenticator.anyPrincipal(for: request)
-            let clientID = principal?.app.clientID ?? request.headers[.clientID]
+            let clientID = principal?.app?.clientID ?? request.headers[.clientID]
             let appKnown: Bool
             if principal != nil {
                 appKnown = true
@@ -56,7 +56,8 @@ struct HelloFeature: Feature {
         case (.app, _): appKnown
         case (.user(let scope), .user(let user)?): Scope.parse(user.claims.scope).contains(scope)
         case (.client(let scope), .client(let client)?): client.scopes.contains(scope)
-        case (.user, _), (.client, _): false
+        case (.operator(let role), .operator(let signedIn)?): signedIn.operator.role >= role
+        case (.user, _), (.client, _), (.operator, _): false
         }
     }
 }

@@ -2,107 +2,117 @@ import Foundation
 import Hummingbird
 import LatchkeyWire
 
-/// The parent's pages, `GET /v1/consent?token=…` and its form's `POST /v1/consent`: server-rendered,
-/// localized, without script (the email-action page's CSP). Opening a link changes nothing — mail
+/// The parent's pages, `GET /v1/consent?token=…` and its forms' `POST /v1/consent`: server-rendered
+/// from `templates/kids/`, localized, without script. Opening a link changes nothing — mail
 /// scanners fetch links — it shows the child, the consent's state, for a manage link the child's
-/// whole export, and a button per action the link may carry out; the button's `POST` uses the link up.
+/// whole export, and a button per action the link may carry out; the button's `POST`, with the
+/// page's form token, uses the link up.
 struct ConsentPage {
     let requests: RequestReader
     let consent: ParentConsent
+    let pages: PageRenderer
+    let csrf: CSRFProtection
 
     func routes(into table: inout RouteTable) {
         table.on(.get, "/v1/consent", operation: "consentPage", access: .anyone) { request, _ in
             let language = Language(of: request)
             guard let token = request.uri.queryParameters["token"].map(String.init) else {
-                return EmailAction.page("link_incomplete", in: language, status: .badRequest)
+                return try pages.render(.message("link_incomplete", in: language, status: .badRequest))
             }
-            guard let link = try await consent.link(token: token) else { return try await expired(token: token, in: language) }
-            return try await page(for: link, token: token, in: language)
+            let form = csrf.issue(for: request)
+            guard let link = try await consent.link(token: token) else {
+                return try pages.render(try await expired(token: token, csrf: form, in: language))
+            }
+            return try pages.render(try await page(for: link, token: token, csrf: form, in: language))
         }
 
         table.on(.post, "/v1/consent", operation: "consentAction", access: .anyone) { request, _ in
             let language = Language(of: request)
-            guard let form = try await requests.form(of: request, recognized: ["token", "action"]), let token = form["token"],
-                let name = form["action"]
-            else { return EmailAction.page("link_incomplete", in: language, status: .badRequest) }
-            if name == Self.newLink { return try await renew(token: token, in: language) }
-            guard let action = ParentAction(rawValue: name) else { return EmailAction.page("link_incomplete", in: language, status: .badRequest) }
-            guard let link = try await consent.link(token: token), try await consent.perform(action, on: link, token: token) else {
-                return try await expired(token: token, in: language)
-            }
-            var body = "<p>\(EmailAction.escape(Self.text("done.\(action.rawValue).message", link, in: language)))</p>\n"
-            if action != .delete { body += Self.newLinkForm(token: token, in: language) }
-            return EmailAction.html(
-                title: Self.text("done.\(action.rawValue).title", link, in: language), body: body, language: language, status: .ok)
+            guard let form = try await requests.form(of: request, recognized: ["token", "action", CSRFProtection.fieldName]),
+                let token = form["token"], let name = form["action"]
+            else { return try pages.render(.message("link_incomplete", in: language, status: .badRequest)) }
+            guard csrf.verify(request, form: form) else { return try pages.render(.refusedForm(in: language)) }
+            return try pages.render(try await carryOut(name, token: token, csrf: csrf.issue(for: request), in: language))
         }
     }
 
     /// The form action that emails the parent a fresh manage link for a spent one.
     private static let newLink = "newLink"
 
-    /// Sends a fresh manage link for a spent one; the limits' `429` is a page too.
-    private func renew(token: String, in language: Language) async throws -> Response {
-        do {
-            guard try await consent.renew(token: token, language: language) else { return try await expired(token: nil, in: language) }
-        } catch let error as APIError {
-            let text = Messages.text(for: error.code, in: language)
-            return EmailAction.page(
-                title: EmailAction.text("failed.title", in: language), message: text.detail ?? text.title, language: language,
-                status: error.status)
+    /// Carries out the action named `name` with the link `token`: the page saying it is done
+    /// (with the button for a fresh link, unless the account is gone), or why it was not.
+    private func carryOut(_ name: String, token: String, csrf: CSRFToken, in language: Language) async throws -> Page {
+        if name == Self.newLink { return try await renew(token: token, csrf: csrf, in: language) }
+        guard let action = ParentAction(rawValue: name) else { return .message("link_incomplete", in: language, status: .badRequest) }
+        guard let link = try await consent.link(token: token), try await consent.perform(action, on: link, token: token) else {
+            return try await expired(token: token, csrf: csrf, in: language)
         }
-        return EmailAction.page("consent.renewed", in: language)
+        return Self.message(
+            title: "consent.done.\(action.rawValue).title", text: Self.text("done.\(action.rawValue).message", link, in: language),
+            renewing: action == .delete ? nil : token, csrf: csrf, in: language)
     }
 
-    /// A button that emails the parent a fresh manage link in place of `token`.
-    private static func newLinkForm(token: String, in language: Language) -> String {
-        """
-        <form method="post" action="/v1/consent">
-        <input type="hidden" name="token" value="\(EmailAction.escape(token))">
-        <input type="hidden" name="action" value="\(newLink)">
-        <p>\(EmailAction.escape(EmailAction.text("consent.later", in: language)))</p>
-        <p><button type="submit">\(EmailAction.escape(EmailAction.text("consent.button.newLink", in: language)))</button></p>
-        </form>
-
-        """
+    /// Sends a fresh manage link for a spent one; the limits' `429` is a page too.
+    private func renew(token: String, csrf: CSRFToken, in language: Language) async throws -> Page {
+        do {
+            guard try await consent.renew(token: token, language: language) else { return try await expired(token: nil, csrf: csrf, in: language) }
+        } catch let error as APIError {
+            let text = Messages.text(for: error.code, in: language)
+            return .message(title: "failed.title", text: text.detail ?? text.title, in: language, status: error.status)
+        }
+        return .message("consent.renewed", in: language)
     }
 
     /// The page of a live link: who and what, and a form per action.
-    private func page(for link: ParentConsent.Link, token: String, in language: Language) async throws -> Response {
-        var body = "<p>\(EmailAction.escape(Self.text("request", link, in: language)))</p>\n"
-        body += "<p><strong>\(EmailAction.escape(Self.text("status.\(link.status.rawValue)", link, in: language)))</strong></p>\n"
-        for action in link.actions {
-            body += """
-                <form method="post" action="/v1/consent">
-                <input type="hidden" name="token" value="\(EmailAction.escape(token))">
-                <input type="hidden" name="action" value="\(action.rawValue)">
-                <p><button type="submit">\(EmailAction.escape(Self.text("button.\(action.rawValue)", link, in: language)))</button></p>
-                </form>
-
-                """
-        }
+    private func page(for link: ParentConsent.Link, token: String, csrf: CSRFToken, in language: Language) async throws -> Page {
+        var values: [String: Any] = [
+            "token": token,
+            "request": Self.text("request", link, in: language),
+            "state": Self.text("status.\(link.status.rawValue)", link, in: language),
+            // The actions that end or refuse the consent are the secondary buttons.
+            "actions": link.actions.map { action -> [String: Any] in
+                ["action": action.rawValue, "label": Self.text("button.\(action.rawValue)", link, in: language), "secondary": action != .grant]
+            },
+            "hasExport": link.purpose == .parentManage,
+        ]
         if link.purpose == .parentManage {
-            let export = try await consent.export(of: link)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             encoder.dateEncodingStrategy = .iso8601
-            let json = String(decoding: try encoder.encode(export), as: UTF8.self)
-            body += "<h2>\(EmailAction.escape(Self.text("review", link, in: language)))</h2>\n"
-            body += "<pre style=\"white-space: pre-wrap\">\(EmailAction.escape(json))</pre>\n"
+            values["export"] = String(decoding: try encoder.encode(try await consent.export(of: link)), as: UTF8.self)
+            values["review"] = Self.text("review", link, in: language)
         }
-        return EmailAction.html(title: Self.text("title", link, in: language), body: body, language: language, status: .ok)
+        var page = Page("kids/consent", title: "consent.title", language: language, values: values)
+        page.csrf = csrf
+        return page
     }
 
     /// The page of a link that is unknown, used up or expired; a spent link still on record gets
     /// the button for a fresh one.
-    private func expired(token: String?, in language: Language) async throws -> Response {
-        var body = "<p>\(EmailAction.escape(EmailAction.text("consent.expired.message", in: language)))</p>\n"
-        if let token, try await consent.isRenewable(token: token) { body += Self.newLinkForm(token: token, in: language) }
-        return EmailAction.html(title: EmailAction.text("consent.expired.title", in: language), body: body, language: language, status: .badRequest)
+    private func expired(token: String?, csrf: CSRFToken, in language: Language) async throws -> Page {
+        var renewable: String?
+        if let token, try await consent.isRenewable(token: token) { renewable = token }
+        var page = Self.message(
+            title: "consent.expired.title", text: PageRenderer.shipped.text("consent.expired.message", in: language),
+            renewing: renewable, csrf: csrf, in: language)
+        page.status = .badRequest
+        return page
+    }
+
+    /// A page telling `text`, with the button that emails a fresh manage link in place of
+    /// `renewing` when there is one (`templates/kids/message`).
+    private static func message(title: String, text: String, renewing token: String?, csrf: CSRFToken, in language: Language) -> Page {
+        var page = Page("kids/message", title: title, language: language, values: ["message": text, "renewable": token != nil])
+        if let token {
+            page.values["token"] = token
+            page.csrf = csrf
+        }
+        return page
     }
 
     /// The catalog text `page.consent.<id>` with the child's name and the app's filled in.
     private static func text(_ id: String, _ link: ParentConsent.Link, in language: Language) -> String {
-        EmailAction.text("consent.\(id)", in: language)
+        PageRenderer.shipped.text("consent.\(id)", in: language)
             .replacingOccurrences(of: "{child}", with: link.child.username ?? link.child.email ?? "")
             .replacingOccurrences(of: "{app}", with: link.app.name)
     }

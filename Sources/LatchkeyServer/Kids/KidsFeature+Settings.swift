@@ -9,6 +9,7 @@ extension KidsFeature {
         .custom(
             "consentAgeByCountry", \.consentAgeByCountry, flag: "consent-age-by-country",
             help: "The app's consent age for a country, CC=AGE (repeatable; replaces the list; over the built-in table).",
+            isList: true, format: { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } },
             parse: { values in
                 var ages: [String: Int] = [:]
                 for value in values where !value.isEmpty {

@@ -18,10 +18,14 @@ struct KidsFeature: Feature {
     static let id = "kids"
     let requests: RequestReader
     let consent: ParentConsent
+    let pages: PageRenderer
+    let csrf: CSRFProtection
 
     init(backend: LatchkeyBackend) {
         self.requests = backend.requests
         self.consent = ParentConsent(backend: backend)
+        self.pages = backend.pages
+        self.csrf = backend.csrf
     }
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Parental consent for children's accounts", access: .user(.profile))
@@ -42,7 +46,7 @@ struct KidsFeature: Feature {
             return Response(status: .accepted)
         }
 
-        ConsentPage(requests: requests, consent: consent).routes(into: &table)
+        ConsentPage(requests: requests, consent: consent, pages: pages, csrf: csrf).routes(into: &table)
     }
 
     static let migrations = [

@@ -185,9 +185,10 @@ struct ParentConsent: Sendable {
         try await codes.revokeUnused(userID: child.id, purposes: [purpose], at: now, in: db)
         let token = SecureRandom.token(prefix: "lkc_")
         let lifetime = purpose == .parentManage ? Self.manageLifetime : Self.requestLifetime
+        let expiresAt = now.addingTimeInterval(TimeInterval(lifetime))
         try await codes.create(
             id: EmailLinks.hash(token), appID: app.id, purpose: purpose, recipient: Canonical.email(parentEmail), userID: child.id,
-            codeHash: EmailLinks.hash(token), expiresAt: now.addingTimeInterval(TimeInterval(lifetime)), at: now, in: db)
+            codeHash: EmailLinks.hash(token), expiresAt: expiresAt, at: now, in: db)
         let link = issuer.current + "/v1/consent?token=" + token
         try await messenger.queue(
             purpose, to: parentEmail, channel: .email, app: app, language: language,
@@ -195,7 +196,7 @@ struct ParentConsent: Sendable {
                 "link": link, "child": child.username ?? child.email ?? "", "hours": String(lifetime / 3600),
                 "days": String(lifetime / 86_400),
             ],
-            userID: child.id, at: now, in: db)
+            userID: child.id, liveUntil: expiresAt, at: now, in: db)
     }
 
     /// The per-parent and per-child daily limits; the child's key is a digest, like every key.

@@ -9,9 +9,15 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
 
     /// Each served route as its path segments (`{name}` captures any one segment) and method.
     private let routes: [(segments: [Substring], method: HTTPRequest.Method)]
+    /// Each catch-all route (``RouteTable/Route/isCatchAll``) as the suffix of the paths it
+    /// serves and its method: it serves a path no other route does.
+    private let catchAlls: [(suffix: Substring, method: HTTPRequest.Method)]
 
     init(routes: [RouteTable.Route]) {
-        self.routes = routes.map { ($0.path.split(separator: "/"), $0.method) }
+        self.routes = routes.filter { !$0.isCatchAll }.map { ($0.path.split(separator: "/"), $0.method) }
+        self.catchAlls = routes.filter(\.isCatchAll).map { route in
+            (route.path.drop { $0 != "}" }.dropFirst(), route.method)
+        }
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -31,6 +37,7 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
             route.segments.count == segments.count
                 && zip(route.segments, segments).allSatisfy { pattern, segment in pattern.hasPrefix("{") || pattern == segment }
         }.map(\.method.rawValue)
-        return Set(methods).sorted()
+        guard methods.isEmpty else { return Set(methods).sorted() }
+        return Set(catchAlls.filter { path.hasSuffix($0.suffix) }.map(\.method.rawValue)).sorted()
     }
 }

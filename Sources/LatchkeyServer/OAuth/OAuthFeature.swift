@@ -2,8 +2,10 @@ import Foundation
 import Hummingbird
 import LatchkeyWire
 
-/// `/oauth/*`: the token endpoint (refresh_token, client_credentials, and password where the app
-/// enables it), revocation (RFC 7009), introspection (RFC 7662) and userinfo, in RFC 6749's format.
+/// `/oauth/*`: the token endpoint (authorization_code with PKCE from the hosted login,
+/// refresh_token, client_credentials, RFC 7523's JWT-bearer grant for service-account keys, and
+/// password where the app enables it), revocation (RFC 7009),
+/// introspection (RFC 7662) and userinfo, in RFC 6749's format.
 struct OAuthFeature: Feature {
     static let id = "oauth"
     let clients: ClientAuthenticator
@@ -15,6 +17,8 @@ struct OAuthFeature: Feature {
     let userCache: UserCache
     let requests: RequestReader
     let tokens: TokenMinter
+    let serviceAccounts: ServiceAccountGrant
+    let codeGrant: AuthorizationCodeGrant
 
     let accounts: AccountService
     init(backend: LatchkeyBackend) {
@@ -28,6 +32,8 @@ struct OAuthFeature: Feature {
         self.requests = backend.requests
         self.tokens = backend.tokens
         self.accounts = AccountService(backend: backend)
+        self.serviceAccounts = ServiceAccountGrant(backend: backend)
+        self.codeGrant = AuthorizationCodeGrant(backend: backend)
     }
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "OAuth 2.0 token, revocation, introspection and userinfo", access: .anyone)
@@ -43,7 +49,8 @@ struct OAuthFeature: Feature {
 
     /// The form parameters the token endpoint reads; it ignores the rest (RFC 6749 §3.1).
     static let tokenParameters: Set<String> = [
-        "grant_type", "refresh_token", "username", "password", "client_id", "client_secret", "scope",
+        "grant_type", "refresh_token", "username", "password", "client_id", "client_secret", "scope", "assertion",
+        "code", "redirect_uri", "code_verifier",
     ]
     /// The form parameters revocation and introspection read; they ignore the rest.
     static let tokenHintParameters: Set<String> = ["token", "token_type_hint", "client_id", "client_secret"]
@@ -52,10 +59,16 @@ struct OAuthFeature: Feature {
 
         table.on(.post, "/oauth/token", operation: "oauthToken", access: .oauthClient) { request, context in
             let form = try await form(of: request, reading: Self.tokenParameters)
+            if form["grant_type"] == ServiceAccountGrant.grantType {
+                return try await serviceAccountToken(request, context: context, form: form)
+            }
             let client = try await clients.identify(request, context: context, form: form)
             let app = client.app
             let answer: AuthResponse
             switch form["grant_type"] {
+            case "authorization_code":
+                return try tokenResponse(
+                    try await codeGrant.tokens(form: form, app: app, client: requests.client(of: request, context: context)))
             case "refresh_token":
                 guard let token = form["refresh_token"] else { throw OAuthError.invalidRequest("refresh_token is required.") }
                 do {
@@ -83,12 +96,7 @@ struct OAuthFeature: Feature {
                     throw OAuthError(
                         error: "unauthorized_client", description: "Only confidential clients may use client_credentials.")
                 }
-                let scope = try grantedScope(form["scope"]).map(\.rawValue).sorted().joined(separator: " ")
-                let (token, _) = try tokens.accessToken(
-                    app: app, subject: ClientPrincipal.subject(of: app), sessionID: nil, scope: scope)
-                return try tokenResponse([
-                    "access_token": token, "token_type": "Bearer", "expires_in": app.settings.accessTokenTTL, "scope": scope,
-                ])
+                return try clientToken(app: app, scope: form["scope"])
             case nil:
                 throw OAuthError.invalidRequest("grant_type is required.")
             default:
@@ -122,19 +130,38 @@ struct OAuthFeature: Feature {
             guard let account = try await userCache.account(id: principal.userID, appID: principal.app.id) else {
                 throw APIError.invalidToken()
             }
-            var claims: [String: Any] = ["sub": account.id, "updated_at": Int(account.updatedAt.timeIntervalSince1970)]
-            if let username = account.username { claims["preferred_username"] = username }
-            if let email = account.email {
-                claims["email"] = email
-                claims["email_verified"] = account.emailVerified
-            }
-            return try JSONResponse.make(object: claims, headers: [.cacheControl: "no-store"])
+            return try JSONResponse.make(object: account.userInfoClaims, headers: [.cacheControl: "no-store"])
         }
         table.on(.get, "/oauth/userinfo", operation: "getUserInfo", access: .user(.openid), handler: userinfo)
         table.on(.post, "/oauth/userinfo", operation: "postUserInfo", access: .user(.openid), handler: userinfo)
     }
 
-    /// The scopes a `client_credentials` request gets: those it asks for, every server-to-server
+    /// A confidential client's access token for `app`, as `client_credentials` and service-account
+    /// assertions get it: no session, no refresh token, the scopes ``grantedScope(_:)`` gives.
+    private func clientToken(app: App, scope requested: String?) throws -> Response {
+        let scope = try grantedScope(requested).map(\.rawValue).sorted().joined(separator: " ")
+        let (token, _) = try tokens.accessToken(app: app, subject: ClientPrincipal.subject(of: app), sessionID: nil, scope: scope)
+        return try tokenResponse([
+            "access_token": token, "token_type": "Bearer", "expires_in": app.settings.accessTokenTTL, "scope": scope,
+        ])
+    }
+
+    /// RFC 7523 §2.1: the assertion of a service-account key is the client's authentication (§3.1);
+    /// a client that authenticates as well (RFC 6749 §2.3) must be the assertion's app.
+    private func serviceAccountToken(_ request: Request, context: LatchkeyRequestContext, form: [String: String]) async throws -> Response {
+        guard let assertion = form["assertion"] else { throw OAuthError.invalidRequest("assertion is required.") }
+        let client: ClientAuthentication? =
+            if form["client_id"] != nil || request.headers[.authorization] != nil {
+                try await clients.identify(request, context: context, form: form)
+            } else {
+                nil
+            }
+        let app = try await serviceAccounts.app(for: assertion, at: time.now())
+        if let client, client.app.id != app.id { throw OAuthError.invalidGrant("The assertion belongs to another client.") }
+        return try clientToken(app: app, scope: form["scope"])
+    }
+
+    /// The scopes a confidential client's token request gets: those it asks for, every server-to-server
     /// scope when it asks for none (RFC 6749 §3.3 lets the server default), `invalid_scope` for
     /// one the server does not know.
     private func grantedScope(_ requested: String?) throws -> Set<Scope> {

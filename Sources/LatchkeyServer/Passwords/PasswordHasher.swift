@@ -37,8 +37,10 @@ final class PasswordHasher: Sendable {
         return input.prehashed ? Self.prehashMarker + hash : hash
     }
 
-    /// Whether `password` matches `stored`.
+    /// Whether `password` matches `stored`: the server's own bcrypt, or a hash imported from
+    /// another system (``ForeignPasswordHash``), which sign-in then replaces with the app's bcrypt.
     func verify(_ password: String, against stored: String) async throws -> Bool {
+        if let foreign = Self.foreign(stored) { return try await run { foreign.matches(password) } }
         let input = Self.bcryptInput(password)
         let isPrehashed = stored.hasPrefix(Self.prehashMarker)
         let bcryptHash = isPrehashed ? String(stored.dropFirst(Self.prehashMarker.count)) : stored
@@ -48,14 +50,35 @@ final class PasswordHasher: Sendable {
         return try await run { Bcrypt.verify(text, hash: bcryptHash) }
     }
 
+    /// The imported hash `stored` holds, or nil for the server's own bcrypt (`$2a$`/`$2b$`, with
+    /// or without the pre-hash marker). An unparseable hash is nil too and so never matches:
+    /// import refuses those, so only a hand-edited row can hold one.
+    private static func foreign(_ stored: String) -> ForeignPasswordHash? {
+        guard !stored.hasPrefix(prehashMarker), !stored.hasPrefix("$2a$"), !stored.hasPrefix("$2b$") else { return nil }
+        return try? ForeignPasswordHash(parsing: stored)
+    }
+
     /// Spends the time of one verification at `cost` without any account, so that an unknown
     /// user costs what a wrong password costs.
     func verifyDummy(cost: Int) async throws {
+        try await verifyDummy(like: nil, cost: cost)
+    }
+
+    /// Spends the time of checking a password against `sample` — another user's stored hash,
+    /// imported or bcrypt — or, without one (or for a sample not of a known form), of one bcrypt
+    /// verification at `cost`.
+    func verifyDummy(like sample: String?, cost: Int) async throws {
+        if let sample, let foreign = Self.foreign(sample) {
+            _ = try await run { foreign.matches("latchkey-dummy-password") }
+            return
+        }
+        let cost = sample.flatMap(Self.cost(of:)) ?? cost
         let dummy = try await dummyHash(cost: cost)
         _ = try await run { Bcrypt.verify("latchkey-dummy-password", hash: dummy) }
     }
 
-    /// Whether `stored` was made with other parameters than `cost` and should be redone.
+    /// Whether `stored` was made with other parameters than `cost`, or is not bcrypt (an imported
+    /// hash), and should be redone. An imported bcrypt hash of the app's cost is kept as it is.
     static func needsRehash(_ stored: String, cost: Int) -> Bool {
         Self.cost(of: stored) != cost
     }
@@ -64,7 +87,7 @@ final class PasswordHasher: Sendable {
     static func cost(of stored: String) -> Int? {
         let hash = stored.hasPrefix(prehashMarker) ? String(stored.dropFirst(prehashMarker.count)) : stored
         let parts = hash.split(separator: "$")
-        guard parts.count >= 2, let cost = Int(parts[1]), (4...31).contains(cost) else { return nil }
+        guard hash.hasPrefix("$2"), parts.count >= 2, let cost = Int(parts[1]), (4...31).contains(cost) else { return nil }
         return cost
     }
 

@@ -50,7 +50,8 @@ struct PhoneSignIn: Sendable {
                 id: requestID, appID: app.id, purpose: .phoneSignIn, recipient: phone.e164, userID: nil,
                 codeHash: Self.digest(pin: pin, requestID: requestID), expiresAt: expiresAt, at: now, in: db)
             try await messenger.queue(
-                .phoneSignIn, to: phone.e164, channel: .sms, app: app, language: language, values: ["pin": pin], at: now, in: db)
+                .phoneSignIn, to: phone.e164, channel: .sms, app: app, language: language, values: ["pin": pin],
+                liveUntil: expiresAt, at: now, in: db)
         }
         messenger.wake()
         return PhoneStartResponse(requestId: requestID, phone: phone.e164, expiresIn: Self.lifetime, expiresAt: expiresAt)

@@ -3,7 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// JSON GETs to identity providers (discovery, JWKS, Graph API) with a timeout and a size cap,
+/// JSON requests to identity providers (discovery, JWKS, Graph API, token endpoints) with a timeout and a size cap,
 /// only to https (or loopback) URLs — a discovered JWKS URL too — and never following a redirect.
 enum ProviderHTTP {
     /// The largest provider answer read.
@@ -14,9 +14,26 @@ enum ProviderHTTP {
     /// The status and JSON object of `GET url`; throws ``ProviderCheckFailure/unreachable(_:)``
     /// when there is no answer, it is not a JSON object, or the URL is not one to fetch.
     static func getJSON(_ url: String) async throws(ProviderCheckFailure) -> (status: Int, object: [String: Any]) {
-        if let problem = OutboundHTTP.problem(url, name: "the provider URL") { throw .unreachable(problem) }
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Accept", value: "application/json")
+        return try await json(of: request)
+    }
+
+    /// The status and JSON object of `POST url` with `fields` form-encoded (a token endpoint).
+    static func postForm(_ url: String, _ fields: [String: String]) async throws(ProviderCheckFailure)
+        -> (status: Int, object: [String: Any])
+    {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        let body = fields.sorted { $0.key < $1.key }.map { "\(FormEncoding.encode($0.key))=\(FormEncoding.encode($0.value))" }
+        request.body = .bytes(ByteBuffer(string: body.joined(separator: "&")))
+        return try await json(of: request)
+    }
+
+    private static func json(of request: HTTPClientRequest) async throws(ProviderCheckFailure) -> (status: Int, object: [String: Any]) {
+        if let problem = OutboundHTTP.problem(request.url, name: "the provider URL") { throw .unreachable(problem) }
         do {
             let response = try await OutboundHTTP.client.execute(request, timeout: timeout)
             guard !(300..<400).contains(response.status.code) else {

@@ -63,6 +63,12 @@ struct SecretBox: Sendable {
         return plaintext
     }
 
+    /// A key of its own for `purpose` (HKDF-SHA256 over the secret key), for what must be keyed
+    /// alike on every node without being the sealing key: form tokens, signed cookies.
+    func derivedKey(for purpose: String) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Array("latchkey \(purpose)".utf8), outputByteCount: 32)
+    }
+
     /// Opens a sealed string.
     func openString(_ sealed: String, context: String) throws -> String {
         String(decoding: try open(sealed, context: context), as: UTF8.self)

@@ -36,6 +36,8 @@ public final class ManualTimeSource: TimeSource, Sendable {
 extension Date {
     /// Whole seconds since 1970, the unit the database stores.
     var epochSeconds: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
+    /// Milliseconds since the Unix epoch (the data tree's `now` and `timestamp`).
+    var epochMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
 
     /// A date from whole seconds since 1970.
     init(epochSeconds: Int64) { self.init(timeIntervalSince1970: TimeInterval(epochSeconds)) }

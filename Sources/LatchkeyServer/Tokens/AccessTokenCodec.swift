@@ -14,11 +14,14 @@ struct AccessTokenCodec: Sendable {
 
     /// Signs `claims` with the current key.
     func sign(_ claims: AccessTokenClaims) throws -> String {
-        let key = try keys.signingKey()
-        let header = #"{"alg":"ES256","kid":"\#(key.kid)","typ":"at+jwt"}"#
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let payload = try encoder.encode(claims)
+        return try Self.compactJWS(payload: try encoder.encode(claims), type: "at+jwt", key: try keys.signingKey())
+    }
+
+    /// `payload` signed with `key` as a compact JWS whose header names the key and `type`.
+    static func compactJWS(payload: Data, type: String, key: SigningKey) throws -> String {
+        let header = #"{"alg":"ES256","kid":"\#(key.kid)","typ":"\#(type)"}"#
         let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(payload)
         let signature = try ES256Signature.sign(Array(signingInput.utf8), with: key.privateKey)
         return signingInput + "." + Base64URL.encode(signature)

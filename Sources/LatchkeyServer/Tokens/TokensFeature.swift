@@ -3,7 +3,7 @@ import Logging
 import ServiceLifecycle
 
 /// Signing keys, and `/.well-known/jwks.json` and `/.well-known/openid-configuration`, so other
-/// services can verify Latchkey's tokens and find its endpoints.
+/// services can verify Latchkey's tokens and find its endpoints (the hosted login's among them).
 struct TokensFeature: Feature {
     static let id = "tokens"
     let issuer: Issuer
@@ -50,19 +50,31 @@ struct TokensFeature: Feature {
             let document: [String: Any] = [
                 "issuer": issuer,
                 "jwks_uri": issuer + "/.well-known/jwks.json",
+                "authorization_endpoint": issuer + "/oauth/authorize",
                 "token_endpoint": issuer + "/oauth/token",
                 "revocation_endpoint": issuer + "/oauth/revoke",
                 "introspection_endpoint": issuer + "/oauth/introspect",
                 "userinfo_endpoint": issuer + "/oauth/userinfo",
-                "grant_types_supported": ["refresh_token", "client_credentials", "password"],
-                "response_types_supported": [String](),
+                "end_session_endpoint": issuer + "/oauth/logout",
+                "grant_types_supported": [
+                    "authorization_code", "refresh_token", "client_credentials", ServiceAccountGrant.grantType, "password",
+                ],
+                "response_types_supported": ["code"],
+                "response_modes_supported": ["query"],
+                "code_challenge_methods_supported": ["S256"],
+                "prompt_values_supported": ["none", "login"],
+                "ui_locales_supported": Language.allCases.map(\.rawValue),
+                "authorization_response_iss_parameter_supported": true,
                 "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
                 "revocation_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
                 "introspection_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post"],
                 "subject_types_supported": ["public"],
                 "id_token_signing_alg_values_supported": [SigningKey.algorithm],
-                "scopes_supported": ["openid", "profile", "public"],
-                "claims_supported": ["sub", "iss", "aud", "exp", "iat", "preferred_username", "email", "email_verified"],
+                "scopes_supported": AuthorizationRequest.supportedScopes.sorted(),
+                "claims_supported": [
+                    "sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "sid", "at_hash", "azp", "preferred_username", "email",
+                    "email_verified", "updated_at",
+                ],
             ]
             return try JSONResponse.make(object: document, headers: [.cacheControl: "public, max-age=300"])
         }

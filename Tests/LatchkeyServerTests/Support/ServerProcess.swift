@@ -129,9 +129,10 @@ final class ServerProcess: Sendable {
 
     /// A JSON (or, with `form`, URL-encoded) request to the server; returns status and parsed body.
     func request(
-        _ method: String, _ path: String, json: [String: any Sendable]? = nil, form: String? = nil, clientID: String? = nil, token: String? = nil
+        _ method: String, _ path: String, json: [String: any Sendable]? = nil, form: String? = nil, clientID: String? = nil, token: String? = nil,
+        headers: HTTPFields = [:]
     ) async throws -> TestResponse {
-        var headers: HTTPFields = [:]
+        var headers = headers
         var body: ByteBuffer?
         if let json {
             body = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json))

@@ -80,6 +80,14 @@ final class SQLiteStoreDriver: StoreDriver {
         return failure.message == key.sqliteMessage
     }
 
+    /// A driver dropped without ``shutdown()`` — a start that failed after opening it, a test that
+    /// threw before its cleanup — still closes its readers, so their files are released instead
+    /// of leaking (and SQLiteNIO's debug check that every connection is closed does not abort
+    /// the process).
+    deinit {
+        for reader in readers where !reader.isClosed { _ = reader.close() }
+    }
+
     func shutdown() async {
         for connection in readers {
             try? await connection.close()

@@ -1,0 +1,108 @@
+public import Foundation
+import HTTPTypes
+import LatchkeyWire
+import SQLKit
+
+/// Who did what to what, when and from where: one row per operator action, whether it came from
+/// the console, the admin API or the command line.
+public struct AuditEntry: Codable, Sendable, Equatable {
+    /// The entry id.
+    public var id: String
+    /// When it happened.
+    public var at: Date
+    /// The operator's username, or `cli:<system user>` for the command line.
+    public var actor: String
+    /// The operator's id (none for the command line).
+    public var operatorID: String?
+    /// What was done: `app.create`, `user.disable`, `operator.sign_in`, …
+    public var action: String
+    /// What it was done to: an app, user, message or operator id.
+    public var target: String?
+    /// Where it came from: the client's IP address, or `cli`.
+    public var source: String
+}
+
+/// The audit log's rows.
+struct AuditLog: Sendable {
+    let driver: any StoreDriver
+    let time: any TimeSource
+
+    /// Records `action` by `actor` on `target`, now.
+    func record(_ action: String, target: String?, by actor: AdminActor) async throws {
+        let now = time.now()
+        try await driver.write { db in
+            try await db.raw(
+                """
+                INSERT INTO audit_log (id, at, actor, operator_id, action, target, source)
+                VALUES (\(bind: Self.sortableID(at: now)), \(bind: now.epochSeconds), \(bind: actor.name), \(bind: actor.operatorID),
+                        \(bind: action), \(bind: target), \(bind: actor.source))
+                """
+            ).run()
+        }
+    }
+
+    /// The newest entries first; `before` pages on from an entry id.
+    func list(limit: Int, before: String?) async throws -> [AuditEntry] {
+        try await driver.read { db in
+            let page: SQLQueryString = before.map { " WHERE id < \(bind: $0)" } ?? ""
+            return try await db.raw(
+                "SELECT id, at, actor, operator_id, action, target, source FROM audit_log\(page) ORDER BY id DESC LIMIT \(bind: limit)"
+            ).all().map { row in
+                AuditEntry(
+                    id: try row.decode(column: "id", as: String.self),
+                    at: Date(epochSeconds: try row.decode(column: "at", as: Int64.self)),
+                    actor: try row.decode(column: "actor", as: String.self),
+                    operatorID: try row.decode(column: "operator_id", as: String?.self),
+                    action: try row.decode(column: "action", as: String.self),
+                    target: try row.decode(column: "target", as: String?.self),
+                    source: try row.decode(column: "source", as: String.self))
+            }
+        }
+    }
+
+    /// An id that sorts by time (milliseconds, zero-padded) and then at random, so the log reads
+    /// in order and pages by id.
+    private static func sortableID(at date: Date) -> String {
+        let milliseconds = String(date.epochMilliseconds)
+        return String(repeating: "0", count: max(0, 14 - milliseconds.count)) + milliseconds + "-" + SecureRandom.identifier()
+    }
+}
+
+/// Who performs an administrative action and from where: an operator signed in to the console
+/// or the admin API (with their role), or the command line, which whoever can run it on the
+/// server's data may use as an owner.
+public struct AdminActor: Sendable {
+    /// The name the audit log records.
+    public var name: String
+    /// The operator's id; nil for the command line.
+    public var operatorID: String?
+    /// What the actor may do.
+    public var role: OperatorRole
+    /// The client's IP address, or `cli`.
+    public var source: String
+
+    /// The command line, run by the system user `user`.
+    public static func commandLine(user: String = ProcessInfo.processInfo.environment["USER"] ?? "unknown") -> AdminActor {
+        AdminActor(name: "cli:\(user)", operatorID: nil, role: .owner, source: "cli")
+    }
+
+    /// An operator calling from `address`.
+    init(_ `operator`: Operator, address: String?) {
+        name = `operator`.username
+        operatorID = `operator`.id
+        role = `operator`.role
+        source = address ?? "unknown"
+    }
+
+    init(name: String, operatorID: String?, role: OperatorRole, source: String) {
+        self.name = name
+        self.operatorID = operatorID
+        self.role = role
+        self.source = source
+    }
+
+    /// Refuses with `403 forbidden` an actor whose role is below `role`.
+    func require(_ role: OperatorRole) throws {
+        guard self.role >= role else { throw APIError(.forbidden, .forbidden) }
+    }
+}

@@ -1,0 +1,421 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LatchkeyWire
+
+/// `/console/…`: the console's pages. The browser holds the operator's session token in the
+/// `lk_console` cookie (HttpOnly, SameSite=Strict, path `/console`, Secure behind https); every
+/// form carries the CSRF token; a viewer's pages have no buttons that change anything, and their
+/// posts are refused with 403.
+extension ConsoleFeature {
+    static let cookieName = "lk_console"
+
+    /// A signed-in operator on a console page.
+    struct Visit {
+        var row: OperatorStore.Row
+        var session: OperatorSession
+        var actor: AdminActor
+        var language: Language
+        var csrf: CSRFToken
+        /// The posted form (empty for a `GET`), its CSRF token checked.
+        var form: [String: String]
+
+        var role: OperatorRole { row.operator.role }
+    }
+
+    func pageRoutes(into table: inout RouteTable) {
+        signInRoutes(into: &table)
+        appPageRoutes(into: &table)
+        userPageRoutes(into: &table)
+        table.on(.get, "/console", operation: "consoleDashboard", access: .anyone) { request, context in
+            try await visit(request, context) { visit in
+                let figures = try await admin.figures(by: visit.actor)
+                return try render("console/dashboard", "console.dashboard.title", visit, values: ConsoleViews.figures(figures))
+            }
+        }
+        table.on(.get, "/console/figures", operation: "consoleFigures", access: .anyone) { request, context in
+            try await visit(request, context) { visit in try JSONResponse.make(try await admin.figures(by: visit.actor)) }
+        }
+        table.on(.get, "/console/outbox", operation: "consoleOutbox", access: .anyone) { request, context in
+            try await visit(request, context) { visit in
+                let status = request.uri.queryParameters["status"].flatMap { OutboxStore.Status(rawValue: String($0)) }
+                let entries = try await admin.outbox(status: status, by: visit.actor)
+                return try render(
+                    "console/outbox", "console.outbox.title", visit,
+                    values: ["messages": entries.map(ConsoleViews.message), "hasMessages": !entries.isEmpty, "status": status?.rawValue ?? ""])
+            }
+        }
+        table.on(.post, "/console/outbox/{id}/retry", operation: "consoleRetryMessage", access: .anyone) { request, context in
+            try await visit(request, context, fields: [], minimum: .admin) { visit in
+                try await admin.retryMessage(try context.parameters.require("id"), by: visit.actor)
+                return Self.redirect("/console/outbox?status=pending")
+            }
+        }
+        table.on(.get, "/console/audit", operation: "consoleAuditLog", access: .anyone) { request, context in
+            try await visit(request, context) { visit in
+                let entries = try await admin.auditLog(by: visit.actor)
+                return try render("console/audit", "console.audit.title", visit, values: ["entries": entries.map(ConsoleViews.audit)])
+            }
+        }
+        operatorPageRoutes(into: &table)
+    }
+
+    // MARK: Sign-in
+
+    private func signInRoutes(into table: inout RouteTable) {
+        table.on(.get, "/console/sign-in", operation: "consoleSignInPage", access: .anyone) { request, _ in
+            try signInPage(request, errors: [])
+        }
+        table.on(.post, "/console/sign-in", operation: "consoleSignIn", access: .anyone) { request, context in
+            let language = Language(of: request)
+            guard let form = try await requests.form(of: request, recognized: ["username", "password", CSRFProtection.fieldName]),
+                csrf.verify(request, form: form)
+            else { return try forbidden(request) }
+            let client = requests.client(of: request, context: context)
+            do {
+                let row = try await operators.checkPassword(username: form["username"] ?? "", password: form["password"] ?? "", client: client)
+                let (_, token) = try await operators.startSession(operatorID: row.operator.id, stage: .totp, client: client)
+                var response = Self.redirect("/console/totp")
+                response.setCookie(sessionCookie(token))
+                return response
+            } catch let error as APIError {
+                return try signInPage(request, errors: [PageError(field: "username", message: message(for: error, in: language))], status: error.status)
+            }
+        }
+        table.on(.get, "/console/totp", operation: "consoleTOTPPage", access: .anyone) { request, _ in
+            guard let (row, _) = try await pending(request) else { return Self.redirect("/console/sign-in") }
+            return try totpPage(request, row: row, errors: [])
+        }
+        table.on(.post, "/console/totp", operation: "consoleTOTP", access: .anyone) { request, context in
+            guard let form = try await requests.form(of: request, recognized: ["code", CSRFProtection.fieldName]), csrf.verify(request, form: form)
+            else { return try forbidden(request) }
+            guard let (row, session) = try await pending(request) else { return Self.redirect("/console/sign-in") }
+            let client = requests.client(of: request, context: context)
+            do {
+                try await operators.checkCode(form["code"] ?? "", of: row, client: client)
+            } catch let error as APIError {
+                let text = message(for: error, in: Language(of: request))
+                return try totpPage(request, row: row, errors: [PageError(field: "code", message: text)], status: error.status)
+            }
+            // A new token for the signed-in session: the one that only proved the password ends.
+            _ = try await operators.revoke(sessionID: session.id, operatorID: row.operator.id)
+            let (_, token) = try await operators.startSession(operatorID: row.operator.id, stage: .live, client: client)
+            try await admin.audit.record("operator.sign_in", target: row.operator.id, by: AdminActor(row.operator, address: client.ipAddress))
+            var response = Self.redirect("/console")
+            response.setCookie(sessionCookie(token))
+            return response
+        }
+        table.on(.post, "/console/sign-out", operation: "consoleSignOut", access: .anyone) { request, context in
+            try await visit(request, context, fields: []) { visit in
+                _ = try await operators.revoke(sessionID: visit.session.id, operatorID: visit.row.operator.id)
+                try await admin.audit.record("operator.sign_out", target: visit.session.id, by: visit.actor)
+                var response = Self.redirect("/console/sign-in")
+                response.setCookie(sessionCookie("", maxAge: 0))
+                return response
+            }
+        }
+    }
+
+    private func signInPage(_ request: Request, errors: [PageError], status: HTTPResponse.Status = .ok) throws -> Response {
+        var page = Page("console/sign-in", title: "console.sign_in.title", language: Language(of: request))
+        page.errors = errors
+        page.status = status
+        page.csrf = csrf.issue(for: request)
+        return try pages.render(page)
+    }
+
+    private func totpPage(_ request: Request, row: OperatorStore.Row, errors: [PageError], status: HTTPResponse.Status = .ok) throws -> Response {
+        var values: [String: Any] = ["enrolling": false]
+        if let totp = try operators.enrollment(of: row) {
+            values = ["enrolling": true, "secret": ConsoleViews.grouped(totp.base32), "uri": operators.uri(of: totp, for: row)]
+        }
+        var page = Page("console/totp", title: "console.totp.title", language: Language(of: request), values: values)
+        page.errors = errors
+        page.status = status
+        page.csrf = csrf.issue(for: request)
+        return try pages.render(page)
+    }
+
+    /// The operator whose password the browser proved, awaiting the code.
+    private func pending(_ request: Request) async throws -> (OperatorStore.Row, OperatorSession)? {
+        guard let token = request.cookies[Self.cookieName]?.value else { return nil }
+        return try await operators.authenticate(token: token, stage: .totp)
+    }
+
+    // MARK: Apps
+
+    private func appPageRoutes(into table: inout RouteTable) {
+        table.on(.get, "/console/apps", operation: "consoleApps", access: .anyone) { request, context in
+            try await visit(request, context) { visit in try await appsPage(visit, errors: []) }
+        }
+        table.on(.post, "/console/apps", operation: "consoleCreateApp", access: .anyone) { request, context in
+            try await visit(request, context, fields: ["name"], minimum: .admin) { visit in
+                do {
+                    let created = try await admin.createApp(name: visit.form["name"] ?? "", by: visit.actor)
+                    return try secretPage(visit, app: created.app, secret: created.clientSecret)
+                } catch let error as APIError where error.status == .unprocessableContent {
+                    return try await appsPage(visit, errors: [PageError(field: "name", message: message(for: error, in: visit.language))])
+                }
+            }
+        }
+        table.on(.get, "/console/apps/{id}", operation: "consoleApp", access: .anyone) { request, context in
+            try await visit(request, context) { visit in
+                try await appPage(visit, app: try await admin.app(try context.parameters.require("id"), by: visit.actor), errors: [])
+            }
+        }
+        let settingFields = Set(AppSettings.declarations.compactMap(\.flag) + ["name"])
+        table.on(.post, "/console/apps/{id}/settings", operation: "consoleUpdateApp", access: .anyone) { request, context in
+            try await visit(request, context, fields: settingFields, minimum: .admin) { visit in
+                let id = try context.parameters.require("id")
+                let current = try await admin.app(id, by: visit.actor)
+                let changes = ConsoleViews.changes(from: visit.form, comparedWith: current.settings)
+                do {
+                    let app = try await admin.updateApp(id, name: visit.form["name"], changes: changes, by: visit.actor)
+                    return Self.redirect("/console/apps/\(app.id)")
+                } catch let error as APIError where error.status == .unprocessableContent {
+                    let errors = error.fields.map { field in
+                        PageError(field: ConsoleViews.fieldID(forKey: field.field), message: message(for: error, field: field, in: visit.language))
+                    }
+                    return try await appPage(visit, app: current, errors: errors, submitted: visit.form)
+                }
+            }
+        }
+        table.on(.post, "/console/apps/{id}/secret", operation: "consoleRotateSecret", access: .anyone) { request, context in
+            try await visit(request, context, fields: [], minimum: .admin) { visit in
+                let rotated = try await admin.rotateSecret(try context.parameters.require("id"), by: visit.actor)
+                return try secretPage(visit, app: rotated.app, secret: rotated.secret)
+            }
+        }
+        let providerFields: Set<String> = ["action", "name", "kind", "issuer", "client_ids", "jwks_url", "client_secret", "graph_url"]
+        table.on(.post, "/console/apps/{id}/providers", operation: "consoleChangeProvider", access: .anyone) { request, context in
+            try await visit(request, context, fields: providerFields, minimum: .admin) { visit in
+                let id = try context.parameters.require("id")
+                let form = visit.form
+                let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
+                if form["action"] == "remove" {
+                    _ = try await admin.removeProvider(name, appID: id, by: visit.actor)
+                    return Self.redirect("/console/apps/\(id)")
+                }
+                let present = { (field: String) in form[field].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } }
+                let provider = ProviderSettings(
+                    kind: ProviderSettings.Kind(rawValue: form["kind"] ?? "") ?? .openIDConnect, issuer: present("issuer"),
+                    clientIDs: (form["client_ids"] ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                        .filter { !$0.isEmpty },
+                    jwksURL: present("jwks_url"), clientSecret: present("client_secret"), graphURL: present("graph_url"))
+                do {
+                    _ = try await admin.setProvider(name, provider, appID: id, keepingSecret: true, by: visit.actor)
+                    return Self.redirect("/console/apps/\(id)")
+                } catch let error as APIError where error.status == .unprocessableContent {
+                    let field = error.fields.first?.field == "name" ? "provider-name" : "provider-kind"
+                    return try await appPage(
+                        visit, app: try await admin.app(id, by: visit.actor),
+                        errors: [PageError(field: field, message: message(for: error, in: visit.language))])
+                }
+            }
+        }
+        table.on(.post, "/console/apps/{id}/rules", operation: "consoleSetRules", access: .anyone) { request, context in
+            try await visit(request, context, fields: ["rules"], minimum: .admin) { visit in
+                let id = try context.parameters.require("id")
+                do {
+                    try await admin.setRules(visit.form["rules"] ?? "", appID: id, by: visit.actor)
+                    return Self.redirect("/console/apps/\(id)")
+                } catch let error as APIError where error.status == .unprocessableContent {
+                    let text = message(for: error, field: error.fields.first, in: visit.language)
+                    return try await appPage(
+                        visit, app: try await admin.app(id, by: visit.actor), errors: [PageError(field: "rules", message: text)],
+                        rules: visit.form["rules"])
+                }
+            }
+        }
+    }
+
+    private func appsPage(_ visit: Visit, errors: [PageError]) async throws -> Response {
+        let apps = try await admin.listApps(by: visit.actor)
+        return try render("console/apps", "console.apps.title", visit, values: ["apps": apps.map(ConsoleViews.appRow)], errors: errors)
+    }
+
+    private func appPage(
+        _ visit: Visit, app: App, errors: [PageError], submitted: [String: String]? = nil, rules: String? = nil
+    ) async throws -> Response {
+        var values = ConsoleViews.app(app, submitted: submitted)
+        if let rules {
+            values["rules"] = rules
+        } else {
+            values["rules"] = try await admin.rules(appID: app.id, by: visit.actor)
+        }
+        return try render("console/app", "console.app.title", visit, values: values, errors: errors)
+    }
+
+    private func secretPage(_ visit: Visit, app: App, secret: String) throws -> Response {
+        var response = try render(
+            "console/secret", "console.secret.title", visit, values: ["app": ConsoleViews.appRow(app), "secret": secret])
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    // MARK: Users
+
+    private func userPageRoutes(into table: inout RouteTable) {
+        table.on(.get, "/console/users", operation: "consoleUsers", access: .anyone) { request, context in
+            try await visit(request, context) { visit in
+                let apps = try await admin.listApps(by: visit.actor)
+                let query = request.uri.queryParameters
+                let appID = query["app"].map(String.init) ?? apps.first?.id ?? ""
+                let text = query["q"].map(String.init) ?? ""
+                let found = apps.isEmpty ? [] : try await admin.searchUsers(appID: appID, query: text, by: visit.actor)
+                let choices = apps.map { ["id": $0.id, "name": $0.name, "selected": $0.id == appID] as [String: Any] }
+                return try render(
+                    "console/users", "console.users.title", visit,
+                    values: [
+                        "apps": choices, "query": text, "appID": appID, "users": found.map(ConsoleViews.userRow), "hasUsers": !found.isEmpty,
+                        "searched": query["q"] != nil,
+                    ])
+            }
+        }
+        table.on(.get, "/console/apps/{id}/users/{user}", operation: "consoleUser", access: .anyone) { request, context in
+            try await visit(request, context) { visit in
+                let appID = try context.parameters.require("id")
+                let detail = try await admin.user(try context.parameters.require("user"), appID: appID, by: visit.actor)
+                return try render("console/user", "console.user.title", visit, values: ConsoleViews.user(detail, appID: appID))
+            }
+        }
+        table.on(.post, "/console/apps/{id}/users/{user}", operation: "consoleChangeUser", access: .anyone) { request, context in
+            try await visit(request, context, fields: ["action"], minimum: .admin) { visit in
+                let (appID, userID) = (try context.parameters.require("id"), try context.parameters.require("user"))
+                switch visit.form["action"] {
+                case "disable": try await admin.setUserDisabled(true, userID: userID, appID: appID, by: visit.actor)
+                case "enable": try await admin.setUserDisabled(false, userID: userID, appID: appID, by: visit.actor)
+                case "revoke": try await admin.revokeSessions(userID: userID, appID: appID, by: visit.actor)
+                case "delete":
+                    try await admin.deleteUser(userID, appID: appID, by: visit.actor)
+                    return Self.redirect("/console/users?app=\(appID)")
+                default: throw APIError(.badRequest, .invalidRequest)
+                }
+                return Self.redirect("/console/apps/\(appID)/users/\(userID)")
+            }
+        }
+    }
+
+    // MARK: Operators
+
+    private func operatorPageRoutes(into table: inout RouteTable) {
+        table.on(.get, "/console/operators", operation: "consoleOperators", access: .anyone) { request, context in
+            try await visit(request, context, minimum: .owner) { visit in try await operatorsPage(visit, errors: []) }
+        }
+        table.on(.post, "/console/operators", operation: "consoleCreateOperator", access: .anyone) { request, context in
+            try await visit(request, context, fields: ["username", "role"], minimum: .owner) { visit in
+                do {
+                    let role = OperatorRole(rawValue: visit.form["role"] ?? "") ?? .viewer
+                    let created = try await admin.createOperator(username: visit.form["username"] ?? "", role: role, by: visit.actor)
+                    return try await operatorsPage(visit, errors: [], created: created)
+                } catch let error as APIError where error.status == .unprocessableContent || error.status == .conflict {
+                    return try await operatorsPage(visit, errors: [PageError(field: "username", message: message(for: error, in: visit.language))])
+                }
+            }
+        }
+        table.on(.post, "/console/operators/{id}", operation: "consoleChangeOperator", access: .anyone) { request, context in
+            try await visit(request, context, fields: ["action"], minimum: .owner) { visit in
+                let id = try context.parameters.require("id")
+                switch visit.form["action"] {
+                case "disable": _ = try await admin.setOperatorDisabled(true, id: id, by: visit.actor)
+                case "enable": _ = try await admin.setOperatorDisabled(false, id: id, by: visit.actor)
+                case "reset_totp": _ = try await admin.resetOperatorTOTP(id: id, by: visit.actor)
+                default: throw APIError(.badRequest, .invalidRequest)
+                }
+                return Self.redirect("/console/operators")
+            }
+        }
+    }
+
+    private func operatorsPage(_ visit: Visit, errors: [PageError], created: OperatorCredentials? = nil) async throws -> Response {
+        let listed = try await admin.listOperators(by: visit.actor)
+        var values: [String: Any] = ["operators": listed.map { ConsoleViews.operatorRow($0, current: visit.row.operator.id) }]
+        if let created { values["created"] = ["username": created.operator.username, "password": created.password] }
+        var response = try render("console/operators", "console.operators.title", visit, values: values, errors: errors)
+        if created != nil { response.headers[.cacheControl] = "no-store" }
+        return response
+    }
+
+    // MARK: Shared
+
+    /// Runs `body` for a signed-in operator whose role is at least `minimum`; a browser without
+    /// a live session goes to the sign-in page. For a `POST` (`fields` given), the form is read
+    /// and its CSRF token checked first. A refusal of the admin service becomes a page.
+    func visit(
+        _ request: Request, _ context: LatchkeyRequestContext, fields: Set<String>? = nil, minimum: OperatorRole = .viewer,
+        _ body: (Visit) async throws -> Response
+    ) async throws -> Response {
+        let language = Language(of: request)
+        guard let token = request.cookies[Self.cookieName]?.value, let (row, session) = try await operators.authenticate(token: token, stage: .live)
+        else { return Self.redirect("/console/sign-in") }
+        var form: [String: String] = [:]
+        if let fields {
+            guard let posted = try await requests.form(of: request, recognized: fields.union([CSRFProtection.fieldName])),
+                csrf.verify(request, form: posted)
+            else { return try forbidden(request) }
+            form = posted
+        }
+        guard row.operator.role >= minimum else { return try forbidden(request) }
+        let visit = Visit(
+            row: row, session: session, actor: AdminActor(row.operator, address: requests.client(of: request, context: context).ipAddress),
+            language: language, csrf: csrf.issue(for: request), form: form)
+        do {
+            return try await body(visit)
+        } catch let error as APIError where error.status == .forbidden {
+            return try forbidden(request)
+        } catch let error as APIError {
+            return try pages.render(
+                Page("message", title: "console.failed.title", language: language, values: ["message": message(for: error, in: language)])
+                    .with(status: error.status))
+        }
+    }
+
+    /// A console page with the navigation's values.
+    func render(_ template: String, _ title: String, _ visit: Visit, values: [String: Any], errors: [PageError] = []) throws -> Response {
+        var all = values
+        all["operator"] = ["username": visit.row.operator.username, "role": visit.role.rawValue]
+        all["canEdit"] = visit.role >= .admin
+        all["isOwner"] = visit.role >= .owner
+        var page = Page(template, title: title, language: visit.language, values: all)
+        page.errors = errors
+        page.csrf = visit.csrf
+        if !errors.isEmpty { page.status = .unprocessableContent }
+        return try pages.render(page)
+    }
+
+    /// The 403 page: a form without its token, or an operator whose role does not allow it.
+    private func forbidden(_ request: Request) throws -> Response {
+        let language = Language(of: request)
+        return try pages.render(
+            Page("message", title: "console.forbidden.title", language: language, values: ["message": pages.text("console.forbidden.message", in: language)])
+                .with(status: .forbidden))
+    }
+
+    /// The text for a refusal: the field's message when there is one, with its reason.
+    private func message(for error: APIError, field: FieldError? = nil, in language: Language) -> String {
+        if let field = field ?? error.fields.first {
+            let text = Messages.fieldMessage(for: field, in: language)
+            guard let reason = field.reason, field.code == .invalidField else { return text }
+            return "\(text): \(reason)"
+        }
+        let text = Messages.text(for: error.code, in: language)
+        return text.detail ?? text.title
+    }
+
+    private func sessionCookie(_ token: String, maxAge: Int? = nil) -> Cookie {
+        Cookie(name: Self.cookieName, value: token, maxAge: maxAge, path: "/console", secure: secureCookies, httpOnly: true, sameSite: .strict)
+    }
+
+    static func redirect(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+    }
+}
+
+extension Page {
+    /// This page answered with `status`.
+    func with(status: HTTPResponse.Status) -> Page {
+        var page = self
+        page.status = status
+        return page
+    }
+}

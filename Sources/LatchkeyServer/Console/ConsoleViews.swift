@@ -1,0 +1,122 @@
+import Foundation
+import LatchkeyWire
+
+/// What the console's templates show of the admin service's answers: plain dictionaries of
+/// strings and flags, dates in UTC.
+enum ConsoleViews {
+    /// The chart's size in SVG units.
+    static let chartWidth = 600
+    static let chartHeight = 120
+
+    static func figures(_ figures: LiveFigures) -> [String: Any] {
+        let peak = max(figures.signInsPerMinute.max() ?? 0, 1)
+        let slot = chartWidth / max(figures.signInsPerMinute.count, 1)
+        let bars = figures.signInsPerMinute.enumerated().map { index, count -> [String: Any] in
+            let height = count * (chartHeight - 10) / peak
+            return ["x": index * slot + 1, "y": chartHeight - height, "width": slot - 2, "height": height, "count": count]
+        }
+        return [
+            "signInsLastMinute": figures.signInsPerMinute.last ?? 0, "activeSessions": figures.activeSessions,
+            "failedSignIns": figures.failedSignIns, "bars": bars, "peak": peak, "chartWidth": chartWidth, "chartHeight": chartHeight,
+            "updated": date(figures.at),
+        ]
+    }
+
+    static func message(_ entry: OutboxStore.Entry) -> [String: Any] {
+        [
+            "id": entry.message.id, "status": entry.status.rawValue, "channel": entry.message.channel.rawValue,
+            "recipient": entry.message.recipient, "subject": entry.message.subject ?? "", "created": date(entry.message.createdAt),
+            "attempts": entry.attempts, "lastError": entry.lastError ?? "", "isDead": entry.status == .dead,
+        ]
+    }
+
+    static func audit(_ entry: AuditEntry) -> [String: Any] {
+        ["at": date(entry.at), "actor": entry.actor, "action": entry.action, "target": entry.target ?? "", "source": entry.source]
+    }
+
+    static func appRow(_ app: App) -> [String: Any] {
+        ["id": app.id, "name": app.name, "clientID": app.clientID, "created": date(app.createdAt)]
+    }
+
+    /// An app's page: its settings as form fields (the values `submitted` when a change was
+    /// refused, so nothing typed is lost), its providers without secrets.
+    static func app(_ app: App, submitted: [String: String]?) -> [String: Any] {
+        let settings = AppSettings.declarations.compactMap { setting -> [String: Any]? in
+            guard let flag = setting.flag else { return nil }
+            let value = submitted?[flag] ?? setting.values(in: app.settings).joined(separator: "\n")
+            return ["flag": flag, "id": "setting-\(flag)", "help": setting.help, "value": value, "isList": setting.isList]
+        }
+        let providers = app.settings.providers.sorted { $0.key < $1.key }.map { name, provider -> [String: Any] in
+            [
+                "name": name, "kind": provider.kind.rawValue, "issuer": provider.issuer ?? provider.graphURL ?? "",
+                "clientIDs": provider.clientIDs.joined(separator: ", "), "hasSecret": provider.clientSecret != nil,
+            ]
+        }
+        return [
+            "app": appRow(app), "secretCount": app.secretCount, "settings": settings, "providers": providers,
+            "hasProviders": !providers.isEmpty, "appID": app.id, "nameValue": submitted?["name"] ?? app.name,
+        ]
+    }
+
+    /// The settings a posted form changes: each field whose value differs from the current one,
+    /// a list's lines as its values.
+    static func changes(from form: [String: String], comparedWith settings: AppSettings) -> [SettingChange] {
+        AppSettings.declarations.compactMap { setting in
+            guard let flag = setting.flag, let posted = form[flag] else { return nil }
+            let values =
+                setting.isList
+                ? posted.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                : [posted.trimmingCharacters(in: .whitespaces)]
+            return values == setting.values(in: settings) ? nil : SettingChange(flag: flag, values: values)
+        }
+    }
+
+    /// The form field of the setting stored under `key`.
+    static func fieldID(forKey key: String) -> String {
+        guard let flag = AppSettings.declarations.first(where: { $0.key == key })?.flag else { return "" }
+        return "setting-\(flag)"
+    }
+
+    static func userRow(_ account: UserAccount) -> [String: Any] {
+        [
+            "id": account.id, "appID": account.appID, "username": account.username ?? "", "email": account.email ?? "",
+            "phone": account.phone ?? "", "disabled": account.disabled,
+        ]
+    }
+
+    static func user(_ detail: AdminService.UserDetail, appID: String) -> [String: Any] {
+        let user = detail.user
+        return [
+            "appID": appID, "id": user.id, "username": user.username ?? "", "email": user.email ?? "", "phone": user.phone ?? "",
+            "displayName": user.displayName ?? "", "created": date(user.createdAt), "lastSignIn": user.lastSignInAt.map(date) ?? "",
+            "disabled": detail.disabled,
+            "identities": user.identities.map { ["provider": $0.provider, "subject": $0.subject, "email": $0.email ?? "", "created": date($0.createdAt)] },
+            "sessions": detail.sessions.map {
+                ["created": date($0.createdAt), "lastUsed": date($0.lastUsedAt), "ip": $0.ipAddress ?? "", "agent": $0.userAgent ?? ""]
+            },
+            "hasSessions": !detail.sessions.isEmpty,
+        ]
+    }
+
+    static func operatorRow(_ listed: Operator, current: String) -> [String: Any] {
+        [
+            "id": listed.id, "username": listed.username, "role": listed.role.rawValue, "disabled": listed.disabled,
+            "enrolled": listed.totpEnrolled, "isSelf": listed.id == current, "created": date(listed.createdAt),
+        ]
+    }
+
+    /// A base32 secret in groups of four, easier to type.
+    static func grouped(_ secret: String) -> String {
+        stride(from: 0, to: secret.count, by: 4).map { start in
+            let from = secret.index(secret.startIndex, offsetBy: start)
+            return String(secret[from..<(secret.index(from, offsetBy: 4, limitedBy: secret.endIndex) ?? secret.endIndex)])
+        }.joined(separator: " ")
+    }
+
+    /// `2026-01-31 12:00:00 UTC`.
+    static func date(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+        return formatter.string(from: date) + " UTC"
+    }
+}

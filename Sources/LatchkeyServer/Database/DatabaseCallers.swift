@@ -1,0 +1,98 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LatchkeyWire
+
+/// Who a tree request comes from, as the protocol carries it: a token as `Authorization: Bearer`
+/// or the `auth` / `access_token` query parameter names the caller and its app; without one,
+/// `ns=<client id>` names the app and the caller is anonymous. A token's `ns` must agree.
+///
+/// A confidential client's token carrying ``Scope/databaseAdmin`` is an admin, which
+/// `auth_variable_override` (JSON, firebase-admin's `databaseAuthVariableOverride`) turns into
+/// that `auth`; a user's token is that user — a child awaiting parental consent too: the app's
+/// rules decide what it may read and write, as for anyone.
+struct DatabaseCallers: Sendable {
+    let authenticator: Authenticator
+    let apps: AppDirectory
+
+    /// The protocol's answer to a token it cannot use.
+    static let badToken = DatabaseError(status: .unauthorized, message: "Could not parse auth token.")
+
+    /// The caller of `request`.
+    func caller(of request: Request) async throws -> DatabaseCaller {
+        let query = request.uri.queryParameters
+        let namespace = query["ns"].map(String.init)
+        let override = query["auth_variable_override"].map(String.init)
+        guard let token = Self.token(of: request) else {
+            guard override == nil else { throw Self.overrideRefused }
+            guard let namespace else {
+                throw DatabaseError(status: .notFound, message: "No database named: pass ns=<client id> or an access token.")
+            }
+            guard let app = try await apps.app(clientID: namespace) else { throw Self.unknownNamespace(namespace) }
+            return .anonymous(app)
+        }
+        let verified: (claims: AccessTokenClaims, app: App)
+        do {
+            verified = try await authenticator.verified(token)
+        } catch is APIError {
+            throw Self.badToken
+        }
+        if let namespace, namespace != verified.app.clientID {
+            throw DatabaseError(status: .unauthorized, message: "The token belongs to another database than ns=\(namespace).")
+        }
+        if verified.claims.sid == nil {
+            guard let client = Authenticator.client(claims: verified.claims, app: verified.app),
+                client.scopes.contains(.databaseAdmin)
+            else { throw DatabaseError.permissionDenied }
+            guard let override else { return .admin(verified.app) }
+            guard let auth = try? JSONDecoder().decode(JSONValue.self, from: Data(override.utf8)) else {
+                throw DatabaseError(status: .badRequest, message: "auth_variable_override is not valid JSON.")
+            }
+            switch auth {
+            case .null, .object: return .overridden(verified.app, auth: auth)
+            default: throw DatabaseError(status: .badRequest, message: "auth_variable_override must be an object or null.")
+            }
+        }
+        guard override == nil else { throw Self.overrideRefused }
+        do {
+            return .user(try await authenticator.user(claims: verified.claims, app: verified.app))
+        } catch is APIError {
+            throw Self.badToken
+        }
+    }
+
+    /// The token of `Authorization: Bearer`, else of `auth=`, else of `access_token=`.
+    private static func token(of request: Request) -> String? {
+        if let bearer = Authenticator.bearerToken(in: request) { return bearer }
+        let query = request.uri.queryParameters
+        return (query["auth"] ?? query["access_token"]).map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    private static let overrideRefused = DatabaseError(
+        status: .forbidden, message: "auth_variable_override needs an admin credential.")
+
+    private static func unknownNamespace(_ namespace: String) -> DatabaseError {
+        DatabaseError(status: .notFound, message: "No database is named \(namespace).")
+    }
+}
+
+extension DatabaseCaller {
+    /// The `auth` variable of the rules: `null` for an anonymous caller, the override for an
+    /// overridden admin, and for a user `{uid, provider, token}` with the access token's claims
+    /// as `token`. Nil for an admin, whom the rules do not see.
+    var ruleAuth: JSONValue? {
+        switch self {
+        case .admin: return nil
+        case .anonymous: return .null
+        case .overridden(_, let auth): return auth
+        case .user(let user):
+            let claims = (try? JSONEncoder().encode(user.claims)).flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
+            return .object(["uid": .string(user.userID), "provider": .string("latchkey"), "token": claims ?? .object([:])])
+        }
+    }
+}
+
+extension Scope {
+    /// Admin access to the app's data tree, rules skipped (server-to-server).
+    static let databaseAdmin = Scope(rawValue: "database:admin")
+}

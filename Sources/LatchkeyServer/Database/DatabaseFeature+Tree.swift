@@ -1,0 +1,183 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LatchkeyWire
+
+/// The protocol's REST operations on `<path>.json`, every method one catch-all route (see
+/// ``RouteTable/Route/isCatchAll``): the server's own routes win, so a top-level key named like
+/// one of their first segments (`openapi` is fine: `/openapi/.json`; `v1`, `oauth`, `metrics`
+/// are not) is not reachable over REST. Answers are the protocol's: JSON values, and errors as
+/// `{"error": "…"}`.
+extension DatabaseFeature {
+    /// The largest write body.
+    static let maximumWriteBytes = 16 * 1024 * 1024
+
+    func treeRoutes(into table: inout RouteTable) {
+        table.on(.get, Self.treePath, operation: "DatabaseGet", access: .anyone) { request, _ in
+            if request.headers[.accept]?.contains("text/event-stream") == true {
+                // A stream keeps its connection's task for as long as it is open, and a task keeps
+                // the memory its deepest call took until it ends: opened in a child task, the
+                // stream leaves the caller's resolution and the first read (some 15 KB) to the
+                // child, freed when it returns.
+                async let opened = answer(request) { caller, path, options in
+                    try await streams.response(to: request, at: path, query: options.query, caller: caller)
+                }
+                return try await opened
+            }
+            return try await answer(request) { caller, path, options in
+                let snapshot = try await service.read(path, query: options.query, as: caller, priorities: options.export)
+                let value = options.shallow ? Self.shallow(snapshot.value) : snapshot.value
+                let since = request.headers[.ifNoneMatch]
+                guard since != nil || request.headers[Self.firebaseETag]?.lowercased() == "true" else { return options.response(value) }
+                let etag = DatabaseService.etag(of: snapshot.value)
+                if let since, since == etag || since == "\"\(etag)\"" {
+                    return Response(status: .notModified, headers: [.eTag: etag])
+                }
+                return options.response(value, headers: [.eTag: etag])
+            }
+        }
+
+        table.on(.put, Self.treePath, operation: "DatabasePut", access: .anyone) { request, _ in
+            try await answer(request) { caller, path, options in
+                let value = try await Self.body(of: request)
+                let written = try await service.apply(.put(path, value), as: caller, ifMatch: request.headers[.ifMatch])
+                return options.response(written.value, headers: [.eTag: DatabaseService.etag(of: written.value)])
+            }
+        }
+
+        table.on(.patch, Self.treePath, operation: "DatabasePatch", access: .anyone) { request, _ in
+            try await answer(request) { caller, path, options in
+                let write = try TreeWrite.patch(try await Self.body(of: request), at: path)
+                return options.response(try await service.apply(write, as: caller).value)
+            }
+        }
+
+        table.on(.post, Self.treePath, operation: "DatabasePost", access: .anyone) { request, _ in
+            try await answer(request) { caller, path, options in
+                let value = try await Self.body(of: request)
+                guard path.keys.count < DataPath.maximumDepth else { throw Self.invalidPath }
+                let name = service.pushIDs.make(at: service.time.now().epochMilliseconds)
+                _ = try await service.apply(.put(path.child(name), value), as: caller)
+                return options.response(.object(["name": .string(name)]))
+            }
+        }
+
+        table.on(.delete, Self.treePath, operation: "DatabaseDelete", access: .anyone) { request, _ in
+            try await answer(request) { caller, path, options in
+                _ = try await service.apply(.put(path, nil), as: caller, ifMatch: request.headers[.ifMatch])
+                return options.response(nil)
+            }
+        }
+    }
+
+    /// The catch-all path of the protocol's operations.
+    static let treePath = "/{path}.json"
+    /// The header that asks a read for its `ETag`.
+    static let firebaseETag = HTTPField.Name("X-Firebase-ETag")!
+    /// The protocol's answer to a path it cannot parse.
+    static let invalidPath = DatabaseError(status: .badRequest, message: "Invalid path: Invalid token in path")
+
+    /// Resolves the request's path (404 unless it ends in `.json`), options and caller, runs
+    /// `body`, and answers the protocol's errors as `{"error": …}`.
+    private func answer(
+        _ request: Request, _ body: (DatabaseCaller, DataPath, TreeRequestOptions) async throws -> Response
+    ) async throws -> Response {
+        guard request.uri.path.hasSuffix(".json") else { throw HTTPError(.notFound) }
+        do {
+            let path = try Self.dataPath(of: request.uri.path)
+            var parameters: [String: String] = [:]
+            for (key, value) in request.uri.queryParameters { parameters[String(key)] = String(value) }
+            let options = try TreeRequestOptions(parameters)
+            return try await body(try await callers.caller(of: request), path, options)
+        } catch let error as DatabaseError {
+            return Self.response(TreeJSON.text(.object(["error": .string(error.message)])), status: error.status)
+        } catch let failed as DatabaseService.ConditionFailed {
+            return Self.response(TreeJSON.text(failed.value), status: .preconditionFailed, headers: [.eTag: failed.etag])
+        }
+    }
+
+    /// The location `/a/b.json` names: its percent-decoded keys, each one the protocol allows.
+    static func dataPath(of uriPath: String) throws(DatabaseError) -> DataPath {
+        let segments = uriPath.dropLast(".json".count).split(separator: "/")
+        var keys: [String] = []
+        for segment in segments {
+            guard let key = String(segment).removingPercentEncoding, DataPath.isValidKey(key) else { throw invalidPath }
+            keys.append(key)
+        }
+        guard keys.count <= DataPath.maximumDepth else { throw invalidPath }
+        return DataPath(validated: keys)
+    }
+
+    /// The request's JSON body, within ``maximumWriteBytes``.
+    private static func body(of request: Request) async throws -> JSONValue {
+        do {
+            return try TreeJSON.parse(try await RequestBody.bytes(of: request, limit: maximumWriteBytes))
+        } catch let error as APIError where error.code == .bodyTooLarge {
+            throw DatabaseError(
+                status: .contentTooLarge,
+                message: "Data to write exceeds the maximum size that can be modified with a single request.")
+        }
+    }
+
+    /// `shallow=true`: an object's children as `true`, a scalar as it is.
+    static func shallow(_ value: JSONValue?) -> JSONValue? {
+        switch value {
+        case .object(let members): .object(members.mapValues { _ in .bool(true) })
+        case .array(let items): .object(Dictionary(uniqueKeysWithValues: items.indices.compactMap { index in
+                items[index] == .null ? nil : (String(index), .bool(true))
+            }))
+        default: value
+        }
+    }
+
+    /// A JSON answer.
+    static func response(_ text: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}
+
+/// The protocol's query parameters every operation reads: `print`, `shallow`, `format` and a query.
+struct TreeRequestOptions {
+    /// `print=pretty`: indented JSON.
+    var pretty = false
+    /// `print=silent`: `204` without a body.
+    var silent = false
+    /// `shallow=true`.
+    var shallow = false
+    /// `format=export`: priorities included.
+    var export = false
+    /// `orderBy` and its filters.
+    var query: DataQuery?
+
+    /// The options of the request's query parameters (percent-decoded; the last of a repeated one).
+    init(_ flat: [String: String]) throws(DatabaseError) {
+        switch flat["print"] {
+        case nil: break
+        case "pretty": pretty = true
+        case "silent": silent = true
+        default: throw DatabaseError(status: .badRequest, message: "print must be pretty or silent.")
+        }
+        switch flat["shallow"] {
+        case nil, "false": break
+        case "true": shallow = true
+        default: throw DatabaseError(status: .badRequest, message: "shallow must be true or false.")
+        }
+        switch flat["format"] {
+        case nil: break
+        case "export": export = true
+        default: throw DatabaseError(status: .badRequest, message: "format must be export.")
+        }
+        query = try DataQuery(parameters: flat)
+        if shallow, query != nil {
+            throw DatabaseError(status: .badRequest, message: "Mixing shallow and query parameters is not supported.")
+        }
+    }
+
+    /// The answer `value` makes under these options.
+    func response(_ value: JSONValue?, headers: HTTPFields = [:]) -> Response {
+        guard !silent else { return Response(status: .noContent, headers: headers) }
+        return DatabaseFeature.response(TreeJSON.text(value, pretty: pretty), headers: headers)
+    }
+}

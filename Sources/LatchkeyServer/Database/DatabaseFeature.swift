@@ -1,0 +1,37 @@
+import Foundation
+import Hummingbird
+import LatchkeyWire
+
+/// The app's JSON data tree (Wilddog, Kii), spoken as the Realtime Database REST protocol:
+/// `GET/PUT/PATCH/POST/DELETE <path>.json`, queries, conditional writes, server values, and
+/// `text/event-stream` watches fanned out through the change bus; guarded by the app's security
+/// rules (`/.settings/rules.json`).
+struct DatabaseFeature: Feature {
+    static let id = "database"
+    let rules: RulesDirectory
+    let streams: DatabaseStreams
+    let service: DatabaseService
+    let callers: DatabaseCallers
+
+    init(backend: LatchkeyBackend) {
+        rules = RulesDirectory(backend: backend)
+        let service = DatabaseService(driver: backend.driver, rules: rules, time: backend.time)
+        self.service = service
+        streams = DatabaseStreams(backend: backend) { path, query, caller in
+            try await service.read(path, query: query, as: caller)
+        }
+        callers = DatabaseCallers(authenticator: Authenticator(backend: backend), apps: backend.appDirectory)
+    }
+
+    static let module: ModuleDeclaration? = ModuleDeclaration(title: "Data tree (Realtime Database REST protocol)", access: .anyone)
+
+    static let clientScopes: [Scope] = [.databaseAdmin]
+
+    static let migrations: [Migration] = treeMigrations + rulesMigrations
+    static let tables: [OwnedTable] = treeTables + rulesTables
+
+    func routes(into table: inout RouteTable) {
+        rulesRoutes(into: &table)
+        treeRoutes(into: &table)
+    }
+}

@@ -1,0 +1,120 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import LatchkeyWire
+import SQLKit
+
+/// Reads and writes of an app's tree under its rules. A write runs in one transaction that first
+/// takes the app's next revision (locking the head row, so the app's writes run one at a time and
+/// commit in revision order), checks `if-match`, resolves server values, asks the rules, replaces
+/// the rows and records the ``TreeChange``; a refused write rolls back whole.
+struct DatabaseService: Sendable {
+    let driver: any StoreDriver
+    let rules: RulesDirectory
+    let time: any TimeSource
+    let store = TreeStore()
+    let pushIDs = PushIDGenerator()
+
+    /// What a write produced.
+    struct Written: Sendable {
+        /// The value the protocol answers with: the data written (server values resolved) for a
+        /// `PUT`, the patch for a `PATCH`.
+        var value: JSONValue?
+        /// The revision the write took.
+        var revision: Int64
+    }
+
+    /// A conditional write whose `if-match` no longer holds: the current value and its tag.
+    struct ConditionFailed: Error, Sendable {
+        var value: JSONValue?
+        var etag: String
+    }
+
+    /// The value at `path` (the children `query` selects, if any) and the revision it was read at,
+    /// if the caller may read it (`DatabaseError.permissionDenied` otherwise); `priorities` keeps
+    /// `.priority` members (`format=export`).
+    func read(_ path: DataPath, query: DataQuery?, as caller: DatabaseCaller, priorities: Bool = false) async throws -> TreeSnapshot {
+        let appID = caller.app.id
+        let rules = try await rules.rules(forApp: appID)
+        if let query, let index = query.requiredIndex, !rules.indexes(at: path).contains(index) {
+            throw DatabaseError(
+                status: .badRequest,
+                message: "Index not defined, add \".indexOn\": \"\(index)\", for path \"\(path)\", to the rules")
+        }
+        let now = time.now().epochMilliseconds
+        return try await driver.read { [store] db in
+            if let auth = caller.ruleAuth {
+                let context = RuleContext(auth: auth, now: now, data: TransactionTreeReader(store: store, appID: appID, db: db))
+                guard try await rules.allowsRead(at: path, context: context) else { throw DatabaseError.permissionDenied }
+            }
+            let (leaves, revision) = try await store.snapshot(app: appID, under: path, in: db)
+            let value = TreeLeaf.value(of: leaves, at: path, priorities: priorities)
+            return TreeSnapshot(value: query.map { $0.apply(to: value) } ?? value, revision: revision)
+        }
+    }
+
+    /// Applies `write` as `caller`, if `ifMatch` (an ``etag(of:)``) names the value at the written
+    /// location (``ConditionFailed`` otherwise) and the rules allow it (`permissionDenied`).
+    func apply(_ write: TreeWrite, as caller: DatabaseCaller, ifMatch: String? = nil) async throws -> Written {
+        let appID = caller.app.id
+        let rules = try await rules.rules(forApp: appID)
+        let now = time.now()
+        let milliseconds = now.epochMilliseconds
+        return try await driver.write { [store] db in
+            let revision = try await store.nextRevision(app: appID, in: db)
+            let reader = TransactionTreeReader(store: store, appID: appID, db: db)
+            if let ifMatch {
+                let current = try await reader.value(at: write.path)
+                let etag = Self.etag(of: current)
+                guard etag == ifMatch || "\"\(etag)\"" == ifMatch else { throw ConditionFailed(value: current, etag: etag) }
+            }
+            let replacements = try await Self.replacements(of: write, now: milliseconds, reader: reader)
+            if let auth = caller.ruleAuth {
+                let context = RuleContext(auth: auth, now: milliseconds, data: reader)
+                if try await rules.refusal(of: replacements.map { DataWrite(path: $0.path, value: $0.value) }, context: context) != nil {
+                    throw DatabaseError.permissionDenied
+                }
+            }
+            var stored: [(path: DataPath, value: JSONValue?)] = []
+            for replacement in replacements {
+                let leaves = try TreeLeaf.leaves(of: replacement.value ?? .null, at: replacement.path)
+                try await store.replace(app: appID, at: replacement.path, with: leaves, in: db)
+                stored.append((replacement.path, TreeLeaf.value(of: leaves, at: replacement.path, priorities: false)))
+            }
+            let change: TreeChange
+            switch write {
+            case .put(let path, _):
+                change = TreeChange(revision: revision, operation: .put, path: path.description, data: stored.first?.value)
+            case .patch(let path, _):
+                var members: [String: JSONValue] = [:]
+                for (child, value) in stored { members[child.relative(to: path).keys.joined(separator: "/")] = value ?? .null }
+                change = TreeChange(revision: revision, operation: .patch, path: path.description, data: .object(members))
+            }
+            try change.record(app: appID, at: now)
+            return Written(value: change.data, revision: revision)
+        }
+    }
+
+    /// The locations `write` replaces, with server values resolved against the tree as it is.
+    private static func replacements(
+        of write: TreeWrite, now: Int64, reader: TransactionTreeReader
+    ) async throws -> [(path: DataPath, value: JSONValue?)] {
+        switch write {
+        case .put(let path, let value):
+            guard let value else { return [(path, nil)] }
+            return [(path, try await ServerValues.resolve(value, at: path, now: now, current: reader.value(at:)))]
+        case .patch(let path, let children):
+            var replacements: [(path: DataPath, value: JSONValue?)] = []
+            for (child, value) in children {
+                let target = path.appending(child)
+                replacements.append((target, try await ServerValues.resolve(value, at: target, now: now, current: reader.value(at:))))
+            }
+            return replacements
+        }
+    }
+
+    /// The protocol's `ETag` of a value: a hash of its canonical JSON (`null` when absent).
+    static func etag(of value: JSONValue?) -> String {
+        Data(Insecure.SHA1.hash(data: Data(TreeJSON.text(value).utf8))).base64EncodedString()
+    }
+}

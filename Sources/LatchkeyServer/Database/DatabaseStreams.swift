@@ -1,0 +1,169 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LatchkeyWire
+import NIOConcurrencyHelpers
+import NIOCore
+import ServiceLifecycle
+
+/// Watches of the tree (`Accept: text/event-stream`): the protocol's `put`, `patch`,
+/// `keep-alive`, `cancel` and `auth_revoked` events for every write below or above the watched
+/// path, from this node's and every other node's commits.
+///
+/// A stream opens its watcher before it reads the location, so every write committed after
+/// that read reaches it, then sends the read as `put /` and each later write once, in revision
+/// order (see ``TreeHub``). A reconnect is a new request with a new read: the client's state is
+/// replaced by the `put /`, so nothing is lost or applied twice across it.
+struct DatabaseStreams: Sendable {
+    /// Reads a location (or a query's result) as the caller may, with the revision read at; the
+    /// tree's service, which checks the rules and throws ``DatabaseError/permissionDenied``.
+    typealias Reader = @Sendable (DataPath, DataQuery?, DatabaseCaller) async throws -> TreeSnapshot
+
+    let hubs: TreeHubs
+    private let read: Reader
+    private let gate: SessionGate
+    private let time: any TimeSource
+
+    init(backend: LatchkeyBackend, read: @escaping Reader) {
+        let configuration = backend.configuration
+        hubs = TreeHubs(
+            bus: backend.changeBus, time: configuration.time, maximumWatchers: configuration.maximumStreams,
+            keepAliveInterval: configuration.streamKeepAlive)
+        self.read = read
+        gate = backend.gate
+        time = configuration.time
+    }
+
+    /// Opens a stream of `path` (or of `query`'s result there) for `caller`. The first read
+    /// happens before the answer starts, so a refused read is the protocol's JSON error, not an
+    /// event; past the node's limit of streams the answer is 503.
+    func response(to request: Request, at path: DataPath, query: DataQuery?, caller: DatabaseCaller) async throws -> Response {
+        let watcher = try hubs.register(location: path, query: query, caller: caller)
+        let snapshot: TreeSnapshot
+        do {
+            snapshot = try await read(path, query, caller)
+        } catch {
+            hubs.unregister(watcher)
+            throw error
+        }
+        hubs.start(watcher, at: snapshot.revision)
+        let stream = WatchStream(watcher: watcher, hubs: hubs, read: read, gate: gate, time: time, first: snapshot)
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-cache"
+        // A proxy in front (nginx, deploy/nginx.conf) would otherwise hold events in its buffer
+        // until it fills; this asks it to pass each one on as it comes.
+        headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                defer { hubs.unregister(watcher) }
+                try await withGracefulShutdownHandler {
+                    try await stream.run(writing: &writer)
+                } onGracefulShutdown: {
+                    watcher.post(.close)
+                }
+                try await writer.finish(nil)
+            })
+    }
+}
+
+/// One stream's life: the first `put`, then its watcher's mail written in order until the
+/// stream ends (rules refuse, credential ends, server stops, client leaves).
+private struct WatchStream: Sendable {
+    let watcher: TreeWatcher
+    let hubs: TreeHubs
+    let read: DatabaseStreams.Reader
+    let gate: SessionGate
+    let time: any TimeSource
+    /// The first read's `put /`, dropped once written so the stream holds no copy of the data.
+    private let firstEvent: NIOLockedValueBox<StreamEvent?>
+    /// The revision of the first read.
+    private let firstRevision: Int64
+    /// A query's first result, which later results are compared with (nil without a query).
+    private let firstResult: JSONValue?
+
+    init(watcher: TreeWatcher, hubs: TreeHubs, read: @escaping DatabaseStreams.Reader, gate: SessionGate, time: any TimeSource, first: TreeSnapshot) {
+        (self.watcher, self.hubs, self.read, self.gate, self.time) = (watcher, hubs, read, gate, time)
+        firstEvent = NIOLockedValueBox(StreamEvent(.put, revision: first.revision, path: .root, data: first.value))
+        firstRevision = first.revision
+        firstResult = watcher.query == nil ? nil : first.value
+    }
+
+    /// Writes the first `put`, then each take of the watcher's mail as one write (one flush on
+    /// the connection, however many events piled up while the stream waited its turn), until the
+    /// stream ends.
+    func run(writing writer: inout any ResponseBodyWriter) async throws {
+        var written = firstRevision
+        var result = firstResult
+        if let first = firstEvent.withLockedValue({ event in defer { event = nil }; return event }) {
+            try await writer.write(first.bytes)
+        }
+        while true {
+            var batch: [ByteBuffer] = []
+            let ends = try await answer(await watcher.take(), &written, &result, into: &batch)
+            if !batch.isEmpty { try await writer.write(contentsOf: batch) }
+            if ends { return }
+        }
+    }
+
+    /// Appends to `batch`, in order, what one take of mail sends (events share their bytes with
+    /// every other watcher of the location); true when the stream ends after it.
+    private func answer(
+        _ mails: [TreeWatcher.Mail], _ written: inout Int64, _ result: inout JSONValue?, into batch: inout [ByteBuffer]
+    ) async throws -> Bool {
+        var requery = false
+        for mail in mails {
+            switch mail {
+            case .event(let revision, let event):
+                guard revision > written else { continue }
+                written = revision
+                batch.append(event.bytes)
+            case .touched(let revision):
+                requery = requery || revision > written
+            case .resync:
+                guard try await resync(&written, &result, into: &batch) else { return true }
+                requery = false
+            case .keepAlive:
+                batch.append(StreamEvent.keepAlive.bytes)
+            case .sessionChanged:
+                if let session = watcher.sessionID, try await gate.liveSession(id: session, at: time.now()) == nil {
+                    batch.append(StreamEvent.authRevoked.bytes)
+                    return true
+                }
+            case .expired:
+                batch.append(StreamEvent.authRevoked.bytes)
+                return true
+            case .close:
+                return true
+            }
+        }
+        guard requery else { return false }
+        return try await !resync(&written, &result, into: &batch)
+    }
+
+    /// Reads the location again: the rules may refuse it now (`cancel`, and false: the stream
+    /// ends); otherwise a `put /` replaces what the client holds when writes it was not sent (or
+    /// a query's changed result) are in it. Writes up to the read's revision are not sent again.
+    private func resync(
+        _ written: inout Int64, _ result: inout JSONValue?, into batch: inout [ByteBuffer]
+    ) async throws -> Bool {
+        let fresh: TreeSnapshot
+        do {
+            fresh = try await read(watcher.location, watcher.query, watcher.caller)
+        } catch let error as DatabaseError where error == .permissionDenied {
+            batch.append(StreamEvent.permissionDenied.bytes)
+            return false
+        }
+        hubs.start(watcher, at: fresh.revision)
+        defer { written = max(written, fresh.revision) }
+        if watcher.query != nil {
+            guard fresh.value != result else { return true }
+            result = fresh.value
+        } else {
+            guard fresh.revision > written else { return true }
+        }
+        batch.append(StreamEvent(.put, revision: fresh.revision, path: .root, data: fresh.value).bytes)
+        return true
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import LatchkeyWire
+
+/// One committed write to an app's data tree, as streams and other nodes apply it: recorded in
+/// the write's transaction as a ``ChangeKind/tree`` change (subject: the app id, payload: this
+/// value as JSON), published on this node's ``ChangeBus`` at commit and heard by every other node
+/// through the change feed.
+///
+/// `revision` counts the app's tree writes (1, 2, 3…, no gaps, in commit order: each write
+/// transaction takes the next one from the app's head row, whose lock it holds to the commit), so a
+/// stream that read a snapshot at revision N applies exactly the changes after N, in order, and
+/// can tell a gap (a change still on its way) from a change it already has.
+struct TreeChange: Codable, Sendable, Equatable {
+    /// The kind of write, as the streaming protocol names its events.
+    enum Operation: String, Codable, Sendable {
+        /// `data` replaced the value at `path` (nil: deleted).
+        case put
+        /// Each member of `data` (an object of child paths relative to `path`) replaced that child.
+        case patch
+    }
+
+    /// The app's tree revision this write produced.
+    var revision: Int64
+    /// `put` or `patch`.
+    var operation: Operation
+    /// Where the write happened, `/`-joined from the root (``DataPath/description``).
+    var path: String
+    /// The value written, with server values already resolved; nil for a delete.
+    var data: JSONValue?
+}
+
+extension ChangeKind {
+    /// A write to an app's data tree; the subject is the app id, the payload a ``TreeChange``.
+    static let tree: ChangeKind = "tree"
+}

@@ -1,0 +1,159 @@
+import Foundation
+import HTTPTypes
+import LatchkeyWire
+import NIOConcurrencyHelpers
+
+/// Every open stream of this node, by app (see ``TreeHub``), fed by the change bus: tree writes,
+/// rules changes and ended sessions. The bus runs its handlers under its lock, so the handler
+/// only queues what it is given; one task takes it from there, orders the writes per app and
+/// posts to the watchers' mailboxes. A second task sends keep-alives, ends streams whose token
+/// expired and resyncs watchers stuck on a gap.
+final class TreeHubs: Sendable {
+    /// How long a watcher waits for a missing revision before it reads its location again.
+    static let gapTimeout = Duration.seconds(3)
+
+    /// The refusal past ``maximumWatchers``.
+    static let full = DatabaseError(
+        status: .serviceUnavailable, message: "Too many streams are open on this server; try again later")
+
+    private struct State {
+        var hubs: [String: TreeHub] = [:]
+        var sessions: [String: Set<TreeWatcher>] = [:]
+        var count = 0
+        var lastKeepAlive = ContinuousClock.now
+    }
+
+    let maximumWatchers: Int
+    let keepAliveInterval: Duration
+    /// How many writes a watcher may have waiting before it is resynchronised.
+    let mailboxCapacity: Int
+    private let state = NIOLockedValueBox(State())
+    private let time: any TimeSource
+
+    init(bus: ChangeBus, time: any TimeSource, maximumWatchers: Int, keepAliveInterval: Duration, mailboxCapacity: Int = 1_024) {
+        self.time = time
+        self.maximumWatchers = maximumWatchers
+        self.keepAliveInterval = keepAliveInterval
+        self.mailboxCapacity = mailboxCapacity
+        let (deliveries, queue) = AsyncStream.makeStream(of: ChangeBus.Delivery.self)
+        bus.subscribe(to: [.tree, .databaseRules, .session]) { queue.yield($0) }
+        Task { [weak self] in
+            for await delivery in deliveries {
+                guard let self else { return }
+                self.handle(delivery)
+            }
+        }
+        let tick = min(keepAliveInterval, .seconds(1))
+        Task { [weak self] in
+            while (try? await Task.sleep(for: tick)) != nil {
+                guard let self else { return }
+                self.housekeep()
+            }
+        }
+    }
+
+    /// How many streams are open.
+    var count: Int { state.withLockedValue { $0.count } }
+
+    /// Opens a watcher (before its first read, so no write after that read can be missed);
+    /// throws ``full`` past ``maximumWatchers``.
+    func register(location: DataPath, query: DataQuery?, caller: DatabaseCaller) throws(DatabaseError) -> TreeWatcher {
+        let expiresAt: Date? = if case .user(let user) = caller { Date(timeIntervalSince1970: TimeInterval(user.claims.exp)) } else { nil }
+        let watcher = TreeWatcher(
+            app: caller.app.id, location: location, query: query, caller: caller, expiresAt: expiresAt, capacity: mailboxCapacity)
+        let admitted = state.withLockedValue { state -> Bool in
+            guard state.count < maximumWatchers else { return false }
+            state.count += 1
+            state.hubs[watcher.app, default: TreeHub()].add(watcher)
+            if let session = watcher.sessionID { state.sessions[session, default: []].insert(watcher) }
+            return true
+        }
+        guard admitted else { throw Self.full }
+        return watcher
+    }
+
+    /// Records that `watcher` read its location at `revision`: it is owed the writes after it.
+    func start(_ watcher: TreeWatcher, at revision: Int64) {
+        let mail = state.withLockedValue { state in
+            state.hubs[watcher.app]?.start(watcher, at: revision, now: .now) ?? []
+        }
+        for piece in mail { watcher.post(piece) }
+    }
+
+    /// Closes a watcher.
+    func unregister(_ watcher: TreeWatcher) {
+        state.withLockedValue { state in
+            guard state.hubs[watcher.app]?.positions[watcher] != nil else { return }
+            state.count -= 1
+            state.hubs[watcher.app]?.remove(watcher)
+            if state.hubs[watcher.app]?.isEmpty == true { state.hubs[watcher.app] = nil }
+            if let session = watcher.sessionID {
+                state.sessions[session]?.remove(watcher)
+                if state.sessions[session]?.isEmpty == true { state.sessions[session] = nil }
+            }
+        }
+    }
+
+    /// Tells every open stream to end (the server is shutting down).
+    func closeAll() {
+        for watcher in allWatchers() { watcher.post(.close) }
+    }
+
+    private func allWatchers() -> [TreeWatcher] {
+        state.withLockedValue { state in state.hubs.values.flatMap(\.positions.keys) }
+    }
+
+    private func handle(_ delivery: ChangeBus.Delivery) {
+        guard case .changed(let events) = delivery else {
+            // Writes may have gone unheard: every stream reads its location again.
+            for watcher in allWatchers() { watcher.post(.resync) }
+            return
+        }
+        var writes: [String: [TreeChange]] = [:]
+        for event in events {
+            switch event.kind {
+            case .tree:
+                guard let payload = event.payload, let change = try? JSONDecoder().decode(TreeChange.self, from: Data(payload.utf8))
+                else { continue }
+                writes[event.subject, default: []].append(change)
+            case .databaseRules:
+                let watchers = state.withLockedValue { $0.hubs[event.subject]?.positions.keys.map { $0 } ?? [] }
+                for watcher in watchers where !watcher.caller.isAdmin { watcher.post(.resync) }
+            default:
+                let watchers = state.withLockedValue { $0.sessions[event.subject] ?? [] }
+                for watcher in watchers { watcher.post(.sessionChanged) }
+            }
+        }
+        for (app, changes) in writes {
+            let deliveries = state.withLockedValue { state -> [(TreeWatcher, [TreeWatcher.Mail])] in
+                guard state.hubs[app] != nil else { return [] }
+                return state.hubs[app]?.receive(changes, now: .now) ?? []
+            }
+            for (watcher, mail) in deliveries {
+                for piece in mail { watcher.post(piece) }
+            }
+        }
+    }
+
+    /// Keep-alives, expired tokens, gaps that did not fill.
+    private func housekeep() {
+        let now = ContinuousClock.now
+        let date = time.now()
+        let (keepAlive, expired, stalled) = state.withLockedValue { state in
+            var keepAlive: [TreeWatcher] = []
+            if now - state.lastKeepAlive >= keepAliveInterval {
+                state.lastKeepAlive = now
+                keepAlive = state.hubs.values.flatMap(\.positions.keys)
+            }
+            let expired = state.sessions.values.flatMap { $0 }.filter { $0.expiresAt.map { $0 <= date } == true }
+            var stalled: [TreeWatcher] = []
+            for app in Array(state.hubs.keys) {
+                stalled += state.hubs[app]?.stalled(before: now - Self.gapTimeout) ?? []
+            }
+            return (keepAlive, expired, stalled)
+        }
+        for watcher in keepAlive { watcher.post(.keepAlive) }
+        for watcher in expired { watcher.post(.expired) }
+        for watcher in stalled { watcher.post(.resync) }
+    }
+}

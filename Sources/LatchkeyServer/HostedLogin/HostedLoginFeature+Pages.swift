@@ -1,0 +1,124 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The hosted login's pages (`Resources/templates/login/`): each names the app (with its logo),
+/// carries the authorization request in its forms, and may post to the client's redirect URI's
+/// origin (`form-action`), where a step's `303` ends.
+extension HostedLoginFeature {
+    func signInPage(
+        _ authz: AuthorizationRequest, request: Request, language: Language, identifier: String? = nil, errors: [PageError] = [],
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        try render(
+            "login/sign-in", title: "login.sign_in.title", authz, request: request, language: language,
+            values: ["identifier": identifier ?? authz.loginHint ?? ""], errors: errors, status: status)
+    }
+
+    func signUpPage(
+        _ authz: AuthorizationRequest, request: Request, language: Language, username: String? = nil, email: String? = nil,
+        errors: [PageError] = [], status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let methods = authz.app.settings.signInMethods
+        return try render(
+            "login/sign-up", title: "login.sign_up.title", authz, request: request, language: language,
+            values: [
+                "username": username ?? "", "email": email ?? authz.loginHint.flatMap { $0.contains("@") ? $0 : nil } ?? "",
+                "usesUsername": methods.contains(.username), "usesEmail": methods.contains(.email),
+                "passwordMinLength": authz.app.settings.passwordMinLength,
+            ], errors: errors, status: status)
+    }
+
+    func resetPage(
+        _ authz: AuthorizationRequest, request: Request, language: Language, email: String? = nil, errors: [PageError] = [],
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        try render(
+            "login/reset", title: "login.reset.title", authz, request: request, language: language,
+            values: ["email": email ?? authz.loginHint.flatMap { $0.contains("@") ? $0 : nil } ?? ""], errors: errors, status: status)
+    }
+
+    func phonePage(
+        _ authz: AuthorizationRequest, request: Request, language: Language, phone: String? = nil, errors: [PageError] = [],
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        try render(
+            "login/phone", title: "login.phone.title", authz, request: request, language: language, values: ["phone": phone ?? ""],
+            errors: errors, status: status)
+    }
+
+    func pinPage(
+        _ authz: AuthorizationRequest, request: Request, language: Language, phone: String, requestID: String, errors: [PageError] = [],
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        try render(
+            "login/pin", title: "login.pin.title", authz, request: request, language: language,
+            values: ["phone": phone, "requestID": requestID], errors: errors, status: status)
+    }
+
+    func consentPage(
+        _ authz: AuthorizationRequest, account: UserAccount, request: Request, language: Language, cookie: Cookie?
+    ) throws -> Response {
+        var response = try render(
+            "login/consent", title: "login.consent.title", authz, request: request, language: language,
+            values: [
+                "user": account.username ?? account.email ?? account.phone ?? account.id,
+                "scopes": authz.scopes.map { text("login.consent.scope.\($0)", language) },
+            ])
+        if let cookie { response.setCookie(cookie) }
+        return response
+    }
+
+    /// A page that only says something (a link was sent), with the way back to signing in.
+    func messagePage(_ authz: AuthorizationRequest, _ message: String, request: Request, language: Language) throws -> Response {
+        try render(
+            "login/message", title: message + "_title", authz, request: request, language: language,
+            values: ["message": text(message, language)])
+    }
+
+    /// The page for a request that cannot go back to its client (`page.login.error.<reason>`).
+    func errorPage(_ reason: String, request: Request, status: HTTPResponse.Status) throws -> Response {
+        let uiLocales = AuthorizationRequest.fields(of: AuthorizationRequest.query(of: request) )?["ui_locales"]?.first
+        var page = Page("login/error", title: "login.error.title", language: Language(uiLocales: uiLocales, of: request))
+        page.values["message"] = text("login.error.\(reason)", page.language)
+        page.status = status
+        page.headers = [.cacheControl: "no-store"]
+        return try pages.render(page)
+    }
+
+    /// A page of the flow: the app's name and logo, the request its forms carry, the links to
+    /// the other pages, the form token, and the redirect URI's origin as a form action.
+    private func render(
+        _ template: String, title: String, _ authz: AuthorizationRequest, request: Request, language: Language,
+        values: [String: Any], errors: [PageError] = [], status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        var page = Page(template, title: title, language: language, values: values)
+        let query = authz.query
+        let settings = authz.app.settings
+        page.values["appName"] = authz.app.name
+        page.values["logoURL"] = settings.logoURL
+        page.values["request"] = query
+        page.values["signInURL"] = "/oauth/authorize?" + query
+        page.values["signUpURL"] = "/oauth/authorize/sign-up?" + query
+        page.values["resetURL"] = "/oauth/authorize/reset?" + query
+        page.values["phoneURL"] = "/oauth/authorize/phone?" + query
+        page.values["usesPhone"] = settings.signInMethods.contains(.phone)
+        let providers = Self.pageProviders(of: authz.app).map { provider in
+            [
+                "href": "/oauth/authorize/provider?" + "provider=\(FormEncoding.encode(provider.name))&request=\(FormEncoding.encode(query))",
+                "label": text("login.sign_in.provider", language).replacingOccurrences(of: "{provider}", with: provider.name.capitalized),
+            ]
+        }
+        page.values["providers"] = providers
+        page.values["hasProviders"] = !providers.isEmpty
+        page.values["usesPassword"] = settings.signInMethods.contains(.username) || settings.signInMethods.contains(.email)
+        page.values["fieldErrors"] = Dictionary(errors.filter { !$0.field.isEmpty }.map { ($0.field, $0.message) }) { first, _ in first }
+        page.values["autofocus"] = errors.isEmpty
+        page.errors = errors
+        page.csrf = csrf.issue(for: request)
+        page.status = status
+        page.formActions = authz.formActions
+        page.headers = [.cacheControl: "no-store"]
+        return try pages.render(page)
+    }
+}

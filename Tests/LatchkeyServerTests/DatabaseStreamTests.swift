@@ -1,0 +1,367 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import LatchkeyWire
+import NIOCore
+import NIOHTTP1
+import Testing
+
+/// Streams of the data tree (`Accept: text/event-stream`) over real connections to real server
+/// processes, on SQLite and PostgreSQL: the protocol's events for writes at, below and above the
+/// location, queries, keep-alives, the end of a stream when the rules or the credential stop
+/// allowing it, the node's limit, reconnects, and (PostgreSQL) every node streaming every write.
+@Suite struct DatabaseStreamTests {
+    /// A server process with one app and an admin (`client_credentials`) token for it.
+    struct Node {
+        let server: ServerProcess
+        let clientID: String
+        let clientSecret: String
+        let adminToken: String
+        let directory: String
+        let databaseURL: String?
+
+        static func start(
+            store: TestStore, environment: [String: String] = [:], settings: [String] = [], databaseURL shared: String? = nil
+        ) async throws -> Node {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-streams-\(UUID().uuidString)").path
+            let databaseURL: String? = if let shared { shared } else if store == .postgres { try await TestStore.createDatabase() } else { nil }
+            let location = databaseURL.map { ["--database", $0] } ?? ["--data-dir", directory]
+            let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Streams"] + location) as? [String: Any])
+            let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+            let clientSecret = try #require(created["clientSecret"] as? String)
+            let update = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10"] + settings + location)
+            guard update.status == 0 else { throw HarnessError.unexpected(update.stderr) }
+            let server = try await ServerProcess(
+                dataDirectory: directory, extraArguments: (databaseURL.map { ["--database", $0] } ?? []) + sharedIssuer,
+                environment: environment)
+            let token = try await server.request(
+                "POST", "/oauth/token",
+                form: "grant_type=client_credentials&client_id=\(clientID)&client_secret=\(clientSecret)&scope=database:admin")
+            let adminToken = try #require(token.string("access_token"), "\(token.status) \(token.text)")
+            return Node(
+                server: server, clientID: clientID, clientSecret: clientSecret, adminToken: adminToken, directory: directory,
+                databaseURL: databaseURL)
+        }
+
+        /// Runs `body` with a node started as ``start(store:environment:settings:databaseURL:)`` does,
+        /// and stops it (and drops its database) however `body` ends.
+        static func with(
+            store: TestStore, environment: [String: String] = [:], settings: [String] = [], _ body: (Node) async throws -> Void
+        ) async throws {
+            let node = try await start(store: store, environment: environment, settings: settings)
+            do {
+                try await body(node)
+            } catch {
+                await node.stop()
+                throw error
+            }
+            await node.stop()
+        }
+
+        /// Another node on the same database and app.
+        func sibling(environment: [String: String] = [:]) async throws -> ServerProcess {
+            try await ServerProcess(
+                dataDirectory: directory, extraArguments: (databaseURL.map { ["--database", $0] } ?? []) + sharedIssuer,
+                environment: environment)
+        }
+
+        func stop(dropping: Bool = true) async {
+            _ = try? await server.stop()
+            if dropping, let databaseURL { await TestStore.dropDatabase(databaseURL) }
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+
+        /// `<path>.json?ns=…` on `server` (this node by default), with `auth` as the protocol's
+        /// `auth=` parameter (the admin token unless told otherwise) and `query` added.
+        func url(_ path: String, auth: String?? = .none, query: [String: String] = [:], on server: ServerProcess? = nil) -> String {
+            var items = [URLQueryItem(name: "ns", value: clientID)]
+            if let token = auth ?? adminToken { items.append(URLQueryItem(name: "auth", value: token)) }
+            items += query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+            var components = URLComponents(string: "\((server ?? self.server).baseURL)\(path == "/" ? "/" : path).json")
+            components?.queryItems = items
+            // `+` in a JSON value is a space to a form decoder: encode it.
+            return (components?.url?.absoluteString ?? "").replacingOccurrences(of: "+", with: "%2B")
+        }
+
+        /// Writes (`PUT`, `PATCH`, `POST`, `DELETE`) `value` at `path` as the admin; the answer.
+        @discardableResult
+        func write(_ method: HTTPMethod, _ path: String, _ value: JSONValue? = nil, on server: ServerProcess? = nil) async throws
+            -> (status: UInt, body: JSONValue?)
+        {
+            var request = HTTPClientRequest(url: url(path, on: server))
+            request.method = method
+            if let value { request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(value))) }
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            let body = try await response.body.collect(upTo: 1 << 24)
+            return (response.status.code, try? JSONDecoder().decode(JSONValue.self, from: Data(body.readableBytesView)))
+        }
+
+        /// A stream of `path`.
+        func watch(_ path: String, auth: String?? = .none, query: [String: String] = [:], on server: ServerProcess? = nil)
+            -> EventStreamReader
+        {
+            EventStreamReader(url(path, auth: auth, query: query, on: server))
+        }
+    }
+
+    private func json(_ text: String) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
+
+    /// The next event, which must be `name` at `path` with `data`.
+    private func expectEvent(
+        _ stream: EventStreamReader, _ name: String, _ path: String, _ data: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let event = try #require(try await stream.next(), "the stream ended", sourceLocation: sourceLocation)
+        #expect(event.name == name, "\(event)", sourceLocation: sourceLocation)
+        #expect(event.path == path, "\(event)", sourceLocation: sourceLocation)
+        #expect(event.value == (try json(data)), "\(event)", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: TestStore.enabled) func writesAtBelowAndAboveTheLocationArriveInOrder(store: TestStore) async throws {
+        try await Node.with(store: store) { node in
+            #expect(try await node.write(.PUT, "/users/alice", try json(#"{"name":"A","age":1}"#)).status == 200)
+            let stream = node.watch("/users/alice")
+            defer { stream.close() }
+            let head = try await stream.head()
+            #expect(head.status == 200 && head.contentType?.hasPrefix("text/event-stream") == true)
+            try await expectEvent(stream, "put", "/", #"{"name":"A","age":1}"#)
+
+            try await node.write(.PUT, "/users/alice/age", .integer(2))
+            try await expectEvent(stream, "put", "/age", "2")
+            try await node.write(.PATCH, "/users/alice", try json(#"{"age":3,"city":"Oslo"}"#))
+            try await expectEvent(stream, "patch", "/", #"{"age":3,"city":"Oslo"}"#)
+            try await node.write(.PUT, "/users/bob", .integer(1))  // elsewhere: no event
+            try await node.write(.PUT, "/users", try json(#"{"alice":{"age":4},"bob":2}"#))
+            try await expectEvent(stream, "put", "/", #"{"age":4}"#)
+            try await node.write(.PATCH, "/users", try json(#"{"alice/name":"B","bob":3}"#))
+            try await expectEvent(stream, "patch", "/", #"{"name":"B"}"#)
+            try await node.write(.PATCH, "/", try json(#"{"users/alice":{"age":5},"other":1}"#))
+            try await expectEvent(stream, "put", "/", #"{"age":5}"#)
+            try await node.write(.DELETE, "/users/alice/age")
+            try await expectEvent(stream, "put", "/age", "null")
+            try await node.write(.DELETE, "/users")
+            try await expectEvent(stream, "put", "/", "null")
+            #expect(stream.unread.isEmpty, "\(stream.unread)")
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func eventsCarryStrictlyIncreasingRevisionsAndRebuildTheValue(store: TestStore) async throws {
+        try await Node.with(store: store) { node in
+            let stream = node.watch("/ledger")
+            defer { stream.close() }
+            let first = try #require(try await stream.next())
+            #expect(first.name == "put" && first.value == .null)
+            var value: JSONValue? = nil
+            var revision = try #require(first.id.flatMap { Int64($0) })
+            for index in 0..<20 {
+                switch index % 3 {
+                case 0: try await node.write(.POST, "/ledger", try json(#"{"amount":\#(index)}"#))
+                case 1: try await node.write(.PATCH, "/ledger/fixed", try json(#"{"n":\#(index)}"#))
+                default: try await node.write(.PUT, "/", try json(#"{"ledger":{"fixed":{"n":\#(index)}}}"#))
+                }
+                let event = try #require(try await stream.next())
+                let next = try #require(event.id.flatMap { Int64($0) })
+                #expect(next > revision)
+                revision = next
+                value = JSONValue.applying(event, to: value)
+            }
+            let stored = try await node.write(.GET, "/ledger")
+            #expect(value == stored.body)
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func aQueryStreamIsSentItsChangedResult(store: TestStore) async throws {
+        try await Node.with(store: store) { node in
+            try await node.write(.PUT, "/scores", try json(#"{"ann":5,"ben":9,"cy":1}"#))
+            let stream = node.watch("/scores", query: ["orderBy": "\"$value\"", "limitToLast": "2"])
+            defer { stream.close() }
+            try await expectEvent(stream, "put", "/", #"{"ann":5,"ben":9}"#)
+            try await node.write(.PUT, "/scores/dee", .integer(7))
+            try await expectEvent(stream, "put", "/", #"{"ben":9,"dee":7}"#)
+            try await node.write(.PUT, "/scores/eve", .integer(2))  // not in the top two: no event
+            try await node.write(.PUT, "/scores/ben", .integer(0))
+            try await expectEvent(stream, "put", "/", #"{"dee":7,"ann":5}"#)
+            #expect(stream.unread.isEmpty, "\(stream.unread)")
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func anIdleStreamIsSentKeepAlives(store: TestStore) async throws {
+        try await Node.with(store: store, environment: ["LATCHKEY_STREAM_KEEPALIVE": "0.2"]) { node in
+            let stream = node.watch("/quiet")
+            defer { stream.close() }
+            #expect(try await stream.next()?.name == "put")
+            for _ in 0..<2 {
+                let event = try #require(try await stream.next(within: .seconds(10), keepAlives: true))
+                #expect(event.name == "keep-alive" && event.data == "null", "\(event)")
+            }
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func aReadTheRulesRefuseIsAnErrorAndARulesChangeCancelsTheStream(store: TestStore) async throws {
+        try await Node.with(store: store) { node in
+            let signUp = try await node.server.request(
+                "POST", "/v1/auth/signup", json: ["username": "reader", "password": "correct horse battery"], clientID: node.clientID)
+            let token = try #require(signUp.string("session.accessToken"))
+            let uid = try #require(signUp.string("user.id"))
+            // The default rules: a user reads only /users/<own uid>.
+            let refused = node.watch("/users/someone-else", auth: token)
+            let refusedHead = try await refused.head()
+            #expect(refusedHead.status == 401)
+            let stream = node.watch("/users/\(uid)", auth: token)
+            defer { stream.close() }
+            try await expectEvent(stream, "put", "/", "null")
+            let closed = try await node.write(.PUT, "/.settings/rules", try json(#"{"rules":{".read":false,".write":false}}"#))
+            #expect(closed.status == 200, "\(closed)")
+            let event = try #require(try await stream.next())
+            #expect(event.name == "cancel" && event.data == "\"Permission denied\"", "\(event)")
+            #expect(try await stream.ends())
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func signingOutEndsTheStreamWithAuthRevoked(store: TestStore) async throws {
+        try await Node.with(store: store) { node in
+            let signUp = try await node.server.request(
+                "POST", "/v1/auth/signup", json: ["username": "leaver", "password": "correct horse battery"], clientID: node.clientID)
+            let token = try #require(signUp.string("session.accessToken"))
+            let uid = try #require(signUp.string("user.id"))
+            let stream = node.watch("/users/\(uid)", auth: token)
+            defer { stream.close() }
+            try await expectEvent(stream, "put", "/", "null")
+            #expect(try await node.server.request("POST", "/v1/auth/signout", token: token).status == .noContent)
+            let event = try #require(try await stream.next(within: .seconds(10)))
+            #expect(event.name == "auth_revoked" && event.data == "credential is no longer valid", "\(event)")
+            #expect(try await stream.ends())
+        }
+    }
+
+    /// The shortest access-token lifetime an app may set is 30 s: the stream ends with it.
+    @Test(arguments: TestStore.enabled) func anExpiredTokenEndsTheStreamWithAuthRevoked(store: TestStore) async throws {
+        try await Node.with(store: store, settings: ["--access-token-ttl", "30"]) { node in
+            let asked = Date()
+            let signUp = try await node.server.request(
+                "POST", "/v1/auth/signup", json: ["username": "expiring", "password": "correct horse battery"], clientID: node.clientID)
+            let token = try #require(signUp.string("session.accessToken"))
+            let uid = try #require(signUp.string("user.id"))
+            let stream = node.watch("/users/\(uid)", auth: token)
+            defer { stream.close() }
+            try await expectEvent(stream, "put", "/", "null")
+            let event = try #require(try await stream.next(within: .seconds(45)))
+            #expect(event.name == "auth_revoked", "\(event)")
+            // Not before the token's expiry (whole seconds after it was issued, at or after `asked`).
+            #expect(Date().timeIntervalSince(asked) >= 29)
+            #expect(try await stream.ends())
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func aReconnectReadsTheCurrentValue(store: TestStore) async throws {
+        try await Node.with(store: store) { node in
+            let first = node.watch("/doc")
+            try await expectEvent(first, "put", "/", "null")
+            try await node.write(.PUT, "/doc/a", .integer(1))
+            try await expectEvent(first, "put", "/a", "1")
+            first.close()
+            try await node.write(.PUT, "/doc/b", .integer(2))
+            let again = node.watch("/doc")
+            defer { again.close() }
+            try await expectEvent(again, "put", "/", #"{"a":1,"b":2}"#)
+            try await node.write(.PUT, "/doc/a", .integer(3))
+            try await expectEvent(again, "put", "/a", "3")
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func streamsPastTheNodesLimitAreRefused(store: TestStore) async throws {
+        try await Node.with(store: store, environment: ["LATCHKEY_MAX_STREAMS": "2"]) { node in
+            let signUp = try await node.server.request(
+                "POST", "/v1/auth/signup", json: ["username": "holder", "password": "correct horse battery"], clientID: node.clientID)
+            let token = try #require(signUp.string("session.accessToken"))
+            let uid = try #require(signUp.string("user.id"))
+            let streams = [node.watch("/users/\(uid)", auth: token), node.watch("/b")]
+            defer { streams.forEach { $0.close() } }
+            for stream in streams { #expect(try await stream.next()?.name == "put") }
+            let refused = node.watch("/c")
+            let head = try await refused.head()
+            #expect(head.status == 503)
+            // A stream the server ends (here: its user signs out) gives its place back.
+            #expect(try await node.server.request("POST", "/v1/auth/signout", token: token).status == .noContent)
+            #expect(try await streams[0].next(within: .seconds(10))?.name == "auth_revoked")
+            var reopened: UInt?
+            for _ in 0..<100 {
+                let retry = node.watch("/c")
+                reopened = try await retry.head().status
+                retry.close()
+                if reopened == 200 { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(reopened == 200)
+        }
+    }
+}
+
+/// Three nodes on one PostgreSQL database: a stream on each sees every write made on any node,
+/// once, in revision order.
+@Suite(.serialized, .enabled(if: TestStore.enabled.contains(.postgres)))
+struct DatabaseStreamClusterTests {
+    @Test func everyNodeStreamsEveryWriteOnceInOrder() async throws {
+        let first = try await DatabaseStreamTests.Node.start(store: .postgres)
+        var nodes = [first.server]
+        do {
+            for _ in 0..<2 { nodes.append(try await first.sibling()) }
+            try await streamEveryWrite(first, nodes)
+        } catch {
+            for node in nodes.dropFirst() { _ = try? await node.stop() }
+            await first.stop()
+            throw error
+        }
+        for node in nodes.dropFirst() { _ = try? await node.stop() }
+        await first.stop()
+    }
+
+    private func streamEveryWrite(_ first: DatabaseStreamTests.Node, _ nodes: [ServerProcess]) async throws {
+        let streams = nodes.map { first.watch("/counter", on: $0) }
+        defer { streams.forEach { $0.close() } }
+        var values: [JSONValue?] = []
+        var revisions: [Int64] = []
+        for stream in streams {
+            let put = try #require(try await stream.next())
+            values.append(put.value == .null ? nil : put.value)
+            revisions.append(try #require(put.id.flatMap { Int64($0) }))
+        }
+        // 200 writes, three at a time, one writer per node: increments of one counter and a
+        // child per write.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, node) in nodes.enumerated() {
+                group.addTask {
+                    for round in 0..<67 where round * 3 + index < 200 {
+                        let write = round * 3 + index
+                        let body = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"total":{".sv":{"increment":1}},"by/w\#(write)":\#(index)}"#.utf8))
+                        let answer = try await first.write(.PATCH, "/counter", body, on: node)
+                        #expect(answer.status == 200)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let stored = try await first.write(.GET, "/counter")
+        #expect(stored.body?.descendant("total") == .integer(200))
+        for (index, stream) in streams.enumerated() {
+            var events = 0
+            while values[index] != stored.body {
+                let event = try #require(try await stream.next(within: .seconds(15)), "node \(index) ended")
+                let revision = try #require(event.id.flatMap { Int64($0) })
+                #expect(revision > revisions[index], "node \(index): \(revision) after \(revisions[index])")
+                revisions[index] = revision
+                values[index] = JSONValue.applying(event, to: values[index])
+                events += 1
+            }
+            #expect(events == 200, "node \(index) saw \(events) events for 200 writes")
+            #expect(stream.unread.isEmpty)
+        }
+    }
+}
+
+extension JSONValue {
+    fileprivate func descendant(_ key: String) -> JSONValue? {
+        if case .object(let members) = self { members[key] } else { nil }
+    }
+}

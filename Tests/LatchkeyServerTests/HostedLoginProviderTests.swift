@@ -1,0 +1,136 @@
+import Foundation
+import HTTPTypes
+import LatchkeyServer
+import LatchkeyTestSupport
+import Testing
+
+/// The hosted login's provider buttons: the provider's own code flow (state, nonce, PKCE, the
+/// client secret) against a fake provider that checks what a real one checks, bound to the
+/// browser that started it, ending in the hosted login's code for the app.
+@Suite struct HostedLoginProviderTests {
+    static let redirectURI = "com.example.app:/callback"
+    static let callback = "http://latchkey.test/oauth/authorize/provider/callback"
+
+    /// A server whose app knows the fake as OpenID Connect provider `google` (web client
+    /// `web-client` with its secret, and an iOS client) and as Facebook provider `facebook`.
+    private func withProvider(
+        _ store: TestStore, issuer: String? = nil, _ body: @Sendable (TestHarness, FakeIdentityProvider, Client) async throws -> Void
+    ) async throws {
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await TestHarness.make(store: store) { settings in
+                settings.redirectURIs = [Self.redirectURI]
+                settings.providers["google"] = ProviderSettings(
+                    kind: .openIDConnect, issuer: issuer ?? provider.issuer, clientIDs: ["web-client", "ios-client"],
+                    clientSecret: FakeIdentityProvider.webClientSecret)
+                settings.providers["facebook"] = ProviderSettings(
+                    kind: .facebook, clientIDs: [FakeIdentityProvider.facebookAppID], clientSecret: FakeIdentityProvider.facebookSecret,
+                    graphURL: provider.issuer)
+            }
+            provider.signInNext(subject: "g-1", email: "grace@example.com", at: harness.clock.now())
+            try await harness.run { client in try await body(harness, provider, client) }
+        }
+    }
+
+    /// The provider button's address on the sign-in page of `login`.
+    private static func providerLink(_ browser: inout LoginBrowser, _ login: LoginRequest) async throws -> String {
+        let page = try await browser.get("/oauth/authorize?" + login.query)
+        let pattern = /href="(\/oauth\/authorize\/provider\?[^"]+)"/
+        let href = try #require(page.text.firstMatch(of: pattern)).output.1
+        return String(href).replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// The provider's authorization endpoint answers the redirect `start` made; the path and
+    /// query of where it sends the browser back.
+    private static func providerAnswer(to start: TestResponse, _ provider: FakeIdentityProvider) throws -> String {
+        let location = try #require(start.headers[.location].flatMap(URLComponents.init(string:)))
+        let back = try #require(URLComponents(string: try provider.authorize(query: location.percentEncodedQuery ?? "")))
+        #expect(back.string?.hasPrefix(Self.callback + "?") == true)
+        return back.path + "?" + (back.percentEncodedQuery ?? "")
+    }
+
+    @Test(arguments: TestStore.enabled) func aProviderButtonSignsInThroughTheProvidersCodeFlow(store: TestStore) async throws {
+        try await withProvider(store) { harness, provider, client in
+            var browser = LoginBrowser(client)
+            let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
+            let page = try await browser.get("/oauth/authorize?" + login.query)
+            #expect(page.text.contains("Continue with Google") && !page.text.contains("Continue with Facebook"))
+
+            let start = try await browser.get(try await Self.providerLink(&browser, login))
+            #expect(start.status == .seeOther)
+            #expect(start.headers[.location]?.hasPrefix(provider.issuer + "/authorize?") == true)
+            let cookie = try #require(start.headers[values: .setCookie].first { $0.hasPrefix("lk_provider=") })
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/oauth/authorize/provider"))
+            let back = try Self.providerAnswer(to: start, provider)
+            let sent = try #require(provider.authorizationRequests.last)
+            #expect(sent["client_id"] == "web-client" && sent["redirect_uri"] == Self.callback && sent["code_challenge_method"] == "S256")
+            #expect(sent["state"]?.count ?? 0 >= 40 && sent["nonce"]?.count ?? 0 >= 40 && sent["scope"] == "openid email profile")
+
+            let signedIn = try await browser.get(back)
+            #expect(signedIn.status == .seeOther, "\(signedIn.text)")
+            #expect(signedIn.headers[values: .setCookie].contains { $0.hasPrefix("lk_provider=;") && $0.contains("Max-Age=0") })
+            let parameters = LoginBrowser.redirectParameters(signedIn)
+            #expect(parameters["state"] == login.state)
+            let tokens = try await client.send(.post, "/oauth/token", form: login.tokenForm(code: try #require(parameters["code"])))
+            #expect(tokens.status == .ok)
+            let me = try await client.send(.get, "/v1/me", token: try #require(tokens.string("access_token")))
+            #expect(me.string("email") == "grace@example.com")
+            let identity = try #require((me.value("identities") as? [[String: Any]])?.first)
+            #expect(identity["provider"] as? String == "google" && identity["subject"] as? String == "g-1")
+            let exchange = try #require(provider.tokenRequests.last)
+            #expect(exchange["client_secret"] == FakeIdentityProvider.webClientSecret && exchange["code_verifier"]?.count == 43)
+
+            // The browser session signs the next request in without the provider.
+            let again = try await browser.get("/oauth/authorize?" + LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI).query)
+            #expect(again.status == .seeOther && LoginBrowser.redirectParameters(again)["code"] != nil)
+            #expect(provider.authorizationRequests.count == 1)
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func answersThatAreNotThisBrowsersFlowAreRefused(store: TestStore) async throws {
+        try await withProvider(store) { harness, provider, client in
+            let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
+            var browser = LoginBrowser(client)
+            let link = try await Self.providerLink(&browser, login)
+            let start = try await browser.get(link)
+            let back = try Self.providerAnswer(to: start, provider)
+
+            // Another browser (no cookie), or this one with another state: no sign-in.
+            var stranger = LoginBrowser(client)
+            #expect(try await stranger.get(back).status == .badRequest)
+            let forged = back.replacingOccurrences(of: "state=", with: "state=x")
+            #expect(try await browser.get(forged).status == .badRequest)
+            // The provider's error is the sign-in page again, saying so.
+            var cancelling = LoginBrowser(client)
+            cancelling.cookies = browser.cookies
+            let state = try #require(provider.authorizationRequests.last?["state"])
+            let cancelled = try await cancelling.get("/oauth/authorize/provider/callback?error=access_denied&state=\(state)")
+            #expect(cancelled.status == .ok && cancelled.text.contains("did not finish"))
+            // A code the provider no longer honours (redeemed, here) is the sign-in page, 502.
+            var replay = LoginBrowser(client)
+            replay.cookies = browser.cookies
+            #expect(try await browser.get(back).status == .seeOther)
+            #expect(try await replay.get(back).status == .badGateway)
+            // A flow older than ten minutes is over.
+            var late = LoginBrowser(client)
+            let lateStart = try await late.get(try await Self.providerLink(&late, login))
+            let lateBack = try Self.providerAnswer(to: lateStart, provider)
+            harness.clock.advance(by: 601)
+            #expect(try await late.get(lateBack).status == .badRequest)
+
+            // Providers the app lacks, or that are no OpenID Connect issuer, have no flow.
+            for name in ["github", "facebook"] {
+                let other = link.replacingOccurrences(of: "provider=google", with: "provider=\(name)")
+                #expect(try await browser.get(other).status == .badRequest)
+            }
+        }
+    }
+
+    @Test func anUnreachableProviderIsTheSignInPageSayingSo() async throws {
+        try await withProvider(.sqlite, issuer: "http://127.0.0.1:9") { harness, _, client in
+            var browser = LoginBrowser(client)
+            let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
+            let start = try await browser.get(try await Self.providerLink(&browser, login))
+            #expect(start.status == .serviceUnavailable && start.text.contains("cannot be reached"))
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import AsyncHTTPClient
+import Foundation
+import LatchkeyWire
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+
+/// A server-sent-event stream read over a real connection (AsyncHTTPClient), as the protocol's
+/// clients read it: `event:`, `id:` and `data:` lines, a blank line ending each event.
+final class EventStreamReader: Sendable {
+    /// One event as it came.
+    struct Event: Sendable, Equatable, CustomStringConvertible {
+        var name: String
+        var id: String?
+        var data: String
+
+        /// The data as JSON (`{"path":…,"data":…}` for `put` and `patch`).
+        var json: JSONValue? { try? JSONDecoder().decode(JSONValue.self, from: Data(data.utf8)) }
+        /// The `path` member of a `put` or `patch`.
+        var path: String? {
+            if case .object(let members)? = json, case .string(let path)? = members["path"] { path } else { nil }
+        }
+        /// The `data` member of a `put` or `patch` (`.null` for null).
+        var value: JSONValue? {
+            if case .object(let members)? = json { members["data"] } else { nil }
+        }
+        var description: String { "\(name) \(id.map { "#\($0) " } ?? "")\(data)" }
+    }
+
+    private struct State {
+        var events: [Event] = []
+        var ended = false
+        var status: UInt?
+        var contentType: String?
+    }
+
+    private let state = NIOLockedValueBox(State())
+    private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
+
+    /// Opens `url` with `Accept: text/event-stream` and reads it in the background until it ends
+    /// or ``close()``.
+    init(_ url: String, headers: [(String, String)] = []) {
+        let task = Task { [state] in
+            var request = HTTPClientRequest(url: url)
+            request.headers.add(name: "Accept", value: "text/event-stream")
+            for (name, value) in headers { request.headers.add(name: name, value: value) }
+            do {
+                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(600))
+                state.withLockedValue {
+                    $0.status = response.status.code
+                    $0.contentType = response.headers.first(name: "content-type")
+                }
+                var pending = ""
+                for try await chunk in response.body {
+                    pending += String(buffer: chunk)
+                    while let end = pending.range(of: "\n\n") {
+                        let block = String(pending[..<end.lowerBound])
+                        pending = String(pending[end.upperBound...])
+                        if let event = Self.parse(block) { state.withLockedValue { $0.events.append(event) } }
+                    }
+                }
+            } catch {}
+            state.withLockedValue { $0.ended = true }
+        }
+        self.task.withLockedValue { $0 = task }
+    }
+
+    private static func parse(_ block: String) -> Event? {
+        var event = Event(name: "message", id: nil, data: "")
+        var sawData = false
+        for line in block.split(separator: "\n", omittingEmptySubsequences: true) {
+            let (field, value) = line.firstIndex(of: ":").map {
+                (String(line[..<$0]), String(String(line[line.index(after: $0)...]).trimmingPrefix(" ")))
+            } ?? (String(line), "")
+            switch field {
+            case "event": event.name = value
+            case "id": event.id = value
+            case "data":
+                event.data = sawData ? event.data + "\n" + value : value
+                sawData = true
+            default: break
+            }
+        }
+        return sawData ? event : nil
+    }
+
+    /// The answer's status and content type, once its head came (waits up to `limit`).
+    func head(within limit: Duration = .seconds(30)) async throws -> (status: UInt?, contentType: String?) {
+        try await poll(limit) { state in state.status != nil || state.ended ? (state.status, state.contentType) : nil }
+    }
+
+    /// The next event that is not a keep-alive (with `keepAlives`, any event), waiting up to
+    /// `limit`; nil when the stream ended first. Throws when nothing came in time.
+    func next(within limit: Duration = .seconds(30), keepAlives: Bool = false) async throws -> Event? {
+        try await poll(limit) { state -> Event?? in
+            if let index = state.events.firstIndex(where: { keepAlives || $0.name != "keep-alive" }) {
+                let event = state.events[index]
+                state.events.removeFirst(index + 1)
+                return .some(event)
+            }
+            return state.ended ? .some(nil) : nil
+        }
+    }
+
+    /// Whether the stream ended (the server closed it), waiting up to `limit` after every event
+    /// left was read.
+    func ends(within limit: Duration = .seconds(30)) async throws -> Bool {
+        try await poll(limit) { state in state.ended ? true : nil }
+    }
+
+    /// The events received and not yet read, keep-alives left out.
+    var unread: [Event] { state.withLockedValue { $0.events.filter { $0.name != "keep-alive" } } }
+
+    /// Stops reading and closes the connection.
+    func close() {
+        task.withLockedValue { $0?.cancel() }
+    }
+
+    deinit {
+        close()
+    }
+
+    struct TimedOut: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private func poll<T>(_ limit: Duration, _ check: @escaping @Sendable (inout State) -> T?) async throws -> T {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            if let value = state.withLockedValue({ check(&$0) }) { return value }
+            guard ContinuousClock.now < deadline else {
+                throw TimedOut(description: "nothing within \(limit); unread: \(state.withLockedValue { $0.events })")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}
+
+extension JSONValue {
+    /// This value with `data` put at `path` (nil: removed), as a stream's client applies a `put`;
+    /// empty objects collapse to nothing, as the tree stores them.
+    func putting(_ data: JSONValue?, at path: [String]) -> JSONValue? {
+        guard let key = path.first else { return data.flatMap { $0 == .null ? nil : $0 } }
+        var members: [String: JSONValue] = if case .object(let members) = self { members } else { [:] }
+        members[key] = (members[key] ?? .object([:])).putting(data, at: Array(path.dropFirst()))
+        return members.isEmpty ? nil : .object(members)
+    }
+
+    /// This value after a stream's event (`put` or `patch` of `data` at `path`).
+    static func applying(_ event: EventStreamReader.Event, to value: JSONValue?) -> JSONValue? {
+        let path = (event.path ?? "/").split(separator: "/").map(String.init)
+        let base = value ?? .object([:])
+        if event.name == "patch", case .object(let members)? = event.value {
+            return members.reduce(base as JSONValue?) { value, member in
+                (value ?? .object([:])).putting(member.value, at: path + member.key.split(separator: "/").map(String.init))
+            }
+        }
+        return base.putting(event.value, at: path)
+    }
+}
