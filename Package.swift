@@ -92,11 +92,15 @@ let package = Package(
         .executableTarget(
             name: "LatchkeyQuickStart", dependencies: ["Latchkey"], path: "Examples/QuickStart", swiftSettings: swiftSettings),
         .testTarget(name: "LatchkeyWireTests", dependencies: ["LatchkeyWire"], swiftSettings: swiftSettings),
+        // Sets Swift Testing's parallelism to four tests per core as the test process loads,
+        // unless the environment sets it (Tests/LatchkeyTestParallelism/TestParallelism.c).
+        .target(name: "LatchkeyTestParallelism", path: "Tests/LatchkeyTestParallelism"),
         // What both test targets use: a fake identity provider over real HTTP (a target, not a
         // test target, so its dependencies go behind the Server trait like the server's).
         .target(
             name: "LatchkeyTestSupport",
             dependencies: [
+                "LatchkeyTestParallelism",
                 server("Hummingbird", from: "hummingbird"),
                 server("Crypto", from: "swift-crypto"),
                 server("CryptoExtras", from: "swift-crypto"),

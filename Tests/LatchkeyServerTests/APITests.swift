@@ -47,6 +47,10 @@ import Testing
             #expect(trace.string("code") == "method_not_allowed")
             #expect(trace.headers[.allow] == "DELETE, GET, PATCH")
             #expect(try await client.send(.put, "/v1/me/sessions/abc").headers[.allow] == "DELETE")
+            // As in the router, a constant segment goes before a parameter: `/users/import` is
+            // never `/users/{user}`, whose methods it does not allow.
+            let imports = try await client.send(.get, "/v1/operator/apps/lk_x/users/import")
+            #expect(imports.status == .methodNotAllowed && imports.headers[.allow] == "POST")
             #expect(try await client.send(.put, "/v1/nowhere").status == .notFound)
         }
     }

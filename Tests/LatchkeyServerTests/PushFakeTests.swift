@@ -43,7 +43,7 @@ import Testing
         let defaults = ["apns-topic": FakePushProvider.topic, "apns-push-type": "alert"]
         for (name, value) in defaults.merging(headers, uniquingKeysWith: { $1 }) { request.headers.add(name: name, value: value) }
         request.body = .bytes(ByteBuffer(string: body))
-        let response = try await client.execute(request, timeout: .seconds(10))
+        let response = try await client.execute(request, timeout: .seconds(60))
         let data = try await response.body.collect(upTo: 65_536)
         let reason = (try? JSONSerialization.jsonObject(with: Data(buffer: data)) as? [String: Any])?["reason"] as? String
         return (response.status.code, reason)
@@ -96,7 +96,7 @@ import Testing
                     request.headers.add(name: "content-type", value: type)
                     if let bearer { request.headers.add(name: "authorization", value: "Bearer \(bearer)") }
                     request.body = .bytes(ByteBuffer(string: body))
-                    let response = try await client.execute(request, timeout: .seconds(10))
+                    let response = try await client.execute(request, timeout: .seconds(60))
                     let data = try await response.body.collect(upTo: 65_536)
                     return (response.status.code, (try? JSONSerialization.jsonObject(with: Data(buffer: data)) as? [String: Any]) ?? [:])
                 }

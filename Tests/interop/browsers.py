@@ -11,6 +11,7 @@ from pathlib import Path
 
 from selenium_axe_python import Axe
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -55,6 +56,28 @@ def start_browser(language: str) -> webdriver.Chrome:
 def wait(driver) -> WebDriverWait:
     """A wait on `driver` bounded by TIMEOUT seconds: `wait(driver).until(condition)`."""
     return WebDriverWait(driver, TIMEOUT)
+
+
+def wait_until_replaced(driver, element) -> None:
+    """Waits until the page that held `element` is replaced (after a click that navigates).
+
+    Asked about an element of a page being replaced, chromedriver answers with a stale element
+    reference or, in the middle of the navigation, with the inspector's "Node with given id does
+    not belong to the document" (a plain WebDriverException that Selenium's `staleness_of` lets
+    through): both mean the element is gone."""
+
+    def gone(_) -> bool:
+        try:
+            element.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+
+    wait(driver).until(gone)
 
 
 def screenshot(driver, name: str) -> Path:

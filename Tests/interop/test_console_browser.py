@@ -21,7 +21,7 @@ from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browsers import assert_accessible, screenshot
+from browsers import assert_accessible, screenshot, wait_until_replaced
 from latchkey_server import BINARY, DATA_DIR, TOKEN_ENDPOINT, URL, sign_up
 
 WAIT_SECONDS = 10
@@ -61,7 +61,7 @@ def submit(driver, button_id: str, accept_confirmation: bool = False):
     driver.find_element(By.ID, button_id).click()
     if accept_confirmation:
         WebDriverWait(driver, WAIT_SECONDS).until(expected_conditions.alert_is_present()).accept()
-    WebDriverWait(driver, WAIT_SECONDS).until(expected_conditions.staleness_of(body))
+    wait_until_replaced(driver, body)
 
 
 def check(driver, page: str, language: str):

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 import requests
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 
-from browsers import assert_accessible, screenshot, wait
+from browsers import assert_accessible, screenshot, wait_until_replaced
 from latchkey_server import CLIENT_ID, URL, link_in, message_to, new_email, sign_in, sign_up_with_email
 
 STRINGS = Path(__file__).parent.parent.parent / "Sources/LatchkeyServer/Resources/strings"
@@ -32,7 +31,7 @@ def press(driver, button: str) -> None:
     """Presses the button labelled `button` and waits for the page it leads to."""
     pressed = driver.find_element(By.XPATH, f"//button[normalize-space()='{button}']")
     pressed.click()
-    wait(driver).until(expected_conditions.staleness_of(pressed))
+    wait_until_replaced(driver, pressed)
 
 
 def shows(driver, title: str, name: str) -> None:

@@ -31,13 +31,28 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
     }
 
     /// The methods served at `path`, sorted; empty when no route matches it.
+    ///
+    /// Where several route paths match (`/users/import` and `/users/{user}`), only the one the
+    /// router resolves counts: its trie tries a segment's constants before its parameters, so the
+    /// path whose first differing segment is a constant wins, and `GET /users/import` is never the
+    /// `{user}` route's.
     private func allowedMethods(for path: String) -> [String] {
         let segments = path.split(separator: "/")
-        let methods = routes.filter { route in
+        let matching = routes.filter { route in
             route.segments.count == segments.count
-                && zip(route.segments, segments).allSatisfy { pattern, segment in pattern.hasPrefix("{") || pattern == segment }
-        }.map(\.method.rawValue)
-        guard methods.isEmpty else { return Set(methods).sorted() }
+                && zip(route.segments, segments).allSatisfy { pattern, segment in Self.isParameter(pattern) || pattern == segment }
+        }
+        if let resolved = matching.map({ Self.constantSegments($0.segments) }).max(by: { $0.lexicographicallyPrecedes($1) }) {
+            return Set(matching.filter { Self.constantSegments($0.segments) == resolved }.map(\.method.rawValue)).sorted()
+        }
         return Set(catchAlls.filter { path.hasSuffix($0.suffix) }.map(\.method.rawValue)).sorted()
+    }
+
+    private static func isParameter(_ pattern: Substring) -> Bool { pattern.hasPrefix("{") }
+
+    /// Which of a route's segments are constants (1) rather than parameters (0), in order: the
+    /// larger, compared segment by segment, the earlier the router tries the route.
+    private static func constantSegments(_ segments: [Substring]) -> [Int] {
+        segments.map { isParameter($0) ? 0 : 1 }
     }
 }
