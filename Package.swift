@@ -91,6 +91,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "LatchkeyQuickStart", dependencies: ["Latchkey"], path: "Examples/QuickStart", swiftSettings: swiftSettings),
+        // The push stand-ins as a process of their own, for bench/push.
+        .executableTarget(name: "LatchkeyPushFake", dependencies: ["LatchkeyPushFakes"], path: "bench/push-fake", swiftSettings: swiftSettings),
         .testTarget(name: "LatchkeyWireTests", dependencies: ["LatchkeyWire"], swiftSettings: swiftSettings),
         // Sets Swift Testing's parallelism to four tests per core as the test process loads,
         // unless the environment sets it (Tests/LatchkeyTestParallelism/TestParallelism.c).

@@ -50,6 +50,10 @@ struct ServeCommand: AsyncParsableCommand {
         help: "A file holding the bearer token /metrics asks for (or env LATCHKEY_METRICS_TOKEN); without one /metrics is 404.")
     var metricsTokenFile: String?
     @Option(
+        name: .customLong("push-trust-roots"),
+        help: "A PEM file of CA certificates that push providers' TLS certificates may chain to besides the system's (a stand-in provider, as bench/push runs).")
+    var pushTrustRoots: String?
+    @Option(
         name: .customLong("ready-file"),
         help: "Once listening, write one JSON line here: {\"url\", \"port\", \"pid\"} (for scripts and tests).")
     var readyFile: String?
@@ -74,6 +78,13 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.maximumQueuedWrites = maximumQueuedWrites
         }
         if let metricsTokenFile { configuration.metricsToken = try SecretInput.read(file: metricsTokenFile, option: "metrics-token-file") }
+        if let pushTrustRoots {
+            do {
+                configuration.pushTrustRoots = try String(contentsOfFile: pushTrustRoots, encoding: .utf8)
+            } catch {
+                throw ValidationError("--push-trust-roots: cannot read \(pushTrustRoots)")
+            }
+        }
         if allowLogSender { configuration.delivery.allowsLogSenderOffLoopback = true }
         // Before anything is opened or bound: a refused configuration leaves no trace.
         if let problem = configuration.delivery.servingProblem(host: configuration.host) {

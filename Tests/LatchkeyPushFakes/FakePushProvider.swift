@@ -61,6 +61,9 @@ public final class FakePushProvider: TestServer {
         var accessTokens: [String: Date] = [:]
         var tokenExchanges = 0
         var keepsDeliveries = true
+        /// When the first and the latest delivery were accepted.
+        var firstAcceptedAt: Date?
+        var lastAcceptedAt: Date?
     }
 
     /// The base URL of both services (`https://localhost:<port>`).
@@ -88,6 +91,7 @@ public final class FakePushProvider: TestServer {
         logger.logLevel = .critical
         let router = Router()
         router.post("**") { request, _ in try await fake.respond(to: request) }
+        router.get("/accepted") { _, _ in fake.acceptedReport }
         let running = try await RunningService.start(logger: logger) { reportPort in
             Application(
                 router: router, server: try .http2Upgrade(tlsConfiguration: fake.authority.serverConfiguration()),
@@ -129,6 +133,14 @@ public final class FakePushProvider: TestServer {
         state.withLockedValue { $0.throttled = (count, retryAfter) }
     }
 
+    /// `GET /accepted`: how many deliveries were accepted, and when the first and the latest
+    /// were (milliseconds since 1970), for a benchmark in another process to read.
+    var acceptedReport: Response {
+        let (count, first, last) = state.withLockedValue { ($0.accepted, $0.firstAcceptedAt, $0.lastAcceptedAt) }
+        func milliseconds(_ date: Date?) -> Any { date.map { ($0.timeIntervalSince1970 * 1000).rounded() } ?? NSNull() }
+        return Answer(status: .ok, json: ["accepted": count, "firstAt": milliseconds(first), "lastAt": milliseconds(last)]).response
+    }
+
     /// Counts deliveries without keeping them (for benchmarks).
     public func countOnly() {
         state.withLockedValue { $0.keepsDeliveries = false }
@@ -163,8 +175,11 @@ public final class FakePushProvider: TestServer {
     /// Records an accepted delivery.
     func accept(_ provider: String, token: String, headers: [String: String], payload: [String: Any]) {
         let delivery = Delivery(provider: provider, token: token, headers: headers, payload: payload.mapValues(Self.sendable))
+        let now = Date()
         state.withLockedValue { state in
             state.accepted += 1
+            if state.firstAcceptedAt == nil { state.firstAcceptedAt = now }
+            state.lastAcceptedAt = now
             if state.keepsDeliveries { state.deliveries.append(delivery) }
         }
     }
