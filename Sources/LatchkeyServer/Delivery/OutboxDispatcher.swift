@@ -17,7 +17,11 @@ public final class OutboxDispatcher: Service, Sendable {
     private let logger: Logger
     private let maximumAttempts: Int
     private let signal = NIOLockedValueBox<AsyncStream<Void>.Continuation?>(nil)
-    private let batchSize = 16
+    /// Messages leased, sent at once and recorded together. A batch waits for its slowest send
+    /// before the next is leased, so this is both the concurrency and what two transactions are
+    /// spread over: bench/push delivered 10,000 pushes at 0.9–1.6k/s with 16, 2.1–2.3k/s with 64
+    /// and 2.4k/s with 128 (256 gained nothing more).
+    private let batchSize = 128
     /// Seconds a dispatcher holds a message it is sending: twice the senders' 10 s request
     /// timeout, so a live send never loses its lease, and a crash mid-send delays the message by
     /// at most this much.
