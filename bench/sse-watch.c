@@ -4,6 +4,7 @@
  *
  *   sse-watch --port P --mode latchkey|pocketbase --watch PATH --write PATH [--method PUT|PATCH]
  *             [--connections N] [--rate W] [--duration S] [--subscribe TOPIC] [--header H]...
+ *             [--write-port P2]
  *
  * Latchkey (the Realtime Database protocol): N streams GET --watch with Accept: text/event-stream;
  * a writer thread sends --method --write with the body `<t>` (microseconds on CLOCK_MONOTONIC) W
@@ -11,6 +12,8 @@
  * stream waits for PB_CONNECT, its clientId is subscribed to --subscribe with POST /api/realtime,
  * and the writer sends `{"ts":<t>}`; every record event carries "ts". The latency of a delivery is
  * the receiving time minus t. Writes made before every stream was open are not counted.
+ * --write-port sends the writes to another server than the streams' (another node of a cluster,
+ * so the latency includes the way between the nodes); by default the streams' --port.
  * Prints one JSON object: connections, writes, deliveries expected and received, p50/p90/p99/max
  * latency (ms), and the streams that failed or closed. Everything binds 127.0.0.1; bounded in time.
  */
@@ -45,7 +48,7 @@ struct stream {
 
 static const char *mode = "latchkey", *watch_path, *write_path, *method = "PUT", *topic;
 static const char *headers[MAX_HEADERS];
-static int header_count, port, connections = 1000, duration = 10;
+static int header_count, port, write_port, connections = 1000, duration = 10;
 static double rate = 10;
 static struct stream *streams;
 static uint32_t *samples; /* latencies in microseconds */
@@ -59,12 +62,12 @@ static int64_t now_us(void) {
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-static int connect_to(int nonblocking) {
+static int connect_to(int nonblocking, int to_port) {
     int fd = socket(AF_INET, SOCK_STREAM | (nonblocking ? SOCK_NONBLOCK : 0), 0);
     if (fd < 0) return -1;
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons(port)};
+    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons(to_port)};
     inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr);
     if (connect(fd, (struct sockaddr *)&addr, sizeof addr) < 0 && errno != EINPROGRESS) {
         close(fd);
@@ -116,7 +119,7 @@ static int request(int fd, const char *verb, const char *path, const char *body)
 
 static void *writer(void *unused) {
     (void)unused;
-    int fd = connect_to(0);
+    int fd = connect_to(0, write_port);
     if (fd < 0) {
         writer_failed = 1;
         return NULL;
@@ -204,6 +207,7 @@ int main(int argc, char **argv) {
     for (int i = 1; i + 1 < argc; i += 2) {
         const char *flag = argv[i], *value = argv[i + 1];
         if (!strcmp(flag, "--port")) port = atoi(value);
+        else if (!strcmp(flag, "--write-port")) write_port = atoi(value);
         else if (!strcmp(flag, "--mode")) mode = value;
         else if (!strcmp(flag, "--watch")) watch_path = value;
         else if (!strcmp(flag, "--write")) write_path = value;
@@ -218,6 +222,7 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
+    if (!write_port) write_port = port;
     if (!port || !watch_path || !write_path || (strcmp(mode, "pocketbase") == 0 && !topic)) {
         fprintf(stderr, "usage: see the comment at the top of sse-watch.c\n");
         return 2;
@@ -239,7 +244,7 @@ int main(int argc, char **argv) {
     while ((opened + failed < connections) && now_us() < deadline) {
         while (next < connections && pending < 256) {
             struct stream *s = &streams[next];
-            s->fd = connect_to(1);
+            s->fd = connect_to(1, port);
             if (s->fd < 0) {
                 failed++;
                 next++;
@@ -293,7 +298,7 @@ int main(int argc, char **argv) {
     /* PocketBase: subscribe each stream's client id over one keep-alive connection. */
     int subscribe_failed = 0;
     if (strcmp(mode, "pocketbase") == 0) {
-        int fd = connect_to(0);
+        int fd = connect_to(0, port);
         for (int i = 0; i < connections; i++) {
             if (streams[i].state != 1 || !streams[i].subscribed) continue;
             char body[256];
