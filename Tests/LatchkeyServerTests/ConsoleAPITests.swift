@@ -185,7 +185,7 @@ import Testing
                 #expect(try await client.send(.post, "/v1/operator/outbox/\(id)/retry", token: admin).status == .noContent)
                 #expect(try await client.send(.post, "/v1/operator/outbox/\(id)/retry", token: admin).status == .notFound)
                 try await eventually { try await harness.latestMessage(to: phone).status == .sent }
-                let pins = receiver.requests.map { $0.body.firstMatch(of: /\d{6}/).map { String($0.output) } }
+                let pins = receiver.requests.map(\.pin)
                 #expect(pins.count == 2 && pins[0] != nil && pins[0] == pins[1], "\(pins)")
                 #expect(try await client.verifyPhone(requestID, pin: pins[0] ?? "").status == .created)
 

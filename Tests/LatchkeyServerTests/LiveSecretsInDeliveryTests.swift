@@ -61,7 +61,7 @@ import Testing
         try await withWebhook(answering: [.unprocessableContent], store: store) { harness, client, receiver in
             #expect(try await client.startPhone(Self.phone).status == .accepted)
             try await eventually { try await harness.latestMessage(to: Self.phone).status == .dead }
-            let pin = try #require((receiver.requests.first?.body).flatMap { $0.firstMatch(of: /\d{6}/) }.map { String($0.output) })
+            let pin = try #require(receiver.requests.first?.pin)
             #expect(try await StoredSecrets.outboxBodies(harness).joined().contains(pin))
             #expect(try await harness.backend.janitor.sweep()["deadMessageBodies"] == nil)
             harness.clock.advance(by: 601)

@@ -13,6 +13,14 @@ final class MessageReceiver: TestServer {
         var path: String
         var headers: HTTPFields
         var body: String
+
+        /// The PIN in a webhook delivery: the first six digits of its message text (the JSON
+        /// `body` member), not of the whole request, whose message id and times may hold six
+        /// digits in a row too.
+        var pin: String? {
+            let payload = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
+            return (payload?["body"] as? String)?.firstMatch(of: /\d{6}/).map { String($0.output) }
+        }
     }
 
     private let received: NIOLockedValueBox<[Received]>
