@@ -43,7 +43,7 @@ public enum LatchkeyServer {
             services.append(CertificateReloadService(certificates: certificates, logger: logger))
         }
         return Application(
-            router: router(backend: backend),
+            responder: EventStreamResponder(wrapped: router(backend: backend).buildResponder()),
             server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             services: services,

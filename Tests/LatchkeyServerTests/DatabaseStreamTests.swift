@@ -294,6 +294,23 @@ import Testing
                 try await Task.sleep(for: .milliseconds(50))
             }
             #expect(reopened == 200)
+
+            // A client that leaves gives its place back when the server finds its connection gone:
+            // at the next event written to it (the write fails, and the connection closes), even
+            // though events go out without the stream's task.
+            streams[1].close()
+            var placesFree = false
+            for round in 0..<100 where !placesFree {
+                // `/c` too: the stream reopened there above was closed by its client as well.
+                for path in ["/b", "/c"] { try await node.write(.PUT, path, .number(Double(round))) }
+                let pair = [node.watch("/d"), node.watch("/e")]
+                var statuses: [UInt?] = []
+                for stream in pair { statuses.append(try await stream.head().status) }
+                pair.forEach { $0.close() }
+                placesFree = statuses == [200, 200]
+                if !placesFree { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(placesFree)
         }
     }
 }

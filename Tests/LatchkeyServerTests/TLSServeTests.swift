@@ -49,6 +49,66 @@ import Testing
         #expect(try await server.stop() == 0)
     }
 
+    /// A watch of the tree over HTTP/2: the stream is one of the connection's streams, and its
+    /// events (written to the stream's own channel) arrive as the protocol's `put`s.
+    @Test func aWatchOverHTTP2GetsEachWrite() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-tls-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let pair = try selfSigned(in: directory, name: "watch")
+        let data = directory + "/data"
+        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Watch", "--data-dir", data]) as? [String: Any])
+        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        let secret = try #require(created["clientSecret"] as? String)
+        let server = try await ServerProcess(dataDirectory: data, extraArguments: ["--tls-cert", pair.certificate, "--tls-key", pair.key])
+        let base = "https://127.0.0.1:\(server.port)"
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(pair.certificate))
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(tlsConfiguration: tls))
+        do {
+            var tokenRequest = HTTPClientRequest(url: base + "/oauth/token")
+            tokenRequest.method = .POST
+            tokenRequest.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+            tokenRequest.body = .bytes(ByteBuffer(
+                string: "grant_type=client_credentials&client_id=\(clientID)&client_secret=\(secret)&scope=database:admin"))
+            let tokenResponse = try await client.execute(tokenRequest, timeout: .seconds(10))
+            let tokenBody = try await tokenResponse.body.collect(upTo: 1 << 16)
+            let token = try #require(
+                (try JSONSerialization.jsonObject(with: Data(tokenBody.readableBytesView)) as? [String: Any])?["access_token"] as? String)
+            let doc = base + "/h2/doc.json?ns=\(clientID)&auth=\(token)"
+
+            var watch = HTTPClientRequest(url: doc)
+            watch.headers.add(name: "Accept", value: "text/event-stream")
+            let stream = try await client.execute(watch, timeout: .seconds(30))
+            #expect(stream.version == .http2)
+            #expect(stream.headers.first(name: "Content-Type") == "text/event-stream")
+            var events = stream.body.makeAsyncIterator()
+            var received = ""
+            func receive(until expected: String) async throws {
+                while !received.contains(expected), let piece = try await events.next() {
+                    received += String(buffer: piece)
+                }
+            }
+            try await receive(until: #"{"path":"/","data":null}"#)
+            for value in [41, 42] {
+                var write = HTTPClientRequest(url: doc)
+                write.method = .PUT
+                write.body = .bytes(ByteBuffer(string: "\(value)"))
+                let written = try await client.execute(write, timeout: .seconds(10))
+                #expect(written.status == .ok)
+                _ = try await written.body.collect(upTo: 1 << 16)
+                try await receive(until: #"{"path":"/","data":\#(value)}"#)
+            }
+            #expect(received.components(separatedBy: "event: put\n").count == 4, "\(received)")
+        } catch {
+            try? await client.shutdown()
+            _ = try? await server.stop()
+            throw error
+        }
+        try await client.shutdown()
+        #expect(try await server.stop() == 0)
+    }
+
     @Test func aCertificateWithoutItsKeyOrAnUnreadableOneIsRefused() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-tls-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

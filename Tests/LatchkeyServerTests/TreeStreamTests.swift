@@ -50,7 +50,8 @@ import Testing
         let streams = DatabaseStreams(backend: harness.backend) { _, _, _ in tree.snapshot }
         let router = Router(context: BasicRequestContext.self)
         router.get("doc") { [app = harness.app] request, _ in
-            try await streams.response(to: request, at: try DataPath("/doc"), query: nil, caller: .admin(app))
+            // Without its connection, the stream's task writes every event itself.
+            try await streams.response(to: request, at: try DataPath("/doc"), query: nil, caller: .admin(app), connection: nil)
         }
         defer { try? FileManager.default.removeItem(at: harness.directory) }
         let stream = NIOLockedValueBox<EventStreamReader?>(nil)

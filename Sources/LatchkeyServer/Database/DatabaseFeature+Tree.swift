@@ -13,16 +13,12 @@ extension DatabaseFeature {
     static let maximumWriteBytes = 16 * 1024 * 1024
 
     func treeRoutes(into table: inout RouteTable) {
-        table.on(.get, Self.treePath, operation: "DatabaseGet", access: .anyone) { request, _ in
+        table.on(.get, Self.treePath, operation: "DatabaseGet", access: .anyone) { request, context in
             if request.headers[.accept]?.contains("text/event-stream") == true {
-                // A stream keeps its connection's task for as long as it is open, and a task keeps
-                // the memory its deepest call took until it ends: opened in a child task, the
-                // stream leaves the caller's resolution and the first read (some 15 KB) to the
-                // child, freed when it returns.
-                async let opened = answer(request) { caller, path, options in
-                    try await streams.response(to: request, at: path, query: options.query, caller: caller)
+                return try await answer(request) { caller, path, options in
+                    try await streams.response(
+                        to: request, at: path, query: options.query, caller: caller, connection: context.channel)
                 }
-                return try await opened
             }
             return try await answer(request) { caller, path, options in
                 let snapshot = try await service.read(path, query: options.query, as: caller, priorities: options.export)

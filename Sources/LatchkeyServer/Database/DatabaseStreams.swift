@@ -36,9 +36,13 @@ struct DatabaseStreams: Sendable {
 
     /// Opens a stream of `path` (or of `query`'s result there) for `caller`. The first read
     /// happens before the answer starts, so a refused read is the protocol's JSON error, not an
-    /// event; past the node's limit of streams the answer is 503.
-    func response(to request: Request, at path: DataPath, query: DataQuery?, caller: DatabaseCaller) async throws -> Response {
-        let watcher = try hubs.register(location: path, query: query, caller: caller)
+    /// event; past the node's limit of streams the answer is 503. Given the request's
+    /// connection, the stream's task runs on its event loop (see ``EventLoopExecutor``) and events
+    /// are written to it in place (see ``TreeWatcher``).
+    func response(
+        to request: Request, at path: DataPath, query: DataQuery?, caller: DatabaseCaller, connection: (any Channel)?
+    ) async throws -> Response {
+        let watcher = try hubs.register(location: path, query: query, caller: caller, outlet: connection)
         let snapshot: TreeSnapshot
         do {
             snapshot = try await read(path, query, caller)
@@ -48,6 +52,9 @@ struct DatabaseStreams: Sendable {
         }
         hubs.start(watcher, at: snapshot.revision)
         let stream = WatchStream(watcher: watcher, hubs: hubs, read: read, gate: gate, time: time, first: snapshot)
+        let executor = connection.map { EventLoopExecutor($0.eventLoop) }
+        // A client that leaves ends the stream now, not at the next write the task makes.
+        connection?.closeFuture.whenComplete { _ in watcher.post(.close) }
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
@@ -59,7 +66,9 @@ struct DatabaseStreams: Sendable {
             body: ResponseBody { writer in
                 defer { hubs.unregister(watcher) }
                 try await withGracefulShutdownHandler {
-                    try await stream.run(writing: &writer)
+                    try await withTaskExecutorPreference(executor) {
+                        try await stream.run(writing: &writer)
+                    }
                 } onGracefulShutdown: {
                     watcher.post(.close)
                 }
@@ -94,14 +103,14 @@ private struct WatchStream: Sendable {
     /// the connection, however many events piled up while the stream waited its turn), until the
     /// stream ends.
     func run(writing writer: inout any ResponseBodyWriter) async throws {
-        var written = firstRevision
         var result = firstResult
         if let first = firstEvent.withLockedValue({ event in defer { event = nil }; return event }) {
             try await writer.write(first.bytes)
         }
+        watcher.sent(through: firstRevision)
         while true {
             var batch: [ByteBuffer] = []
-            let ends = try await answer(await watcher.take(), &written, &result, into: &batch)
+            let ends = try await answer(await watcher.take(), &result, into: &batch)
             if !batch.isEmpty { try await writer.write(contentsOf: batch) }
             if ends { return }
         }
@@ -110,19 +119,17 @@ private struct WatchStream: Sendable {
     /// Appends to `batch`, in order, what one take of mail sends (events share their bytes with
     /// every other watcher of the location); true when the stream ends after it.
     private func answer(
-        _ mails: [TreeWatcher.Mail], _ written: inout Int64, _ result: inout JSONValue?, into batch: inout [ByteBuffer]
+        _ mails: [TreeWatcher.Mail], _ result: inout JSONValue?, into batch: inout [ByteBuffer]
     ) async throws -> Bool {
         var requery = false
         for mail in mails {
             switch mail {
             case .event(let revision, let event):
-                guard revision > written else { continue }
-                written = revision
-                batch.append(event.bytes)
+                if watcher.claim(revision) { batch.append(event.bytes) }
             case .touched(let revision):
-                requery = requery || revision > written
+                requery = requery || revision > watcher.sentThrough
             case .resync:
-                guard try await resync(&written, &result, into: &batch) else { return true }
+                guard try await resync(&result, into: &batch) else { return true }
                 requery = false
             case .keepAlive:
                 batch.append(StreamEvent.keepAlive.bytes)
@@ -139,15 +146,13 @@ private struct WatchStream: Sendable {
             }
         }
         guard requery else { return false }
-        return try await !resync(&written, &result, into: &batch)
+        return try await !resync(&result, into: &batch)
     }
 
     /// Reads the location again: the rules may refuse it now (`cancel`, and false: the stream
     /// ends); otherwise a `put /` replaces what the client holds when writes it was not sent (or
     /// a query's changed result) are in it. Writes up to the read's revision are not sent again.
-    private func resync(
-        _ written: inout Int64, _ result: inout JSONValue?, into batch: inout [ByteBuffer]
-    ) async throws -> Bool {
+    private func resync(_ result: inout JSONValue?, into batch: inout [ByteBuffer]) async throws -> Bool {
         let fresh: TreeSnapshot
         do {
             fresh = try await read(watcher.location, watcher.query, watcher.caller)
@@ -156,7 +161,8 @@ private struct WatchStream: Sendable {
             return false
         }
         hubs.start(watcher, at: fresh.revision)
-        defer { written = max(written, fresh.revision) }
+        let written = watcher.sentThrough
+        defer { watcher.sent(through: fresh.revision) }
         if watcher.query != nil {
             guard fresh.value != result else { return true }
             result = fresh.value

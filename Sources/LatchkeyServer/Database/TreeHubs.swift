@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import LatchkeyWire
 import NIOConcurrencyHelpers
+import NIOCore
 
 /// Every open stream of this node, by app (see ``TreeHub``), fed by the change bus: tree writes,
 /// rules changes and ended sessions. The bus runs its handlers under its lock, so the handler
@@ -57,10 +58,13 @@ final class TreeHubs: Sendable {
 
     /// Opens a watcher (before its first read, so no write after that read can be missed);
     /// throws ``full`` past ``maximumWatchers``.
-    func register(location: DataPath, query: DataQuery?, caller: DatabaseCaller) throws(DatabaseError) -> TreeWatcher {
+    func register(
+        location: DataPath, query: DataQuery?, caller: DatabaseCaller, outlet: (any Channel)? = nil
+    ) throws(DatabaseError) -> TreeWatcher {
         let expiresAt: Date? = if case .user(let user) = caller { Date(timeIntervalSince1970: TimeInterval(user.claims.exp)) } else { nil }
         let watcher = TreeWatcher(
-            app: caller.app.id, location: location, query: query, caller: caller, expiresAt: expiresAt, capacity: mailboxCapacity)
+            app: caller.app.id, location: location, query: query, caller: caller, expiresAt: expiresAt, capacity: mailboxCapacity,
+            outlet: outlet)
         let admitted = state.withLockedValue { state -> Bool in
             guard state.count < maximumWatchers else { return false }
             state.count += 1
@@ -73,11 +77,13 @@ final class TreeHubs: Sendable {
     }
 
     /// Records that `watcher` read its location at `revision`: it is owed the writes after it.
+    /// Mail is posted under the lock, as ``handle(_:)`` posts, so a watcher's writes reach it in
+    /// the order the hub worked them out.
     func start(_ watcher: TreeWatcher, at revision: Int64) {
-        let mail = state.withLockedValue { state in
-            state.hubs[watcher.app]?.start(watcher, at: revision, now: .now) ?? []
+        state.withLockedValue { state in
+            let mail = state.hubs[watcher.app]?.start(watcher, at: revision, now: .now) ?? []
+            if !mail.isEmpty { TreeWatcher.post([(watcher, mail)]) }
         }
-        for piece in mail { watcher.post(piece) }
     }
 
     /// Closes a watcher.
@@ -125,12 +131,9 @@ final class TreeHubs: Sendable {
             }
         }
         for (app, changes) in writes {
-            let deliveries = state.withLockedValue { state -> [(TreeWatcher, [TreeWatcher.Mail])] in
-                guard state.hubs[app] != nil else { return [] }
-                return state.hubs[app]?.receive(changes, now: .now) ?? []
-            }
-            for (watcher, mail) in deliveries {
-                for piece in mail { watcher.post(piece) }
+            state.withLockedValue { state in
+                guard let deliveries = state.hubs[app]?.receive(changes, now: .now) else { return }
+                TreeWatcher.post(deliveries)
             }
         }
     }

@@ -1,9 +1,18 @@
 import Foundation
 import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTPTypes
 
 /// One open stream: what it watches, who watches, and the mailbox its hub posts to. The stream's
 /// own task takes the mail and writes it (see ``DatabaseStreams``), so no per-watcher work runs
 /// while the hub or the change bus holds a lock.
+///
+/// A stream on a connection (its ``outlet``) gets its mail on that connection's event loop, in
+/// the order it was posted. There, while the stream's task waits for mail with nothing pending
+/// and the connection takes writes, a take of write events is written to the connection in
+/// place: the steady state of a stream costs a write and a flush per event, not a task's
+/// wake-up. Anything else (a keep-alive, a resync, a full socket) goes to the mailbox and the
+/// task, which writes with the connection's backpressure.
 final class TreeWatcher: Sendable {
     /// What a stream is told.
     enum Mail: Sendable {
@@ -47,39 +56,105 @@ final class TreeWatcher: Sendable {
         var mail: [Mail] = []
         var overflowed = false
         var waiter: CheckedContinuation<Void, Never>?
+        /// Every write up to this revision has been sent on the stream (or is in what was).
+        var sentThrough: Int64 = 0
     }
 
     /// How many writes wait before the stream is deemed too slow and resynchronised.
     private let capacity: Int
     private let box = NIOLockedValueBox(Box())
 
-    init(app: String, location: DataPath, query: DataQuery?, caller: DatabaseCaller, expiresAt: Date?, capacity: Int) {
+    /// The connection the stream is written to, whose event loop its mail is delivered on; nil
+    /// for a stream that only its task writes.
+    let outlet: (any Channel)?
+
+    init(
+        app: String, location: DataPath, query: DataQuery?, caller: DatabaseCaller, expiresAt: Date?, capacity: Int,
+        outlet: (any Channel)? = nil
+    ) {
         self.app = app
         self.location = location
         self.query = query
         self.caller = caller
         self.expiresAt = expiresAt
         self.capacity = capacity
+        self.outlet = outlet
     }
 
     /// Leaves `mail` for the stream. A stream that lets ``capacity`` writes pile up (a reader too
     /// slow for them) loses them and is told to resync instead: a fresh `put` of `/`
     /// replaces what it missed, and nothing is held for it without bound.
     func post(_ mail: Mail) {
+        Self.post([(self, [mail])])
+    }
+
+    /// Posts each watcher its mail: on each event loop, one task runs the deliveries of the
+    /// watchers there, in the order given.
+    static func post(_ deliveries: [(TreeWatcher, [Mail])]) {
+        var byLoop: [ObjectIdentifier: (any EventLoop, [(TreeWatcher, [Mail])])] = [:]
+        for (watcher, mail) in deliveries {
+            guard let loop = watcher.outlet?.eventLoop else {
+                watcher.receive(mail)
+                continue
+            }
+            byLoop[ObjectIdentifier(loop), default: (loop, [])].1.append((watcher, mail))
+        }
+        for (loop, batch) in byLoop.values {
+            loop.execute {
+                for (watcher, mail) in batch { watcher.receive(mail) }
+            }
+        }
+    }
+
+    private func receive(_ mails: [Mail]) {
+        var direct: [ByteBuffer] = []
         let waiter = box.withLockedValue { box -> CheckedContinuation<Void, Never>? in
-            if case .close = mail {
-                // Ending goes ahead of anything still waiting to be written.
-                box.mail = [.close]
-            } else if mail.isWrite, box.mail.count >= capacity {
-                box.mail.removeAll { $0.isWrite }
-                box.overflowed = true
-            } else {
-                box.mail.append(mail)
+            if let outlet, box.waiter != nil, box.mail.isEmpty, !box.overflowed, outlet.isWritable,
+                mails.allSatisfy({ if case .event = $0 { true } else { false } })
+            {
+                for case .event(let revision, let event) in mails where revision > box.sentThrough {
+                    box.sentThrough = revision
+                    direct.append(event.bytes)
+                }
+                return nil
+            }
+            for mail in mails {
+                if case .close = mail {
+                    // Ending goes ahead of anything still waiting to be written.
+                    box.mail = [.close]
+                } else if mail.isWrite, box.mail.count >= capacity {
+                    box.mail.removeAll { $0.isWrite }
+                    box.overflowed = true
+                } else {
+                    box.mail.append(mail)
+                }
             }
             defer { box.waiter = nil }
             return box.waiter
         }
         waiter?.resume()
+        guard let outlet, !direct.isEmpty else { return }
+        for bytes in direct { outlet.write(HTTPResponsePart.body(bytes), promise: nil) }
+        outlet.flush()
+    }
+
+    /// Whether the write at `revision` is still to be sent; if so, it counts as sent from now.
+    func claim(_ revision: Int64) -> Bool {
+        box.withLockedValue { box in
+            guard revision > box.sentThrough else { return false }
+            box.sentThrough = revision
+            return true
+        }
+    }
+
+    /// The revision every write up to which has been sent.
+    var sentThrough: Int64 {
+        box.withLockedValue { $0.sentThrough }
+    }
+
+    /// Records that every write up to `revision` has been sent (a read at it was).
+    func sent(through revision: Int64) {
+        box.withLockedValue { box in box.sentThrough = max(box.sentThrough, revision) }
     }
 
     /// The mail left since the last call, waiting for some if there is none; an overflow comes

@@ -10,6 +10,8 @@ public struct LatchkeyRequestContext: RequestContext {
     public let peerAddress: String?
     /// The request id (set by the request-id middleware).
     public var requestID: String?
+    /// The request's connection (a stream writes its events to it directly).
+    let channel: any Channel
     /// The caller, established before the handler runs from the route's ``Access``.
     var principal: Principal?
 
@@ -17,6 +19,7 @@ public struct LatchkeyRequestContext: RequestContext {
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         peerAddress = source.channel.remoteAddress?.ipAddress
+        channel = source.channel
     }
 }
 
