@@ -4,7 +4,7 @@
  *
  *   sse-watch --port P --mode latchkey|pocketbase --watch PATH --write PATH [--method PUT|PATCH]
  *             [--connections N] [--rate W] [--duration S] [--subscribe TOPIC] [--header H]...
- *             [--write-port P2]
+ *             [--write-port P2] [--ready-file R --go-file G]
  *
  * Latchkey (the Realtime Database protocol): N streams GET --watch with Accept: text/event-stream;
  * a writer thread sends --method --write with the body `<t>` (microseconds on CLOCK_MONOTONIC) W
@@ -14,6 +14,9 @@
  * the receiving time minus t. Writes made before every stream was open are not counted.
  * --write-port sends the writes to another server than the streams' (another node of a cluster,
  * so the latency includes the way between the nodes); by default the streams' --port.
+ * --ready-file R --go-file G: once every stream is open, create R and wait (reading the streams)
+ * until G exists before writing, so several sse-watch processes start writing together, after
+ * all of their streams are open, and no one's opening counts in another's latency.
  * Prints one JSON object: connections, writes, deliveries expected and received, p50/p90/p99/max
  * latency (ms), and the streams that failed or closed. Everything binds 127.0.0.1; bounded in time.
  */
@@ -46,7 +49,7 @@ struct stream {
     char tail[TAIL];
 };
 
-static const char *mode = "latchkey", *watch_path, *write_path, *method = "PUT", *topic;
+static const char *mode = "latchkey", *watch_path, *write_path, *method = "PUT", *topic, *ready_file, *go_file;
 static const char *headers[MAX_HEADERS];
 static int header_count, port, write_port, connections = 1000, duration = 10;
 static double rate = 10;
@@ -169,7 +172,12 @@ static void scan(struct stream *s, const char *data, size_t length, int64_t rece
     for (char *at = joined; (at = strstr(at, marker)); ) {
         char *digits = at + marker_length, *stop;
         long long stamp = strtoll(digits, &stop, 10);
-        if (stop == digits || *stop == 0) break; /* the number may go on in the next read */
+        if (*stop == 0) break; /* the number may go on in the next read */
+        if (stop == digits) { /* not a stamp (a first put of null or an object): the next one */
+            at = digits;
+            consumed = (size_t)(digits - joined);
+            continue;
+        }
         record(stamp, received);
         consumed = (size_t)(stop - joined);
         at = stop;
@@ -208,6 +216,8 @@ int main(int argc, char **argv) {
         const char *flag = argv[i], *value = argv[i + 1];
         if (!strcmp(flag, "--port")) port = atoi(value);
         else if (!strcmp(flag, "--write-port")) write_port = atoi(value);
+        else if (!strcmp(flag, "--ready-file")) ready_file = value;
+        else if (!strcmp(flag, "--go-file")) go_file = value;
         else if (!strcmp(flag, "--mode")) mode = value;
         else if (!strcmp(flag, "--watch")) watch_path = value;
         else if (!strcmp(flag, "--write")) write_path = value;
@@ -316,6 +326,21 @@ int main(int argc, char **argv) {
             }
         }
         close(fd);
+    }
+
+    if (ready_file && go_file) {
+        FILE *ready = fopen(ready_file, "w");
+        if (ready) fclose(ready);
+        int64_t give_up = now_us() + 300 * 1000000LL;
+        while (access(go_file, F_OK) != 0 && now_us() < give_up) {
+            int n = epoll_wait(epoll, events, 1024, 50);
+            for (int i = 0; i < n; i++) {
+                struct stream *s = &streams[events[i].data.u32];
+                if (s->state != 1) continue;
+                ssize_t got = read(s->fd, buffer, sizeof buffer);
+                if (got > 0) scan(s, buffer, (size_t)got, now_us());
+            }
+        }
     }
 
     counting_from = now_us();
