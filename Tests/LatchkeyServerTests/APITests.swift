@@ -32,6 +32,12 @@ import Testing
             let named = try await client.send(.get, "/v1/hello", app: client.clientID)
             #expect(access(named, "auth") == true)
             #expect(access(named, "me") == false)
+            #expect(named.string("clientId") == client.clientID)
+            // Answers are encoded once and kept: the same caller gets the same bytes, and an app
+            // id no app has is not echoed (nor kept apart from the anonymous answer).
+            #expect(try await client.send(.get, "/v1/hello", app: client.clientID).text == named.text)
+            let unknown = try await client.send(.get, "/v1/hello", app: "lk_nosuchapp")
+            #expect(unknown.text == anonymous.text)
             let tokens = try await client.signUpUser("hal")
             let signedIn = try await client.send(.get, "/v1/hello", token: tokens.access)
             #expect(access(signedIn, "me") == true)

@@ -9,6 +9,8 @@ struct HelloFeature: Feature {
     let appDirectory: AppDirectory
 
     let authenticator: Authenticator
+    let answers = HelloAnswers()
+
     init(backend: LatchkeyBackend) {
         self.appDirectory = backend.appDirectory
         self.authenticator = Authenticator(backend: backend)
@@ -29,16 +31,9 @@ struct HelloFeature: Feature {
             } else {
                 appKnown = false
             }
-            let modules = FeatureSet.all.compactMap { feature -> Module? in
-                guard let module = feature.module else { return nil }
-                return Module(
-                    id: feature.id, title: module.title, vmin: module.vmin, vmax: module.vmax,
-                    access: Self.allows(module.access, principal: principal, appKnown: appKnown))
+            return try answers.response(clientID: appKnown ? clientID : nil) { access in
+                Self.allows(access, principal: principal, appKnown: appKnown)
             }
-            return try JSONResponse.make(
-                HelloResponse(
-                    name: LatchkeyVersion.name, version: LatchkeyVersion.current,
-                    clientId: appKnown ? clientID : nil, modules: modules))
         }
 
         table.on(.get, "/openapi.json", operation: "getOpenAPIDocument", access: .anyone) { _, _ in

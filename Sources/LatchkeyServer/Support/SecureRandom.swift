@@ -3,15 +3,11 @@ import Foundation
 
 /// Random identifiers and bearer secrets.
 enum SecureRandom {
-    /// `count` bytes from the system CSPRNG, eight per call to it.
+    /// `count` bytes from a CSPRNG: BoringSSL's (Apple platforms: the system's), which the
+    /// kernel seeds and which fills any length without a system call per eight bytes, as the
+    /// standard library's generator makes (three for an identifier, on every request).
     static func bytes(_ count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count + 7)
-        while bytes.count < count {
-            withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) }
-        }
-        return Array(bytes.prefix(count))
+        SymmetricKey(size: SymmetricKeySize(bitCount: count * 8)).withUnsafeBytes { Array($0) }
     }
 
     /// A bearer secret with 256 random bits, base64url without padding, behind a readable prefix.
@@ -33,20 +29,25 @@ enum SecureRandom {
     /// The identifier that `bytes` (17 of them) encode: a point among identifiers that the same
     /// bytes always name, so a digest picks a stable place in a table keyed by identifiers.
     static func identifier(encoding random: [UInt8]) -> String {
-        let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz")
-        var bits = 0
-        var buffer: UInt32 = 0
-        var output = ""
-        for byte in random {
-            buffer = (buffer << 8) | UInt32(byte)
-            bits += 8
-            while bits >= 5 && output.count < 26 {
-                bits -= 5
-                output.append(alphabet[Int((buffer >> UInt32(bits)) & 31)])
+        String(unsafeUninitializedCapacity: 26) { output in
+            var bits = 0
+            var buffer: UInt32 = 0
+            var written = 0
+            for byte in random where written < 26 {
+                buffer = (buffer << 8) | UInt32(byte)
+                bits += 8
+                while bits >= 5 && written < 26 {
+                    bits -= 5
+                    output[written] = crockford[Int((buffer >> UInt32(bits)) & 31)]
+                    written += 1
+                }
             }
+            return written
         }
-        return output
     }
+
+    /// Crockford's base32 alphabet, lowercase.
+    private static let crockford = Array("0123456789abcdefghjkmnpqrstvwxyz".utf8)
 }
 
 /// SHA-256 digests as lowercase hex, the form in which bearer secrets are stored.

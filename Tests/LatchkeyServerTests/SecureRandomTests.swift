@@ -1,0 +1,29 @@
+import Testing
+
+@testable import LatchkeyServer
+
+/// Identifiers and secrets: their form, and the encoding of given bytes, which ids derived from a
+/// digest depend on staying the same.
+@Suite struct SecureRandomTests {
+    @Test func identifiersAre26CrockfordCharactersAndTheEncodingOfBytesIsFixed() {
+        #expect(SecureRandom.identifier(encoding: Array(0..<17)) == "000g40r40m30e209185gr38e1w")
+        #expect(SecureRandom.identifier(encoding: Array(repeating: 255, count: 17)) == "zzzzzzzzzzzzzzzzzzzzzzzzzz")
+        #expect(SecureRandom.identifier(encoding: Array([0x5a, 0xa5].repeated(8)) + [7]) == "bajnn9atmndaapn5bajnn9atmm")
+        let alphabet = Set("0123456789abcdefghjkmnpqrstvwxyz")
+        let ids = (0..<1_000).map { _ in SecureRandom.identifier() }
+        #expect(ids.allSatisfy { $0.count == 26 && $0.allSatisfy(alphabet.contains) })
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test func bytesAreTheLengthAskedAndDiffer() {
+        for count in [1, 8, 17, 32, 33] { #expect(SecureRandom.bytes(count).count == count) }
+        #expect(SecureRandom.bytes(32) != SecureRandom.bytes(32))
+        #expect(SecureRandom.token(prefix: "lk_").hasPrefix("lk_"))
+    }
+}
+
+extension Array {
+    fileprivate func repeated(_ times: Int) -> [Element] {
+        (0..<times).flatMap { _ in self }
+    }
+}
