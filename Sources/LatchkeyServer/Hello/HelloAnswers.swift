@@ -30,8 +30,7 @@ final class HelloAnswers: Sendable {
     func response(clientID: String?, allows: (Access) -> Bool) throws -> Response {
         let key = Key(clientID: clientID, access: declared.map { allows($0.module.access) })
         let body = try answers.withLockedValue { $0[key] } ?? encode(key)
-        return Response(
-            status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
+        return JSONResponse.make(encoded: body)
     }
 
     private func encode(_ key: Key) throws -> ByteBuffer {

@@ -33,7 +33,11 @@ struct MeFeature: Feature {
         let me = Access.user(.profile)
 
         table.on(.get, "/v1/me", operation: "getMe", access: me) { _, context in
-            try JSONResponse.make(try await account(of: try context.user).record)
+            let user = try context.user
+            guard let record = try await userCache.recordJSON(id: user.userID, appID: user.app.id) else {
+                throw APIError.invalidToken()
+            }
+            return JSONResponse.make(encoded: record)
         }
 
         table.on(.patch, "/v1/me", operation: "updateMe", access: me) { request, context in

@@ -1,10 +1,15 @@
+import Foundation
+import LatchkeyWire
+import NIOConcurrencyHelpers
+import NIOCore
+
 /// Users by id, so that reads of the signed-in user (`GET /v1/me`, the session endpoint, userinfo,
 /// refresh) do not query the database per request. Every write to a user records a change event;
 /// the ``ChangeBus`` drops the entry on this node at commit, on other nodes when they hear of it.
 /// Paths that decide on credentials (password checks) always read the database.
 final class UserCache: Sendable {
     private let store: UserStore
-    private let cache: InvalidatingCache<UserAccount>
+    private let cache: InvalidatingCache<CachedAccount>
 
     init(store: UserStore, bus: ChangeBus, capacity: Int = 100_000) {
         self.store = store
@@ -13,7 +18,35 @@ final class UserCache: Sendable {
 
     /// The user with this id in this app, or nil.
     func account(id: String, appID: String) async throws -> UserAccount? {
-        let account = try await cache.value(for: id) { try await store.find(id: id) }
-        return account?.appID == appID ? account : nil
+        try await cached(id: id, appID: appID)?.account
+    }
+
+    /// The user's ``UserRecord`` as the wire encoder writes it, encoded once per cached account:
+    /// `GET /v1/me` is the most frequent read, and the encoding cost more than the rest of it.
+    func recordJSON(id: String, appID: String) async throws -> ByteBuffer? {
+        try await cached(id: id, appID: appID)?.recordJSON()
+    }
+
+    private func cached(id: String, appID: String) async throws -> CachedAccount? {
+        let cached = try await cache.value(for: id) { try await store.find(id: id).map(CachedAccount.init) }
+        return cached?.account.appID == appID ? cached : nil
+    }
+}
+
+/// A cached account and, once asked for, its record's JSON (dropped with the entry when the user
+/// changes).
+private final class CachedAccount: Sendable {
+    let account: UserAccount
+    private let encoded = NIOLockedValueBox<ByteBuffer?>(nil)
+
+    init(_ account: UserAccount) {
+        self.account = account
+    }
+
+    func recordJSON() throws -> ByteBuffer {
+        if let bytes = encoded.withLockedValue({ $0 }) { return bytes }
+        let bytes = ByteBuffer(bytes: try WireCoding.makeEncoder().encode(account.record))
+        encoded.withLockedValue { $0 = bytes }
+        return bytes
     }
 }
