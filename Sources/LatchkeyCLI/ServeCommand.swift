@@ -90,6 +90,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let problem = configuration.delivery.servingProblem(host: configuration.host) {
             throw ConfigurationProblem(description: problem)
         }
+        LoggingSystem.bootstrap(DeferredMetadataLogHandler.init)
         var logger = Logger(label: "latchkey")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
 

@@ -169,6 +169,14 @@ import Testing
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
             #expect(response.headers[.server] == nil)
             #expect((response.headers[HTTPField.Name("X-Request-Id")!] ?? "").count >= 16)
+            // New ids never repeat (they come from a counter, not the CSPRNG) and look alike.
+            var ids: Set<String> = []
+            for _ in 0..<50 {
+                let id = try await client.send(.get, "/v1/hello").headers[HTTPField.Name("X-Request-Id")!] ?? ""
+                #expect(id.count == 26 && id.allSatisfy { "0123456789abcdefghjkmnpqrstvwxyz".contains($0) })
+                ids.insert(id)
+            }
+            #expect(ids.count == 50)
             let echoed = try await client.send(.get, "/v1/hello", headers: [HTTPField.Name("X-Request-Id")!: "abc-123"])
             #expect(echoed.headers[HTTPField.Name("X-Request-Id")!] == "abc-123")
             let forged = try await client.send(.get, "/v1/me", headers: [HTTPField.Name("X-Request-Id")!: "bad id\u{7F}with junk"])
