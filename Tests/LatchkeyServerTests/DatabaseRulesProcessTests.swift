@@ -14,7 +14,10 @@ import Testing
         let arguments = databaseURL.map { ["--database", $0] } ?? ["--data-dir", directory]
         let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Rules"] + arguments) as? [String: Any])
         let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
-        _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10"] + arguments)
+        let updated = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10"] + arguments)
+        // The store's pool runs before anything leases from it (PostgresNIO warns otherwise).
+        let leasedEarly = "hasn't been called yet"
+        #expect(!updated.stderr.contains(leasedEarly), "\(updated.stderr)")
         let app = arguments + ["--app", clientID]
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-rules-\(UUID().uuidString).json").path
         defer {
@@ -65,7 +68,10 @@ import Testing
             }
             #expect(status == .unauthorized)
         }
-        for node in nodes { try await node.stop() }
+        for node in nodes {
+            try await node.stop()
+            #expect(!node.stderr.contains(leasedEarly) && !node.stdout.contains(leasedEarly))
+        }
         if let databaseURL { await TestStore.dropDatabase(databaseURL) }
     }
 }

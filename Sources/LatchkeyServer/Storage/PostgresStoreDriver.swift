@@ -26,7 +26,18 @@ final class PostgresStoreDriver: StoreDriver {
         self.logger = logger
         self.acquireTimeout = acquireTimeout
         self.maximumQueuedWrites = maximumQueuedWrites
-        self.runner = Task { await client.run() }
+        self.runner = Self.run(client)
+    }
+
+    /// Runs the pool. The task starts on this thread and runs until its first suspension, so the
+    /// client counts as running before anything can lease from it (a lease made earlier waits, and
+    /// PostgresNIO warns of it).
+    private static func run(_ client: PostgresClient) -> Task<Void, Never> {
+        if #available(macOS 26, iOS 26, tvOS 26, *) {
+            Task.immediate { await client.run() }
+        } else {
+            Task { await client.run() }
+        }
     }
 
     /// A pool for `url` (`postgres://user:password@host:port/database?sslmode=…`, see ``PostgresURL``).
