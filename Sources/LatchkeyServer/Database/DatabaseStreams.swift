@@ -54,7 +54,8 @@ struct DatabaseStreams: Sendable {
         let stream = WatchStream(watcher: watcher, hubs: hubs, read: read, gate: gate, time: time, first: snapshot)
         let executor = connection.map { EventLoopExecutor($0.eventLoop) }
         // A client that leaves ends the stream now, not at the next write the task makes.
-        connection?.closeFuture.whenComplete { _ in watcher.post(.close) }
+        // Weakly: a connection that outlives its stream (keep-alive) keeps no watcher alive.
+        connection?.closeFuture.whenComplete { [weak watcher] _ in watcher?.post(.close) }
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
