@@ -301,8 +301,9 @@ import Testing
             streams[1].close()
             var placesFree = false
             for round in 0..<100 where !placesFree {
-                // `/c` too: the stream reopened there above was closed by its client as well.
-                for path in ["/b", "/c"] { try await node.write(.PUT, path, .number(Double(round))) }
+                // `/c` too: the stream reopened there above was closed by its client as well; and
+                // `/d` and `/e`, whose streams from an earlier round may have held a place each.
+                for path in ["/b", "/c", "/d", "/e"] { try await node.write(.PUT, path, .number(Double(round))) }
                 let pair = [node.watch("/d"), node.watch("/e")]
                 var statuses: [UInt?] = []
                 for stream in pair { statuses.append(try await stream.head().status) }
