@@ -43,48 +43,107 @@ struct SessionStore: Sendable {
             """
         ).run()
         let token = SecureRandom.token(prefix: "lkr_")
-        try await insertRefreshToken(token, sessionID: session.id, at: now, in: db)
+        try await Self.insertRefreshToken(hash: Digest.sha256Hex(token), sessionID: session.id, at: now.epochSeconds, in: db)
         return (session, token)
     }
 
     /// Rotates a refresh token of the app `appID`, with reuse detection.
     ///
-    /// The common case takes three statements: claim the token (a conditional `UPDATE` that only
-    /// an unused token of a session of this app passes, storing its sealed successor), touch the
-    /// session if it is still live, insert the successor. The app is checked inside the claim, so a
-    /// token presented with another app's client id is left as it was. A token that is already
-    /// used, unknown, of another app or of a dead session falls through to
+    /// The common case is three steps: claim the token (a conditional `UPDATE` that only an unused
+    /// token of a session of this app passes, storing its sealed successor), touch the session if
+    /// it is still live, insert the successor. The app is checked inside the claim, so a token
+    /// presented with another app's client id is left as it was. A token that is already used,
+    /// unknown, of another app or of a dead session falls through to
     /// ``rotateUsed(_:hash:appID:idleTTL:at:in:)``.
+    ///
+    /// On PostgreSQL the three steps are one statement (data-modifying `WITH` clauses) run on its
+    /// own, outside `BEGIN`/`COMMIT`: one round trip instead of five, and one commit. A second
+    /// refresh of the same token waits on the claimed row and then finds it used.
     func rotate(refreshToken: String, appID: String, idleTTL: Int, at now: Date) async throws -> Rotation {
         let hash = Digest.sha256Hex(refreshToken)
         let successor = SecureRandom.token(prefix: "lkr_")
-        let sealed = try Self.seal(successor, parent: refreshToken)
-        return try await driver.write { db in
-            let claimed = try await db.raw(
-                """
-                UPDATE refresh_tokens SET used_at = \(bind: now.epochSeconds),
-                    successor_hash = \(bind: Digest.sha256Hex(successor)), successor_sealed = \(bind: sealed)
-                WHERE token_hash = \(bind: hash) AND used_at IS NULL
-                    AND EXISTS (SELECT 1 FROM sessions WHERE sessions.id = refresh_tokens.session_id AND sessions.app_id = \(bind: appID))
-                RETURNING session_id
-                """
-            ).first()?.decode(column: "session_id", as: String.self)
-            guard let sessionID = claimed else {
+        let claim = Claim(
+            hash: hash, appID: appID, successorHash: Digest.sha256Hex(successor),
+            sealedSuccessor: try Self.seal(successor, parent: refreshToken), now: now.epochSeconds,
+            idleCutoff: idleTTL > 0 ? now.epochSeconds - Int64(idleTTL) : Int64.min)
+        switch driver.family {
+        case .postgres:
+            let claimed = try await driver.writeStatement { db in try await claim.inOneStatement(in: db) }
+            if let claimed { return claimed.rotation(successor: successor) }
+            return try await driver.write { db in
+                try await rotateUsed(refreshToken, hash: hash, appID: appID, idleTTL: idleTTL, at: now, in: db)
+            }
+        case .sqlite:
+            return try await driver.write { db in
+                if let claimed = try await claim.inSteps(in: db) { return claimed.rotation(successor: successor) }
                 return try await rotateUsed(refreshToken, hash: hash, appID: appID, idleTTL: idleTTL, at: now, in: db)
             }
-            let idleCutoff = idleTTL > 0 ? now.epochSeconds - Int64(idleTTL) : Int64.min
-            guard
-                let session = try await db.raw(
-                    """
-                    UPDATE sessions SET last_used_at = \(bind: now.epochSeconds)
-                    WHERE id = \(bind: sessionID) AND revoked_at IS NULL
-                        AND expires_at > \(bind: now.epochSeconds) AND last_used_at > \(bind: idleCutoff)
-                    RETURNING \(unsafeRaw: Self.sessionColumns)
-                    """
-                ).first().map(Self.session(from:))
-            else { return .expired }
-            try await insertRefreshToken(successor, sessionID: sessionID, at: now, in: db)
-            return .rotated(session, refreshToken: successor)
+        }
+    }
+
+    /// The claim of one unused refresh token and its successor's insert, with what the statements bind.
+    private struct Claim: Sendable {
+        let hash: String
+        let appID: String
+        let successorHash: String
+        let sealedSuccessor: String
+        let now: Int64
+        let idleCutoff: Int64
+
+        /// What a claim came to: the session it touched, or `nil` when the token was claimed but
+        /// its session has ended (the successor is then not stored).
+        struct Claimed {
+            var session: SessionRecord?
+
+            func rotation(successor: String) -> Rotation {
+                session.map { .rotated($0, refreshToken: successor) } ?? .expired
+            }
+        }
+
+        private var claimToken: SQLQueryString {
+            """
+            UPDATE refresh_tokens SET used_at = \(bind: now), successor_hash = \(bind: successorHash),
+                successor_sealed = \(bind: sealedSuccessor)
+            WHERE token_hash = \(bind: hash) AND used_at IS NULL
+                AND EXISTS (SELECT 1 FROM sessions WHERE sessions.id = refresh_tokens.session_id AND sessions.app_id = \(bind: appID))
+            RETURNING session_id
+            """
+        }
+
+        private func touchSession(_ sessionID: SQLQueryString) -> SQLQueryString {
+            """
+            UPDATE sessions SET last_used_at = \(bind: now)
+            WHERE id = \(sessionID) AND revoked_at IS NULL AND expires_at > \(bind: now) AND last_used_at > \(bind: idleCutoff)
+            RETURNING \(unsafeRaw: SessionStore.sessionColumns)
+            """
+        }
+
+        /// PostgreSQL: claim, touch and insert in one statement. `nil` when nothing was claimed.
+        func inOneStatement(in db: any SQLDatabase) async throws -> Claimed? {
+            let statement: SQLQueryString = """
+                WITH claimed AS (\(claimToken)),
+                touched AS (\(touchSession("(SELECT session_id FROM claimed)"))),
+                inserted AS (
+                    INSERT INTO refresh_tokens (token_hash, session_id, created_at)
+                    SELECT \(bind: successorHash), id, \(bind: now) FROM touched
+                )
+                SELECT touched.* FROM claimed LEFT JOIN touched ON true
+                """
+            guard let row = try await db.raw(statement).first() else { return nil }
+            guard try row.decode(column: "id", as: String?.self) != nil else { return Claimed(session: nil) }
+            return Claimed(session: try SessionStore.session(from: row))
+        }
+
+        /// SQLite (no data-modifying `WITH`): the same three steps, in the caller's transaction.
+        func inSteps(in db: any SQLDatabase) async throws -> Claimed? {
+            guard let sessionID = try await db.raw(claimToken).first()?.decode(column: "session_id", as: String.self) else {
+                return nil
+            }
+            guard let session = try await db.raw(touchSession("\(bind: sessionID)")).first().map(SessionStore.session(from:)) else {
+                return Claimed(session: nil)
+            }
+            try await SessionStore.insertRefreshToken(hash: successorHash, sessionID: sessionID, at: now, in: db)
+            return Claimed(session: session)
         }
     }
 
@@ -190,12 +249,9 @@ struct SessionStore: Sendable {
         }
     }
 
-    private func insertRefreshToken(_ token: String, sessionID: String, at now: Date, in db: any SQLDatabase) async throws {
+    private static func insertRefreshToken(hash: String, sessionID: String, at now: Int64, in db: any SQLDatabase) async throws {
         try await db.raw(
-            """
-            INSERT INTO refresh_tokens (token_hash, session_id, created_at)
-            VALUES (\(bind: Digest.sha256Hex(token)), \(bind: sessionID), \(bind: now.epochSeconds))
-            """
+            "INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES (\(bind: hash), \(bind: sessionID), \(bind: now))"
         ).run()
     }
 

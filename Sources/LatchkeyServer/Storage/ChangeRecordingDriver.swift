@@ -25,6 +25,10 @@ struct ChangeRecordingDriver: StoreDriver {
         return value
     }
 
+    func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await base.writeStatement(body)
+    }
+
     func withMigrationLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await base.withMigrationLock(body)
     }

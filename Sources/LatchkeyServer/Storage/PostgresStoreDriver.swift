@@ -84,19 +84,25 @@ final class PostgresStoreDriver: StoreDriver {
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        let waiting = try admitWrite()
-        defer { waiting.stop() }
-        return try await guarded { [client, logger] leased in
+        try await writing { [client, logger] leased in
             do {
                 return try await client.withTransaction(logger: logger) { connection in
                     leased()
-                    waiting.stop()
                     return try await body(connection.sql())
                 }
             } catch let error as PostgresTransactionError {
                 // Surface what actually failed: the body's own error (a typed API error, a unique
                 // violation), else the failed BEGIN or COMMIT.
                 throw error.closureError ?? error.beginError ?? error.commitError ?? error
+            }
+        }
+    }
+
+    func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await writing { [client] leased in
+            try await client.withConnection { connection in
+                leased()
+                return try await body(connection.sql())
             }
         }
     }
@@ -124,6 +130,20 @@ final class PostgresStoreDriver: StoreDriver {
     func shutdown() async {
         runner.cancel()
         await runner.value
+    }
+
+    /// Runs a write admitted by ``admitWrite()``, counted as waiting until it calls `leased`.
+    private func writing<T: Sendable>(
+        _ operation: @escaping @Sendable (_ leased: @escaping @Sendable () -> Void) async throws -> T
+    ) async throws -> T {
+        let waiting = try admitWrite()
+        defer { waiting.stop() }
+        return try await guarded { leased in
+            try await operation {
+                leased()
+                waiting.stop()
+            }
+        }
     }
 
     /// Counts a write as waiting for a connection, or refuses it when `maximumQueuedWrites` already wait.

@@ -14,6 +14,11 @@ public protocol StoreDriver: Sendable {
     /// happens once — but it happens even when the commit then fails: anything that must follow
     /// the commit belongs after `write` returns.
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    /// Runs `body`, which issues one statement, on a writer's connection without `BEGIN` and
+    /// `COMMIT` around it: on PostgreSQL the statement is its own transaction, one round trip
+    /// instead of three. It records no changes (``ChangeFeed`` needs `write`). SQLite runs it as a
+    /// `write`, inside its batched transactions.
+    func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
     /// Runs `body` while holding a lock that other processes migrating the same database wait for.
     func withMigrationLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
     /// Whether `error` is a violation of `key`.

@@ -70,6 +70,10 @@ final class SQLiteStoreDriver: StoreDriver {
         try await committer.write(body)
     }
 
+    func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await committer.write(body)
+    }
+
     func withMigrationLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         // Each migration runs in a `BEGIN IMMEDIATE` transaction, which already excludes other writers.
         try await body()
