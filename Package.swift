@@ -49,6 +49,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        // OTLP over HTTP only: the gRPC exporter would build gRPC for nothing.
+        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
     ],
     targets: [
         .target(name: "LatchkeyWire", swiftSettings: swiftSettings),
@@ -78,6 +81,8 @@ let package = Package(
                 server("Mustache", from: "swift-mustache"),
                 server("CryptoExtras", from: "swift-crypto"),
                 server("AsyncAlgorithms", from: "swift-async-algorithms"),
+                server("Tracing", from: "swift-distributed-tracing"),
+                server("OTel", from: "swift-otel"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings

@@ -54,6 +54,10 @@ struct ServeCommand: AsyncParsableCommand {
         help: "A PEM file of CA certificates that push providers' TLS certificates may chain to besides the system's (a stand-in provider, as bench/push runs).")
     var pushTrustRoots: String?
     @Option(
+        name: .customLong("otlp-traces-endpoint"),
+        help: "Send a span per request and per store call to this OpenTelemetry collector URL over OTLP/HTTP, e.g. http://127.0.0.1:4318/v1/traces (off by default; env LATCHKEY_OTLP_TRACES_ENDPOINT; OTEL_* variables apply).")
+    var otlpTracesEndpoint: String?
+    @Option(
         name: .customLong("ready-file"),
         help: "Once listening, write one JSON line here: {\"url\", \"port\", \"pid\"} (for scripts and tests).")
     var readyFile: String?
@@ -85,6 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("--push-trust-roots: cannot read \(pushTrustRoots)")
             }
         }
+        if let otlpTracesEndpoint { configuration.otlpTracesEndpoint = otlpTracesEndpoint }
         if allowLogSender { configuration.delivery.allowsLogSenderOffLoopback = true }
         // Before anything is opened or bound: a refused configuration leaves no trace.
         if let problem = configuration.delivery.servingProblem(host: configuration.host) {
@@ -93,6 +98,8 @@ struct ServeCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap(DeferredMetadataLogHandler.init)
         var logger = Logger(label: "latchkey")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+
+        let tracing = try configuration.otlpTracesEndpoint.map(OTLPTracing.bootstrap(endpoint:))
 
         let backend = try await LatchkeyBackend.open(configuration, logger: logger)
         if let first = try await backend.createFirstAppIfNeeded(name: "My App") {
@@ -111,7 +118,8 @@ struct ServeCommand: AsyncParsableCommand {
         let base = "\(configuration.scheme)://\(configuration.host)"
         let readyFile = readyFile
         do {
-            let app = try LatchkeyServer.application(backend: backend, logger: logger) { [logger] port in
+            let app = try LatchkeyServer.application(backend: backend, logger: logger, services: tracing.map { [$0] } ?? []) {
+                [logger] port in
                 let url = "\(base):\(port)"
                 if let owner {
                     print(

@@ -92,7 +92,8 @@ public final class LatchkeyBackend: Sendable {
         self.configuration = configuration
         self.appliedMigrations = appliedMigrations
         let bus = ChangeBus()
-        let driver = ChangeRecordingDriver(base: base, bus: bus)
+        let driver = ChangeRecordingDriver(
+            base: configuration.otlpTracesEndpoint == nil ? base : TracingStoreDriver(base: base), bus: bus)
         changeBus = bus
         self.driver = driver
         self.logger = logger

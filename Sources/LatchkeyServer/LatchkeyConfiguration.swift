@@ -59,6 +59,9 @@ public struct LatchkeyConfiguration: Sendable {
     /// Certificates (PEM) the push client trusts besides the system's: a stand-in APNs or FCM
     /// with its own CA, in tests and benchmarks. Nil in production.
     public var pushTrustRoots: String?
+    /// Where spans go over OTLP/HTTP (the whole URL); `nil`, the default, traces nothing and adds
+    /// nothing to the request path. The process bootstraps the tracer (``OTLPTracing``).
+    public var otlpTracesEndpoint: String?
     /// Where the server reads time (tests inject a manual clock).
     public var time: any TimeSource = SystemTimeSource()
 
@@ -87,8 +90,8 @@ public struct LatchkeyConfiguration: Sendable {
     /// Reads `LATCHKEY_HOST`, `LATCHKEY_PORT`, `LATCHKEY_DATA_DIR`, `LATCHKEY_DATABASE_URL`,
     /// `LATCHKEY_DATABASE_POOL_SIZE`, `LATCHKEY_SECRET_KEY`, `LATCHKEY_SECRET_KEY_FILE`, `LATCHKEY_PUBLIC_URL`,
     /// `LATCHKEY_TRUSTED_PROXIES` (comma-separated), `LATCHKEY_MAX_BODY_BYTES`, `LATCHKEY_MAX_QUEUED_WRITES`,
-    /// `LATCHKEY_IDLE_TIMEOUT` (seconds), `LATCHKEY_MAX_STREAMS`, `LATCHKEY_STREAM_KEEPALIVE` (seconds), `LATCHKEY_METRICS_TOKEN`, `LATCHKEY_TLS_CERT`, `LATCHKEY_TLS_KEY` and the
-    /// delivery variables of
+    /// `LATCHKEY_IDLE_TIMEOUT` (seconds), `LATCHKEY_MAX_STREAMS`, `LATCHKEY_STREAM_KEEPALIVE` (seconds), `LATCHKEY_METRICS_TOKEN`, `LATCHKEY_TLS_CERT`, `LATCHKEY_TLS_KEY`,
+    /// `LATCHKEY_OTLP_TRACES_ENDPOINT` and the delivery variables of
     /// ``DeliveryConfiguration``.
     public mutating func applyEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let host = environment["LATCHKEY_HOST"] { self.host = host }
@@ -114,6 +117,7 @@ public struct LatchkeyConfiguration: Sendable {
         if let seconds = environment["LATCHKEY_STREAM_KEEPALIVE"].flatMap(Double.init), seconds > 0 {
             streamKeepAlive = .milliseconds(Int64(seconds * 1000))
         }
+        if let url = environment["LATCHKEY_OTLP_TRACES_ENDPOINT"], !url.isEmpty { otlpTracesEndpoint = url }
         delivery.applyEnvironment(environment)
     }
 }

@@ -3,7 +3,7 @@ import HummingbirdCore
 import HummingbirdHTTP2
 public import Logging
 import NIOCore
-import ServiceLifecycle
+public import ServiceLifecycle
 
 /// Builds the HTTP application over a backend.
 public enum LatchkeyServer {
@@ -11,6 +11,7 @@ public enum LatchkeyServer {
     public static func router(backend: LatchkeyBackend) -> Router<LatchkeyRequestContext> {
         let routes = backend.routes
         let router = Router(context: LatchkeyRequestContext.self)
+        if backend.configuration.otlpTracesEndpoint != nil { router.add(middleware: OTLPTracing.middleware()) }
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: MetricsMiddleware(metrics: backend.metrics))
         router.add(middleware: SecurityHeadersMiddleware())
@@ -26,12 +27,14 @@ public enum LatchkeyServer {
     /// (in-flight requests finish), runs every feature's services and the janitor, and calls
     /// `onRunning` with the bound port. With a TLS certificate it serves HTTPS, HTTP/2 or
     /// HTTP/1.1 by ALPN, and re-reads the certificate on SIGHUP; it throws when the certificate
-    /// or key cannot be loaded.
+    /// or key cannot be loaded. `services` run first and stop last (a span exporter flushes
+    /// after the last request).
     public static func application(
-        backend: LatchkeyBackend, logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        backend: LatchkeyBackend, logger: Logger, services first: [any Service] = [],
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         let configuration = backend.configuration
-        var services: [any Service] = backend.features.flatMap(\.services) + [backend.janitor]
+        var services: [any Service] = first + backend.features.flatMap(\.services) + [backend.janitor]
         // Hummingbird's idle timer restarts only on a whole request part, so it also bounds how
         // long a client may take to send a request head, however slowly it trickles bytes.
         let http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(configuration.idleTimeout))

@@ -8,36 +8,14 @@ import SQLKit
 /// Only what committed is published: a body that throws (rolled back — in an SQLite batch, alone,
 /// to its savepoint) returns no changes, and a failed `COMMIT` makes `write` throw before the
 /// publish.
-struct ChangeRecordingDriver: StoreDriver {
+struct ChangeRecordingDriver: StoreDriverWrapper {
     let base: any StoreDriver
     let bus: ChangeBus
-
-    var family: SQLFamily { base.family }
-
-    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await base.read(body)
-    }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let family = base.family
         let (value, events) = try await base.write { db in try await ChangeFeed.writing(in: db, family: family, body) }
         bus.publish(events)
         return value
-    }
-
-    func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await base.writeStatement(body)
-    }
-
-    func withMigrationLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
-        try await base.withMigrationLock(body)
-    }
-
-    func isUniqueViolation(_ error: any Error, of key: UniqueKey) -> Bool {
-        base.isUniqueViolation(error, of: key)
-    }
-
-    func shutdown() async {
-        await base.shutdown()
     }
 }

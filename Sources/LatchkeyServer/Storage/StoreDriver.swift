@@ -50,3 +50,37 @@ extension StoreDriver {
     /// single writer already serializes write transactions.
     var lockForUpdate: String { family == .postgres ? " FOR UPDATE" : "" }
 }
+
+/// A driver that adds something around another's calls (recording changes, tracing); every call it
+/// does not implement passes through to `base`.
+protocol StoreDriverWrapper: StoreDriver {
+    var base: any StoreDriver { get }
+}
+
+extension StoreDriverWrapper {
+    var family: SQLFamily { base.family }
+
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await base.read(body)
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await base.write(body)
+    }
+
+    func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await base.writeStatement(body)
+    }
+
+    func withMigrationLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        try await base.withMigrationLock(body)
+    }
+
+    func isUniqueViolation(_ error: any Error, of key: UniqueKey) -> Bool {
+        base.isUniqueViolation(error, of: key)
+    }
+
+    func shutdown() async {
+        await base.shutdown()
+    }
+}
