@@ -14,7 +14,7 @@ extension DatabaseFeature {
 
     func treeRoutes(into table: inout RouteTable) {
         table.on(.get, Self.treePath, operation: "DatabaseGet", access: .anyone) { request, context in
-            if request.headers[.accept]?.contains("text/event-stream") == true {
+            if request.asksForEventStream {
                 return try await answer(request) { caller, path, options in
                     try await streams.response(
                         to: request, at: path, query: options.query, caller: caller, connection: context.channel)

@@ -14,10 +14,15 @@ struct EventStreamResponder<Wrapped: HTTPResponder>: HTTPResponder where Wrapped
     let wrapped: Wrapped
 
     func respond(to request: Request, context: Wrapped.Context) async throws -> Response {
-        guard request.method == .get, request.headers[.accept]?.contains("text/event-stream") == true else {
+        guard request.method == .get, request.asksForEventStream else {
             return try await wrapped.respond(to: request, context: context)
         }
         async let response = wrapped.respond(to: request, context: context)
         return try await response
     }
+}
+
+extension Request {
+    /// Whether the client asks for an event stream (`Accept: text/event-stream`).
+    var asksForEventStream: Bool { headers[.accept]?.contains("text/event-stream") == true }
 }

@@ -5,7 +5,7 @@ import Foundation
 enum SecureRandom {
     /// `count` bytes from a CSPRNG: BoringSSL's (Apple platforms: the system's), which the
     /// kernel seeds and which fills any length without a system call per eight bytes, as the
-    /// standard library's generator makes (three for an identifier, on every request).
+    /// standard library's generator makes (three for a 20-byte identifier).
     static func bytes(_ count: Int) -> [UInt8] {
         SymmetricKey(size: SymmetricKeySize(bitCount: count * 8)).withUnsafeBytes { Array($0) }
     }
