@@ -38,8 +38,8 @@ struct GuestSignIn: Sendable {
     /// and whether a user was created.
     func signIn(_ method: Method, app: App, client: ClientInfo) async throws -> (response: AuthResponse, created: Bool) {
         let identity = try Self.identity(of: method, app: app)
+        // Counted in the transaction that creates a guest, so a locked IP still reaches its guests.
         let ipKey = client.addressKey("signup-ip", app: app)
-        if let ipKey { try await throttle.refuseWhileLocked([ipKey]) }
         do {
             return try await attempt(identity, ipKey: ipKey, app: app, client: client)
         } catch is UserStore.Taken {
