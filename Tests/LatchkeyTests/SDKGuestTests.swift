@@ -27,7 +27,7 @@ import Testing
         try await serving(try await LiveServer.start()) { server in
             let sdk = server.client()
             await #expect(throws: LatchkeyError.invalidOperation("")) { try await sdk.signInAnonymously() }
-            await #expect(throws: ErrorCode.methodDisabled) { try await sdk.signIn(deviceID: "8F14E45F-CEEA-467A-9575-2E2E2A5B1C3D") }
+            await #expect(throws: LatchkeyError.invalidOperation("")) { try await sdk.signIn(deviceID: "8F14E45F-CEEA-467A-9575-2E2E2A5B1C3D") }
         }
     }
 
@@ -58,11 +58,11 @@ import Testing
             let guest = try await sdk.signInAnonymously()
             try await sdk.appData.set(["level": 7], forKey: "progress")
 
-            let upgraded = try await sdk.upgrade(username: "ann", password: "correct horse battery")
+            let upgraded = try await sdk.auth.upgrade(username: "ann", password: "correct horse battery")
             #expect(upgraded.id == guest.id)
             #expect(upgraded.isAnonymous == false)
             #expect(upgraded.username == "ann")
-            await #expect(throws: LatchkeyError.notAnonymous) { try await sdk.upgrade(username: "bob", password: "correct horse battery") }
+            await #expect(throws: LatchkeyError.notAnonymous) { try await sdk.auth.upgrade(username: "bob", password: "correct horse battery") }
 
             let other = server.client()
             #expect(try await other.signIn(username: "ann", password: "correct horse battery").id == guest.id)
@@ -78,7 +78,7 @@ import Testing
             let sdk = server.client()
             let guest = try await sdk.signInAnonymously()
             do {
-                try await sdk.upgrade(username: "ann", password: "correct horse battery")
+                try await sdk.auth.upgrade(username: "ann", password: "correct horse battery")
                 Issue.record("the upgrade to a taken username succeeded")
             } catch let error as LatchkeyError {
                 #expect(error == LatchkeyError.accountConflict)

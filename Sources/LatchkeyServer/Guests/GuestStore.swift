@@ -34,7 +34,7 @@ struct GuestStore: Sendable {
     /// When the guest is purged if idle; nil for a user who is no guest.
     func purgeAt(userID: String, in db: any SQLDatabase) async throws -> Date? {
         try await db.raw("SELECT purge_at FROM guests WHERE user_id = \(bind: userID)").first()?
-            .decode(column: "purge_at", as: Int64.self).map(Date.init(epochSeconds:))
+            .decode(column: "purge_at", as: Int64?.self).map(Date.init(epochSeconds:))
     }
 
     /// Forgets an upgraded guest: the user stays, without a purge date.

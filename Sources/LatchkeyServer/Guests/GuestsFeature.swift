@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LatchkeyWire
+import SQLKit
 
 /// Guests: `POST /v1/auth/anonymous` (Firebase and Supabase anonymous sign-in),
 /// `POST /v1/auth/device` (Nakama device authentication) and `POST /v1/me/upgrade`, which turns a
