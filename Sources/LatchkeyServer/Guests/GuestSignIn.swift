@@ -40,7 +40,7 @@ struct GuestSignIn: Sendable {
     func signIn(_ method: Method, app: App, client: ClientInfo) async throws -> (response: AuthResponse, created: Bool) {
         let identity = try Self.identity(of: method, app: app)
         // Counted in the transaction that creates a guest, so a locked IP still reaches its guests.
-        let ipKey = client.addressKey("signup-ip", app: app)
+        let ipKey = AccountService.signUpIPKey(of: client, app: app)
         do {
             return try await attempt(identity, ipKey: ipKey, app: app, client: client)
         } catch is UserStore.Taken {
@@ -49,8 +49,8 @@ struct GuestSignIn: Sendable {
         }
     }
 
-    /// The identity a method signs in with (nil subject: the new user's id), after checking the
-    /// app allows it and the device id is well-formed.
+    /// The identity a method signs in with (nil for anonymous: the new user's id is its subject),
+    /// after checking the app allows it and the device id is well-formed.
     private static func identity(of method: Method, app: App) throws -> UserStore.NewIdentity? {
         let allowed = app.settings.signInMethods
         switch method {

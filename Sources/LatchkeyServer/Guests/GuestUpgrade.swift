@@ -41,7 +41,7 @@ struct GuestUpgrade: Sendable {
         let errors = SignUpValidator(policy: policy, app: app, today: now).fieldErrors(
             of: SignUpRequest(username: request.username, email: request.email, password: request.password))
         guard errors.isEmpty else { throw APIError.validation(errors) }
-        let ipKey = client.addressKey("signup-ip", app: app)
+        let ipKey = AccountService.signUpIPKey(of: client, app: app)
         if let ipKey { try await throttle.refuseWhileLocked([ipKey]) }
         let passwordHash = try await hasher.hash(request.password, cost: app.settings.bcryptCost)
         do {
