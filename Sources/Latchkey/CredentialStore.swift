@@ -10,6 +10,19 @@ public protocol CredentialStore: Sendable {
     func load() -> CurrentUser?
     /// Replaces the stored user (nil clears it).
     func save(_ user: CurrentUser?) throws
+    /// The id this installation signs in with by ``AuthClient/signInWithDevice()``; nil until one
+    /// is saved. Kept apart from the user, so signing out does not forget the device's guest.
+    func loadDeviceID() -> String?
+    /// Keeps the installation's device id for good.
+    func saveDeviceID(_ deviceID: String) throws
+}
+
+extension CredentialStore {
+    /// No device id: a store written before device sign-in keeps none.
+    public func loadDeviceID() -> String? { nil }
+    /// Refuses, so ``AuthClient/signInWithDevice()`` fails loudly rather than making a new guest
+    /// at every launch; implement both device-id methods to use it with a store of your own.
+    public func saveDeviceID(_ deviceID: String) throws { throw CocoaError(.featureUnsupported) }
 }
 
 /// Keeps the user in memory only (tests, previews).
@@ -17,18 +30,23 @@ public final class InMemoryCredentialStore: CredentialStore, @unchecked Sendable
     // @unchecked: `stored` is only read and written under `lock`.
     private let lock = NSLock()
     private var stored: CurrentUser?
+    private var deviceID: String?
 
     /// An empty store.
     public init() {}
 
     public func load() -> CurrentUser? { lock.withLock { stored } }
     public func save(_ user: CurrentUser?) throws { lock.withLock { stored = user } }
+    public func loadDeviceID() -> String? { lock.withLock { deviceID } }
+    public func saveDeviceID(_ deviceID: String) throws { lock.withLock { self.deviceID = deviceID } }
 }
 
-/// Keeps the user in a JSON file readable only by its owner (0600), for Linux and command-line apps.
+/// Keeps the user in a JSON file readable only by its owner (0600), for Linux and command-line
+/// apps; the device id goes in a file beside it, named after it with `.device-id` appended.
 public struct FileCredentialStore: CredentialStore {
     /// The file.
     public let url: URL
+    private var deviceIDURL: URL { url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".device-id") }
 
     /// A store at `url`; its directory is created (0700) on first save.
     public init(url: URL) { self.url = url }
@@ -43,9 +61,21 @@ public struct FileCredentialStore: CredentialStore {
             if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
             return
         }
+        try Self.write(try JSONEncoder().encode(user), to: url)
+    }
+
+    public func loadDeviceID() -> String? {
+        (try? Data(contentsOf: deviceIDURL)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public func saveDeviceID(_ deviceID: String) throws {
+        try Self.write(Data(deviceID.utf8), to: deviceIDURL)
+    }
+
+    /// Replaces the file at `url` with `data` in one rename, readable by its owner only.
+    private static func write(_ data: Data, to url: URL) throws {
         let directory = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let data = try JSONEncoder().encode(user)
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw CocoaError(.fileWriteNoPermission)

@@ -37,6 +37,10 @@ public struct CurrentUser: Codable, Sendable, Equatable {
     public var phone: String? { profile.phone }
     /// Whether a profile exists; false after a first phone sign-in (Kuggle's `profilecreated`).
     public var profileCreated: Bool { profile.profileCreated }
+    /// Whether the user is a guest (``AuthClient/signInAnonymously()``, ``AuthClient/signIn(deviceID:)``)
+    /// who has not upgraded yet: offer ``AuthClient/upgrade(username:email:password:)`` before
+    /// anything worth keeping, since an idle guest is deleted after the app's `guestIdleDays`.
+    public var isAnonymous: Bool { profile.isAnonymous }
     /// Parental consent, for a child who signed up under the consent age of their country; nil
     /// for everyone else.
     public var consent: ConsentState? { profile.consent }

@@ -4,8 +4,9 @@ import Security
 #endif
 
 /// Keeps the user in the Keychain (Apple platforms), readable after first unlock on this device
-/// only. A save replaces the item in place (`SecItemUpdate`, then `SecItemAdd` when there is none),
-/// so a crash or a concurrent reader never sees the session missing; every Keychain failure is
+/// only; the device id in an item of its own (the account name with `.device-id` appended), which
+/// signing out leaves. A save replaces the item in place (`SecItemUpdate`, then `SecItemAdd` when
+/// there is none), so a crash or a concurrent reader never sees the session missing; every Keychain failure is
 /// thrown as a ``KeychainError`` with its `OSStatus`. Give an `accessGroup` to share the session
 /// with app extensions.
 ///
@@ -36,6 +37,7 @@ public struct KeychainCredentialStore: CredentialStore {
     }
 
     private var item: KeychainItem { KeychainItem(service: service, account: account, accessGroup: accessGroup) }
+    private var deviceIDItem: KeychainItem { KeychainItem(service: service, account: account + ".device-id", accessGroup: accessGroup) }
 
     /// The stored user; nil when there is none, when the Keychain cannot be read (locked before
     /// first unlock) or when the item does not decode.
@@ -51,7 +53,22 @@ public struct KeychainCredentialStore: CredentialStore {
             guard status == KeychainError.success || status == KeychainError.itemNotFound else { throw KeychainError(status: status) }
             return
         }
-        let data = try JSONEncoder().encode(user)
+        try write(try JSONEncoder().encode(user), to: item)
+    }
+
+    /// The device id; nil when there is none or the Keychain cannot be read.
+    public func loadDeviceID() -> String? {
+        guard case .found(let data) = keychain.read(deviceIDItem) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Keeps the device id. Throws ``KeychainError``.
+    public func saveDeviceID(_ deviceID: String) throws {
+        try write(Data(deviceID.utf8), to: deviceIDItem)
+    }
+
+    /// Replaces `item`'s data in place, adding the item when there is none.
+    private func write(_ data: Data, to item: KeychainItem) throws {
         var status = keychain.update(item, data: data)
         if status == KeychainError.itemNotFound {
             status = keychain.add(item, data: data)

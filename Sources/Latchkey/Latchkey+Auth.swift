@@ -39,6 +39,24 @@ extension Latchkey {
         try await auth.signIn(accessToken: accessToken)
     }
 
+    /// ``AuthClient/signInAnonymously()``.
+    @discardableResult
+    public func signInAnonymously() async throws -> CurrentUser {
+        try await auth.signInAnonymously()
+    }
+
+    /// ``AuthClient/signIn(deviceID:)``.
+    @discardableResult
+    public func signIn(deviceID: String) async throws -> CurrentUser {
+        try await auth.signIn(deviceID: deviceID)
+    }
+
+    /// ``AuthClient/signInWithDevice()``.
+    @discardableResult
+    public func signInWithDevice() async throws -> CurrentUser {
+        try await auth.signInWithDevice()
+    }
+
     /// ``AuthClient/webLoginRequest(redirectURI:prompt:loginHint:)``.
     public func webLoginRequest(redirectURI: String, prompt: String? = nil, loginHint: String? = nil) throws -> WebLoginRequest {
         try auth.webLoginRequest(redirectURI: redirectURI, prompt: prompt, loginHint: loginHint)

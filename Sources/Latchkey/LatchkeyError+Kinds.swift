@@ -65,6 +65,14 @@ extension LatchkeyError {
     public static let identityInUse = LatchkeyError(.identityInUse)
     /// An account with the provider's email exists.
     public static let accountExists = LatchkeyError(.accountExists)
+    /// A guest's upgrade names an identity of another account; catches every field.
+    public static let accountConflict = LatchkeyError(.accountConflict(field: ""))
+    /// The device id is malformed.
+    public static let invalidDeviceID = LatchkeyError(.invalidDeviceID)
+    /// The app holds as many guests as it allows.
+    public static let guestLimitReached = LatchkeyError(.guestLimitReached)
+    /// Only a guest can be upgraded.
+    public static let notAnonymous = LatchkeyError(.notAnonymous)
     /// The user's only way to sign in cannot be unlinked.
     public static let lastIdentity = LatchkeyError(.lastIdentity)
     /// The first name is invalid.

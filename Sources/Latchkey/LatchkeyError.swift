@@ -75,6 +75,17 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         case identityInUse
         /// An account with the provider's email exists: sign in to it and link the provider.
         case accountExists
+        /// A guest tried to take on an identity of another account — `field` names it
+        /// (`username`, `email`, `phone`, `provider`) — and neither account changed. Offer the
+        /// choice: sign in to that account with the credential just typed (switch; the guest's
+        /// data stays with the guest), or keep playing as the guest and try another one.
+        case accountConflict(field: String)
+        /// The device id is not 16 to 128 characters of `A-Z a-z 0-9 - _ . :`.
+        case invalidDeviceID
+        /// The app holds as many guests as it allows; sign up or sign in instead.
+        case guestLimitReached
+        /// Only a guest can be upgraded; this user has a password or provider already.
+        case notAnonymous
         /// The user's only way to sign in cannot be unlinked.
         case lastIdentity
         /// The first name is empty, longer than 64 characters or holds control characters.
@@ -153,7 +164,7 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         func matches(_ kind: Kind) -> Bool {
             switch (self, kind) {
             case (.network, .network), (.invalidOperation, .invalidOperation), (.rateLimited, .rateLimited),
-                (.serverUnavailable, .serverUnavailable):
+                (.serverUnavailable, .serverUnavailable), (.accountConflict, .accountConflict):
                 return true
             case (.server(let code, _), .server(let other, _)): return code == other
             case (.webLoginRefused(let error, _), .webLoginRefused(let other, _)): return error == other
@@ -237,6 +248,10 @@ extension LatchkeyError {
         case .invalidProviderToken: kind = .invalidProviderToken
         case .identityInUse: kind = .identityInUse
         case .accountExists: kind = .accountExists
+        case .accountConflict: kind = .accountConflict(field: problem.errors?.first?.field ?? "")
+        case .invalidDeviceID: kind = .invalidDeviceID
+        case .guestLimitReached: kind = .guestLimitReached
+        case .notAnonymous: kind = .notAnonymous
         case .lastIdentity: kind = .lastIdentity
         case .consentNotPending: kind = .consentNotPending
         case .profileRestricted: kind = .profileRestricted

@@ -23,17 +23,21 @@ public struct AccessTokenClaims: Codable, Sendable, Equatable {
     public var appId: String
     /// The client id (KWS `clientId`).
     public var clientId: String
+    /// `true` on a guest's tokens (Supabase's `is_anonymous`), so an app's own server can treat
+    /// guests apart without a lookup; absent otherwise.
+    public var isAnonymous: Bool?
 
     enum CodingKeys: String, CodingKey {
         case iss, sub, aud, exp, iat, nbf, jti, sid, scope
         case appId = "app_id"
         case clientId = "client_id"
+        case isAnonymous = "is_anonymous"
     }
 
     /// Creates a claim set.
     public init(
         iss: String, sub: String, aud: String, exp: Int, iat: Int, nbf: Int, jti: String,
-        sid: String?, scope: String, appId: String, clientId: String
+        sid: String?, scope: String, appId: String, clientId: String, isAnonymous: Bool? = nil
     ) {
         self.iss = iss
         self.sub = sub
@@ -46,5 +50,6 @@ public struct AccessTokenClaims: Codable, Sendable, Equatable {
         self.scope = scope
         self.appId = appId
         self.clientId = clientId
+        self.isAnonymous = isAnonymous
     }
 }

@@ -190,6 +190,10 @@ extension ErrorCode {
         .totpAlreadyEnrolled,
         .messageExpired,
         .invalidPasswordHash,
+        .invalidDeviceID,
+        .guestLimitReached,
+        .notAnonymous,
+        .accountConflict,
     ]
 }
 

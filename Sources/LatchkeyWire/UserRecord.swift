@@ -35,13 +35,17 @@ public struct UserRecord: Codable, Sendable, Equatable {
     public var lastSignInAt: Date?
     /// Parental consent, for a child who signed up under the consent age; nil otherwise.
     public var consent: ConsentState?
+    /// Whether the user is a guest (anonymous or device sign-in) who has not linked a password,
+    /// email, phone or provider yet (Supabase's `is_anonymous`).
+    public var isAnonymous: Bool
 
     /// Creates a user record.
     public init(
         id: String, uid: String, username: String? = nil, email: String? = nil, emailVerified: Bool = false,
         dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil, phone: String? = nil,
         displayName: String? = nil, profileCreated: Bool = true,
-        identities: [Identity] = [], createdAt: Date, updatedAt: Date, lastSignInAt: Date? = nil, consent: ConsentState? = nil
+        identities: [Identity] = [], createdAt: Date, updatedAt: Date, lastSignInAt: Date? = nil, consent: ConsentState? = nil,
+        isAnonymous: Bool = false
     ) {
         self.id = id
         self.uid = uid
@@ -59,12 +63,13 @@ public struct UserRecord: Codable, Sendable, Equatable {
         self.updatedAt = updatedAt
         self.lastSignInAt = lastSignInAt
         self.consent = consent
+        self.isAnonymous = isAnonymous
     }
 }
 
 extension UserRecord {
-    /// Decodes a user; `profileCreated` defaults to `true` when absent (records stored by older
-    /// SDK versions).
+    /// Decodes a user; `profileCreated` defaults to `true` and `isAnonymous` to `false` when
+    /// absent (records stored by older SDK versions).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -83,7 +88,8 @@ extension UserRecord {
             createdAt: try container.decode(Date.self, forKey: .createdAt),
             updatedAt: try container.decode(Date.self, forKey: .updatedAt),
             lastSignInAt: try container.decodeIfPresent(Date.self, forKey: .lastSignInAt),
-            consent: try container.decodeIfPresent(ConsentState.self, forKey: .consent))
+            consent: try container.decodeIfPresent(ConsentState.self, forKey: .consent),
+            isAnonymous: try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false)
     }
 }
 

@@ -307,6 +307,36 @@ import Testing
         }
     }
 
+    /// A guest who links a provider keeps its user id and stops being anonymous; a guest linking
+    /// another account's identity gets the typed `account_conflict` and stays a guest.
+    @Test(arguments: TestStore.enabled) func aGuestLinkingAProviderUpgradesInPlaceOrGetsAConflict(store: TestStore) async throws {
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await makeHarness(store, provider: provider) { $0.signInMethods.insert(.anonymous) }
+            try await harness.run { client in
+                let now = harness.clock.now()
+                let owner = try await client.external("google", try provider.idToken(provider.claims(subject: "g1", at: now)))
+                let guest = try await client.send(.post, "/v1/auth/anonymous", app: client.clientID)
+                let access = try #require(guest.string("session.accessToken"))
+                let conflict = try await client.send(
+                    .post, "/v1/me/identities", json: ["provider": "google", "token": try provider.idToken(provider.claims(subject: "g1", at: now))],
+                    token: access)
+                #expect(conflict.status == .conflict)
+                #expect(conflict.string("code") == "account_conflict")
+                #expect(((conflict.value("errors") as? [[String: Any]])?.first?["field"] as? String) == "provider")
+                #expect(try await client.send(.get, "/v1/me", token: access).value("isAnonymous") as? Bool == true)
+                #expect(try await client.external("google", try provider.idToken(provider.claims(subject: "g1", at: now))).string("user.id")
+                    == owner.string("user.id"))
+
+                let linked = try await client.send(
+                    .post, "/v1/me/identities", json: ["provider": "google", "token": try provider.idToken(provider.claims(subject: "g2", at: now))],
+                    token: access)
+                #expect(linked.status == .ok)
+                #expect(linked.string("id") == guest.string("user.id"))
+                #expect(linked.value("isAnonymous") as? Bool == false)
+            }
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func linkAndUnlinkWhileSignedIn(store: TestStore) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let harness = try await makeHarness(store, provider: provider)

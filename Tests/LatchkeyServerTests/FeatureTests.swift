@@ -86,6 +86,7 @@ import Testing
         let harness = try await TestHarness.make(store: store) { settings in
             settings.redirectURIs = [HostedLoginTests.redirectURI]
             settings.firstParty = false
+            settings.signInMethods.insert(.anonymous)
         }
         let driver = harness.backend.driver
         try await harness.run { client in
@@ -120,7 +121,11 @@ import Testing
             ])
             let childID = try #require(child.string("user.id"))
             let childAccess = try #require(child.string("session.accessToken"))
-            let keys = [userID, "erin@example.com", childID] + sessionIDs
+            // A guest, for the table only guests have rows in.
+            let guest = try await client.send(.post, "/v1/auth/anonymous", app: client.clientID)
+            let guestID = try #require(guest.string("user.id"))
+            let guestAccess = try #require(guest.string("session.accessToken"))
+            let keys = [userID, "erin@example.com", childID, guestID] + sessionIDs
             let boards = try await LeaderboardTests.Board.make(client, harness)
             try await boards.define("fixture", ["allowUserSubmits": true])
             #expect(try await client.send(.post, "/v1/leaderboards/fixture/scores", json: ["score": 1], token: tokens.access).status == .ok)
@@ -133,17 +138,20 @@ import Testing
             let export = try await client.send(.get, "/v1/me/export", token: tokens.access)
             #expect(export.status == .ok)
             let childExport = try await client.send(.get, "/v1/me/export", token: childAccess)
+            let guestExport = try await client.send(.get, "/v1/me/export", token: guestAccess)
             for (feature, table) in FeatureSet.tables {
                 guard let (column, section) = table.userDataColumn else { continue }
                 let rows = try await count(table.name, column, keys, driver)
                 #expect(rows > 0, "\(feature).\(table.name): the test made no rows; teach it to")
                 if let section {
-                    #expect(export.value(section) != nil || childExport.value(section) != nil, "export lacks \(section) for \(table.name)")
+                    #expect(
+                        [export, childExport, guestExport].contains { $0.value(section) != nil }, "export lacks \(section) for \(table.name)")
                 }
             }
 
             #expect(try await client.send(.delete, "/v1/me", token: tokens.access).status == .noContent)
             #expect(try await client.send(.delete, "/v1/me", token: childAccess).status == .noContent)
+            #expect(try await client.send(.delete, "/v1/me", token: guestAccess).status == .noContent)
             for (feature, table) in FeatureSet.tables {
                 guard let (column, _) = table.userDataColumn else { continue }
                 #expect(try await count(table.name, column, keys, driver) == 0, "\(feature).\(table.name) kept rows of a deleted user")

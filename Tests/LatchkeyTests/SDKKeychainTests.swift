@@ -93,6 +93,19 @@ import Testing
         try store.save(nil)  // nothing to delete is fine
     }
 
+    /// The device id has an item of its own, which signing out (saving nil) leaves.
+    @Test func theDeviceIDOutlivesTheSession() throws {
+        let keychain = FakeKeychain()
+        let store = KeychainCredentialStore(service: "svc", account: "acct", accessGroup: nil, keychain: keychain)
+        #expect(store.loadDeviceID() == nil)
+        try store.save(Self.user("guest"))
+        try store.saveDeviceID("8F14E45F-CEEA-467A-9575-2E2E2A5B1C3D")
+        #expect(keychain.stored(KeychainItem(service: "svc", account: "acct.device-id", accessGroup: nil)) != nil)
+        try store.save(nil)
+        #expect(store.load() == nil)
+        #expect(store.loadDeviceID() == "8F14E45F-CEEA-467A-9575-2E2E2A5B1C3D")
+    }
+
     @Test func aConcurrentAddIsReplaced() throws {
         let keychain = FakeKeychain()
         let store = KeychainCredentialStore(service: "svc", account: "acct", accessGroup: nil, keychain: keychain)

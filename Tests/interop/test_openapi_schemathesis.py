@@ -50,6 +50,9 @@ REFUSES_VALID_DATA = {
     # Exactly one proof (a password, a provider token, or a PIN's request id and PIN) is a rule
     # JSON Schema cannot state simply: other schema-valid bodies are a 400 invalid_request.
     ("POST", "/v1/me/reauthenticate"),
+    # A guest's upgrade is checked like a sign-up (the password policy: 422), and the fuzzing
+    # user is no guest (409 not_anonymous).
+    ("POST", "/v1/me/upgrade"),
     # A parent's consent link (`lkc_…`) is refused with the 400 page unless it is one the server
     # sent and still live; a parent email is checked by Latchkey's address rules (422).
     ("GET", "/v1/consent"),

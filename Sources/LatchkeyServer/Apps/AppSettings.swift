@@ -92,6 +92,12 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var walletUserTransfers: Bool = false
     /// Whether a debit may take a balance below zero (off by default: `insufficient_funds`).
     public var walletAllowNegative: Bool = false
+    /// The most guests (anonymous and device accounts not upgraded yet) the app holds; a new
+    /// guest past it gets `403 guest_limit_reached` (default 100 000).
+    public var guestLimit: Int = 100_000
+    /// Days a guest may go without signing in before the janitor deletes it with everything it
+    /// owns (default 30); upgraded accounts are never purged.
+    public var guestIdleDays: Int = 30
 
     /// The default settings.
     public init() {}
@@ -108,4 +114,8 @@ public enum SignInMethod: String, Codable, Sendable, CaseIterable {
     case email
     /// Phone number and an SMS PIN (Kuggle).
     case phone
+    /// A guest without any credential (Firebase and Supabase anonymous sign-in); off by default.
+    case anonymous
+    /// A guest keyed by a random id the app keeps (Nakama device authentication); off by default.
+    case device
 }

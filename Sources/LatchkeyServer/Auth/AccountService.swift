@@ -52,11 +52,17 @@ struct AccountService: Sendable {
     /// (`ipSignUpLimit`; `429` with `Retry-After` once reached). Every accepted sign-up counts —
     /// the decoy answer for a taken email too, so the limit reveals nothing — refused ones do not.
     func signUp(_ request: SignUpRequest, app: App, client: ClientInfo, language: Language) async throws -> AuthResponse {
-        let ipKey = client.addressKey("signup-ip", app: app)
+        let ipKey = Self.signUpIPKey(of: client, app: app)
         if let ipKey { try await throttle.refuseWhileLocked([ipKey]) }
         let response = try await createAccount(request, app: app, client: client, language: language)
         if let ipKey { try await throttle.recordFailure([(ipKey, app.settings.ipSignUpLimit)], window: Self.signUpWindowSeconds) }
         return response
+    }
+
+    /// The key new accounts from the client's IP count under against `ipSignUpLimit` (nil without
+    /// an IP): sign-ups, and guests made or upgraded, share one budget.
+    static func signUpIPKey(of client: ClientInfo, app: App) -> String? {
+        client.addressKey("signup-ip", app: app)
     }
 
     /// Creates a user and signs them in; an email sign-up of an app that hides taken emails goes

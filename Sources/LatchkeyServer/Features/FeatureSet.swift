@@ -15,6 +15,7 @@ enum FeatureSet {
         PhoneFeature.self,
         EmailFeature.self,
         KidsFeature.self,
+        GuestsFeature.self,
         ProvidersFeature.self,
         OAuthFeature.self,
         HostedLoginFeature.self,

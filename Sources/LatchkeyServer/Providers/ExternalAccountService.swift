@@ -62,6 +62,8 @@ struct ExternalAccountService: Sendable {
     }
 
     /// Links a provider identity to the signed-in user; linking one they already have changes nothing.
+    /// A guest whose link would take another account's identity gets the guests' typed
+    /// `409 account_conflict` (field `provider`), so the app can switch to that account.
     func link(_ request: ExternalSignInRequest, principal: UserPrincipal, client: ClientInfo) async throws -> UserAccount {
         let (settings, profile) = try await verify(request, app: principal.app, client: client)
         let identity = settings.identity(of: profile, name: request.provider)
@@ -71,13 +73,14 @@ struct ExternalAccountService: Sendable {
                 let holder = try await users.find(
                     appID: principal.app.id, provider: identity.provider, subject: identity.subject, in: db)
                 if let holder {
-                    guard holder.id == principal.userID else { throw APIError(.conflict, .identityInUse) }
+                    guard holder.id == principal.userID else { throw UserStore.Taken(field: "identity") }
                     return
                 }
                 try await users.link(identity, userID: principal.userID, appID: principal.app.id, at: now, in: db)
             }
         } catch is UserStore.Taken {
-            throw APIError(.conflict, .identityInUse)
+            guard try await reloaded(principal).isAnonymous else { throw APIError(.conflict, .identityInUse) }
+            throw GuestUpgrade.conflict(field: "provider")
         }
         return try await reloaded(principal)
     }

@@ -49,12 +49,22 @@ public struct UserAccount: Sendable, Equatable {
         "\(identities.first?.provider ?? "password"):\(id)"
     }
 
+    /// The identity providers of a guest: a user whose identities are all of these signs in
+    /// with nothing but a random id and is anonymous.
+    static let guestProviders: Set<String> = ["anonymous", "device"]
+
+    /// Whether the user is a guest: every way they sign in is anonymous or a device id.
+    public var isAnonymous: Bool {
+        !identities.isEmpty && identities.allSatisfy { Self.guestProviders.contains($0.provider) }
+    }
+
     /// The API's view of the user.
     public var record: UserRecord {
         UserRecord(
             id: id, uid: uid, username: username, email: email, emailVerified: emailVerified,
             dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail, phone: phone,
             displayName: displayName, profileCreated: profileCreated, identities: identities,
-            createdAt: createdAt, updatedAt: updatedAt, lastSignInAt: lastSignInAt, consent: consent)
+            createdAt: createdAt, updatedAt: updatedAt, lastSignInAt: lastSignInAt, consent: consent,
+            isAnonymous: isAnonymous)
     }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import HTTPTypes
+import LatchkeyWire
+import SQLKit
+
+/// Turns a guest into a password account in place: the username or email and the password are
+/// set on the guest's own row and a `password` identity is linked, so the user id — and with it
+/// every wallet entry, score, app-data key and tree node the guest wrote — stays. A username or
+/// email of another account answers `409 account_conflict` naming the field and changes nothing
+/// on either account, so the app can offer to sign in to that account instead.
+///
+/// Upgrades are validated like sign-ups and count against the IP's hourly sign-up budget, which
+/// also bounds what a guest can learn about taken names from the conflicts.
+struct GuestUpgrade: Sendable {
+    let driver: any StoreDriver
+    let hasher: PasswordHasher
+    let policy: PasswordPolicy
+    let throttle: FailureThrottle
+    let time: any TimeSource
+    let users: UserStore
+    let guests = GuestStore()
+
+    init(backend: LatchkeyBackend) {
+        self.driver = backend.driver
+        self.hasher = backend.hasher
+        self.policy = backend.policy
+        self.throttle = backend.throttle
+        self.time = backend.time
+        self.users = backend.users
+    }
+
+    /// Upgrades the signed-in guest; answers the account as it now is.
+    func upgrade(_ request: GuestUpgradeRequest, principal: UserPrincipal, client: ClientInfo) async throws -> UserAccount {
+        let app = principal.app
+        guard request.username != nil || request.email != nil else {
+            throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "username", code: .invalidRequest)])
+        }
+        if request.username != nil && !app.settings.signInMethods.contains(.username) { throw APIError(.forbidden, .methodDisabled) }
+        if request.email != nil && !app.settings.signInMethods.contains(.email) { throw APIError(.forbidden, .methodDisabled) }
+        let now = time.now()
+        let errors = SignUpValidator(policy: policy, app: app, today: now).fieldErrors(
+            of: SignUpRequest(username: request.username, email: request.email, password: request.password))
+        guard errors.isEmpty else { throw APIError.validation(errors) }
+        let ipKey = AccountService.signUpIPKey(of: client, app: app)
+        if let ipKey { try await throttle.refuseWhileLocked([ipKey]) }
+        let passwordHash = try await hasher.hash(request.password, cost: app.settings.bcryptCost)
+        do {
+            try await driver.write { db in
+                guard try await users.lockRow(id: principal.userID, in: db),
+                    let account = try await users.find(id: principal.userID, appID: app.id, in: db)
+                else { throw APIError.invalidToken() }
+                guard account.isAnonymous else { throw APIError(.conflict, .notAnonymous) }
+                if let ipKey {
+                    try await throttle.reserve([(ipKey, app.settings.ipSignUpLimit)], window: AccountService.signUpWindowSeconds, in: db)
+                }
+                try await users.setCredentials(
+                    userID: account.id, username: request.username, email: request.email, passwordHash: passwordHash, at: now, in: db)
+                try await users.link(UserStore.NewIdentity(provider: "password", subject: account.id), userID: account.id, appID: app.id, at: now, in: db)
+                try await guests.remove(userID: account.id, in: db)
+            }
+        } catch let taken as UserStore.Taken {
+            throw Self.conflict(field: taken.field)
+        }
+        guard let account = try await users.find(id: principal.userID, appID: app.id) else { throw APIError.invalidToken() }
+        return account
+    }
+
+    /// `409 account_conflict` naming the identity another account holds.
+    static func conflict(field: String) -> APIError {
+        APIError(.conflict, .accountConflict, fields: [FieldError(field: field, code: .accountConflict)])
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Hummingbird
+import LatchkeyWire
+import SQLKit
+
+/// Guests: `POST /v1/auth/anonymous` (Firebase and Supabase anonymous sign-in),
+/// `POST /v1/auth/device` (Nakama device authentication) and `POST /v1/me/upgrade`, which turns a
+/// guest into a password account in place. Both sign-ins are off until the app adds `anonymous` or
+/// `device` to its `signInMethods`, as Firebase and Supabase ship them; new guests count against
+/// the IP's sign-up budget and the app's `guestLimit`, and guests idle past `guestIdleDays` are
+/// purged whole by the janitor.
+struct GuestsFeature: Feature {
+    static let id = "guests"
+    let requests: RequestReader
+    let guests: GuestSignIn
+    let upgrade: GuestUpgrade
+
+    init(backend: LatchkeyBackend) {
+        self.requests = backend.requests
+        self.guests = GuestSignIn(backend: backend)
+        self.upgrade = GuestUpgrade(backend: backend)
+    }
+
+    static let errorCodes: [ErrorCode] = [.invalidDeviceID, .guestLimitReached, .notAnonymous, .accountConflict]
+
+    static let settings: [AppSetting] = [
+        .integer(
+            "guestLimit", \.guestLimit, flag: "guest-limit", help: "Guests (anonymous and device accounts) the app may hold.",
+            range: 0...Int.max, rule: "guest limit must be 0 or positive"),
+        .integer(
+            "guestIdleDays", \.guestIdleDays, flag: "guest-idle-days",
+            help: "Days without a sign-in after which a guest is deleted.", range: 1...3_650,
+            rule: "guest idle days must be 1 to 3650"),
+    ]
+
+    static let module: ModuleDeclaration? = ModuleDeclaration(title: "Guest and device sign-in", access: .app)
+
+    static let migrations = [
+        Migration(1, [
+            """
+            CREATE TABLE guests (
+                user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                purge_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX guests_app ON guests(app_id)",
+            "CREATE INDEX guests_purge ON guests(purge_at)",
+        ])
+    ]
+
+    static let tables: [OwnedTable] = [
+        OwnedTable(name: "guests", userData: .owned(column: "user_id", section: "guest"))
+    ]
+
+    /// Guests idle past their app's `guestIdleDays`, a hundred per sweep; a guest who linked a
+    /// credential since is no guest any more and never a candidate.
+    static let purges = [
+        UserPurge(name: "idleGuests") { now in
+            "SELECT user_id, app_id FROM guests WHERE purge_at < \(bind: now) AND \(unsafeRaw: GuestStore.stillGuest) ORDER BY purge_at LIMIT 100"
+        }
+    ]
+
+    /// Drops the guest rows of users who linked a credential some other way (a provider, a phone).
+    static let sweeps = [
+        JanitorSweep(name: "upgradedGuests") { _ in
+            "DELETE FROM guests WHERE NOT \(unsafeRaw: GuestStore.stillGuest) RETURNING user_id"
+        }
+    ]
+
+    static func export(of user: UserPrincipal, from sources: ExportSources) async throws -> [String: any Encodable & Sendable] {
+        let purgeAt = try await sources.driver.read { db in try await GuestStore().purgeAt(userID: user.userID, in: db) }
+        return purgeAt.map { ["guest": GuestExport(purgeAt: $0)] } ?? [:]
+    }
+
+    func routes(into table: inout RouteTable) {
+        table.on(.post, "/v1/auth/anonymous", operation: "signInAnonymously", access: .app) { request, context in
+            let answer = try await guests.signIn(.anonymous, app: try context.app, client: requests.client(of: request, context: context))
+            return try JSONResponse.make(answer.response, status: .created)
+        }
+
+        table.on(.post, "/v1/auth/device", operation: "signInWithDevice", access: .app) { request, context in
+            let body = try await requests.body(DeviceSignInRequest.self, of: request).value
+            let answer = try await guests.signIn(
+                .device(body.deviceId), app: try context.app, client: requests.client(of: request, context: context))
+            return try JSONResponse.make(answer.response, status: answer.created ? .created : .ok)
+        }
+
+        table.on(.post, "/v1/me/upgrade", operation: "upgradeGuest", access: .user(.profile)) { request, context in
+            let body = try await requests.body(GuestUpgradeRequest.self, of: request).value
+            let account = try await upgrade.upgrade(body, principal: try context.user, client: requests.client(of: request, context: context))
+            return try JSONResponse.make(account.record)
+        }
+    }
+}
+
+/// The `guest` section of a guest's export: when the account goes if it stays idle.
+struct GuestExport: Encodable, Sendable {
+    var purgeAt: Date
+}

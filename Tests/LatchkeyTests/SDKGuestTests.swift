@@ -1,0 +1,95 @@
+import Foundation
+import Latchkey
+import LatchkeyServer
+import LatchkeyTestSupport
+import Testing
+
+/// The SDK's guests against a live server: anonymous and device sign-in, the device id kept by
+/// the credential store, the upgrade in place and the typed conflict that lets an app switch.
+@Suite struct SDKGuestTests {
+    static func start() async throws -> LiveServer {
+        try await LiveServer.start(configure: { $0.signInMethods.formUnion([.anonymous, .device]) })
+    }
+
+    @Test func anonymousSignInMakesAGuest() async throws {
+        try await serving(try await Self.start()) { server in
+            let sdk = server.client()
+            let guest = try await sdk.signInAnonymously()
+            #expect(guest.isAnonymous)
+            #expect(guest.uid.hasPrefix("anonymous:"))
+            #expect(guest.claims.isAnonymous == true)
+            #expect(sdk.currentUser?.id == guest.id)
+            #expect(try await sdk.reloadUser().isAnonymous)
+        }
+    }
+
+    @Test func guestSignInThatTheAppDidNotTurnOnIsRefused() async throws {
+        try await serving(try await LiveServer.start()) { server in
+            let sdk = server.client()
+            await #expect(throws: LatchkeyError.invalidOperation("")) { try await sdk.signInAnonymously() }
+            await #expect(throws: LatchkeyError.invalidOperation("")) { try await sdk.signIn(deviceID: "8F14E45F-CEEA-467A-9575-2E2E2A5B1C3D") }
+        }
+    }
+
+    @Test func theStoredDeviceIDSignsInToTheSameGuestAfterSigningOut() async throws {
+        try await serving(try await Self.start()) { server in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-sdk-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let store = FileCredentialStore(url: directory.appendingPathComponent("session.json"))
+            let sdk = server.client(store: store)
+            let first = try await sdk.signInWithDevice()
+            #expect(first.isAnonymous)
+            #expect(first.uid.hasPrefix("device:"))
+            let deviceID = try #require(store.loadDeviceID())
+            try await sdk.signOut()
+            #expect(store.loadDeviceID() == deviceID)
+
+            // A new launch over the same store: the same guest.
+            let relaunched = server.client(store: FileCredentialStore(url: directory.appendingPathComponent("session.json")))
+            #expect(try await relaunched.signInWithDevice().id == first.id)
+            #expect(try await server.client().signIn(deviceID: deviceID).id == first.id)
+            await #expect(throws: LatchkeyError.invalidDeviceID) { try await server.client().signIn(deviceID: "too short") }
+        }
+    }
+
+    @Test func upgradeKeepsTheUserAndItsData() async throws {
+        try await serving(try await Self.start()) { server in
+            let sdk = server.client()
+            let guest = try await sdk.signInAnonymously()
+            try await sdk.appData.set(["level": 7], forKey: "progress")
+
+            let upgraded = try await sdk.auth.upgrade(username: "ann", password: "correct horse battery")
+            #expect(upgraded.id == guest.id)
+            #expect(upgraded.isAnonymous == false)
+            #expect(upgraded.username == "ann")
+            await #expect(throws: LatchkeyError.notAnonymous) { try await sdk.auth.upgrade(username: "bob", password: "correct horse battery") }
+
+            let other = server.client()
+            #expect(try await other.signIn(username: "ann", password: "correct horse battery").id == guest.id)
+            #expect(try await other.appData.get([String: Int].self, forKey: "progress")?.value == ["level": 7])
+        }
+    }
+
+    /// The conflict names the identity, changes neither account, and the app can switch to the
+    /// account that holds it with what the user typed.
+    @Test func aConflictLetsTheAppSwitchToTheExistingAccount() async throws {
+        try await serving(try await Self.start()) { server in
+            let owner = try await server.client().signUp(username: "ann", password: "correct horse battery")
+            let sdk = server.client()
+            let guest = try await sdk.signInAnonymously()
+            do {
+                try await sdk.auth.upgrade(username: "ann", password: "correct horse battery")
+                Issue.record("the upgrade to a taken username succeeded")
+            } catch let error as LatchkeyError {
+                #expect(error == LatchkeyError.accountConflict)
+                #expect(error.kind == .accountConflict(field: "username"))
+            }
+            #expect(sdk.currentUser?.id == guest.id)
+            #expect(try await sdk.reloadUser().isAnonymous)
+            // Switch: sign in to the account that holds the name.
+            let switched = try await sdk.signIn(username: "ann", password: "correct horse battery")
+            #expect(switched.id == owner.id)
+            #expect(switched.isAnonymous == false)
+        }
+    }
+}
