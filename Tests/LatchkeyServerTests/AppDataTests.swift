@@ -132,6 +132,12 @@ import Testing
                 cursor = page.string("nextCursor")
             } while cursor != nil
             #expect(keys == ["a", "b", "c", "d", "e"])
+            // A cursor is any key-shaped string, `.` and `..` too (only as a path's last segment
+            // are they dot-segments): they sort before every key.
+            for cursor in [".", ".."] {
+                let page = try await client.send(.get, "/v1/me/appdata?limit=1&after=\(cursor)", token: token)
+                #expect(page.status == .ok && page.string("nextCursor") == "a", "\(cursor)")
+            }
             for query in ["limit=0", "limit=101", "limit=x", "after=bad*"] {
                 #expect(try await client.send(.get, "/v1/me/appdata?\(query)", token: token).status.code >= 400, "\(query)")
             }

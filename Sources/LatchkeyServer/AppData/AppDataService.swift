@@ -22,7 +22,13 @@ struct AppDataService: Sendable {
     /// of `/v1/me/appdata/{key}` those are dot-segments, which clients and proxies resolve
     /// (libcurl, so the SDK on Linux, turns `DELETE /v1/me/appdata/..` into `DELETE /v1/me`).
     static func isValidKey(_ key: String) -> Bool {
-        key != "." && key != ".." && (1...maximumKeyLength).contains(key.utf8.count)
+        key != "." && key != ".." && isKeyShaped(key)
+    }
+
+    /// Whether `key` is 1–128 of `A–Z a–z 0–9 . _ -`: what a page's `after` cursor may be (a
+    /// query parameter, where `.` and `..` are plain strings that sort before every key).
+    static func isKeyShaped(_ key: String) -> Bool {
+        (1...maximumKeyLength).contains(key.utf8.count)
             && key.utf8.allSatisfy { byte in
                 (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
                     || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
@@ -86,7 +92,9 @@ struct AppDataService: Sendable {
 
     /// A page of the user's keys after the key `after`, with the cursor of the next page.
     func page(userID: String, after: String?, limit: Int) async throws -> AppDataPage {
-        if let after { try Self.requireKey(after) }
+        if let after, !Self.isKeyShaped(after) {
+            throw APIError.validation([FieldError(field: "after", code: .invalidAppDataKey)])
+        }
         return try await driver.read { [store] db in
             let entries = try await store.entries(userID: userID, after: after ?? "", limit: limit + 1, in: db)
             let page = Array(entries.prefix(limit))
