@@ -63,42 +63,34 @@ struct SessionStore: Sendable {
         let hash = Digest.sha256Hex(refreshToken)
         let successor = SecureRandom.token(prefix: "lkr_")
         let claim = Claim(
-            hash: hash, appID: appID, successorHash: Digest.sha256Hex(successor),
+            hash: hash, appID: appID, successor: successor, successorHash: Digest.sha256Hex(successor),
             sealedSuccessor: try Self.seal(successor, parent: refreshToken), now: now.epochSeconds,
             idleCutoff: idleTTL > 0 ? now.epochSeconds - Int64(idleTTL) : Int64.min)
         switch driver.family {
         case .postgres:
-            let claimed = try await driver.writeStatement { db in try await claim.inOneStatement(in: db) }
-            if let claimed { return claimed.rotation(successor: successor) }
+            if let rotation = try await driver.writeStatement({ db in try await claim.inOneStatement(in: db) }) { return rotation }
             return try await driver.write { db in
                 try await rotateUsed(refreshToken, hash: hash, appID: appID, idleTTL: idleTTL, at: now, in: db)
             }
         case .sqlite:
             return try await driver.write { db in
-                if let claimed = try await claim.inSteps(in: db) { return claimed.rotation(successor: successor) }
+                if let rotation = try await claim.inSteps(in: db) { return rotation }
                 return try await rotateUsed(refreshToken, hash: hash, appID: appID, idleTTL: idleTTL, at: now, in: db)
             }
         }
     }
 
-    /// The claim of one unused refresh token and its successor's insert, with what the statements bind.
+    /// The claim of one unused refresh token and its successor's insert, with what the statements
+    /// bind. Each form answers `nil` when nothing was claimed, `.expired` when the token was
+    /// claimed but its session has ended (the successor is then not stored), else `.rotated`.
     private struct Claim: Sendable {
         let hash: String
         let appID: String
+        let successor: String
         let successorHash: String
         let sealedSuccessor: String
         let now: Int64
         let idleCutoff: Int64
-
-        /// What a claim came to: the session it touched, or `nil` when the token was claimed but
-        /// its session has ended (the successor is then not stored).
-        struct Claimed {
-            var session: SessionRecord?
-
-            func rotation(successor: String) -> Rotation {
-                session.map { .rotated($0, refreshToken: successor) } ?? .expired
-            }
-        }
 
         private var claimToken: SQLQueryString {
             """
@@ -118,8 +110,8 @@ struct SessionStore: Sendable {
             """
         }
 
-        /// PostgreSQL: claim, touch and insert in one statement. `nil` when nothing was claimed.
-        func inOneStatement(in db: any SQLDatabase) async throws -> Claimed? {
+        /// PostgreSQL: claim, touch and insert in one statement.
+        func inOneStatement(in db: any SQLDatabase) async throws -> Rotation? {
             let statement: SQLQueryString = """
                 WITH claimed AS (\(claimToken)),
                 touched AS (\(touchSession("(SELECT session_id FROM claimed)"))),
@@ -130,20 +122,20 @@ struct SessionStore: Sendable {
                 SELECT touched.* FROM claimed LEFT JOIN touched ON true
                 """
             guard let row = try await db.raw(statement).first() else { return nil }
-            guard try row.decode(column: "id", as: String?.self) != nil else { return Claimed(session: nil) }
-            return Claimed(session: try SessionStore.session(from: row))
+            guard try row.decode(column: "id", as: String?.self) != nil else { return .expired }
+            return .rotated(try SessionStore.session(from: row), refreshToken: successor)
         }
 
         /// SQLite (no data-modifying `WITH`): the same three steps, in the caller's transaction.
-        func inSteps(in db: any SQLDatabase) async throws -> Claimed? {
+        func inSteps(in db: any SQLDatabase) async throws -> Rotation? {
             guard let sessionID = try await db.raw(claimToken).first()?.decode(column: "session_id", as: String.self) else {
                 return nil
             }
             guard let session = try await db.raw(touchSession("\(bind: sessionID)")).first().map(SessionStore.session(from:)) else {
-                return Claimed(session: nil)
+                return .expired
             }
             try await SessionStore.insertRefreshToken(hash: successorHash, sessionID: sessionID, at: now, in: db)
-            return Claimed(session: session)
+            return .rotated(session, refreshToken: successor)
         }
     }
 
