@@ -17,7 +17,7 @@ import Testing
             #expect(
                 modules.compactMap { $0["id"] as? String }
                     == [
-                        "hello", "auth", "me", "tokens", "phone", "email", "kids", "guests", "providers", "oauth", "login", "admin", "profiles",
+                        "hello", "auth", "me", "tokens", "phone", "email", "kids", "guests", "passkeys", "providers", "oauth", "login", "admin", "profiles",
                         "appdata", "leaderboards", "wallet", "push", "pages", "database", "ops", "console", "import",
                     ])
             for module in modules {
