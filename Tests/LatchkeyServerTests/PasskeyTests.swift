@@ -364,3 +364,56 @@ extension Client {
         try await send(.post, "/v1/auth/passkey", raw: try JSONEncoder().encode(PasskeySignInRequest(credential: passkey)), app: clientID)
     }
 }
+
+/// The hosted login's passkey button: the page carries fresh request options, and the answer
+/// posted back signs the browser in and sends it to the client with a code.
+@Suite struct HostedPasskeyTests {
+    @Test(arguments: TestStore.enabled) func thePasskeyOnTheSignInPageEndsAtTheClientWithACode(store: TestStore) async throws {
+        let harness = try await PasskeyTests.harness(store) { $0.redirectURIs = [HostedLoginTests.redirectURI] }
+        try await harness.run { client in
+            let user = try await client.signUpUser("ann")
+            let authenticator = SoftwareAuthenticator()
+            _ = try await client.registerPasskey(
+                try authenticator.create(try await client.passkeyCreationOptions(user.access), origin: PasskeyTests.origin), token: user.access)
+            var browser = LoginBrowser(client)
+            let login = LoginRequest(clientID: harness.app.clientID, redirectURI: HostedLoginTests.redirectURI)
+            let page = try await browser.get("/oauth/authorize?" + login.query)
+            let options = try #require(Self.passkeyOptions(in: page))
+            #expect(options.rpId == "latchkey.test")
+            let csrf = LoginBrowser.csrfToken(in: page) ?? ""
+
+            // A broken answer shows the page again with the error; a good one ends at the client.
+            let broken = try await browser.post("/oauth/authorize/passkey", form: ["csrf_token": csrf, "request": login.query, "credential": "{"])
+            #expect(broken.status == .badRequest)
+            #expect(broken.text.contains("error-summary"))
+            let assertion = try authenticator.get(options, origin: PasskeyTests.origin)
+            let json = String(decoding: try JSONEncoder().encode(assertion), as: UTF8.self)
+            let signedIn = try await browser.post("/oauth/authorize/passkey", form: ["csrf_token": csrf, "request": login.query, "credential": json])
+            #expect(signedIn.status == .seeOther)
+            #expect(LoginBrowser.redirectParameters(signedIn)["code"] != nil)
+            #expect(browser.cookies["lk_session"] != nil)
+            // The same answer again: its challenge is spent.
+            let replay = try await browser.post("/oauth/authorize/passkey", form: ["csrf_token": csrf, "request": login.query, "credential": json])
+            #expect(replay.status == .unauthorized)
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func aSignInPageWithoutPasskeysHasNoPasskeyForm(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.redirectURIs = [HostedLoginTests.redirectURI] }
+        try await harness.run { client in
+            var browser = LoginBrowser(client)
+            let page = try await browser.get("/oauth/authorize?" + LoginRequest(clientID: harness.app.clientID, redirectURI: HostedLoginTests.redirectURI).query)
+            #expect(page.status == .ok)
+            #expect(!page.text.contains("passkey-form"))
+        }
+    }
+
+    /// The request options in the page's passkey form.
+    static func passkeyOptions(in page: TestResponse) -> PasskeyRequestOptions? {
+        guard let range = page.text.range(of: #"data-options="[^"]+""#, options: .regularExpression) else { return nil }
+        let escaped = page.text[range].dropFirst(#"data-options=""#.count).dropLast()
+        let json = escaped.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#34;", with: "\"")
+            .replacingOccurrences(of: "&amp;", with: "&")
+        return try? JSONDecoder().decode(PasskeyRequestOptions.self, from: Data(json.utf8))
+    }
+}
