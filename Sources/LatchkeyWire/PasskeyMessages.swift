@@ -150,9 +150,11 @@ public struct Descriptor: Codable, Sendable, Equatable {
     }
 }
 
-/// A new credential, as `PublicKeyCredential.toJSON()` gives it after `navigator.credentials.create`
-/// (`RegistrationResponseJSON`).
-public struct PasskeyRegistrationCredential: Codable, Sendable, Equatable {
+/// A credential's answer to a ceremony, as `PublicKeyCredential.toJSON()` gives it: the credential
+/// id and the authenticator's `Response` — ``PasskeyAttestationResponse`` after
+/// `navigator.credentials.create` (`RegistrationResponseJSON`), ``PasskeyAssertionResponse`` after
+/// `navigator.credentials.get` (`AuthenticationResponseJSON`).
+public struct PasskeyCredential<Response: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
     /// The credential id, base64url.
     public var id: String
     /// The same id, base64url.
@@ -163,23 +165,6 @@ public struct PasskeyRegistrationCredential: Codable, Sendable, Equatable {
     public var response: Response
     /// `platform` or `cross-platform`, when the client says.
     public var authenticatorAttachment: String?
-
-    /// The attestation response.
-    public struct Response: Codable, Sendable, Equatable {
-        /// The client data JSON, base64url.
-        public var clientDataJSON: String
-        /// The CBOR attestation object, base64url.
-        public var attestationObject: String
-        /// How the authenticator may be reached again.
-        public var transports: [String]?
-
-        /// A response from its parts.
-        public init(clientDataJSON: String, attestationObject: String, transports: [String]? = nil) {
-            self.clientDataJSON = clientDataJSON
-            self.attestationObject = attestationObject
-            self.transports = transports
-        }
-    }
 
     /// A credential from its parts; `rawId` is `id`.
     public init(id: String, response: Response, authenticatorAttachment: String? = nil) {
@@ -191,47 +176,46 @@ public struct PasskeyRegistrationCredential: Codable, Sendable, Equatable {
     }
 }
 
-/// A passkey's answer to a sign-in, as `PublicKeyCredential.toJSON()` gives it after
-/// `navigator.credentials.get` (`AuthenticationResponseJSON`).
-public struct PasskeyAssertionCredential: Codable, Sendable, Equatable {
-    /// The credential id, base64url.
-    public var id: String
-    /// The same id, base64url.
-    public var rawId: String
-    /// `public-key`.
-    public var type: String
-    /// The authenticator's response.
-    public var response: Response
-    /// `platform` or `cross-platform`, when the client says.
-    public var authenticatorAttachment: String?
+/// A new credential (`RegistrationResponseJSON`).
+public typealias PasskeyRegistrationCredential = PasskeyCredential<PasskeyAttestationResponse>
 
-    /// The assertion response.
-    public struct Response: Codable, Sendable, Equatable {
-        /// The client data JSON, base64url.
-        public var clientDataJSON: String
-        /// The authenticator data, base64url.
-        public var authenticatorData: String
-        /// The signature over the authenticator data and the client data's hash, base64url.
-        public var signature: String
-        /// The user handle the credential was made for, base64url.
-        public var userHandle: String?
+/// A passkey's answer to a sign-in (`AuthenticationResponseJSON`).
+public typealias PasskeyAssertionCredential = PasskeyCredential<PasskeyAssertionResponse>
 
-        /// A response from its parts.
-        public init(clientDataJSON: String, authenticatorData: String, signature: String, userHandle: String?) {
-            self.clientDataJSON = clientDataJSON
-            self.authenticatorData = authenticatorData
-            self.signature = signature
-            self.userHandle = userHandle
-        }
+/// The authenticator's response to `navigator.credentials.create`.
+public struct PasskeyAttestationResponse: Codable, Sendable, Equatable {
+    /// The client data JSON, base64url.
+    public var clientDataJSON: String
+    /// The CBOR attestation object, base64url.
+    public var attestationObject: String
+    /// How the authenticator may be reached again.
+    public var transports: [String]?
+
+    /// A response from its parts.
+    public init(clientDataJSON: String, attestationObject: String, transports: [String]? = nil) {
+        self.clientDataJSON = clientDataJSON
+        self.attestationObject = attestationObject
+        self.transports = transports
     }
+}
 
-    /// A credential from its parts; `rawId` is `id`.
-    public init(id: String, response: Response, authenticatorAttachment: String? = nil) {
-        self.id = id
-        self.rawId = id
-        self.type = "public-key"
-        self.response = response
-        self.authenticatorAttachment = authenticatorAttachment
+/// The authenticator's response to `navigator.credentials.get`.
+public struct PasskeyAssertionResponse: Codable, Sendable, Equatable {
+    /// The client data JSON, base64url.
+    public var clientDataJSON: String
+    /// The authenticator data, base64url.
+    public var authenticatorData: String
+    /// The signature over the authenticator data and the client data's hash, base64url.
+    public var signature: String
+    /// The user handle the credential was made for, base64url.
+    public var userHandle: String?
+
+    /// A response from its parts.
+    public init(clientDataJSON: String, authenticatorData: String, signature: String, userHandle: String?) {
+        self.clientDataJSON = clientDataJSON
+        self.authenticatorData = authenticatorData
+        self.signature = signature
+        self.userHandle = userHandle
     }
 }
 

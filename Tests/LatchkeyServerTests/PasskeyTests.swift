@@ -98,7 +98,7 @@ import Testing
             let authenticator = SoftwareAuthenticator()
             func refusal(_ make: (PasskeyCreationOptions) throws -> PasskeyRegistrationCredential) async throws -> String? {
                 let response = try await client.registerPasskey(try make(try await client.passkeyCreationOptions(user.access)), token: user.access)
-                #expect(response.status == .badRequest)
+                #expect(response.status == .unauthorized)
                 #expect(response.string("code") == "invalid_passkey")
                 return (response.value("errors") as? [[String: Any]])?.first?["reason"] as? String
             }
@@ -131,7 +131,7 @@ import Testing
             let credential = try authenticator.create(try await client.passkeyCreationOptions(token), origin: Self.origin)
             #expect(try await client.registerPasskey(credential, token: token).status == .created)
             let replay = try await client.registerPasskey(credential, token: token)
-            #expect(replay.status == .badRequest)
+            #expect(replay.status == .unauthorized)
             #expect(replay.string("code") == "invalid_passkey")
 
             // Bad input is a typed error, never a 500.
@@ -203,7 +203,7 @@ import Testing
             let options = try await client.passkeyCreationOptions(user.access)
             #expect(options.authenticatorSelection.userVerification == "required")
             let unverified = try await client.registerPasskey(try authenticator.create(options, origin: Self.origin), token: user.access)
-            #expect(unverified.status == .badRequest)
+            #expect(unverified.status == .unauthorized)
             authenticator.flags.userVerified = true
             #expect(try await client.registerPasskey(
                 try authenticator.create(try await client.passkeyCreationOptions(user.access), origin: Self.origin), token: user.access).status == .created)

@@ -134,7 +134,7 @@ extension HostedLoginFeature {
             do {
                 guard let json = form["credential"],
                     let credential = try? JSONDecoder().decode(PasskeyAssertionCredential.self, from: Data(json.utf8))
-                else { throw APIError.invalidPasskey(.init(reason: "credential"), status: .badRequest) }
+                else { throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "credential", code: .invalidRequest)]) }
                 let answer = try await passkeys.signIn(credential, app: authz.app, client: requests.client(of: request, context: context))
                 return try await adopt(answer, authz: authz, request: request, language: language)
             } catch let error as APIError {

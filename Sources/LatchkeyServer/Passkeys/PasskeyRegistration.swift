@@ -62,12 +62,12 @@ struct PasskeyRegistration: Sendable {
         do {
             (credential, challenge) = try verify(request.credential, name: name, party: party, principal: principal, at: now)
         } catch let failure as PasskeyRelyingParty.Failure {
-            throw APIError.invalidPasskey(failure, status: .badRequest)
+            throw APIError.invalidPasskey(failure)
         }
         do {
             try await driver.write { db in
                 guard try await store.consume(challenge: challenge, driver: driver, in: db) else {
-                    throw APIError.invalidPasskey(.init(reason: "challenge"), status: .badRequest)
+                    throw APIError.invalidPasskey(.init(reason: "challenge"))
                 }
                 try await users.link(PasskeyStore.identity(of: credential.id), userID: principal.userID, appID: app.id, at: now, in: db)
                 try await store.insert(credential, appID: app.id, at: now, in: db)

@@ -60,8 +60,9 @@ struct PasskeyRelyingParty: Sendable {
 }
 
 extension APIError {
-    /// `invalid_passkey` with the check that failed; 400 at registration, 401 at sign-in.
-    static func invalidPasskey(_ failure: PasskeyRelyingParty.Failure, status: HTTPResponse.Status) -> APIError {
-        APIError(status, .invalidPasskey, fields: [FieldError(field: "credential", code: .invalidPasskey, reason: failure.reason)])
+    /// `401 invalid_passkey` with the check that failed: the authenticator's proof did not hold,
+    /// as a wrong password or provider token answers.
+    static func invalidPasskey(_ failure: PasskeyRelyingParty.Failure) -> APIError {
+        APIError(.unauthorized, .invalidPasskey, fields: [FieldError(field: "credential", code: .invalidPasskey, reason: failure.reason)])
     }
 }

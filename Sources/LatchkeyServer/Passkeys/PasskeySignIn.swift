@@ -49,7 +49,7 @@ struct PasskeySignIn: Sendable {
         } catch let failure as PasskeyRelyingParty.Failure {
             try await throttle.recordFailure(
                 AccountService.failureKeys([], ipKey: ipKey, app: app), window: app.settings.failureWindowSeconds)
-            throw APIError.invalidPasskey(failure, status: .unauthorized)
+            throw APIError.invalidPasskey(failure)
         }
     }
 
