@@ -145,6 +145,32 @@ import Testing
         }
     }
 
+    /// A guest who keeps a session alive by refreshing it is not idle, though it never signs in again.
+    @Test(arguments: TestStore.enabled) func aGuestWhoseSessionIsRefreshedIsNotPurged(store: TestStore) async throws {
+        let harness = try await Self.harness(store) { settings in
+            settings.guestIdleDays = 1
+            settings.sessionTTL = 7 * 86_400
+        }
+        try await harness.run { client in
+            let guest = try await client.signIn(deviceID: Self.deviceID)
+            var refreshToken = try #require(guest.string("session.refreshToken"))
+            for _ in 0..<2 {
+                harness.clock.advance(by: 20 * 3_600)
+                let refreshed = try await client.refresh(refreshToken)
+                #expect(refreshed.status == .ok)
+                refreshToken = try #require(refreshed.string("session.refreshToken"))
+            }
+            // 50 h after the sign-in, 10 h after the last refresh: still here.
+            harness.clock.advance(by: 10 * 3_600)
+            #expect(try await harness.backend.janitor.sweep()["idleGuests"] == nil)
+            #expect(try await client.signIn(deviceID: Self.deviceID).status == .ok)
+            // A day and more without a sign-in or a refresh: gone.
+            harness.clock.advance(by: 25 * 3_600)
+            #expect(try await harness.backend.janitor.sweep()["idleGuests"] == 1)
+            #expect(try await client.signIn(deviceID: Self.deviceID).status == .created)
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func upgradeByPasswordKeepsTheUserIDAndData(store: TestStore) async throws {
         let harness = try await Self.harness(store)
         try await harness.run { client in

@@ -10,7 +10,7 @@ import SQLKit
 ///
 /// Each new guest counts against the client IP's hourly sign-up budget (`ipSignUpLimit`, shared
 /// with `POST /v1/auth/signup`) and the app's `guestLimit`; every sign-in moves the guest's purge
-/// `guestIdleDays` ahead.
+/// `guestIdleDays` ahead, and the purge also waits while a session of theirs is refreshed.
 struct GuestSignIn: Sendable {
     let driver: any StoreDriver
     let throttle: FailureThrottle
@@ -70,7 +70,6 @@ struct GuestSignIn: Sendable {
         -> (response: AuthResponse, created: Bool)
     {
         let now = time.now()
-        let purgeAt = now.addingTimeInterval(TimeInterval(app.settings.guestIdleDays) * 86_400)
         let (account, session, refreshToken, created) = try await driver.write { db in
             let existing = try await identity.asyncFlatMap {
                 try await users.find(appID: app.id, provider: $0.provider, subject: $0.subject, in: db)
@@ -78,10 +77,10 @@ struct GuestSignIn: Sendable {
             let account: UserAccount
             if let existing {
                 guard !existing.disabled else { throw APIError(.forbidden, .accountDisabled) }
-                try await guests.touch(userID: existing.id, purgeAt: purgeAt, in: db)
+                try await guests.touch(userID: existing.id, idleSeconds: Self.idleSeconds(app), at: now, in: db)
                 account = existing
             } else {
-                account = try await create(identity, ipKey: ipKey, app: app, purgeAt: purgeAt, at: now, in: db)
+                account = try await create(identity, ipKey: ipKey, app: app, at: now, in: db)
             }
             let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
             return (account, session, refreshToken, existing == nil)
@@ -89,9 +88,12 @@ struct GuestSignIn: Sendable {
         return (try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app), created)
     }
 
+    /// How long the app's guests may stay idle.
+    private static func idleSeconds(_ app: App) -> Int { app.settings.guestIdleDays * 86_400 }
+
     /// Inserts a guest, within the IP's sign-up budget and the app's guest limit.
     private func create(
-        _ identity: UserStore.NewIdentity?, ipKey: String?, app: App, purgeAt: Date, at now: Date, in db: any SQLDatabase
+        _ identity: UserStore.NewIdentity?, ipKey: String?, app: App, at now: Date, in db: any SQLDatabase
     ) async throws -> UserAccount {
         if let ipKey {
             try await throttle.reserve([(ipKey, app.settings.ipSignUpLimit)], window: AccountService.signUpWindowSeconds, in: db)
@@ -104,7 +106,7 @@ struct GuestSignIn: Sendable {
             id: id, appID: app.id, profileCreated: false,
             identity: identity ?? UserStore.NewIdentity(provider: "anonymous", subject: id), createdAt: now)
         try await users.insert(user, in: db)
-        try await guests.insert(userID: id, appID: app.id, purgeAt: purgeAt, in: db)
+        try await guests.insert(userID: id, appID: app.id, idleSeconds: Self.idleSeconds(app), at: now, in: db)
         return user.account
     }
 }

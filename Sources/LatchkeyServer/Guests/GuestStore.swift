@@ -19,16 +19,24 @@ struct GuestStore: Sendable {
         ).first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
-    /// Records a new guest, purged when idle until `purgeAt`.
-    func insert(userID: String, appID: String, purgeAt: Date, in db: any SQLDatabase) async throws {
+    /// Records a new guest signed in at `now`, purged once idle for `idleSeconds`.
+    func insert(userID: String, appID: String, idleSeconds: Int, at now: Date, in db: any SQLDatabase) async throws {
         try await db.raw(
-            "INSERT INTO guests (user_id, app_id, purge_at) VALUES (\(bind: userID), \(bind: appID), \(bind: purgeAt.epochSeconds))"
+            """
+            INSERT INTO guests (user_id, app_id, purge_at, idle_seconds)
+            VALUES (\(bind: userID), \(bind: appID), \(bind: now.epochSeconds + Int64(idleSeconds)), \(bind: idleSeconds))
+            """
         ).run()
     }
 
-    /// Moves a guest's purge to `purgeAt` after a sign-in; nothing for a user who is no guest.
-    func touch(userID: String, purgeAt: Date, in db: any SQLDatabase) async throws {
-        try await db.raw("UPDATE guests SET purge_at = \(bind: purgeAt.epochSeconds) WHERE user_id = \(bind: userID)").run()
+    /// Moves a guest's purge `idleSeconds` past a sign-in at `now`; nothing for a user who is no guest.
+    func touch(userID: String, idleSeconds: Int, at now: Date, in db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            UPDATE guests SET purge_at = \(bind: now.epochSeconds + Int64(idleSeconds)), idle_seconds = \(bind: idleSeconds)
+            WHERE user_id = \(bind: userID)
+            """
+        ).run()
     }
 
     /// When the guest is purged if idle; nil for a user who is no guest.

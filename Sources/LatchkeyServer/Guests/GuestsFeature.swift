@@ -46,18 +46,26 @@ struct GuestsFeature: Feature {
             """,
             "CREATE INDEX guests_app ON guests(app_id)",
             "CREATE INDEX guests_purge ON guests(purge_at)",
-        ])
+        ]),
+        // How long the guest may stay idle, so a session kept alive by refreshes also keeps it.
+        Migration(2, ["ALTER TABLE guests ADD COLUMN idle_seconds BIGINT NOT NULL DEFAULT 2592000"]),
     ]
 
     static let tables: [OwnedTable] = [
         OwnedTable(name: "guests", userData: .owned(column: "user_id", section: "guest"))
     ]
 
-    /// Guests idle past their app's `guestIdleDays`, a hundred per sweep; a guest who linked a
-    /// credential since is no guest any more and never a candidate.
+    /// Guests idle past their app's `guestIdleDays` — no sign-in, and no session of theirs used
+    /// (refreshed) within that time — a hundred per sweep; a guest who linked a credential since
+    /// is no guest any more and never a candidate.
     static let purges = [
         UserPurge(name: "idleGuests") { now in
-            "SELECT user_id, app_id FROM guests WHERE purge_at < \(bind: now) AND \(unsafeRaw: GuestStore.stillGuest) ORDER BY purge_at LIMIT 100"
+            """
+            SELECT user_id, app_id FROM guests WHERE purge_at < \(bind: now) AND \(unsafeRaw: GuestStore.stillGuest)
+                AND NOT EXISTS (SELECT 1 FROM sessions WHERE sessions.user_id = guests.user_id AND sessions.revoked_at IS NULL
+                    AND sessions.last_used_at + guests.idle_seconds > \(bind: now))
+            ORDER BY purge_at LIMIT 100
+            """
         }
     ]
 
