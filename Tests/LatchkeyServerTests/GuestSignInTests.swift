@@ -121,6 +121,19 @@ import Testing
         }
     }
 
+    /// Fifty guests made at once of an app allowing ten: exactly ten.
+    @Test(arguments: TestStore.enabled) func parallelNewGuestsStayWithinTheCap(store: TestStore) async throws {
+        let harness = try await Self.harness(store) { $0.guestLimit = 10 }
+        try await harness.run { client in
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<50 { group.addTask { try await client.signInAnonymously().status } }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .created }.count == 10)
+            #expect(statuses.filter { $0 == .forbidden }.count == 40)
+        }
+    }
+
     /// A guest idle past `guestIdleDays` is deleted whole; a sign-in moves its purge, and an
     /// upgraded guest is never purged.
     @Test(arguments: TestStore.enabled) func idleGuestsArePurgedAndUpgradedOnesStay(store: TestStore) async throws {

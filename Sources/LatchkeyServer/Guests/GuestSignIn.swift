@@ -98,6 +98,7 @@ struct GuestSignIn: Sendable {
         if let ipKey {
             try await throttle.reserve([(ipKey, app.settings.ipSignUpLimit)], window: AccountService.signUpWindowSeconds, in: db)
         }
+        try await guests.serializeCreations(appID: app.id, driver: driver, in: db)
         guard try await guests.count(appID: app.id, in: db) < app.settings.guestLimit else {
             throw APIError(.forbidden, .guestLimitReached)
         }

@@ -12,6 +12,14 @@ struct GuestStore: Sendable {
         AND identities.provider NOT IN ('anonymous', 'device'))
         """
 
+    /// Makes the app's guest creations take turns until the transaction ends, so a count then an
+    /// insert keeps to the app's `guestLimit` under parallel sign-ins (SQLite's single writer
+    /// serializes them already). Sign-ups of the app still insert users meanwhile: the lock is
+    /// no foreign-key check's.
+    func serializeCreations(appID: String, driver: any StoreDriver, in db: any SQLDatabase) async throws {
+        try await db.raw("SELECT id FROM apps WHERE id = \(bind: appID)\(unsafeRaw: driver.lockAgainstLockers)").run()
+    }
+
     /// How many guests the app holds.
     func count(appID: String, in db: any SQLDatabase) async throws -> Int {
         try await db.raw(

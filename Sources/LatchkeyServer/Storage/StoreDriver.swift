@@ -49,6 +49,10 @@ extension StoreDriver {
     /// The clause that locks selected rows until the transaction ends. SQLite needs none: its
     /// single writer already serializes write transactions.
     var lockForUpdate: String { family == .postgres ? " FOR UPDATE" : "" }
+
+    /// The clause that locks selected rows against other lockers until the transaction ends but,
+    /// unlike ``lockForUpdate``, not against foreign-key checks of rows that point at them.
+    var lockAgainstLockers: String { family == .postgres ? " FOR NO KEY UPDATE" : "" }
 }
 
 /// A driver that adds something around another's calls (recording changes, tracing); every call it
