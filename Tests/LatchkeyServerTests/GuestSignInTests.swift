@@ -198,7 +198,13 @@ import Testing
             #expect(upgraded.string("id") == userID)
             #expect(upgraded.value("isAnonymous") as? Bool == false)
             #expect(upgraded.string("username") == "ann")
-            #expect(upgraded.string("email") == "ann@example.com")
+            // The app hides taken emails: the email is the user's once its link is used, verified.
+            #expect(upgraded.string("email") == nil)
+            let link = try await harness.latestLinkToken(to: "ann@example.com")
+            #expect(try await client.send(.post, "/v1/auth/email/verify", json: ["token": link]).status == .noContent)
+            let me = try await client.send(.get, "/v1/me", token: access)
+            #expect(me.string("email") == "ann@example.com")
+            #expect(me.value("emailVerified") as? Bool == true)
             let providers = ((upgraded.value("identities") as? [[String: Any]]) ?? []).compactMap { $0["provider"] as? String }
             #expect(Set(providers) == ["device", "password"])
 
@@ -214,6 +220,30 @@ import Testing
             let again = try await client.upgrade(token, ["username": "bob", "password": "correct horse battery"])
             #expect(again.status == .conflict)
             #expect(again.string("code") == "not_anonymous")
+        }
+    }
+
+    /// Where taken emails are hidden, an upgrade to a taken email answers as one to a free email
+    /// does, and changes neither account; its link fails for whoever reads that inbox.
+    @Test(arguments: TestStore.enabled) func anUpgradeToATakenEmailRevealsNothingWhereTakenEmailsAreHidden(store: TestStore) async throws {
+        let harness = try await Self.harness(store)
+        try await harness.run { client in
+            let owner = try await client.signUpUser("owner").access
+            #expect(try await client.send(.post, "/v1/me/email", json: ["email": "taken@example.com"], token: owner).status == .accepted)
+            let ownersLink = try await harness.latestLinkToken(to: "taken@example.com")
+            #expect(try await client.send(.post, "/v1/auth/email/verify", json: ["token": ownersLink]).status == .noContent)
+            var answers: [TestResponse] = []
+            for email in ["taken@example.com", "free@example.com"] {
+                let guest = try #require(try await client.signInAnonymously().string("session.accessToken"))
+                answers.append(try await client.upgrade(guest, ["email": email, "password": "correct horse battery"]))
+            }
+            #expect(answers.map(\.status) == [.ok, .ok])
+            #expect(answers.map { $0.string("email") } == [nil, nil])
+            #expect(Set(answers.map { Set($0.json.keys) }).count == 1)
+            let taken = try await client.send(.post, "/v1/auth/email/verify", json: ["token": try await harness.latestLinkToken(to: "taken@example.com")])
+            #expect(taken.status == .conflict)
+            #expect(taken.fieldCodes == ["duplicate_email"])
+            #expect(try await client.send(.get, "/v1/me", token: owner).string("email") == "taken@example.com")
         }
     }
 

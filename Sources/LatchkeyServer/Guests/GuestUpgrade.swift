@@ -9,6 +9,11 @@ import SQLKit
 /// email of another account answers `409 account_conflict` naming the field and changes nothing
 /// on either account, so the app can offer to sign in to that account instead.
 ///
+/// An app that hides taken emails (`revealTakenEmails` off, the default) would give that away
+/// with the conflict, so there the email is not set at once: the upgrade sends a link to it, as
+/// `POST /v1/me/email` does, and the address becomes the user's, verified, when the link is used
+/// — or fails then, to whoever reads that inbox, if another account has it (Supabase's way).
+///
 /// Upgrades are validated like sign-ups and count against the IP's hourly sign-up budget, which
 /// also bounds what a guest can learn about taken names from the conflicts.
 struct GuestUpgrade: Sendable {
@@ -18,6 +23,7 @@ struct GuestUpgrade: Sendable {
     let throttle: FailureThrottle
     let time: any TimeSource
     let users: UserStore
+    let links: EmailLinks
     let guests = GuestStore()
 
     init(backend: LatchkeyBackend) {
@@ -27,10 +33,11 @@ struct GuestUpgrade: Sendable {
         self.throttle = backend.throttle
         self.time = backend.time
         self.users = backend.users
+        self.links = EmailLinks(backend: backend)
     }
 
     /// Upgrades the signed-in guest; answers the account as it now is.
-    func upgrade(_ request: GuestUpgradeRequest, principal: UserPrincipal, client: ClientInfo) async throws -> UserAccount {
+    func upgrade(_ request: GuestUpgradeRequest, principal: UserPrincipal, client: ClientInfo, language: Language) async throws -> UserAccount {
         let app = principal.app
         guard request.username != nil || request.email != nil else {
             throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "username", code: .invalidRequest)])
@@ -44,6 +51,12 @@ struct GuestUpgrade: Sendable {
         let ipKey = AccountService.signUpIPKey(of: client, app: app)
         if let ipKey { try await throttle.refuseWhileLocked([ipKey]) }
         let passwordHash = try await hasher.hash(request.password, cost: app.settings.bcryptCost)
+        // Where taken emails stay hidden, the email waits for its link (sent first: a refused send changes nothing).
+        let emailNow = app.settings.revealTakenEmails ? request.email : nil
+        if let pending = request.email, emailNow == nil {
+            guard try await users.find(id: principal.userID, appID: app.id)?.isAnonymous == true else { throw APIError(.conflict, .notAnonymous) }
+            try await links.requestChange(to: pending, principal: principal, client: client, language: language)
+        }
         do {
             try await driver.write { db in
                 guard try await users.lockRow(id: principal.userID, in: db),
@@ -54,7 +67,7 @@ struct GuestUpgrade: Sendable {
                     try await throttle.reserve([(ipKey, app.settings.ipSignUpLimit)], window: AccountService.signUpWindowSeconds, in: db)
                 }
                 try await users.setCredentials(
-                    userID: account.id, username: request.username, email: request.email, passwordHash: passwordHash, at: now, in: db)
+                    userID: account.id, username: request.username, email: emailNow, passwordHash: passwordHash, at: now, in: db)
                 try await users.link(UserStore.NewIdentity(provider: "password", subject: account.id), userID: account.id, appID: app.id, at: now, in: db)
                 try await guests.remove(userID: account.id, in: db)
             }

@@ -96,7 +96,8 @@ struct GuestsFeature: Feature {
 
         table.on(.post, "/v1/me/upgrade", operation: "upgradeGuest", access: .user(.profile)) { request, context in
             let body = try await requests.body(GuestUpgradeRequest.self, of: request).value
-            let account = try await upgrade.upgrade(body, principal: try context.user, client: requests.client(of: request, context: context))
+            let account = try await upgrade.upgrade(
+                body, principal: try context.user, client: requests.client(of: request, context: context), language: Language(of: request))
             return try JSONResponse.make(account.record)
         }
     }
