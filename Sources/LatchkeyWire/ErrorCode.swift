@@ -194,6 +194,9 @@ extension ErrorCode {
         .guestLimitReached,
         .notAnonymous,
         .accountConflict,
+        .mfaRequired,
+        .mfaChallengeExpired,
+        .totpNotEnrolled,
     ]
 }
 

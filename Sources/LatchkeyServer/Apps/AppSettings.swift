@@ -98,6 +98,10 @@ public struct AppSettings: Codable, Sendable, Equatable {
     /// Days a guest may go without signing in before the janitor deletes it with everything it
     /// owns (default 30); upgraded accounts are never purged.
     public var guestIdleDays: Int = 30
+    /// Whether every user of the app (guests aside) signs in with a second factor: one without an
+    /// authenticator is asked to enroll one at sign-in. Off by default: users who enroll one are
+    /// asked for it either way.
+    public var totpRequired: Bool = false
 
     /// The default settings.
     public init() {}

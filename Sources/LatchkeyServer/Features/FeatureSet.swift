@@ -16,6 +16,7 @@ enum FeatureSet {
         EmailFeature.self,
         KidsFeature.self,
         GuestsFeature.self,
+        SecondFactorFeature.self,
         ProvidersFeature.self,
         OAuthFeature.self,
         HostedLoginFeature.self,

@@ -103,7 +103,8 @@ struct PhoneSignIn: Sendable {
                 account = user.account
             }
             guard !account.disabled else { return .disabled }
-            let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
+            let (session, refreshToken) = try await accounts.startSignIn(
+                account, created: existing == nil, app: app, client: client, at: now, in: db)
             return .signedIn(account, session, refreshToken: refreshToken, created: existing == nil)
         }
         guard case .signedIn(let account, let session, let refreshToken, let created) = outcome else { throw Self.error(for: outcome) }
