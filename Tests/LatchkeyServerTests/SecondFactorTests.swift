@@ -25,7 +25,11 @@ import Testing
     /// Signs `username` up and enrolls an authenticator; the clock then moves a step on, so the
     /// confirming code's step is past.
     static func enroll(_ username: String, _ client: Client, _ harness: TestHarness) async throws -> Enrolled {
-        let (access, _) = try await client.signUpUser(username)
+        try await enroll(access: try await client.signUpUser(username).access, client, harness)
+    }
+
+    /// Enrolls an authenticator for the user of `access`, as ``enroll(_:_:_:)``.
+    static func enroll(access: String, _ client: Client, _ harness: TestHarness) async throws -> Enrolled {
         let started = try await client.send(.post, "/v1/me/mfa/totp", token: access)
         #expect(started.status == .created)
         let totp = TOTP(secret: try #require(started.string("secret").flatMap(Base32.decode)))
