@@ -58,7 +58,7 @@ import Testing
             #expect(started.status == .created)
             let uri = try #require(started.string("uri"))
             let secret = try #require(started.string("secret"))
-            #expect(uri == "otpauth://totp/Test%20App%3Aann?secret=\(secret)&issuer=Test%20App&algorithm=SHA1&digits=6&period=30")
+            #expect(uri == "otpauth://totp/Test%20App:ann?secret=\(secret)&issuer=Test%20App&algorithm=SHA1&digits=6&period=30")
             // Not in effect before its first code: sign-in still gives a session.
             #expect(try await client.signIn("ann").status == .ok)
             #expect(try await client.send(.get, "/v1/me/mfa", token: access).value("totpEnrolled") as? Bool == false)
@@ -336,6 +336,55 @@ import Testing
             #expect(grant.status == .badRequest)
             #expect(grant.string("error") == "invalid_grant")
             #expect(grant.value("access_token") == nil)
+        }
+    }
+
+    /// The console's user page resets the factor (admins only), audited like the API's reset.
+    @Test(arguments: TestStore.enabled) func theConsolePageResetsAUsersFactor(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        let admin = try await harness.makeOperator("adam", role: .admin)
+        let viewer = try await harness.makeOperator("vera", role: .viewer)
+        try await harness.run { client in
+            let ann = try await Self.enroll("ann", client, harness)
+            let userID = try #require(try await client.send(.get, "/v1/me", token: ann.access).string("id"))
+            let page = "/console/apps/\(harness.app.id)/users/\(userID)"
+            var vera = ConsolePagesTests.Browser()
+            try await vera.signIn(client, harness, viewer)
+            _ = try await vera.get(client, page)
+            #expect(try await vera.post(client, page, ["action": "reset_mfa"]).status == .forbidden)
+            #expect(try await client.signIn("ann").string("code") == "mfa_required")
+
+            var adam = ConsolePagesTests.Browser()
+            try await adam.signIn(client, harness, admin)
+            #expect(try await adam.get(client, page).text.contains("id=\"reset-mfa\""))
+            #expect(try await adam.post(client, page, ["action": "reset_mfa"]).status == .seeOther)
+            #expect(try await client.signIn("ann").status == .ok)
+            let audit = try await harness.backend.admin.auditLog(by: .commandLine())
+            #expect(audit.contains { $0.action == "user.reset_mfa" && $0.target == userID })
+        }
+    }
+
+    /// A phone user with an authenticator: the right PIN answers `mfa_required` and is used up
+    /// (it cannot fetch another challenge), and the code completes the sign-in.
+    @Test(arguments: TestStore.enabled) func aPINSignInAsksForTheCodeAndUsesThePIN(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let phone = PhoneSignInTests.phone
+            let first = try #require(try await client.startPhone(phone).string("requestId"))
+            let access = try #require(try await client.verifyPhone(first, pin: try await harness.latestPIN(to: phone)).string("session.accessToken"))
+            let user = try await Self.enroll(access: access, client, harness)
+
+            let request = try #require(try await client.startPhone(phone).string("requestId"))
+            let pin = try await harness.latestPIN(to: phone)
+            let answer = try await client.verifyPhone(request, pin: pin)
+            #expect(answer.status == .unauthorized)
+            #expect(answer.string("code") == "mfa_required")
+            let challenge = try #require(answer.string("challenge"))
+            #expect(try await client.verifyPhone(request, pin: pin).string("code") == "code_expired")
+            let done = try await client.send(
+                .post, "/v1/auth/mfa", json: ["challenge": challenge, "code": user.code(harness)], app: client.clientID)
+            #expect(done.status == .ok)
+            #expect(done.string("user.phone") == phone)
         }
     }
 }
