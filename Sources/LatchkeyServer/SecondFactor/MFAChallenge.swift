@@ -11,7 +11,7 @@ struct MFAChallenge: Sendable, Equatable {
     static let lifetime = 300
     /// Codes one challenge may check before the user signs in again.
     static let attemptLimit = 5
-    /// The longest token a request may carry (a sealed challenge is about 150 characters).
+    /// The longest token a request may carry (a sealed challenge is about 200 characters).
     static let maximumLength = 512
 
     var userID: String

@@ -7,8 +7,9 @@ import SQLKit
 /// without one, when their app sets `totpRequired` — gets `401 mfa_required` with a sealed
 /// ``MFAChallenge`` instead of tokens. Guests are not asked (they have nothing to enroll against).
 ///
-/// It throws inside the sign-in's transaction, which then rolls back: nothing of the refused
-/// sign-in is written, which is why the challenge is sealed rather than stored.
+/// It throws inside the sign-in's transaction, which then rolls back — nothing of the refused
+/// sign-in is written, which is why the challenge is sealed rather than stored — unless the
+/// sign-in catches it to keep what it used up (the phone sign-in's PIN).
 struct SecondFactorGate: Sendable {
     let box: SecretBox
     let store = SecondFactorStore()
