@@ -79,6 +79,14 @@ extension LatchkeyError {
     public static func invalidPasskey(reason: String) -> LatchkeyError { LatchkeyError(.invalidPasskey(reason: reason)) }
     /// The user closed the passkey sheet.
     public static let passkeyCancelled = LatchkeyError(.passkeyCancelled)
+    /// The sign-in needs a second factor; catches every challenge.
+    public static let mfaRequired = LatchkeyError(.mfaRequired(MFAChallenge(token: "", needsEnrollment: false)))
+    /// The second-factor challenge can no longer be used.
+    public static let mfaChallengeExpired = LatchkeyError(.mfaChallengeExpired)
+    /// No authenticator is enrolled.
+    public static let totpNotEnrolled = LatchkeyError(.totpNotEnrolled)
+    /// An authenticator is enrolled already.
+    public static let totpAlreadyEnrolled = LatchkeyError(.totpAlreadyEnrolled)
     /// The first name is invalid.
     public static let invalidFirstName = LatchkeyError(.invalidFirstName)
     /// The gender is not `female`, `male` or `other`.

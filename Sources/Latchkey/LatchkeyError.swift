@@ -162,6 +162,17 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         case webLoginRefused(error: String, description: String?)
         /// The user closed the web login's browser before signing in.
         case webLoginCancelled
+        /// The password (or PIN, provider, device) was right and the user signs in with a second
+        /// factor: complete the sign-in with ``AuthClient/completeSignIn(challenge:code:)`` (or a
+        /// recovery code). Nothing is signed in until then.
+        case mfaRequired(MFAChallenge)
+        /// The sign-in's second-factor challenge expired (five minutes), was used, or ran out of
+        /// attempts: sign in again.
+        case mfaChallengeExpired
+        /// No authenticator is enrolled (or waiting for its first code) for this call.
+        case totpNotEnrolled
+        /// An authenticator is enrolled already: disable it before enrolling another.
+        case totpAlreadyEnrolled
         /// Any other server error, with its stable code and localized message.
         case server(code: String, message: String)
 
@@ -170,7 +181,7 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         func matches(_ kind: Kind) -> Bool {
             switch (self, kind) {
             case (.network, .network), (.invalidOperation, .invalidOperation), (.rateLimited, .rateLimited),
-                (.serverUnavailable, .serverUnavailable), (.accountConflict, .accountConflict):
+                (.serverUnavailable, .serverUnavailable), (.accountConflict, .accountConflict), (.mfaRequired, .mfaRequired):
                 return true
             case (.server(let code, _), .server(let other, _)): return code == other
             case (.webLoginRefused(let error, _), .webLoginRefused(let other, _)): return error == other
@@ -274,6 +285,10 @@ extension LatchkeyError {
         case .balanceOutOfRange: kind = .balanceOutOfRange
         case .unknownCurrency: kind = .unknownCurrency
         case .walletOperationDisabled: kind = .walletOperationDisabled
+        case .mfaRequired: kind = .mfaRequired(MFAChallenge(token: problem.challenge ?? "", needsEnrollment: problem.enrollment ?? false))
+        case .mfaChallengeExpired: kind = .mfaChallengeExpired
+        case .totpNotEnrolled: kind = .totpNotEnrolled
+        case .totpAlreadyEnrolled: kind = .totpAlreadyEnrolled
         case _ where status == 503: kind = .serverUnavailable(retryAfter: retryAfter)
         default: kind = .server(code: problem.code.rawValue, message: message)
         }

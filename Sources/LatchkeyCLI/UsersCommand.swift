@@ -7,7 +7,7 @@ import LatchkeyWire
 struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users", abstract: "Manage an app's users.",
-        subcommands: [List.self, Show.self, Disable.self, Enable.self, Delete.self, Seed.self])
+        subcommands: [List.self, Show.self, Disable.self, Enable.self, Delete.self, ResetMFA.self, Seed.self])
 
     /// The app a users command works in.
     struct AppOption: ParsableArguments {
@@ -139,6 +139,22 @@ struct UsersCommand: AsyncParsableCommand {
                 try await backend.admin.deleteUser(id, appID: app.app, by: .commandLine())
             }
             print("deleted \(id)")
+        }
+    }
+
+    struct ResetMFA: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset-mfa",
+            abstract: "Remove a user's authenticator and recovery codes (a lost phone) and end their sessions.")
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var app: AppOption
+        @Argument var id: String
+
+        func run() async throws {
+            let removed = try await store.withBackend { backend in
+                try await backend.admin.resetSecondFactor(userID: id, appID: app.app, by: .commandLine())
+            }
+            print(removed ? "reset the second factor of \(id)" : "\(id) had no second factor; sessions ended")
         }
     }
 }

@@ -35,6 +35,8 @@ public final class LatchkeyBackend: Sendable {
     let hasher: PasswordHasher
     let policy: PasswordPolicy
     let throttle: FailureThrottle
+    /// Seals what the database keeps but must not reveal (authenticator secrets, sign-in challenges).
+    let box: SecretBox
     let tokenCache = VerifiedTokenCache()
     let providerKeys = ProviderKeyCache()
     let codec: AccessTokenCodec
@@ -99,6 +101,7 @@ public final class LatchkeyBackend: Sendable {
         changeBus = bus
         self.driver = driver
         self.logger = logger
+        self.box = box
         let time = configuration.time
         apps = AppStore(driver: driver, time: time, box: box)
         users = UserStore(driver: driver)

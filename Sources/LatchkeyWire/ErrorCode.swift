@@ -195,6 +195,9 @@ extension ErrorCode {
         .notAnonymous,
         .accountConflict,
         .invalidPasskey,
+        .mfaRequired,
+        .mfaChallengeExpired,
+        .totpNotEnrolled,
     ]
 }
 

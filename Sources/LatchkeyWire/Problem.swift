@@ -15,11 +15,16 @@ public struct Problem: Codable, Sendable, Equatable {
     public var errors: [FieldError]?
     /// The request id, as in the `X-Request-Id` header.
     public var requestId: String?
+    /// For `mfa_required`: the challenge that `POST /v1/auth/mfa` completes.
+    public var challenge: String?
+    /// For `mfa_required`: whether the user has to enroll an authenticator first (the app
+    /// requires one they do not have).
+    public var enrollment: Bool?
 
     /// Creates a problem document.
     public init(
         type: String = "about:blank", title: String, status: Int, detail: String? = nil,
-        code: ErrorCode, errors: [FieldError]? = nil, requestId: String? = nil
+        code: ErrorCode, errors: [FieldError]? = nil, requestId: String? = nil, challenge: String? = nil, enrollment: Bool? = nil
     ) {
         self.type = type
         self.title = title
@@ -28,6 +33,8 @@ public struct Problem: Codable, Sendable, Equatable {
         self.code = code
         self.errors = errors
         self.requestId = requestId
+        self.challenge = challenge
+        self.enrollment = enrollment
     }
 }
 

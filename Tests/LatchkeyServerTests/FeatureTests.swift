@@ -133,6 +133,12 @@ import Testing
             try await boards.define("fixture", ["allowUserSubmits": true])
             #expect(try await client.send(.post, "/v1/leaderboards/fixture/scores", json: ["score": 1], token: tokens.access).status == .ok)
 
+            // A second factor with a challenge that checked a code: the authenticator, its recovery
+            // codes and the challenge's row.
+            _ = try await SecondFactorTests.enroll(access: tokens.access, client, harness)
+            let challenge = try await SecondFactorTests.challenge("erin", client)
+            #expect(try await client.send(.post, "/v1/auth/mfa", json: ["challenge": challenge, "code": "12345x"], app: client.clientID).status == .unauthorized)
+
             // An import line naming the user by id (an export re-imported) records its external id.
             let line = #"{"externalId": "\#(userID)", "username": "erin"}"#
             let imported = try await harness.backend.admin.importUsers(line, format: .jsonl, dryRun: false, appID: harness.app.id, by: .commandLine())

@@ -86,6 +86,31 @@ import Testing
         }
     }
 
+    /// A provider sign-in of a user with an authenticator asks for the code before the app gets its code.
+    @Test(arguments: TestStore.enabled) func aProviderSignInOfAUserWithASecondFactorAsksForTheCode(store: TestStore) async throws {
+        try await withProvider(store) { harness, provider, client in
+            var browser = LoginBrowser(client)
+            let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
+            let first = try await browser.get(try Self.providerAnswer(to: try await browser.get(try await Self.providerLink(&browser, login)), provider))
+            let code = try #require(LoginBrowser.redirectParameters(first)["code"])
+            let access = try #require(try await client.send(.post, "/oauth/token", form: login.tokenForm(code: code)).string("access_token"))
+            let grace = try await SecondFactorTests.enroll(access: access, client, harness)
+
+            var again = LoginBrowser(client)
+            let second = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
+            provider.signInNext(subject: "g-1", email: "grace@example.com", at: harness.clock.now())
+            let asked = try await again.get(try Self.providerAnswer(to: try await again.get(try await Self.providerLink(&again, second)), provider))
+            #expect(asked.status == .ok)
+            #expect(asked.text.contains("action=\"/oauth/authorize/mfa\""))
+            let challenge = try #require(asked.text.firstMatch(of: /name="challenge" value="([^"]+)"/).map { String($0.1) })
+            let done = try await again.post(
+                "/oauth/authorize/mfa",
+                form: ["csrf_token": LoginBrowser.csrfToken(in: asked) ?? "", "request": second.query, "challenge": challenge, "code": grace.code(harness)])
+            #expect(done.status == .seeOther)
+            #expect(LoginBrowser.redirectParameters(done)["code"] != nil)
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func answersThatAreNotThisBrowsersFlowAreRefused(store: TestStore) async throws {
         try await withProvider(store) { harness, provider, client in
             let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)

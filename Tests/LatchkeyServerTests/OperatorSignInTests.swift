@@ -94,7 +94,7 @@ import Testing
             let secret = try #require(enrollment.string("secret").flatMap(Base32.decode))
             #expect(secret.count == 20)
             let uri = try #require(enrollment.string("otpauthURI"))
-            #expect(uri.hasPrefix("otpauth://totp/latchkey.test%3Anina?secret=") && uri.contains("digits=6") && uri.contains("period=30"))
+            #expect(uri.hasPrefix("otpauth://totp/latchkey.test:nina?secret=") && uri.contains("digits=6") && uri.contains("period=30"))
             let code = TOTP(secret: secret).code(step: TOTP.step(at: harness.clock.now()))
             let signIn = try await client.send(.post, "/v1/operator/sessions", json: credentials.merging(["code": code]) { $1 })
             #expect(signIn.status == .created && signIn.value("operator.totpEnrolled") as? Bool == true)

@@ -111,6 +111,10 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var appleAppIDs: [String] = []
     /// The app's Android apps, listed in `/.well-known/assetlinks.json`.
     public var androidApps: [AndroidApp] = []
+    /// Whether every user of the app (guests aside) signs in with a second factor: one without an
+    /// authenticator is asked to enroll one at sign-in. Off by default: users who enroll one are
+    /// asked for it either way.
+    public var totpRequired: Bool = false
 
     /// The default settings.
     public init() {}

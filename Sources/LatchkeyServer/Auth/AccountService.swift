@@ -23,6 +23,7 @@ struct AccountService: Sendable {
     let users: UserStore
     let tokens: TokenMinter
     let consent: ParentConsent
+    let secondFactor: SecondFactorGate
 
     init(backend: LatchkeyBackend) {
         self.codes = backend.codes
@@ -40,6 +41,7 @@ struct AccountService: Sendable {
         self.users = backend.users
         self.tokens = backend.tokens
         self.consent = ParentConsent(backend: backend)
+        self.secondFactor = SecondFactorGate(box: backend.box)
     }
 
 
@@ -217,7 +219,7 @@ struct AccountService: Sendable {
         let now = time.now()
         let (session, refreshToken) = try await driver.write { db in
             if let rehash { try await users.setPasswordHash(rehash, userID: account.id, at: now, in: db) }
-            return try await startSession(userID: account.id, app: app, client: client, at: now, in: db)
+            return try await startSignIn(account, app: app, client: client, at: now, in: db)
         }
         metrics.recordSignIn(outcome: "success")
         return try signedIn(account, session: session, refreshToken: refreshToken, app: app)

@@ -272,7 +272,7 @@ public struct AdminService: Sendable {
         return app
     }
 
-    private func existingUser(_ userID: String, appID: String) async throws -> UserAccount {
+    func existingUser(_ userID: String, appID: String) async throws -> UserAccount {
         let app = try await existingApp(appID)
         guard let account = try await users.find(id: userID, appID: app.id) else { throw APIError(.notFound, .notFound) }
         return account

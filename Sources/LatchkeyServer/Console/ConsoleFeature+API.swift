@@ -147,6 +147,12 @@ extension ConsoleFeature {
                 userID: try context.parameters.require("user"), appID: try context.parameters.require("id"), by: try actor(request, context))
             return Response(status: .noContent)
         }
+        table.on(.delete, "/v1/operator/apps/{id}/users/{user}/mfa", operation: "resetUserMFAAsOperator", access: .operator(.admin)) {
+            request, context in
+            try await admin.resetSecondFactor(
+                userID: try context.parameters.require("user"), appID: try context.parameters.require("id"), by: try actor(request, context))
+            return Response(status: .noContent)
+        }
     }
 
     private func operatorRoutes(into table: inout RouteTable) {

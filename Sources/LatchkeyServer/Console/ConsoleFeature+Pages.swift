@@ -286,6 +286,7 @@ extension ConsoleFeature {
                 case "disable": try await admin.setUserDisabled(true, userID: userID, appID: appID, by: visit.actor)
                 case "enable": try await admin.setUserDisabled(false, userID: userID, appID: appID, by: visit.actor)
                 case "revoke": try await admin.revokeSessions(userID: userID, appID: appID, by: visit.actor)
+                case "reset_mfa": try await admin.resetSecondFactor(userID: userID, appID: appID, by: visit.actor)
                 case "delete":
                     try await admin.deleteUser(userID, appID: appID, by: visit.actor)
                     return Self.redirect("/console/users?app=\(appID)")

@@ -17,6 +17,7 @@ enum FeatureSet {
         KidsFeature.self,
         GuestsFeature.self,
         PasskeysFeature.self,
+        SecondFactorFeature.self,
         ProvidersFeature.self,
         OAuthFeature.self,
         HostedLoginFeature.self,

@@ -14,6 +14,8 @@ struct APIError: Error, HTTPResponseError {
     var fields: [FieldError] = []
     /// Headers to add (`Retry-After`, `WWW-Authenticate`).
     var headers: HTTPFields = [:]
+    /// The second-factor challenge of an `mfa_required` answer, and whether it asks for enrollment.
+    var challenge: (token: String, enrollment: Bool)?
 
     /// The codes any route may answer with — malformed requests, credentials, limits, failures —
     /// as opposed to those a feature declares in ``Feature/errorCodes``.
@@ -42,7 +44,8 @@ struct APIError: Error, HTTPResponseError {
             type: "https://latchkey.dev/problems/\(code.rawValue)",
             title: text.title, status: Int(status.code), detail: text.detail, code: code,
             errors: localizedFields.isEmpty ? nil : localizedFields,
-            requestId: (context as? LatchkeyRequestContext)?.requestID
+            requestId: (context as? LatchkeyRequestContext)?.requestID,
+            challenge: challenge?.token, enrollment: challenge?.enrollment
         )
         var headers = self.headers
         headers[.contentType] = "application/problem+json; charset=utf-8"

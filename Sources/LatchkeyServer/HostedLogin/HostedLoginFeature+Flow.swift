@@ -118,6 +118,8 @@ extension HostedLoginFeature {
                     username: isEmail ? nil : identifier, email: isEmail ? identifier : nil, password: password, app: authz.app,
                     client: requests.client(of: request, context: context))
                 return try await adopt(answer, authz: authz, request: request, language: language)
+            } catch let error as APIError where error.code == .mfaRequired {
+                return try await askForSecondFactor(error, authz: authz, request: request, language: language)
             } catch let error as APIError {
                 return try signInPage(
                     authz, request: request, language: language, identifier: identifier,
@@ -213,6 +215,8 @@ extension HostedLoginFeature {
                     PhoneVerifyRequest(phone: number, requestId: requestID, pin: form["pin"] ?? ""), app: authz.app,
                     client: requests.client(of: request, context: context))
                 return try await adopt(answer, authz: authz, request: request, language: language)
+            } catch let error as APIError where error.code == .mfaRequired {
+                return try await askForSecondFactor(error, authz: authz, request: request, language: language)
             } catch let error as APIError {
                 return try pinPage(
                     authz, request: request, language: language, phone: number, requestID: requestID,

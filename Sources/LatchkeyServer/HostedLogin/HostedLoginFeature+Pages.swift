@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LatchkeyWire
 
 /// The hosted login's pages (`Resources/templates/login/`): each names the app (with its logo),
 /// carries the authorization request in its forms, and may post to the client's redirect URI's
@@ -61,6 +62,18 @@ extension HostedLoginFeature {
         try render(
             "login/pin", title: "login.pin.title", authz, request: request, language: language,
             values: ["phone": phone, "requestID": requestID], errors: errors, status: status)
+    }
+
+    /// The second step of a sign-in: a code of the user's authenticator or a recovery code,
+    /// under a new authenticator's secret and key URI when the app requires one the user lacks.
+    func secondFactorPage(
+        _ authz: AuthorizationRequest, request: Request, language: Language, challenge: String, enrollment: TOTPEnrollment? = nil,
+        errors: [PageError] = [], status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        try render(
+            "login/mfa", title: "login.mfa.title", authz, request: request, language: language,
+            values: ["challenge": challenge, "enrolling": enrollment != nil, "secret": enrollment?.secret ?? "", "uri": enrollment?.uri ?? ""],
+            errors: errors, status: status)
     }
 
     func consentPage(

@@ -67,6 +67,8 @@ extension HostedLoginFeature {
                     ExternalSignInRequest(provider: flow.provider, token: idToken, nonce: providerLogin.nonce(of: flow)), app: authz.app,
                     client: requests.client(of: request, context: context))
                 return try await adopt(signedIn, authz: authz, request: request, language: language)
+            } catch let error as APIError where error.code == .mfaRequired {
+                return try await askForSecondFactor(error, authz: authz, request: request, language: language)
             } catch let error as APIError {
                 return try signInPage(authz, request: request, language: language, errors: pageErrors(error, fields: [], language: language), status: error.status)
             }

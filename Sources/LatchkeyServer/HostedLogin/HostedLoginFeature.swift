@@ -21,12 +21,14 @@ struct HostedLoginFeature: Feature {
     let issuer: Issuer
     let links: EmailLinks
     let logger: Logger
+    let mfa: MFASignIn
     let pages: PageRenderer
     let passkeys: PasskeySignIn
     let phone: PhoneSignIn
     let providerAccounts: ExternalAccountService
     let providerLogin: ProviderLogin
     let requests: RequestReader
+    let secondFactor: SecondFactorService
     let sessions: SessionStore
     let time: any TimeSource
     let userCache: UserCache
@@ -43,12 +45,14 @@ struct HostedLoginFeature: Feature {
         issuer = backend.issuer
         links = EmailLinks(backend: backend)
         logger = backend.logger
+        mfa = MFASignIn(backend: backend)
         pages = backend.pages
         passkeys = PasskeySignIn(backend: backend)
         phone = PhoneSignIn(backend: backend)
         providerAccounts = ExternalAccountService(backend: backend)
         providerLogin = backend.providerLogin
         requests = backend.requests
+        secondFactor = SecondFactorService(backend: backend)
         sessions = backend.sessions
         time = backend.time
         userCache = backend.userCache
@@ -94,6 +98,9 @@ struct HostedLoginFeature: Feature {
         }
         table.on(.post, "/oauth/authorize/phone/verify", operation: "loginPhoneVerify", access: .anyone) { request, context in
             try await phoneVerify(request, context: context)
+        }
+        table.on(.post, "/oauth/authorize/mfa", operation: "loginMFA", access: .anyone) { request, context in
+            try await completeSecondFactor(request, context: context)
         }
         table.on(.get, "/oauth/authorize/provider", operation: "loginProviderStart", access: .anyone) { request, _ in
             try await providerStart(request)

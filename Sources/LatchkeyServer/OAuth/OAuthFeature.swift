@@ -90,6 +90,8 @@ struct OAuthFeature: Feature {
                         client: requests.client(of: request, context: context))
                 } catch let error as APIError where error.code == .invalidCredentials || error.code == .accountDisabled {
                     throw OAuthError.invalidGrant("The credentials are invalid.")
+                } catch let error as APIError where error.code == .mfaRequired {
+                    throw OAuthError.invalidGrant("The user signs in with a second factor: use the authorization code flow.")
                 }
             case "client_credentials":
                 guard client.isConfidential else {

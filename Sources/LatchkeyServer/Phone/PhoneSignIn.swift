@@ -75,6 +75,8 @@ struct PhoneSignIn: Sendable {
         case wrongPIN
         case unusable
         case disabled
+        /// The PIN was right and the user has a second factor: the PIN is used up all the same.
+        case secondFactor(APIError)
         case signedIn(UserAccount, SessionRecord, refreshToken: String, created: Bool)
     }
 
@@ -103,8 +105,13 @@ struct PhoneSignIn: Sendable {
                 account = user.account
             }
             guard !account.disabled else { return .disabled }
-            let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
-            return .signedIn(account, session, refreshToken: refreshToken, created: existing == nil)
+            do {
+                let (session, refreshToken) = try await accounts.startSignIn(
+                    account, created: existing == nil, app: app, client: client, at: now, in: db)
+                return .signedIn(account, session, refreshToken: refreshToken, created: existing == nil)
+            } catch let required as APIError where required.code == .mfaRequired {
+                return .secondFactor(required)
+            }
         }
         guard case .signedIn(let account, let session, let refreshToken, let created) = outcome else { throw Self.error(for: outcome) }
         return (try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app), created)
@@ -115,6 +122,7 @@ struct PhoneSignIn: Sendable {
         switch outcome {
         case .wrongPIN: APIError(.badRequest, .invalidCode)
         case .disabled: APIError(.forbidden, .accountDisabled)
+        case .secondFactor(let required): required
         case .unusable, .signedIn: APIError(.badRequest, .codeExpired)
         }
     }

@@ -44,8 +44,8 @@ struct ExternalAccountService: Sendable {
             try await driver.write { db in
                 let (account, created) = try await self.account(for: identity, profile: profile, app: app, at: now, in: db)
                 guard !account.disabled else { throw APIError(.forbidden, .accountDisabled) }
-                let (session, refreshToken) = try await accounts.startSession(
-                    userID: account.id, app: app, client: client, at: now, in: db)
+                let (session, refreshToken) = try await accounts.startSignIn(
+                    account, created: created, app: app, client: client, at: now, in: db)
                 return (account, session, refreshToken, created)
             }
         }

@@ -60,12 +60,15 @@ public struct TOTP: Sendable {
     public var base32: String { Base32.encode(secret) }
 
     /// The `otpauth://` URI authenticator apps read from a QR code or a link (Google
-    /// Authenticator's key URI format), labelled `issuer:account`.
+    /// Authenticator's key URI format), labelled `issuer:account`. The separator is a literal
+    /// colon and each side is percent-encoded on its own: readers such as pyotp take an encoded
+    /// `%3A` for part of a name, which would make the issuer part of the account.
     public func uri(account: String, issuer: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
-        let label = "\(issuer):\(account)".addingPercentEncoding(withAllowedCharacters: allowed) ?? account
-        let issuerParameter = issuer.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
+        let label = encode(issuer) + ":" + encode(account)
+        let issuerParameter = encode(issuer)
         return "otpauth://totp/\(label)?secret=\(base32)&issuer=\(issuerParameter)&algorithm=SHA1&digits=\(Self.digits)&period=\(Self.period)"
     }
 }

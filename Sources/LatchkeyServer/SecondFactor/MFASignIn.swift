@@ -1,0 +1,88 @@
+import Foundation
+import HTTPTypes
+import LatchkeyWire
+import SQLKit
+
+/// `POST /v1/auth/mfa`: the second step of a sign-in that answered `mfa_required`. The
+/// challenge's user gives a current authenticator code — accepted once per time step, so a code
+/// seen over a shoulder cannot be replayed — or an unused recovery code, and gets the session.
+///
+/// Brute force is bounded twice: a challenge checks at most ``MFAChallenge/attemptLimit`` codes,
+/// and wrong codes count against the user (and the client's IP) in the ``FailureThrottle``
+/// across challenges. Attempt, code and session are one transaction whose conditional updates
+/// let exactly one of any number of parallel completions of a challenge through.
+struct MFASignIn: Sendable {
+    let accounts: AccountService
+    let box: SecretBox
+    let driver: any StoreDriver
+    let factors: SecondFactorService
+    let throttle: FailureThrottle
+    let time: any TimeSource
+    let users: UserStore
+    let store = SecondFactorStore()
+
+    init(backend: LatchkeyBackend) {
+        accounts = AccountService(backend: backend)
+        box = backend.box
+        driver = backend.driver
+        factors = SecondFactorService(backend: backend)
+        throttle = backend.throttle
+        time = backend.time
+        users = backend.users
+    }
+
+    private enum Outcome: Sendable {
+        case spent
+        case wrongCode
+        case signedIn(UserAccount, SessionRecord, refreshToken: String)
+    }
+
+    /// Completes the challenge's sign-in; `401 mfa_challenge_expired` for a challenge that cannot
+    /// be used (any more), `401 invalid_code` for a wrong code, `429` while the user is locked.
+    func complete(_ request: MFACompletionRequest, app: App, client: ClientInfo) async throws -> AuthResponse {
+        guard (request.code == nil) != (request.recoveryCode == nil) else {
+            throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "code", code: .invalidRequest)])
+        }
+        let now = time.now()
+        let challenge = try MFAChallenge.open(request.challenge, box: box, appID: app.id, at: now)
+        let ipKey = try await accounts.unlockedIPKey(app: app, client: client)
+        let userKey = SecondFactorService.secondFactorKey(userID: challenge.userID, app: app)
+        try await throttle.refuseWhileLocked([userKey])
+        let authenticator = try await driver.read { db in try await store.authenticator(userID: challenge.userID, in: db) }
+        let step = try request.code.flatMap { code in
+            try authenticator.flatMap { try factors.totp($0, userID: challenge.userID).matchingStep(code, at: now) }
+        }
+        let outcome = try await driver.write { db -> Outcome in
+            guard try await store.spendAttempt(
+                challengeID: challenge.id, userID: challenge.userID, expiresAt: challenge.expiresAt, limit: MFAChallenge.attemptLimit,
+                in: db),
+                let account = try await users.find(id: challenge.userID, appID: app.id, in: db), !account.disabled
+            else { return .spent }
+            let accepted: Bool
+            if let recoveryCode = request.recoveryCode {
+                accepted = try await store.useRecoveryCode(
+                    digest: SecondFactorService.digest(ofRecoveryCode: recoveryCode), userID: account.id, at: now, in: db)
+            } else if let step {
+                // A pending authenticator is confirmed here only when the app requires one.
+                accepted = try await store.useStep(step, userID: account.id, confirming: app.settings.totpRequired, at: now, in: db)
+            } else {
+                accepted = false
+            }
+            guard accepted else { return .wrongCode }
+            try await store.markUsed(challengeID: challenge.id, at: now, in: db)
+            let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
+            return .signedIn(account, session, refreshToken: refreshToken)
+        }
+        switch outcome {
+        case .spent:
+            throw MFAChallenge.expired
+        case .wrongCode:
+            let keys = AccountService.failureKeys([(userKey, app.settings.accountFailureLimit)], ipKey: ipKey, app: app)
+            try await throttle.recordFailure(keys, window: app.settings.failureWindowSeconds)
+            throw APIError(.unauthorized, .invalidCode)
+        case .signedIn(let account, let session, let refreshToken):
+            try await throttle.reset(userKey)
+            return try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app)
+        }
+    }
+}

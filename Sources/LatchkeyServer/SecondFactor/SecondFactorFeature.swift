@@ -1,0 +1,116 @@
+import Foundation
+import Hummingbird
+import LatchkeyWire
+import SQLKit
+
+/// A second factor for app users: an authenticator app (TOTP, RFC 6238, the operators' own
+/// ``TOTP``) with ten single-use recovery codes. A user who enrolled one — or every user, when
+/// the app sets `totpRequired` — is answered `401 mfa_required` with a challenge by every
+/// first-factor sign-in (password, PIN, provider, device; the hosted login and the OAuth password
+/// grant go through the same sign-ins), and `POST /v1/auth/mfa` completes it.
+struct SecondFactorFeature: Feature {
+    static let id = "mfa"
+    let requests: RequestReader
+    let factors: SecondFactorService
+    let signIn: MFASignIn
+
+    init(backend: LatchkeyBackend) {
+        requests = backend.requests
+        factors = SecondFactorService(backend: backend)
+        signIn = MFASignIn(backend: backend)
+    }
+
+    static let errorCodes: [ErrorCode] = [.mfaRequired, .mfaChallengeExpired, .totpNotEnrolled]
+
+    static let settings: [AppSetting] = [
+        .boolean(
+            "totpRequired", \.totpRequired, flag: "totp-required",
+            help: "Every user (guests aside) signs in with an authenticator code, enrolling one at sign-in if needed.")
+    ]
+
+    static let module: ModuleDeclaration? = ModuleDeclaration(title: "Second factor (TOTP)", access: .app)
+
+    static let migrations = [
+        Migration(1, [
+            """
+            CREATE TABLE user_totp (
+                user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                secret TEXT NOT NULL,
+                confirmed_at BIGINT,
+                last_step BIGINT,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE recovery_codes (
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                code_hash TEXT NOT NULL,
+                used_at BIGINT,
+                PRIMARY KEY (user_id, code_hash)
+            )
+            """,
+            """
+            CREATE TABLE mfa_challenges (
+                id TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                expires_at BIGINT NOT NULL,
+                attempts INTEGER NOT NULL,
+                used_at BIGINT
+            )
+            """,
+            "CREATE INDEX mfa_challenges_expiry ON mfa_challenges(expires_at)",
+        ])
+    ]
+
+    static let tables: [OwnedTable] = [
+        OwnedTable(name: "user_totp", userData: .owned(column: "user_id", section: "secondFactor")),
+        OwnedTable(name: "recovery_codes", userData: .owned(column: "user_id", section: "secondFactor")),
+        OwnedTable(name: "mfa_challenges", userData: .owned(column: "user_id", section: "secondFactor")),
+    ]
+
+    /// Challenge rows are only needed until their challenge expires.
+    static let sweeps = [
+        JanitorSweep(name: "mfaChallenges") { now in "DELETE FROM mfa_challenges WHERE expires_at < \(bind: now) RETURNING id" }
+    ]
+
+    static func export(of user: UserPrincipal, from sources: ExportSources) async throws -> [String: any Encodable & Sendable] {
+        let status = try await sources.driver.read { db in try await SecondFactorStore().status(userID: user.userID, in: db) }
+        return status.totpEnrolled ? ["secondFactor": status] : [:]
+    }
+
+    func routes(into table: inout RouteTable) {
+        table.on(.post, "/v1/auth/mfa", operation: "completeMFASignIn", access: .app) { request, context in
+            let body = try await requests.body(MFACompletionRequest.self, of: request).value
+            return try JSONResponse.make(
+                try await signIn.complete(body, app: try context.app, client: requests.client(of: request, context: context)))
+        }
+
+        table.on(.post, "/v1/auth/mfa/totp", operation: "enrollTOTPForSignIn", access: .app) { request, context in
+            let body = try await requests.body(MFAChallengeEnrollmentRequest.self, of: request).value
+            return try JSONResponse.make(try await factors.enroll(challenge: body.challenge, app: try context.app), status: .created)
+        }
+
+        table.on(.get, "/v1/me/mfa", operation: "getSecondFactor", access: .user(.profile)) { _, context in
+            try JSONResponse.make(try await factors.status(principal: try context.user))
+        }
+
+        table.on(.post, "/v1/me/mfa/totp", operation: "enrollTOTP", access: .user(.profile)) { _, context in
+            try JSONResponse.make(try await factors.enroll(principal: try context.user), status: .created)
+        }
+
+        table.on(.post, "/v1/me/mfa/totp/confirm", operation: "confirmTOTP", access: .user(.profile)) { request, context in
+            let body = try await requests.body(TOTPConfirmationRequest.self, of: request).value
+            return try JSONResponse.make(
+                try await factors.confirm(code: body.code, principal: try context.user, client: requests.client(of: request, context: context)))
+        }
+
+        table.on(.delete, "/v1/me/mfa/totp", operation: "disableTOTP", access: .user(.profile)) { _, context in
+            try await factors.disable(principal: try context.user)
+            return Response(status: .noContent)
+        }
+
+        table.on(.post, "/v1/me/mfa/recovery-codes", operation: "regenerateRecoveryCodes", access: .user(.profile)) { _, context in
+            try JSONResponse.make(try await factors.regenerateRecoveryCodes(principal: try context.user))
+        }
+    }
+}
