@@ -118,4 +118,7 @@ public enum SignInMethod: String, Codable, Sendable, CaseIterable {
     case anonymous
     /// A guest keyed by a random id the app keeps (Nakama device authentication); off by default.
     case device
+    /// A one-time code or link by email, no password (Supabase's email OTP and magic link,
+    /// Firebase's email link); off by default, as both ship it.
+    case emailCode
 }
