@@ -54,7 +54,7 @@ struct EmailActionPage {
             case .signIn:
                 let (answer, app, _) = try await emailSignIn.signIn(linkToken: token, app: nil, client: client, language: language)
                 var page = Page.message("email_signed_in", in: language)
-                if let (_, cookie) = try await browser.adopt(answer, app: app, replacing: request, at: time.now()) {
+                if case let (_, cookie)? = try await browser.adopt(answer, app: app, replacing: request, at: time.now()) {
                     page.headers[.setCookie] = cookie.description
                 }
                 return page

@@ -170,14 +170,14 @@ struct EmailLinks: Sendable {
         hidingOutcome: Bool = false
     ) async throws {
         let now = time.now()
+        let store: @Sendable (any SQLDatabase) async throws -> Void = { db in
+            guard let userID else { return }
+            try await codes.revokeUnused(userID: userID, purposes: [purpose], at: now, in: db)
+            try await storeLink(purpose, to: email, userID: userID, app: app, language: language, at: now, in: db)
+        }
         try await messenger.send(
             to: Canonical.email(email), client: client, app: app, driver: driver, logger: logger, hidingOutcome: hidingOutcome,
-            deliver: userID.map { userID in
-                { db in
-                    try await codes.revokeUnused(userID: userID, purposes: [purpose], at: now, in: db)
-                    try await storeLink(purpose, to: email, userID: userID, app: app, language: language, at: now, in: db)
-                }
-            })
+            deliver: userID == nil ? nil : store)
     }
 
     /// Stores a new link token for `userID` and queues its email to `email`, inside the caller's

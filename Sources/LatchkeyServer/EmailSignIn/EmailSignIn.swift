@@ -57,7 +57,12 @@ struct EmailSignIn: Sendable {
         let recipient = Canonical.email(request.email)
         let createUser = request.createUser ?? true
         // Looked up only when it changes what is sent; the answer does not wait for the difference.
-        let account = createUser ? nil : try await driver.read { db in try await users.find(appID: app.id, email: recipient, in: db) }
+        let account: UserAccount?
+        if createUser {
+            account = nil
+        } else {
+            account = try await driver.read { db in try await users.find(appID: app.id, email: recipient, in: db) }
+        }
         let now = time.now()
         let expiresAt = now.addingTimeInterval(TimeInterval(Self.lifetime))
         let token = SecureRandom.token(prefix: "lke_")
@@ -67,6 +72,12 @@ struct EmailSignIn: Sendable {
         // An address that is sent nothing still gets a code, one no code matches: checking a
         // guess answers `invalid_code` for it as for an address with an account.
         let codeHash = sends ? RecipientCodeCheck.digest(code: code, id: id) : SecureRandom.token(prefix: "decoy_")
+        let queue: @Sendable (any SQLDatabase) async throws -> Void = { db in
+            try await messenger.queue(
+                .emailSignIn, to: request.email, channel: .email, app: app, language: language,
+                values: ["code": code, "link": links.actionLink(.emailSignIn, token: token, app: app), "minutes": String(Self.lifetime / 60)],
+                userID: account?.id, liveUntil: expiresAt, at: now, in: db)
+        }
         try await messenger.send(
             to: recipient, client: client, app: app, driver: driver, logger: logger, hidingOutcome: !createUser,
             record: { db in
@@ -75,15 +86,7 @@ struct EmailSignIn: Sendable {
                     id: id, appID: app.id, purpose: .emailSignIn, recipient: recipient, userID: account?.id, codeHash: codeHash,
                     expiresAt: expiresAt, at: now, in: db)
             },
-            deliver: sends
-                ? { db in
-                    try await messenger.queue(
-                        .emailSignIn, to: request.email, channel: .email, app: app, language: language,
-                        values: [
-                            "code": code, "link": links.actionLink(.emailSignIn, token: token, app: app),
-                            "minutes": String(Self.lifetime / 60),
-                        ], userID: account?.id, liveUntil: expiresAt, at: now, in: db)
-                } : nil)
+            deliver: sends ? queue : nil)
         return EmailCodeResponse(expiresIn: Self.lifetime, expiresAt: expiresAt)
     }
 
@@ -113,13 +116,15 @@ struct EmailSignIn: Sendable {
     func signIn(linkToken token: String, app: App?, client: ClientInfo, language: Language) async throws
         -> (AuthResponse, App, created: Bool)
     {
+        if let app { try Self.requireEnabled(app) }
         let tokenHash = EmailLinks.hash(token)
         let now = time.now()
         guard token.utf8.count <= 256,
             let pending = try await driver.read({ db in try await codes.pending(tokenHash: tokenHash, purpose: .emailSignIn, at: now, in: db) })
         else { throw APIError(.badRequest, .codeExpired) }
-        let linkApp = if let app { app.id == pending.appID ? app : nil } else { try await apps.find(pending.appID) }
-        guard let app = linkApp else { throw APIError(.badRequest, .codeExpired) }
+        var linkApp = app
+        if linkApp == nil { linkApp = try await apps.find(pending.appID) }
+        guard let app = linkApp, app.id == pending.appID else { throw APIError(.badRequest, .codeExpired) }
         try Self.requireEnabled(app)
         let (answer, created) = try await signIn.signIn(app: app, client: client) { db, now in
             try await codes.use(tokenHash: tokenHash, purposes: [.emailSignIn], at: now, in: db) == nil ? .unusable : nil

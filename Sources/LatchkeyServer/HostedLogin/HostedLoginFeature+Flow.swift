@@ -93,7 +93,7 @@ extension HostedLoginFeature {
     /// A sign-in by a page (password, sign-up, PIN) started a session: it becomes the browser's
     /// session of the app under a fresh cookie, and the flow goes on.
     func adopt(_ answer: AuthResponse, authz: AuthorizationRequest, request: Request, language: Language) async throws -> Response {
-        guard let (session, cookie) = try await browser.adopt(answer, app: authz.app, replacing: request, at: time.now()) else {
+        guard case let (session, cookie)? = try await browser.adopt(answer, app: authz.app, replacing: request, at: time.now()) else {
             return try signInPage(authz, request: request, language: language)
         }
         return try await signedIn(authz, session: session, request: request, language: language, cookie: cookie)
