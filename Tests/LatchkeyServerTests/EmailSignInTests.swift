@@ -272,6 +272,24 @@ import Testing
         }
     }
 
+    /// An email sign-up nobody verified (an app hiding taken emails) may be an attacker's with
+    /// someone else's address: the owner's code sign-in takes the account without that password.
+    @Test(arguments: TestStore.enabled) func aCodeSignInDropsThePasswordOfAnUnverifiedSignUp(store: TestStore) async throws {
+        let harness = try await Self.harness(store)
+        try await harness.run { client in
+            let signedUp = try await client.signUp(["email": Self.email, "password": "attacker chose this"])
+            #expect(signedUp.string("session.accessToken") == nil)
+            _ = try await client.sendEmailCode(Self.email)
+            let signedIn = try await client.verifyEmailCode(try await harness.latestEmailCode(to: Self.email))
+            #expect(signedIn.status == .ok)
+            #expect(signedIn.string("user.id") == signedUp.string("user.id"))
+            let password = try await client.send(
+                .post, "/v1/auth/signin", json: ["email": Self.email, "password": "attacker chose this"], app: client.clientID)
+            #expect(password.status == .unauthorized)
+            #expect(password.string("code") == "invalid_credentials")
+        }
+    }
+
     /// The server's page asks for a click (a mail scanner's fetch uses nothing), then signs the
     /// browser in to the hosted login of the link's app.
     @Test(arguments: TestStore.enabled) func theActionPageSignsTheBrowserIn(store: TestStore) async throws {

@@ -137,11 +137,18 @@ struct EmailSignIn: Sendable {
 
     /// The user of the proven address `recipient`, its email now verified, or a new one, within
     /// the client IP's sign-up budget. A child's account waiting on its address asks the parent
-    /// now, as a verification link would.
+    /// now, as a verification link would; an account waiting on its address loses the password
+    /// its unproven sign-up set (no pre-hijacking: an attacker's sign-up with someone's address
+    /// does not become theirs when the owner signs in by code).
     private func account(
         of recipient: String, app: App, client: ClientInfo, language: Language, at now: Date, in db: any SQLDatabase
     ) async throws -> (UserAccount, created: Bool) {
         if let existing = try await users.find(appID: app.id, email: recipient, in: db) {
+            if existing.awaitsEmailVerification, existing.passwordHash != nil {
+                // Whoever signed up with the address chose that password, and nobody proved the
+                // address then: it must not sign in beside the inbox's owner, who does now.
+                try await users.setPasswordHash(nil, userID: existing.id, at: now, in: db)
+            }
             try await users.markEmailVerified(userID: existing.id, email: recipient, at: now, in: db)
             try await consent.askOnceVerified(existing, app: app, language: language, at: now, in: db)
             return (try await users.find(id: existing.id, in: db) ?? existing, false)
