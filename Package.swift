@@ -114,6 +114,7 @@ let package = Package(
             name: "LatchkeyTestSupport",
             dependencies: [
                 "LatchkeyTestParallelism",
+                "LatchkeyWire",
                 server("Hummingbird", from: "hummingbird"),
                 server("Crypto", from: "swift-crypto"),
                 server("CryptoExtras", from: "swift-crypto"),

@@ -75,6 +75,10 @@ extension LatchkeyError {
     public static let notAnonymous = LatchkeyError(.notAnonymous)
     /// The user's only way to sign in cannot be unlinked.
     public static let lastIdentity = LatchkeyError(.lastIdentity)
+    /// A passkey's answer did not verify; `reason` names the check that failed.
+    public static func invalidPasskey(reason: String) -> LatchkeyError { LatchkeyError(.invalidPasskey(reason: reason)) }
+    /// The user closed the passkey sheet.
+    public static let passkeyCancelled = LatchkeyError(.passkeyCancelled)
     /// The first name is invalid.
     public static let invalidFirstName = LatchkeyError(.invalidFirstName)
     /// The gender is not `female`, `male` or `other`.

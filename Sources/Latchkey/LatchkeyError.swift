@@ -88,6 +88,12 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         case notAnonymous
         /// The user's only way to sign in cannot be unlinked.
         case lastIdentity
+        /// A passkey's answer did not verify; `reason` names the check (`challenge`: expired or
+        /// used, `unknown_credential`: the server has no such passkey — it was removed —,
+        /// `origin`, `rp_id`, `signature`, `counter`, …).
+        case invalidPasskey(reason: String)
+        /// The user closed the system's passkey sheet.
+        case passkeyCancelled
         /// The first name is empty, longer than 64 characters or holds control characters.
         case invalidFirstName
         /// The gender is not `female`, `male` or `other`.
@@ -253,6 +259,7 @@ extension LatchkeyError {
         case .guestLimitReached: kind = .guestLimitReached
         case .notAnonymous: kind = .notAnonymous
         case .lastIdentity: kind = .lastIdentity
+        case .invalidPasskey: kind = .invalidPasskey(reason: problem.errors?.first?.reason ?? "")
         case .consentNotPending: kind = .consentNotPending
         case .profileRestricted: kind = .profileRestricted
         case .unknownInviteCode: kind = .unknownInviteCode

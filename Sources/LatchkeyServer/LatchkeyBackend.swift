@@ -63,6 +63,8 @@ public final class LatchkeyBackend: Sendable {
     let csrf: CSRFProtection
     /// Signs the hosted login's provider flows (`lk_provider`), the same on every node.
     let providerLogin: ProviderLogin
+    /// Issues and checks WebAuthn challenges, the same on every node.
+    let passkeyChallenges: PasskeyChallenges
     var time: any TimeSource { configuration.time }
     private let composition = NIOLockedValueBox<(features: [any Feature], routes: RouteTable)?>(nil)
 
@@ -103,6 +105,7 @@ public final class LatchkeyBackend: Sendable {
         keys = KeyStore(driver: driver, time: time, box: box)
         csrf = CSRFProtection(key: box.derivedKey(for: "csrf"), secureCookies: configuration.issuer.hasPrefix("https:"))
         providerLogin = ProviderLogin(key: box.derivedKey(for: "provider-login"), secureCookies: configuration.issuer.hasPrefix("https:"))
+        passkeyChallenges = PasskeyChallenges(key: box.derivedKey(for: "passkey-challenges"))
         sessions = SessionStore(driver: driver)
         keyRing = KeyRing(store: keys, time: time)
         gate = SessionGate(store: sessions, bus: bus)

@@ -194,6 +194,7 @@ extension ErrorCode {
         .guestLimitReached,
         .notAnonymous,
         .accountConflict,
+        .invalidPasskey,
     ]
 }
 

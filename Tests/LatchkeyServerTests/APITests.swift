@@ -17,8 +17,8 @@ import Testing
             #expect(
                 modules.compactMap { $0["id"] as? String }
                     == [
-                        "hello", "auth", "me", "tokens", "phone", "email", "emailSignIn", "kids", "guests", "providers", "oauth", "login", "admin",
-                        "profiles", "appdata", "leaderboards", "wallet", "push", "pages", "database", "ops", "console", "import",
+                        "hello", "auth", "me", "tokens", "phone", "email", "emailSignIn", "kids", "guests", "passkeys", "providers", "oauth",
+                        "login", "admin", "profiles", "appdata", "leaderboards", "wallet", "push", "pages", "database", "ops", "console", "import",
                     ])
             for module in modules {
                 #expect(module["vmin"] as? Int == 1)

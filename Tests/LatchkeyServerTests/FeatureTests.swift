@@ -3,6 +3,7 @@ import HTTPTypes
 import Logging
 import SQLKit
 import LatchkeyWire
+import LatchkeyTestSupport
 import Testing
 
 @testable import LatchkeyServer
@@ -86,7 +87,7 @@ import Testing
         let harness = try await TestHarness.make(store: store) { settings in
             settings.redirectURIs = [HostedLoginTests.redirectURI]
             settings.firstParty = false
-            settings.signInMethods.insert(.anonymous)
+            settings.signInMethods.formUnion([.anonymous, .passkey])
         }
         let driver = harness.backend.driver
         try await harness.run { client in
@@ -98,6 +99,8 @@ import Testing
             #expect(try await client.send(.put, "/v1/me/profile", json: ProfileTests.complete, token: tokens.access).status == .ok)
             #expect(try await client.send(.post, "/v1/me/profile/invite", json: ["code": code], token: tokens.access).status == .ok)
             #expect(try await client.send(.put, "/v1/me/appdata/k", raw: Data("{}".utf8), token: tokens.access).status == .created)
+            let passkey = try SoftwareAuthenticator().create(try await client.passkeyCreationOptions(tokens.access), origin: PasskeyTests.origin)
+            #expect(try await client.registerPasskey(passkey, token: tokens.access).status == .created)
             let me = try await client.send(.get, "/v1/me", token: tokens.access)
             let userID = try #require(me.string("id"))
             // A hosted login to a third-party app: a browser session, a consent and a code.
@@ -232,6 +235,7 @@ extension OwnedTable {
         var settings = AppSettings()
         settings.emailActionURL = "https://app.example/action"
         settings.logoURL = "https://app.example/logo.png"
+        settings.passkeyRPID = "app.example"
         let stored = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(settings)) as? [String: Any])
         let declared = AppSettings.declarations.map(\.key).filter { !$0.isEmpty }
         #expect(Set(declared).count == declared.count, "a setting is declared twice")

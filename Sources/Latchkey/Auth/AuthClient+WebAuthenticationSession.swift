@@ -50,7 +50,7 @@ extension Latchkey {
 
 /// One `ASWebAuthenticationSession` over a window, kept until it calls back.
 @MainActor
-private final class WebLoginSheet: NSObject, ASWebAuthenticationPresentationContextProviding {
+final class WebLoginSheet: NSObject, ASWebAuthenticationPresentationContextProviding {
     let anchor: ASPresentationAnchor
     private var session: ASWebAuthenticationSession?
 

@@ -98,6 +98,19 @@ public struct AppSettings: Codable, Sendable, Equatable {
     /// Days a guest may go without signing in before the janitor deletes it with everything it
     /// owns (default 30); upgraded accounts are never purged.
     public var guestIdleDays: Int = 30
+    /// The WebAuthn RP ID the app's passkeys are scoped to (a domain its origins are under); nil
+    /// uses the server's host.
+    public var passkeyRPID: String? = nil
+    /// Origins allowed to use the app's passkeys besides the server's own and `https://<RP ID>`:
+    /// the app's website, or `android:apk-key-hash:…` origins.
+    public var passkeyOrigins: [String] = []
+    /// Whether passkeys must verify the user (default `preferred`).
+    public var passkeyUserVerification: PasskeyUserVerification = .preferred
+    /// The app's iOS apps as `TEAMID.bundle.id`, listed in `/.well-known/apple-app-site-association`
+    /// for passkeys (`webcredentials`) and universal links (`applinks`).
+    public var appleAppIDs: [String] = []
+    /// The app's Android apps, listed in `/.well-known/assetlinks.json`.
+    public var androidApps: [AndroidApp] = []
 
     /// The default settings.
     public init() {}
@@ -118,6 +131,9 @@ public enum SignInMethod: String, Codable, Sendable, CaseIterable {
     case anonymous
     /// A guest keyed by a random id the app keeps (Nakama device authentication); off by default.
     case device
+    /// A passkey (WebAuthn): registered by a signed-in user, then signing in without a username
+    /// or password; off by default.
+    case passkey
     /// A one-time code or link by email, no password (Supabase's email OTP and magic link,
     /// Firebase's email link); off by default, as both ship it.
     case emailCode

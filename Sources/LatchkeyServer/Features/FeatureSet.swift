@@ -17,6 +17,7 @@ enum FeatureSet {
         EmailSignInFeature.self,
         KidsFeature.self,
         GuestsFeature.self,
+        PasskeysFeature.self,
         ProvidersFeature.self,
         OAuthFeature.self,
         HostedLoginFeature.self,

@@ -125,6 +125,25 @@ extension HostedLoginFeature {
         }
     }
 
+    /// `POST /oauth/authorize/passkey`: the passkey's answer to the options the sign-in page
+    /// carried, posted by the page's script as `toJSON()` gives it; verified as
+    /// `POST /v1/auth/passkey` verifies it.
+    func passkeySignIn(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
+        try await step(request, fields: ["credential"]) { authz, form, language in
+            do {
+                guard let json = form["credential"],
+                    let credential = try? JSONDecoder().decode(PasskeyAssertionCredential.self, from: Data(json.utf8))
+                else { throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "credential", code: .invalidRequest)]) }
+                let answer = try await passkeys.signIn(credential, app: authz.app, client: requests.client(of: request, context: context))
+                return try await adopt(answer, authz: authz, request: request, language: language)
+            } catch let error as APIError {
+                return try signInPage(
+                    authz, request: request, language: language,
+                    errors: [PageError(field: "", message: Messages.text(for: error.code, in: language).title)], status: error.status)
+            }
+        }
+    }
+
     /// `POST /oauth/authorize/sign-up`: the JSON sign-up's validation, policy and limits. An
     /// email sign-up of an app that hides taken emails has no session yet: the page says to
     /// follow the emailed link and sign in.

@@ -10,9 +10,16 @@ extension HostedLoginFeature {
         _ authz: AuthorizationRequest, request: Request, language: Language, identifier: String? = nil, errors: [PageError] = [],
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        try render(
-            "login/sign-in", title: "login.sign_in.title", authz, request: request, language: language,
-            values: ["identifier": identifier ?? authz.loginHint ?? ""], errors: errors, status: status)
+        var values: [String: Any] = ["identifier": identifier ?? authz.loginHint ?? ""]
+        values["passkeyOptions"] = try passkeyOptions(authz.app)
+        return try render("login/sign-in", title: "login.sign_in.title", authz, request: request, language: language, values: values, errors: errors, status: status)
+    }
+
+    /// The request options the sign-in page's passkey button uses, as JSON; nil when the app has
+    /// no passkeys. A challenge costs nothing until it is used, so every page gets a fresh one.
+    private func passkeyOptions(_ app: App) throws -> String? {
+        guard app.settings.signInMethods.contains(.passkey) else { return nil }
+        return String(decoding: try JSONEncoder().encode(try passkeys.options(app: app)), as: UTF8.self)
     }
 
     func signUpPage(

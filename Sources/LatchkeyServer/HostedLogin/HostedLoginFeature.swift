@@ -8,7 +8,7 @@ import Logging
 /// OpenID Connect's sign-in and RP-initiated logout, and the browser session that signs a
 /// returning user in without a password — which Kurogo's Session API
 /// (`GET /v1/auth/browser-session`) reports on. The pages sign in, sign up, reset a password and
-/// sign in by phone through the account services the JSON API uses, with their rules.
+/// sign in by phone or passkey through the account services the JSON API uses, with their rules.
 struct HostedLoginFeature: Feature {
     static let id = "login"
     let accounts: AccountService
@@ -22,6 +22,7 @@ struct HostedLoginFeature: Feature {
     let links: EmailLinks
     let logger: Logger
     let pages: PageRenderer
+    let passkeys: PasskeySignIn
     let phone: PhoneSignIn
     let providerAccounts: ExternalAccountService
     let providerLogin: ProviderLogin
@@ -42,6 +43,7 @@ struct HostedLoginFeature: Feature {
         links = EmailLinks(backend: backend)
         logger = backend.logger
         pages = backend.pages
+        passkeys = PasskeySignIn(backend: backend)
         phone = PhoneSignIn(backend: backend)
         providerAccounts = ExternalAccountService(backend: backend)
         providerLogin = backend.providerLogin
@@ -67,6 +69,9 @@ struct HostedLoginFeature: Feature {
         }
         table.on(.post, "/oauth/authorize/sign-in", operation: "loginSignIn", access: .anyone) { request, context in
             try await signIn(request, context: context)
+        }
+        table.on(.post, "/oauth/authorize/passkey", operation: "loginPasskey", access: .anyone) { request, context in
+            try await passkeySignIn(request, context: context)
         }
         table.on(.get, "/oauth/authorize/sign-up", operation: "loginSignUpPage", access: .anyone) { request, _ in
             try await page(request) { authz, language in try signUpPage(authz, request: request, language: language) }

@@ -1,0 +1,77 @@
+import Foundation
+import Latchkey
+import LatchkeyServer
+import LatchkeyTestSupport
+import LatchkeyWire
+import Testing
+
+/// The SDK's passkeys against a live server, driven by a software authenticator through the
+/// public ceremony types: register, list, sign in without a username, typed refusals, a guest
+/// upgraded in place, removal.
+@Suite struct SDKPasskeyTests {
+    static func start() async throws -> LiveServer {
+        try await LiveServer.start(configure: { $0.signInMethods.formUnion([.passkey, .anonymous]) })
+    }
+
+    @Test func aRegisteredPasskeySignsInWithoutAUsername() async throws {
+        try await serving(try await Self.start()) { server in
+            let origin = server.url.absoluteString
+            let sdk = server.client()
+            let user = try await sdk.signUp(username: "ann", password: "correct horse battery")
+            let authenticator = SoftwareAuthenticator()
+            let options = try await sdk.passkeyCreationOptions()
+            #expect(options.rp.id == "127.0.0.1")
+            let record = try await sdk.registerPasskey(try authenticator.create(options, origin: origin), name: "Ann's laptop")
+            #expect(record.name == "Ann's laptop")
+            #expect(try await sdk.passkeys().map(\.id) == [record.id])
+            #expect(sdk.currentUser?.profile.identities.contains { $0.provider == "passkey" } == true)
+            try await sdk.signOut()
+
+            let fresh = server.client()
+            let signedIn = try await fresh.signIn(passkey: try authenticator.get(try await fresh.passkeySignInOptions(), origin: origin))
+            #expect(signedIn.id == user.id)
+            #expect(fresh.currentUser?.id == user.id)
+        }
+    }
+
+    @Test func refusalsAreTypedWithTheirReason() async throws {
+        try await serving(try await Self.start()) { server in
+            let origin = server.url.absoluteString
+            let sdk = server.client()
+            try await sdk.signUp(username: "ann", password: "correct horse battery")
+            let authenticator = SoftwareAuthenticator()
+            await #expect(throws: LatchkeyError.invalidPasskey(reason: "origin")) {
+                try await sdk.registerPasskey(try authenticator.create(try await sdk.passkeyCreationOptions(), origin: "https://evil.example"))
+            }
+            let record = try await sdk.registerPasskey(try authenticator.create(try await sdk.passkeyCreationOptions(), origin: origin))
+            let assertion = try authenticator.get(try await sdk.passkeySignInOptions(), origin: origin)
+            let other = server.client()
+            try await other.signIn(passkey: assertion)
+            await #expect(throws: LatchkeyError.invalidPasskey(reason: "challenge")) { try await other.signIn(passkey: assertion) }
+
+            // The only passkey of a password account can go; afterwards it signs in no more.
+            try await sdk.deletePasskey(id: record.id)
+            #expect(try await sdk.passkeys().isEmpty)
+            await #expect(throws: LatchkeyError.invalidPasskey(reason: "unknown_credential")) {
+                try await other.signIn(passkey: try authenticator.get(try await other.passkeySignInOptions(), origin: origin))
+            }
+        }
+    }
+
+    @Test func aGuestWhoRegistersAPasskeyIsUpgradedInPlace() async throws {
+        try await serving(try await Self.start()) { server in
+            let origin = server.url.absoluteString
+            let sdk = server.client()
+            let guest = try await sdk.signInAnonymously()
+            #expect(guest.isAnonymous)
+            let authenticator = SoftwareAuthenticator()
+            let record = try await sdk.registerPasskey(try authenticator.create(try await sdk.passkeyCreationOptions(), origin: origin))
+            #expect(sdk.currentUser?.isAnonymous == false)
+            await #expect(throws: LatchkeyError.lastIdentity) { try await sdk.deletePasskey(id: record.id) }
+            try await sdk.signOut()
+            let back = try await sdk.signIn(passkey: try authenticator.get(try await sdk.passkeySignInOptions(), origin: origin))
+            #expect(back.id == guest.id)
+            #expect(!back.isAnonymous)
+        }
+    }
+}
