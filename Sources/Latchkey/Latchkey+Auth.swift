@@ -51,6 +51,24 @@ extension Latchkey {
         try await auth.signIn(deviceID: deviceID)
     }
 
+    /// ``AuthClient/sendEmailCode(to:createUser:)``.
+    @discardableResult
+    public func sendEmailCode(to email: String, createUser: Bool = true) async throws -> Date {
+        try await auth.sendEmailCode(to: email, createUser: createUser)
+    }
+
+    /// ``AuthClient/signIn(email:code:)``.
+    @discardableResult
+    public func signIn(email: String, code: String) async throws -> CurrentUser {
+        try await auth.signIn(email: email, code: code)
+    }
+
+    /// ``AuthClient/signIn(emailLinkURL:)``.
+    @discardableResult
+    public func signIn(emailLinkURL url: URL) async throws -> CurrentUser {
+        try await auth.signIn(emailLinkURL: url)
+    }
+
     /// ``AuthClient/signInWithDevice()``.
     @discardableResult
     public func signInWithDevice() async throws -> CurrentUser {

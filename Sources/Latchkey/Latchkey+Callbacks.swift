@@ -83,6 +83,23 @@ extension Latchkey {
         deliver(completion) { try await self.verifyPhone(verification, pin: pin) }
     }
 
+    /// Callback form of ``sendEmailCode(to:createUser:)``.
+    public func sendEmailCode(
+        to email: String, createUser: Bool = true, completion: @escaping @Sendable (Result<Date, LatchkeyError>) -> Void
+    ) {
+        deliver(completion) { try await self.sendEmailCode(to: email, createUser: createUser) }
+    }
+
+    /// Callback form of ``signIn(email:code:)``.
+    public func signIn(email: String, code: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.signIn(email: email, code: code) }
+    }
+
+    /// Callback form of ``signIn(emailLinkURL:)``.
+    public func signIn(emailLinkURL url: URL, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.signIn(emailLinkURL: url) }
+    }
+
     /// Callback form of ``signOut(everywhere:)``.
     public func signOut(everywhere: Bool = false, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
         deliver(completion) { try await self.signOut(everywhere: everywhere) }

@@ -17,8 +17,9 @@ import Testing
             #expect(
                 modules.compactMap { $0["id"] as? String }
                     == [
-                        "hello", "auth", "me", "tokens", "phone", "email", "kids", "guests", "passkeys", "mfa", "providers", "oauth", "login",
-                        "admin", "profiles", "appdata", "leaderboards", "wallet", "push", "pages", "database", "ops", "console", "import",
+                        "hello", "auth", "me", "tokens", "phone", "email", "emailSignIn", "kids", "guests", "passkeys", "mfa", "providers",
+                        "oauth", "login", "admin", "profiles", "appdata", "leaderboards", "wallet", "push", "pages", "database", "ops", "console",
+                        "import",
                     ])
             for module in modules {
                 #expect(module["vmin"] as? Int == 1)

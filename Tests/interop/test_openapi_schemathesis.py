@@ -37,6 +37,11 @@ REFUSES_VALID_DATA = {
     ("POST", "/v1/auth/email/verify"),
     ("POST", "/v1/auth/password/reset/confirm"),
     ("POST", "/v1/auth/action"),
+    # Email sign-in: the address by Latchkey's rules (422 invalid_email), and a code or link
+    # token refused with 400 invalid_code or code_expired unless the server sent it and it is live.
+    ("POST", "/v1/auth/email/otp"),
+    ("POST", "/v1/auth/email/otp/verify"),
+    ("POST", "/v1/auth/email/link"),
     # Emails are checked by Latchkey's address rules (422 invalid_email), not JSON Schema's.
     ("POST", "/v1/me/email"),
     ("POST", "/v1/auth/password/reset"),

@@ -55,8 +55,8 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var ipFailureLimit: Int = 50
     /// How long failures are counted and a lock lasts, in seconds (default 900).
     public var failureWindowSeconds: Int = 900
-    /// Wrong PINs for one phone number, across all its PINs, within the failure window before the
-    /// number is locked (default 10: two PINs' worth of checks).
+    /// Wrong PINs for one phone number (or sign-in codes for one email address), across all its
+    /// codes, within the failure window before it is locked (default 10: two codes' worth of checks).
     public var pinFailureLimit: Int = 10
     /// Sign-up attempts from one IP (an IPv6 /64) per hour before it gets 429 (default 30).
     public var ipSignUpLimit: Int = 30
@@ -138,4 +138,7 @@ public enum SignInMethod: String, Codable, Sendable, CaseIterable {
     /// A passkey (WebAuthn): registered by a signed-in user, then signing in without a username
     /// or password; off by default.
     case passkey
+    /// A one-time code or link by email, no password (Supabase's email OTP and magic link,
+    /// Firebase's email link); off by default, as both ship it.
+    case emailCode
 }

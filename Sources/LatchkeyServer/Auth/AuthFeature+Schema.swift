@@ -117,8 +117,8 @@ extension AuthFeature {
         },
     ]
 
-    /// The failure and send counters keyed by (digests of) the user's username, phone and every
-    /// email they have, had or asked for — as their links and messages, deleted after this, name
+    /// The failure and send counters (wrong passwords, wrong PINs and email codes, sends) keyed by
+    /// (digests of) the user's username, phone and every email they have, had or asked for — as their links and messages, deleted after this, name
     /// them; the rest goes with the user row's foreign keys.
     static func delete(_ user: UserAccount, in db: any SQLDatabase) async throws {
         let reached = try await db.raw(
@@ -129,12 +129,15 @@ extension AuthFeature {
         ).all().map { try $0.decode(column: "recipient", as: String.self) }
         let emails = Set(([user.email].compactMap { $0 } + reached.filter { $0.contains("@") }).map(Canonical.email))
         var keys = emails.flatMap { email in
-            [AccountService.accountKey(appID: user.appID, username: nil, email: email), Messenger.recipientKey(email, appID: user.appID)]
+            [
+                AccountService.accountKey(appID: user.appID, username: nil, email: email), Messenger.recipientKey(email, appID: user.appID),
+                RecipientCodeCheck.recipientKey(Canonical.emailThrottleKey(email), appID: user.appID),
+            ]
         }
         keys += [
             user.username.map { AccountService.accountKey(appID: user.appID, username: $0, email: nil) },
             user.phone.map { Messenger.recipientKey($0, appID: user.appID) },
-            user.phone.map { PhoneSignIn.numberKey($0, appID: user.appID) },
+            user.phone.map { RecipientCodeCheck.recipientKey($0, appID: user.appID) },
         ].compactMap { $0 }
         guard !keys.isEmpty else { return }
         try await db.raw("DELETE FROM throttles WHERE key IN (\(binds: keys))").run()

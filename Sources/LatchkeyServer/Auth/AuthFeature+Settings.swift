@@ -27,7 +27,7 @@ extension AuthFeature {
             "bcryptCost", \.bcryptCost, flag: "bcrypt-cost", help: "bcrypt cost of new hashes.",
             range: AppSettings.minimumBcryptCost...16, rule: "bcrypt cost must be 10 to 16"),
         .custom(
-            "signInMethods", \.signInMethods, flag: "sign-in-methods", help: "Comma-separated: username,email,phone,anonymous,device,passkey.",
+            "signInMethods", \.signInMethods, flag: "sign-in-methods", help: "Comma-separated: username,email,phone,anonymous,device,passkey,emailCode.",
             format: { [$0.map(\.rawValue).sorted().joined(separator: ",")] },
             parse: { values in
                 let methods = (values.last ?? "").split(separator: ",").map { SignInMethod(rawValue: String($0)) }

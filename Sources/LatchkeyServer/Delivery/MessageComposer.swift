@@ -36,6 +36,7 @@ struct MessageComposer: Sendable {
     private static func templateName(_ purpose: OneTimeCodeStore.Purpose) -> String {
         switch purpose {
         case .phoneSignIn: return "phone_pin"
+        case .emailSignIn: return "email_sign_in"
         case .verifyEmail: return "verify_email"
         case .changeEmail: return "change_email"
         case .resetPassword: return "reset_password"

@@ -3,16 +3,22 @@ import LatchkeyWire
 
 /// Email verification, password reset and email change: `/v1/me/email*` for the signed-in user,
 /// `/v1/auth/email/verify` and `/v1/auth/password/reset*` for link holders, and the server's own
-/// landing page for the links (``EmailActionPage``).
+/// landing page for the links (``EmailActionPage``), sign-in links (``EmailSignIn``) included.
 struct EmailFeature: Feature {
     static let id = "email"
     let requests: RequestReader
     let recentAuthentication: RecentAuthentication
     let links: EmailLinks
+    let emailSignIn: EmailSignIn
+    let browser: BrowserSessionStore
+    let time: any TimeSource
     let pages: PageRenderer
     let csrf: CSRFProtection
 
     init(backend: LatchkeyBackend) {
+        self.emailSignIn = EmailSignIn(backend: backend)
+        self.browser = BrowserSessionStore(backend: backend)
+        self.time = backend.time
         self.requests = backend.requests
         self.recentAuthentication = RecentAuthentication(sessions: backend.sessions, time: backend.time)
         self.links = EmailLinks(backend: backend)
@@ -67,6 +73,8 @@ struct EmailFeature: Feature {
             return Response(status: .noContent)
         }
 
-        EmailActionPage(requests: requests, links: links, pages: pages, csrf: csrf).routes(into: &table)
+        EmailActionPage(
+            requests: requests, links: links, emailSignIn: emailSignIn, browser: browser, time: time, pages: pages, csrf: csrf
+        ).routes(into: &table)
     }
 }

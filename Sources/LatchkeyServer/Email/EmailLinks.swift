@@ -163,43 +163,21 @@ struct EmailLinks: Sendable {
     }
 
     /// Counts the send against the limits and, for a user, stores a link token and queues its
-    /// email. With `hidingOutcome` (password reset, where the address may have no account) the
-    /// request waits only for the count, which is the same work for every address; the link is
-    /// stored and queued right after, in a transaction of its own that the answer does not wait
-    /// for — so its timing says nothing either.
+    /// email; with `hidingOutcome` (password reset, where the address may have no account) the
+    /// answer waits for the count alone (``Messenger/send(to:client:app:driver:logger:hidingOutcome:record:deliver:)``).
     private func sendLink(
         _ purpose: OneTimeCodeStore.Purpose, to email: String, userID: String?, app: App, client: ClientInfo, language: Language,
         hidingOutcome: Bool = false
     ) async throws {
-        let recipient = Canonical.email(email)
-        try await messenger.checkLimits(recipient: recipient, client: client, app: app)
         let now = time.now()
-        let store = { @Sendable (db: any SQLDatabase) async throws in
+        let store: @Sendable (any SQLDatabase) async throws -> Void = { db in
             guard let userID else { return }
             try await codes.revokeUnused(userID: userID, purposes: [purpose], at: now, in: db)
             try await storeLink(purpose, to: email, userID: userID, app: app, language: language, at: now, in: db)
         }
-        let count = { @Sendable (db: any SQLDatabase) async throws in
-            try await messenger.countSend(recipient: recipient, client: client, app: app, in: db)
-        }
-        guard hidingOutcome else {
-            try await driver.write { db in
-                try await count(db)
-                try await store(db)
-            }
-            messenger.wake()
-            return
-        }
-        try await driver.write { db in try await count(db) }
-        guard userID != nil else { return }
-        Task { [driver, messenger, logger] in
-            do {
-                try await driver.write { db in try await store(db) }
-                messenger.wake()
-            } catch {
-                logger.error("could not queue a reset link", metadata: ["error": "\(error)"])
-            }
-        }
+        try await messenger.send(
+            to: Canonical.email(email), client: client, app: app, driver: driver, logger: logger, hidingOutcome: hidingOutcome,
+            deliver: userID == nil ? nil : store)
     }
 
     /// Stores a new link token for `userID` and queues its email to `email`, inside the caller's
@@ -226,7 +204,7 @@ struct EmailLinks: Sendable {
     }
 
     /// The link a message carries: the app's action URL (or the server's page) with `mode` and `token`.
-    private func actionLink(_ purpose: OneTimeCodeStore.Purpose, token: String, app: App) -> String {
+    func actionLink(_ purpose: OneTimeCodeStore.Purpose, token: String, app: App) -> String {
         let base = app.settings.emailActionURL ?? issuer.current + "/v1/auth/action"
         guard var components = URLComponents(string: base) else { return base }
         let existing = components.queryItems ?? []

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LatchkeyWire
 import SQLKit
 
 /// The browser session: what lets a second authorization request sign the user in without a
@@ -11,6 +12,12 @@ struct BrowserSessionStore: Sendable {
     let driver: any StoreDriver
     let sessions: SessionStore
     let secureCookies: Bool
+
+    init(backend: LatchkeyBackend) {
+        self.driver = backend.driver
+        self.sessions = backend.sessions
+        self.secureCookies = backend.issuer.current.hasPrefix("https:")
+    }
 
     /// The cookie's name.
     static let cookieName = "lk_session"
@@ -63,6 +70,16 @@ struct BrowserSessionStore: Sendable {
             ).run()
         }
         return cookie(value, maxAge: app.settings.sessionTTL)
+    }
+
+    /// Makes the session that `answer` (a sign-in by a page) started the browser's session of
+    /// `app`, as ``adopt(sessionID:userID:app:replacing:at:)`` does; returns it with the cookie to
+    /// set, nil when the answer started no session.
+    func adopt(_ answer: AuthResponse, app: App, replacing request: Request, at now: Date) async throws -> (SessionRecord, Cookie)? {
+        guard let refreshToken = answer.session?.refreshToken, let sessionID = try await sessions.sessionID(ofRefreshToken: refreshToken),
+            let session = try await sessions.find(id: sessionID)
+        else { return nil }
+        return (session, try await adopt(sessionID: session.id, userID: session.userID, app: app, replacing: request, at: now))
     }
 
     /// Ends the browser's session of `app` (RP-initiated logout); the cookie stays for other apps.

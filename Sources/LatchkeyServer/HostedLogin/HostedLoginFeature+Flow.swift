@@ -93,10 +93,9 @@ extension HostedLoginFeature {
     /// A sign-in by a page (password, sign-up, PIN) started a session: it becomes the browser's
     /// session of the app under a fresh cookie, and the flow goes on.
     func adopt(_ answer: AuthResponse, authz: AuthorizationRequest, request: Request, language: Language) async throws -> Response {
-        guard let refreshToken = answer.session?.refreshToken, let sessionID = try await sessions.sessionID(ofRefreshToken: refreshToken),
-            let session = try await sessions.find(id: sessionID)
-        else { return try signInPage(authz, request: request, language: language) }
-        let cookie = try await browser.adopt(sessionID: session.id, userID: session.userID, app: authz.app, replacing: request, at: time.now())
+        guard case let (session, cookie)? = try await browser.adopt(answer, app: authz.app, replacing: request, at: time.now()) else {
+            return try signInPage(authz, request: request, language: language)
+        }
         return try await signedIn(authz, session: session, request: request, language: language, cookie: cookie)
     }
 

@@ -36,8 +36,7 @@ struct HostedLoginFeature: Feature {
     init(backend: LatchkeyBackend) {
         accounts = AccountService(backend: backend)
         apps = backend.appDirectory
-        browser = BrowserSessionStore(
-            driver: backend.driver, sessions: backend.sessions, secureCookies: backend.issuer.current.hasPrefix("https:"))
+        browser = BrowserSessionStore(backend: backend)
         codes = AuthorizationCodeStore(driver: backend.driver)
         consents = LoginConsentStore(driver: backend.driver)
         csrf = backend.csrf

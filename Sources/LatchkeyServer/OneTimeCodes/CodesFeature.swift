@@ -1,11 +1,11 @@
 import LatchkeyWire
 import SQLKit
 
-/// Single-use codes (phone PINs and email links), stored as digests (see ``OneTimeCodeStore``).
+/// Single-use codes (phone PINs, email links and email sign-in codes), stored as digests (see ``OneTimeCodeStore``).
 struct CodesFeature: Feature {
     static let id = "codes"
 
-    /// PINs and links answer these wherever they are used.
+    /// PINs, codes and links answer these wherever they are used.
     static let errorCodes: [ErrorCode] = [.invalidCode, .codeExpired]
 
     init(backend: LatchkeyBackend) {}

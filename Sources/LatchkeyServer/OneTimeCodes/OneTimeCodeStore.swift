@@ -1,13 +1,16 @@
 import Foundation
 import SQLKit
 
-/// Single-use codes: phone PINs (looked up by request id, at most a few checks) and email links
-/// (looked up by the hash of their token). Only digests are stored. Every consuming statement is
+/// Single-use codes: phone PINs (looked up by request id, at most a few checks), email links
+/// (looked up by the hash of their token) and email sign-in codes (both: a code checked by
+/// address, and a link). Only digests are stored. Every consuming statement is
 /// one conditional `UPDATE`, so a code is used once however many requests race for it.
 struct OneTimeCodeStore: Sendable {
     /// What a code is for; a code is only ever accepted for its own purpose.
     enum Purpose: String, Sendable {
         case phoneSignIn = "phone_sign_in"
+        /// A sign-in code and link by email, one credential: using either uses both.
+        case emailSignIn = "email_sign_in"
         case verifyEmail = "verify_email"
         case changeEmail = "change_email"
         case resetPassword = "reset_password"
@@ -47,20 +50,29 @@ struct OneTimeCodeStore: Sendable {
         ).run()
     }
 
-    /// Counts one check of a live PIN that has checks left, and returns its digest; nil when the
-    /// request is unknown, for another number or app, used, expired or out of checks.
+    /// A live code that a check was just counted against.
+    struct Checked: Sendable {
+        var id: String
+        var codeHash: String
+    }
+
+    /// Counts one check of the live `purpose` codes to `recipient` that have checks left — the
+    /// one of request `id` when given, else every one (a new code revokes the older ones, so
+    /// that is one but for racing sends) — and returns them; empty when none is unused, unexpired
+    /// and within `maximumChecks`.
     func countCheck(
-        id: String, appID: String, recipient: String, maximumChecks: Int, at now: Date, in db: any SQLDatabase
-    ) async throws -> String? {
-        try await db.raw(
+        _ purpose: Purpose, id: String? = nil, appID: String, recipient: String, maximumChecks: Int, at now: Date,
+        in db: any SQLDatabase
+    ) async throws -> [Checked] {
+        let request: SQLQueryString = id.map { "AND id = \(bind: $0)" } ?? ""
+        return try await db.raw(
             """
             UPDATE one_time_codes SET attempts = attempts + 1
-            WHERE id = \(bind: id) AND app_id = \(bind: appID) AND purpose = \(bind: Purpose.phoneSignIn.rawValue)
-                AND recipient = \(bind: recipient) AND used_at IS NULL AND expires_at > \(bind: now.epochSeconds)
-                AND attempts < \(bind: maximumChecks)
-            RETURNING code_hash
+            WHERE app_id = \(bind: appID) AND purpose = \(bind: purpose.rawValue) AND recipient = \(bind: recipient) \(request)
+                AND used_at IS NULL AND expires_at > \(bind: now.epochSeconds) AND attempts < \(bind: maximumChecks)
+            RETURNING id, code_hash
             """
-        ).first()?.decode(column: "code_hash", as: String.self)
+        ).all().map { Checked(id: try $0.decode(column: "id", as: String.self), codeHash: try $0.decode(column: "code_hash", as: String.self)) }
     }
 
     /// Marks a code used; false when it was used already (someone else won the race).
@@ -117,6 +129,17 @@ struct OneTimeCodeStore: Sendable {
             appID: try row.decode(column: "app_id", as: String.self), purpose: purpose,
             recipient: try row.decode(column: "recipient", as: String.self),
             userID: try row.decode(column: "user_id", as: String?.self))
+    }
+
+    /// Ends every unused `purpose` code sent to `recipient` in the app: a new sign-in code replaces
+    /// the older ones, even before the address has a user.
+    func revokeUnused(appID: String, recipient: String, purpose: Purpose, at now: Date, in db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            UPDATE one_time_codes SET used_at = \(bind: now.epochSeconds)
+            WHERE app_id = \(bind: appID) AND recipient = \(bind: recipient) AND purpose = \(bind: purpose.rawValue) AND used_at IS NULL
+            """
+        ).run()
     }
 
     /// Ends every unused code of `purposes` for a user: a new link replaces the old ones, and a

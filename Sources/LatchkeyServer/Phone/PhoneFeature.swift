@@ -17,7 +17,7 @@ struct PhoneFeature: Feature {
     static let settings: [AppSetting] = [
         .integer(
             "pinFailureLimit", \.pinFailureLimit, flag: "pin-failure-limit",
-            help: "Wrong PINs for one number, across its PINs, within the failure window before it is locked.",
+            help: "Wrong PINs or email codes for one number or address, across its codes, within the failure window before it is locked.",
             range: 1...Int.max, rule: "throttling limits must be positive")
     ]
 

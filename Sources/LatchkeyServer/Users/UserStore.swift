@@ -217,8 +217,8 @@ public struct UserStore: Sendable {
         try ChangeFeed.record(.user, id, at: now)
     }
 
-    /// Stores a new password hash.
-    func setPasswordHash(_ hash: String, userID: String, at now: Date, in db: any SQLDatabase) async throws {
+    /// Stores a new password hash; nil leaves the user without a password.
+    func setPasswordHash(_ hash: String?, userID: String, at now: Date, in db: any SQLDatabase) async throws {
         try await db.raw(
             "UPDATE users SET password_hash = \(bind: hash), updated_at = \(bind: now.epochSeconds) WHERE id = \(bind: userID)"
         ).run()
