@@ -387,4 +387,30 @@ import Testing
             #expect(done.string("user.phone") == phone)
         }
     }
+
+    /// An email code or link signs a user with a second factor in only with the factor's code;
+    /// the email credential is spent either way.
+    @Test(arguments: TestStore.enabled) func anEmailCodeSignInAsksForTheCodeAndUsesTheEmailCode(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.signInMethods.insert(.emailCode) }
+        try await harness.run { client in
+            let email = EmailSignInTests.email
+            #expect(try await client.sendEmailCode(email).status == .accepted)
+            let access = try #require(try await client.verifyEmailCode(try await harness.latestEmailCode(to: email)).string("session.accessToken"))
+            let user = try await Self.enroll(access: access, client, harness)
+
+            #expect(try await client.sendEmailCode(email).status == .accepted)
+            let emailCode = try await harness.latestEmailCode(to: email)
+            let answer = try await client.verifyEmailCode(emailCode)
+            #expect(answer.status == .unauthorized)
+            #expect(answer.string("code") == "mfa_required")
+            #expect(answer.string("session.accessToken") == nil)
+            let challenge = try #require(answer.string("challenge"))
+            #expect(try await client.verifyEmailCode(emailCode).status == .badRequest)
+            let done = try await client.send(
+                .post, "/v1/auth/mfa", json: ["challenge": challenge, "code": user.code(harness)], app: client.clientID)
+            #expect(done.status == .ok)
+            #expect(done.string("user.email") == email)
+        }
+    }
+
 }
