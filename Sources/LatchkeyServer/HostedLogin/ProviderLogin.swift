@@ -51,9 +51,9 @@ struct ProviderLogin: Sendable {
     func flow(of request: Request, state: String?, at now: Date) -> Flow? {
         guard let state, let value = request.cookies[Self.cookieName]?.value else { return nil }
         let parts = value.split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2, Self.constantTimeEqual(parts[1], mac("cookie." + parts[0])),
+        guard parts.count == 2, Digest.equalInConstantTime(parts[1], mac("cookie." + parts[0])),
             let bytes = Base64URL.decode(parts[0]), let flow = try? JSONDecoder().decode(Flow.self, from: Data(bytes)),
-            flow.expiresAt > now.epochSeconds, Self.constantTimeEqual(flow.state, state)
+            flow.expiresAt > now.epochSeconds, Digest.equalInConstantTime(flow.state, state)
         else { return nil }
         return flow
     }
@@ -80,11 +80,5 @@ struct ProviderLogin: Sendable {
         Cookie(
             name: Self.cookieName, value: value, maxAge: maxAge, path: "/oauth/authorize/provider", secure: secureCookies,
             httpOnly: true, sameSite: .lax)
-    }
-
-    private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let (x, y) = (Array(a.utf8), Array(b.utf8))
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

@@ -41,7 +41,7 @@ struct PasskeyChallenges: Sendable {
         guard let bytes = Base64URL.decode(challenge), bytes.count == Self.randomCount + 8 + Self.macCount else { return nil }
         let payload = Array(bytes.prefix(Self.randomCount + 8))
         let expected = mac(payload, ceremony: ceremony, appID: appID, userID: userID)
-        guard Self.constantTimeEqual(Array(bytes.suffix(Self.macCount)), expected) else { return nil }
+        guard Digest.equalInConstantTime(Array(bytes.suffix(Self.macCount)), expected) else { return nil }
         let expiresAt = payload.suffix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }
         guard expiresAt > now.epochSeconds else { return nil }
         return Opened(digest: Digest.sha256Hex(challenge), expiresAt: Date(epochSeconds: expiresAt))
@@ -58,9 +58,5 @@ struct PasskeyChallenges: Sendable {
 
     private static func bigEndian(_ value: Int64) -> [UInt8] {
         (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
-    }
-
-    private static func constantTimeEqual(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        lhs.count == rhs.count && zip(lhs, rhs).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

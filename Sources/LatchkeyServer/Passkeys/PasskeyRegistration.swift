@@ -99,7 +99,7 @@ struct PasskeyRegistration: Sendable {
                 !($0.provider == PasskeyStore.identityProvider && $0.subject == id) && !UserAccount.guestProviders.contains($0.provider)
             }
             guard !others.isEmpty || account.passwordHash != nil else { throw APIError(.conflict, .lastIdentity) }
-            _ = try await store.remove(id: id, userID: account.id, appID: principal.app.id, at: now, in: db)
+            try await store.remove(id: id, userID: account.id, appID: principal.app.id, at: now, in: db)
         }
     }
 
@@ -142,8 +142,8 @@ struct PasskeyRegistration: Sendable {
             transports: (credential.response.transports ?? []).filter(Self.knownTransports.contains), createdAt: now, lastUsedAt: nil)
         return (
             PasskeyStore.Credential(
-                id: credential.id, userID: principal.userID, publicKey: object.credential.publicKeyBytes,
-                signCount: Int64(object.authenticatorData.signCount), backupEligible: record.backupEligible, record: record),
+                userID: principal.userID, publicKey: object.credential.publicKeyBytes,
+                signCount: Int64(object.authenticatorData.signCount), record: record),
             challenge
         )
     }

@@ -73,7 +73,7 @@ struct PasskeySignIn: Sendable {
             throw Failure(reason: "user_handle")
         }
         // A credential that was not backup eligible cannot become so (§6.1.3).
-        guard stored.backupEligible || !data.backupEligible else { throw Failure(reason: "backup_state") }
+        guard stored.record.backupEligible || !data.backupEligible else { throw Failure(reason: "backup_state") }
         guard let key = try? COSEKey(bytes: stored.publicKey),
             key.isValidSignature(signature, for: authData + Array(SHA256.hash(data: clientDataBytes)))
         else { throw Failure(reason: "signature") }

@@ -9,12 +9,13 @@ import SQLKit
 struct PasskeyStore: Sendable {
     /// A stored credential.
     struct Credential: Sendable {
-        var id: String
         var userID: String
         var publicKey: [UInt8]
         var signCount: Int64
-        var backupEligible: Bool
+        /// The id, name, flags and dates, as the API shows them.
         var record: PasskeyRecord
+
+        var id: String { record.id }
     }
 
     /// The identity provider each passkey is linked as.
@@ -86,37 +87,30 @@ struct PasskeyStore: Sendable {
         ).first() != nil
     }
 
-    /// Removes the user's passkey and its identity; false when the user has no such passkey.
-    func remove(id: String, userID: String, appID: String, at now: Date, in db: any SQLDatabase) async throws -> Bool {
-        let removed = try await db.raw(
+    /// Removes the user's passkey and its identity.
+    func remove(id: String, userID: String, appID: String, at now: Date, in db: any SQLDatabase) async throws {
+        try await db.raw(
+            "DELETE FROM passkeys WHERE app_id = \(bind: appID) AND credential_id = \(bind: id) AND user_id = \(bind: userID)"
+        ).run()
+        try await db.raw(
             """
-            DELETE FROM passkeys WHERE app_id = \(bind: appID) AND credential_id = \(bind: id) AND user_id = \(bind: userID)
-            RETURNING credential_id
+            DELETE FROM identities WHERE app_id = \(bind: appID) AND provider = \(bind: Self.identityProvider)
+                AND subject = \(bind: id) AND user_id = \(bind: userID)
             """
-        ).first() != nil
-        if removed {
-            try await db.raw(
-                """
-                DELETE FROM identities WHERE app_id = \(bind: appID) AND provider = \(bind: Self.identityProvider)
-                    AND subject = \(bind: id) AND user_id = \(bind: userID)
-                """
-            ).run()
-            try ChangeFeed.record(.user, userID, at: now)
-        }
-        return removed
+        ).run()
+        try ChangeFeed.record(.user, userID, at: now)
     }
 
     private static func credential(_ row: any SQLRow) throws -> Credential {
-        let id = try row.decode(column: "credential_id", as: String.self)
-        let backupEligible = try row.decode(column: "backup_eligible", as: Int.self) != 0
         let transports = try row.decode(column: "transports", as: String.self)
         return Credential(
-            id: id, userID: try row.decode(column: "user_id", as: String.self),
+            userID: try row.decode(column: "user_id", as: String.self),
             publicKey: Base64URL.decode(try row.decode(column: "public_key", as: String.self)) ?? [],
-            signCount: try row.decode(column: "sign_count", as: Int64.self), backupEligible: backupEligible,
+            signCount: try row.decode(column: "sign_count", as: Int64.self),
             record: PasskeyRecord(
-                id: id, name: try row.decode(column: "name", as: String.self), aaguid: try row.decode(column: "aaguid", as: String.self),
-                backupEligible: backupEligible, backedUp: try row.decode(column: "backed_up", as: Int.self) != 0,
+                id: try row.decode(column: "credential_id", as: String.self), name: try row.decode(column: "name", as: String.self),
+                aaguid: try row.decode(column: "aaguid", as: String.self),
+                backupEligible: try row.decode(column: "backup_eligible", as: Int.self) != 0, backedUp: try row.decode(column: "backed_up", as: Int.self) != 0,
                 transports: transports.isEmpty ? [] : transports.split(separator: ",").map(String.init),
                 createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)),
                 lastUsedAt: try row.decode(column: "last_used_at", as: Int64?.self).map(Date.init(epochSeconds:))))

@@ -59,10 +59,13 @@ enum Digest {
 
     /// Whether two digests are equal, taking the same time wherever they differ.
     static func equalInConstantTime(_ first: String, _ second: String) -> Bool {
-        let a = Array(first.utf8)
-        let b = Array(second.utf8)
-        guard a.count == b.count else { return false }
-        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        equalInConstantTime(Array(first.utf8), Array(second.utf8))
+    }
+
+    /// Whether two byte strings (MACs, tags) are equal, taking the same time wherever they differ.
+    static func equalInConstantTime(_ first: [UInt8], _ second: [UInt8]) -> Bool {
+        guard first.count == second.count else { return false }
+        return zip(first, second).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     /// Bytes as lowercase hex.
