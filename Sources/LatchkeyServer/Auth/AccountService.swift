@@ -313,7 +313,7 @@ struct AccountService: Sendable {
     // MARK: Refresh and sign-out
 
     /// Rotates a refresh token and returns fresh tokens for its session.
-    func refresh(_ refreshToken: String, app: App) async throws -> AuthResponse {
+    func refresh(_ refreshToken: String, app: App) async throws -> RefreshedSession {
         guard refreshToken.utf8.count <= 256 else { throw APIError(.unauthorized, .sessionExpired) }
         let rotation = try await sessions.rotate(
             refreshToken: refreshToken, appID: app.id, idleTTL: app.settings.sessionIdleTTL, at: time.now())
@@ -324,11 +324,11 @@ struct AccountService: Sendable {
             logger.warning("refresh token reuse; session revoked", metadata: ["session": "\(sessionID)"])
             throw APIError(.unauthorized, .sessionExpired)
         case .rotated(let session, let successor):
-            guard let account = try await userCache.account(id: session.userID, appID: app.id), !account.disabled else {
+            guard let user = try await userCache.cached(id: session.userID, appID: app.id), !user.account.disabled else {
                 throw APIError(.unauthorized, .sessionExpired)
             }
-            let tokens = try tokens.sessionTokens(app: app, account: account, sessionID: session.id, refreshToken: successor)
-            return AuthResponse(user: account.record, session: tokens)
+            let tokens = try tokens.sessionTokens(app: app, account: user.account, sessionID: session.id, refreshToken: successor)
+            return RefreshedSession(user: user, tokens: tokens)
         }
     }
 

@@ -39,7 +39,7 @@ struct AuthFeature: Feature {
 
         table.on(.post, "/v1/auth/refresh", operation: "refreshSession", access: .app) { request, context in
             let body = try await requests.body(RefreshRequest.self, of: request).value
-            return try JSONResponse.make(try await accounts.refresh(body.refreshToken, app: try context.app))
+            return JSONResponse.make(encoded: try await accounts.refresh(body.refreshToken, app: try context.app).json())
         }
 
         table.on(.post, "/v1/auth/signout", operation: "signOut", access: .user(.profile)) { request, context in

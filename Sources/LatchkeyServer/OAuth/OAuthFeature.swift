@@ -72,7 +72,7 @@ struct OAuthFeature: Feature {
             case "refresh_token":
                 guard let token = form["refresh_token"] else { throw OAuthError.invalidRequest("refresh_token is required.") }
                 do {
-                    answer = try await accounts.refresh(token, app: app)
+                    answer = try await accounts.refresh(token, app: app).response
                 } catch let error as APIError where error.code == .sessionExpired {
                     throw OAuthError.invalidGrant("The refresh token is invalid, expired or revoked.")
                 }

@@ -27,7 +27,9 @@ final class UserCache: Sendable {
         try await cached(id: id, appID: appID)?.recordJSON()
     }
 
-    private func cached(id: String, appID: String) async throws -> CachedAccount? {
+    /// The cached user with this id in this app, or nil: for answers that need both the account
+    /// and its record's JSON (a refresh).
+    func cached(id: String, appID: String) async throws -> CachedAccount? {
         let cached = try await cache.value(for: id) { try await store.find(id: id).map(CachedAccount.init) }
         return cached?.account.appID == appID ? cached : nil
     }
@@ -35,7 +37,7 @@ final class UserCache: Sendable {
 
 /// A cached account and, once asked for, its record's JSON (dropped with the entry when the user
 /// changes).
-private final class CachedAccount: Sendable {
+final class CachedAccount: Sendable {
     let account: UserAccount
     private let encoded = NIOLockedValueBox<ByteBuffer?>(nil)
 
@@ -43,6 +45,7 @@ private final class CachedAccount: Sendable {
         self.account = account
     }
 
+    /// The account's ``UserRecord`` as the wire encoder writes it.
     func recordJSON() throws -> ByteBuffer {
         if let bytes = encoded.withLockedValue({ $0 }) { return bytes }
         let bytes = ByteBuffer(bytes: try WireCoding.makeEncoder().encode(account.record))

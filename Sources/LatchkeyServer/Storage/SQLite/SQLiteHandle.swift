@@ -1,16 +1,18 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import SQLiteNIO
 import VaporCSQLite
 
 /// One SQLite connection driven directly through the C API, with its prepared statements cached.
 ///
-/// Not thread-safe: its owner calls it from one thread at a time (the writer's
-/// ``DedicatedThreadExecutor``). It links the same SQLite library as the reader connections, so
-/// SQLite's file locks stay coherent within the process.
+/// Each owner drives its handle from one thread (a ``DedicatedThreadExecutor``); a lock makes
+/// that a guarantee rather than a convention, and costs nothing uncontended. Every connection of
+/// the process links the same SQLite library, so SQLite's file locks stay coherent.
 final class SQLiteHandle: @unchecked Sendable {
     private var connection: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     private let statementCacheLimit: Int
+    private let lock = NIOLock()
 
     /// Opens (creating if needed) the database at `path`.
     init(path: String, busyTimeoutMilliseconds: Int32, statementCacheLimit: Int = 128) throws {
@@ -29,6 +31,10 @@ final class SQLiteHandle: @unchecked Sendable {
 
     /// Runs one statement with positional `binds`, calling `onRow` with each result row.
     func execute(_ sql: String, binds: [SQLiteData], onRow: (SQLiteValuesRow) -> Void) throws {
+        try lock.withLock { try executeLocked(sql, binds: binds, onRow: onRow) }
+    }
+
+    private func executeLocked(_ sql: String, binds: [SQLiteData], onRow: (SQLiteValuesRow) -> Void) throws {
         let statement = try prepared(sql)
         defer {
             sqlite_nio_sqlite3_reset(statement)
@@ -49,8 +55,19 @@ final class SQLiteHandle: @unchecked Sendable {
         }
     }
 
-    /// Finalizes every statement and closes the connection.
+    /// Finalizes every statement and closes the connection; later calls do nothing.
     func close() {
+        lock.withLock { closeLocked() }
+    }
+
+    /// A handle dropped without ``close()`` (a start that failed after opening it) still releases
+    /// its file.
+    deinit {
+        closeLocked()
+    }
+
+    private func closeLocked() {
+        guard connection != nil else { return }
         for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
         statements.removeAll()
         sqlite_nio_sqlite3_close_v2(connection)

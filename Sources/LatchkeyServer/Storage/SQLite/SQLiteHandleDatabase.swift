@@ -4,12 +4,14 @@ import NIOPosix
 import SQLKit
 import SQLiteKit
 
-/// The writer connection as an SQLKit database: statements run synchronously, on the calling
-/// thread, through ``SQLiteHandle``'s statement cache.
+/// A ``SQLiteHandle`` as an SQLKit database: statements run synchronously, on the calling
+/// thread, through the handle's statement cache.
 ///
-/// Only the group committer calls it, and only from the writer's ``DedicatedThreadExecutor``, so
-/// one transaction's statements run back to back on one thread with no hop between them.
-struct SQLiteWriterDatabase: SQLDatabase {
+/// Its callers run on the handle's own ``DedicatedThreadExecutor`` — the group committer's batches
+/// for the writer, a read's body for a reader (``SQLiteReader``) — so a transaction's or a read's
+/// statements run back to back on one thread, with no hop between them and no statement prepared
+/// twice.
+struct SQLiteHandleDatabase: SQLDatabase {
     let handle: SQLiteHandle
     let logger: Logger
     let eventLoop: any EventLoop = MultiThreadedEventLoopGroup.singleton.any()
