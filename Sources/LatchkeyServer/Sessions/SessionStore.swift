@@ -56,86 +56,28 @@ struct SessionStore: Sendable {
     /// unknown, of another app or of a dead session falls through to
     /// ``rotateUsed(_:hash:appID:idleTTL:at:in:)``.
     ///
-    /// On PostgreSQL the three steps are one statement (data-modifying `WITH` clauses) run on its
-    /// own, outside `BEGIN`/`COMMIT`: one round trip instead of five, and one commit. A second
+    /// On PostgreSQL the three steps are one prepared statement (data-modifying `WITH` clauses,
+    /// ``RefreshClaim/OneStatement``) run on its own, outside `BEGIN`/`COMMIT`: one round trip
+    /// instead of five, one commit, and no parse or plan after a connection's first. A second
     /// refresh of the same token waits on the claimed row and then finds it used.
     func rotate(refreshToken: String, appID: String, idleTTL: Int, at now: Date) async throws -> Rotation {
         let hash = Digest.sha256Hex(refreshToken)
         let successor = SecureRandom.token(prefix: "lkr_")
-        let claim = Claim(
+        let claim = RefreshClaim(
             hash: hash, appID: appID, successor: successor, successorHash: Digest.sha256Hex(successor),
             sealedSuccessor: try Self.seal(successor, parent: refreshToken), now: now.epochSeconds,
             idleCutoff: idleTTL > 0 ? now.epochSeconds - Int64(idleTTL) : Int64.min)
-        switch driver.family {
-        case .postgres:
-            if let rotation = try await driver.writeStatement({ db in try await claim.inOneStatement(in: db) }) { return rotation }
+        if let statements = driver.preparedStatements {
+            if let claimed = try await statements.writePrepared(claim.oneStatement).first {
+                return claimed.rotation(successor: successor)
+            }
             return try await driver.write { db in
                 try await rotateUsed(refreshToken, hash: hash, appID: appID, idleTTL: idleTTL, at: now, in: db)
             }
-        case .sqlite:
-            return try await driver.write { db in
-                if let rotation = try await claim.inSteps(in: db) { return rotation }
-                return try await rotateUsed(refreshToken, hash: hash, appID: appID, idleTTL: idleTTL, at: now, in: db)
-            }
         }
-    }
-
-    /// The claim of one unused refresh token and its successor's insert, with what the statements
-    /// bind. Each form answers `nil` when nothing was claimed, `.expired` when the token was
-    /// claimed but its session has ended (the successor is then not stored), else `.rotated`.
-    private struct Claim: Sendable {
-        let hash: String
-        let appID: String
-        let successor: String
-        let successorHash: String
-        let sealedSuccessor: String
-        let now: Int64
-        let idleCutoff: Int64
-
-        private var claimToken: SQLQueryString {
-            """
-            UPDATE refresh_tokens SET used_at = \(bind: now), successor_hash = \(bind: successorHash),
-                successor_sealed = \(bind: sealedSuccessor)
-            WHERE token_hash = \(bind: hash) AND used_at IS NULL
-                AND EXISTS (SELECT 1 FROM sessions WHERE sessions.id = refresh_tokens.session_id AND sessions.app_id = \(bind: appID))
-            RETURNING session_id
-            """
-        }
-
-        private func touchSession(_ sessionID: SQLQueryString) -> SQLQueryString {
-            """
-            UPDATE sessions SET last_used_at = \(bind: now)
-            WHERE id = \(sessionID) AND revoked_at IS NULL AND expires_at > \(bind: now) AND last_used_at > \(bind: idleCutoff)
-            RETURNING \(unsafeRaw: SessionStore.sessionColumns)
-            """
-        }
-
-        /// PostgreSQL: claim, touch and insert in one statement.
-        func inOneStatement(in db: any SQLDatabase) async throws -> Rotation? {
-            let statement: SQLQueryString = """
-                WITH claimed AS (\(claimToken)),
-                touched AS (\(touchSession("(SELECT session_id FROM claimed)"))),
-                inserted AS (
-                    INSERT INTO refresh_tokens (token_hash, session_id, created_at)
-                    SELECT \(bind: successorHash), id, \(bind: now) FROM touched
-                )
-                SELECT touched.* FROM claimed LEFT JOIN touched ON true
-                """
-            guard let row = try await db.raw(statement).first() else { return nil }
-            guard try row.decode(column: "id", as: String?.self) != nil else { return .expired }
-            return .rotated(try SessionStore.session(from: row), refreshToken: successor)
-        }
-
-        /// SQLite (no data-modifying `WITH`): the same three steps, in the caller's transaction.
-        func inSteps(in db: any SQLDatabase) async throws -> Rotation? {
-            guard let sessionID = try await db.raw(claimToken).first()?.decode(column: "session_id", as: String.self) else {
-                return nil
-            }
-            guard let session = try await db.raw(touchSession("\(bind: sessionID)")).first().map(SessionStore.session(from:)) else {
-                return .expired
-            }
-            try await SessionStore.insertRefreshToken(hash: successorHash, sessionID: sessionID, at: now, in: db)
-            return .rotated(session, refreshToken: successor)
+        return try await driver.write { db in
+            if let rotation = try await claim.inSteps(in: db) { return rotation }
+            return try await rotateUsed(refreshToken, hash: hash, appID: appID, idleTTL: idleTTL, at: now, in: db)
         }
     }
 
@@ -241,7 +183,7 @@ struct SessionStore: Sendable {
         }
     }
 
-    private static func insertRefreshToken(hash: String, sessionID: String, at now: Int64, in db: any SQLDatabase) async throws {
+    static func insertRefreshToken(hash: String, sessionID: String, at now: Int64, in db: any SQLDatabase) async throws {
         try await db.raw(
             "INSERT INTO refresh_tokens (token_hash, session_id, created_at) VALUES (\(bind: hash), \(bind: sessionID), \(bind: now))"
         ).run()
@@ -274,12 +216,12 @@ struct SessionStore: Sendable {
     }
 
     /// Sessions started before `authenticated_at` was recorded authenticated when they started.
-    private static let sessionColumns =
+    static let sessionColumns =
         "id, app_id, user_id, created_at, last_used_at, expires_at, revoked_at, user_agent, ip_address, "
         + "COALESCE(authenticated_at, created_at) AS authenticated_at"
     private static let selectSession = "SELECT \(sessionColumns) FROM sessions"
 
-    private static func session(from row: any SQLRow) throws -> SessionRecord {
+    static func session(from row: any SQLRow) throws -> SessionRecord {
         SessionRecord(
             id: try row.decode(column: "id", as: String.self),
             appID: try row.decode(column: "app_id", as: String.self),

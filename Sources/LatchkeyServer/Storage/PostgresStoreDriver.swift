@@ -12,7 +12,7 @@ import SQLKit
 /// overloaded) fail with ``StoreUnavailable``, which the API answers with 503; the pool keeps
 /// reconnecting, so the node recovers by itself. A write that finds `maximumQueuedWrites` others
 /// still waiting for a connection fails at once with ``StoreOverloaded``.
-final class PostgresStoreDriver: StoreDriver {
+final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
     let family = SQLFamily.postgres
     private let client: PostgresClient
     private let runner: Task<Void, Never>
@@ -103,6 +103,20 @@ final class PostgresStoreDriver: StoreDriver {
             try await client.withConnection { connection in
                 leased()
                 return try await body(connection.sql())
+            }
+        }
+    }
+
+    var preparedStatements: (any PreparedStatementRunner)? { self }
+
+    func writePrepared<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row]
+    where Statement.Row: Sendable {
+        try await writing { [client, logger] leased in
+            try await client.withConnection { connection in
+                leased()
+                var rows: [Statement.Row] = []
+                for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
+                return rows
             }
         }
     }

@@ -1,3 +1,4 @@
+public import PostgresNIO
 public import SQLKit
 
 /// The database under every store: reads on a reader, writes in a transaction.
@@ -19,12 +20,29 @@ public protocol StoreDriver: Sendable {
     /// instead of three. It records no changes (``ChangeFeed`` needs `write`). SQLite runs it as a
     /// `write`, inside its batched transactions.
     func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    /// The PostgreSQL store's named prepared statements; `nil` on SQLite. The request path's
+    /// hottest PostgreSQL-only statement (a refresh's claim) runs through it.
+    var preparedStatements: (any PreparedStatementRunner)? { get }
     /// Runs `body` while holding a lock that other processes migrating the same database wait for.
     func withMigrationLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T
     /// Whether `error` is a violation of `key`.
     func isUniqueViolation(_ error: any Error, of key: UniqueKey) -> Bool
     /// Closes every connection.
     func shutdown() async
+}
+
+/// Runs PostgreSQL named prepared statements: the server parses and plans each once per
+/// connection instead of once per call, and the client skips SQLKit's serialization and the
+/// statement's description round.
+public protocol PreparedStatementRunner: Sendable {
+    /// Runs `statement` on a writer's connection without `BEGIN` and `COMMIT` around it (it is its
+    /// own transaction, as with ``StoreDriver/writeStatement(_:)``) and returns its rows.
+    func writePrepared<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row]
+    where Statement.Row: Sendable
+}
+
+extension StoreDriver {
+    public var preparedStatements: (any PreparedStatementRunner)? { nil }
 }
 
 /// Which SQL dialect a driver speaks.
@@ -75,6 +93,8 @@ extension StoreDriverWrapper {
     func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await base.writeStatement(body)
     }
+
+    var preparedStatements: (any PreparedStatementRunner)? { base.preparedStatements }
 
     func withMigrationLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await base.withMigrationLock(body)

@@ -1,3 +1,4 @@
+import PostgresNIO
 import SQLKit
 import Tracing
 
@@ -18,13 +19,28 @@ struct TracingStoreDriver: StoreDriverWrapper {
         try await traced("db.statement") { try await base.writeStatement(body) }
     }
 
+    var preparedStatements: (any PreparedStatementRunner)? {
+        base.preparedStatements.map { TracingPreparedStatements(base: $0, driver: self) }
+    }
+
     /// Only calls made for a request (or other traced work) get a span: the background's own
     /// (key reloads, the janitor, change-feed polls) would bury the requests' traces in roots.
-    private func traced<T>(_ name: String, _ call: () async throws -> T) async throws -> T {
+    fileprivate func traced<T>(_ name: String, _ call: () async throws -> T) async throws -> T {
         guard ServiceContext.current != nil else { return try await call() }
         return try await withSpan(name, ofKind: .client) { span in
             span.attributes["db.system.name"] = family == .postgres ? "postgresql" : "sqlite"
             return try await call()
         }
+    }
+}
+
+/// The PostgreSQL store's prepared statements, each run in a `db.statement` span.
+private struct TracingPreparedStatements: PreparedStatementRunner {
+    let base: any PreparedStatementRunner
+    let driver: TracingStoreDriver
+
+    func writePrepared<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row]
+    where Statement.Row: Sendable {
+        try await driver.traced("db.statement") { try await base.writePrepared(statement) }
     }
 }
