@@ -12,10 +12,10 @@ final class SQLiteReader: Sendable {
     private let thread: DedicatedThreadExecutor
     private let database: SQLiteHandleDatabase
 
-    /// Opens a reader on the database at `path`, caching up to `cacheKiB` of pages.
-    init(path: String, index: Int, cacheKiB: Int, logger: Logger) throws {
+    /// Opens a reader on the database at `path`; `index` names its thread.
+    init(path: String, index: Int, logger: Logger) throws {
         handle = try SQLiteHandle(path: path, busyTimeoutMilliseconds: 10_000)
-        for pragma in ["query_only=1", "foreign_keys=ON", "cache_size=-\(cacheKiB)"] {
+        for pragma in ["query_only=1", "foreign_keys=ON"] {
             try handle.execute("PRAGMA \(pragma)", binds: []) { _ in }
         }
         thread = DedicatedThreadExecutor(name: "latchkey-sqlite-reader-\(index)")

@@ -31,18 +31,20 @@ final class SQLiteStoreDriver: StoreDriver {
     /// Opens (creating if needed) the database file at `path`; at most `maximumQueuedWrites` write
     /// transactions wait for the writer (more are refused with ``StoreOverloaded``).
     ///
-    /// Page caches: the writer keeps up to 16 MiB, each reader 8 MiB — beyond SQLite's 2 MB
-    /// default, so a database of a million users serves its hot index pages from memory instead
-    /// of a `pread` each, within the memory budget of docs/capacity.md.
+    /// Page caches stay at SQLite's default (2 MB a connection). Larger ones cost more than they
+    /// save here: in WAL mode a reader drops its whole cache whenever a write has committed since
+    /// its last read, and the writer walks its cache's hash table at every commit, so both costs
+    /// grow with the cache (a 16 MiB writer cache put 2.7 % of a refresh's CPU into
+    /// `pcache1TruncateUnsafe`). The operating system's page cache holds the file anyway.
     static func open(
         path: String, readerCount: Int = 4, maximumQueuedWrites: Int, logger: Logger
     ) async throws -> SQLiteStoreDriver {
         let writer = try SQLiteHandle(path: path, busyTimeoutMilliseconds: 10_000)
-        for pragma in ["journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "secure_delete=ON", "cache_size=-16384"] {
+        for pragma in ["journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "secure_delete=ON"] {
             try writer.execute("PRAGMA \(pragma)", binds: []) { _ in }
         }
         let readers = try (0..<readerCount).map { index in
-            try SQLiteReader(path: path, index: index, cacheKiB: 8192, logger: logger)
+            try SQLiteReader(path: path, index: index, logger: logger)
         }
         return SQLiteStoreDriver(writer: writer, readers: readers, maximumQueuedWrites: maximumQueuedWrites, logger: logger)
     }
