@@ -198,6 +198,23 @@ extension Latchkey {
         try await auth.verifyPhone(verification, pin: pin)
     }
 
+    /// ``AuthClient/linkPhone(_:)``.
+    public func linkPhone(_ phone: String) async throws -> PhoneVerification {
+        try await auth.linkPhone(phone)
+    }
+
+    /// ``AuthClient/verifyPhoneLink(_:pin:)``.
+    @discardableResult
+    public func verifyPhoneLink(_ verification: PhoneVerification, pin: String) async throws -> CurrentUser {
+        try await auth.verifyPhoneLink(verification, pin: pin)
+    }
+
+    /// ``AuthClient/removePhone()``.
+    @discardableResult
+    public func removePhone() async throws -> CurrentUser {
+        try await auth.removePhone()
+    }
+
     /// ``AuthClient/signIn(provider:token:nonce:)``.
     @discardableResult
     public func signIn(provider: String, token: String, nonce: String? = nil) async throws -> CurrentUser {

@@ -83,6 +83,23 @@ extension Latchkey {
         deliver(completion) { try await self.verifyPhone(verification, pin: pin) }
     }
 
+    /// Callback form of ``linkPhone(_:)``.
+    public func linkPhone(_ phone: String, completion: @escaping @Sendable (Result<PhoneVerification, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.linkPhone(phone) }
+    }
+
+    /// Callback form of ``verifyPhoneLink(_:pin:)``.
+    public func verifyPhoneLink(
+        _ verification: PhoneVerification, pin: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
+    ) {
+        deliver(completion) { try await self.verifyPhoneLink(verification, pin: pin) }
+    }
+
+    /// Callback form of ``removePhone()``.
+    public func removePhone(completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.removePhone() }
+    }
+
     /// Callback form of ``sendEmailCode(to:createUser:)``.
     public func sendEmailCode(
         to email: String, createUser: Bool = true, completion: @escaping @Sendable (Result<Date, LatchkeyError>) -> Void
