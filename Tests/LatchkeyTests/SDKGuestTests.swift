@@ -1,6 +1,7 @@
 import Foundation
 import Latchkey
 import LatchkeyServer
+import LatchkeyWire
 import LatchkeyTestSupport
 import Testing
 
@@ -90,6 +91,41 @@ import Testing
             let switched = try await sdk.signIn(username: "ann", password: "correct horse battery")
             #expect(switched.id == owner.id)
             #expect(switched.isAnonymous == false)
+        }
+    }
+            #expect(switched.isAnonymous == false)
+        }
+    }
+
+    /// The other choice: sign in to the account that holds the name and merge the guest into it —
+    /// the guest's keys the account lacks move, the account's own stay, and the guest is gone.
+    @Test func aConflictLetsTheAppMergeTheGuestIntoTheExistingAccount() async throws {
+        try await serving(try await Self.start()) { server in
+            let ownerClient = server.client()
+            let owner = try await ownerClient.signUp(username: "ann", password: "correct horse battery")
+            try await ownerClient.appData.set(["level": 1], forKey: "progress")
+            let sdk = server.client()
+            let guest = try await sdk.signInAnonymously()
+            try await sdk.appData.set(["level": 7], forKey: "progress")
+            try await sdk.appData.set(["gold": 3], forKey: "chest")
+            await #expect(throws: LatchkeyError.accountConflict) {
+                try await sdk.auth.upgrade(username: "ann", password: "correct horse battery")
+            }
+
+            let merged = try await sdk.mergeGuest { try await sdk.signIn(username: "ann", password: "correct horse battery") }
+            #expect(merged.user.id == owner.id)
+            #expect(merged.merged["appData"] == GuestMergeSection(moved: 1, conflicts: ["progress"]))
+            #expect(sdk.currentUser?.id == owner.id)
+            #expect(try await sdk.appData.get([String: Int].self, forKey: "chest")?.value == ["gold": 3])
+            #expect(try await sdk.appData.get([String: Int].self, forKey: "progress")?.value == ["level": 1])
+            #expect(guest.id != owner.id)
+
+            // Nothing to merge once the client is no guest; a guest session that ended proves nothing.
+            await #expect(throws: LatchkeyError.notAnonymous) { try await sdk.mergeGuest { try await sdk.reloadUser() } }
+            let other = server.client()
+            _ = try await other.signInAnonymously()
+            try await other.signOut()
+            await #expect(throws: LatchkeyError.notAnonymous) { try await other.mergeGuest { owner } }
         }
     }
 }
