@@ -71,6 +71,36 @@ import Testing
         }
     }
 
+    /// A guest adds a phone number with a PIN and is upgraded in place; the number then signs in
+    /// to it, and a number of another account is the typed conflict, only once the PIN proved it.
+    @Test func aGuestWhoLinksAPhoneIsUpgradedInPlace() async throws {
+        try await serving(try await Self.start()) { server in
+            let pin = { (phone: String) in
+                try await server.latestMessageBody(to: phone).firstMatch(of: /\d{6}/).map { String($0.output) } ?? ""
+            }
+            let sdk = server.client()
+            let guest = try await sdk.signInAnonymously()
+            let verification = try await sdk.linkPhone("+1 415-555-0123")
+            #expect(verification.phone == "+14155550123")
+            let linked = try await sdk.verifyPhoneLink(verification, pin: try await pin("+14155550123"))
+            #expect(linked.id == guest.id && linked.phone == "+14155550123" && !linked.isAnonymous)
+            let signIn = try await server.client().startPhoneSignIn("+14155550123")
+            #expect(try await server.client().verifyPhone(signIn, pin: try await pin("+14155550123")).id == guest.id)
+
+            let other = server.client()
+            _ = try await other.signInAnonymously()
+            let taken = try await other.linkPhone("+14155550123")
+            do {
+                try await other.verifyPhoneLink(taken, pin: try await pin("+14155550123"))
+                Issue.record("a taken number was linked")
+            } catch let error as LatchkeyError {
+                #expect(error.kind == .accountConflict(field: "phone"))
+            }
+            #expect(try await other.reloadUser().isAnonymous)
+            await #expect(throws: LatchkeyError.lastIdentity) { try await sdk.removePhone() }
+        }
+    }
+
     /// The conflict names the identity, changes neither account, and the app can switch to the
     /// account that holds it with what the user typed.
     @Test func aConflictLetsTheAppSwitchToTheExistingAccount() async throws {
