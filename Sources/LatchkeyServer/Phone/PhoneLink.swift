@@ -41,7 +41,7 @@ struct PhoneLink: Sendable {
     {
         try PhoneSignIn.requirePhoneSignIn(principal.app)
         guard let phone = PhoneNumber(request.phone) else { throw PhoneSignIn.invalidPhone() }
-        if try await !account(of: principal).isAnonymous { try await recentAuthentication.require(principal) }
+        if !(try await account(of: principal).isAnonymous) { try await recentAuthentication.require(principal) }
         return try await pins.send(
             to: phone, purpose: .linkPhone, userID: principal.userID, app: principal.app, client: client, language: language)
     }
@@ -58,8 +58,7 @@ struct PhoneLink: Sendable {
     func verify(_ request: PhoneVerifyRequest, principal: UserPrincipal, client: ClientInfo) async throws -> UserAccount {
         let app = principal.app
         try PhoneSignIn.requirePhoneSignIn(app)
-        guard let phone = PhoneNumber(request.phone) else { throw PhoneSignIn.invalidPhone() }
-        guard request.requestId.utf8.count <= 64, request.pin.utf8.count <= 16 else { throw APIError(.badRequest, .codeExpired) }
+        let phone = try request.checkedPhone()
         let failureKeys = try await check.unlockedFailureKeys(recipient: phone.e164, app: app, client: client)
         let now = time.now()
         let outcome: Outcome

@@ -35,8 +35,7 @@ struct PhoneSignIn: Sendable {
     /// Returns the answer and whether a user was created.
     func verify(_ request: PhoneVerifyRequest, app: App, client: ClientInfo) async throws -> (AuthResponse, created: Bool) {
         try Self.requirePhoneSignIn(app)
-        guard let phone = PhoneNumber(request.phone) else { throw Self.invalidPhone() }
-        guard request.requestId.utf8.count <= 64, request.pin.utf8.count <= 16 else { throw APIError(.badRequest, .codeExpired) }
+        let phone = try request.checkedPhone()
         let failureKeys = try await check.unlockedFailureKeys(recipient: phone.e164, app: app, client: client)
         return try await signIn.signIn(app: app, client: client) { db, now in
             try await check.use(

@@ -23,12 +23,13 @@ extension ProfilesFeature {
         guard let theirs = try await db.raw("\(unsafeRaw: select)\(bind: guest)").first() else { return nil }
         var filled: [String] = []
         if let mine = try await db.raw("\(unsafeRaw: select)\(bind: target)").first() {
-            for field in fields where try mine.decode(column: field, as: String?.self) == nil && theirs.decode(column: field, as: String?.self) != nil {
+            for field in fields {
+                guard try mine.decode(column: field, as: String?.self) == nil, let value = try theirs.decode(column: field, as: String?.self)
+                else { continue }
                 filled.append(field)
                 try await db.raw(
                     """
-                    UPDATE profiles SET \(unsafeRaw: field) = (SELECT \(unsafeRaw: field) FROM profiles WHERE user_id = \(bind: guest)),
-                        updated_at = \(bind: merge.now.epochSeconds)
+                    UPDATE profiles SET \(unsafeRaw: field) = \(bind: value), updated_at = \(bind: merge.now.epochSeconds)
                     WHERE user_id = \(bind: target)
                     """
                 ).run()
