@@ -64,9 +64,7 @@ struct PhoneLink: Sendable {
         let outcome: Outcome
         do {
             outcome = try await driver.write { db -> Outcome in
-                guard try await users.lockRow(id: principal.userID, in: db),
-                    let account = try await users.find(id: principal.userID, appID: app.id, in: db)
-                else { throw APIError.invalidToken() }
+                let account = try await users.lockedAccount(of: principal, in: db)
                 if let refusal = try await check.use(
                     request.pin, purpose: .linkPhone, id: request.requestId, userID: account.id, recipient: phone.e164, app: app,
                     failureKeys: failureKeys, at: now, in: db)
@@ -95,17 +93,10 @@ struct PhoneLink: Sendable {
         try await recentAuthentication.require(principal)
         let now = time.now()
         try await driver.write { db in
-            guard try await users.lockRow(id: principal.userID, in: db),
-                let account = try await users.find(id: principal.userID, appID: principal.app.id, in: db)
-            else { throw APIError.invalidToken() }
-            guard account.phone != nil || account.identities.contains(where: { $0.provider == UserStore.phoneProvider }) else {
-                throw APIError(.notFound, .notFound)
-            }
-            // Another way in: a password, or an identity that is neither a phone nor a guest's.
-            let others = account.identities.filter {
-                $0.provider != UserStore.phoneProvider && !UserAccount.guestProviders.contains($0.provider)
-            }
-            guard !others.isEmpty || account.passwordHash != nil else { throw APIError(.conflict, .lastIdentity) }
+            let account = try await users.lockedAccount(of: principal, in: db)
+            let isPhone = { (identity: Identity) in identity.provider == UserStore.phoneProvider }
+            guard account.phone != nil || account.identities.contains(where: isPhone) else { throw APIError(.notFound, .notFound) }
+            guard account.signsInWithout(isPhone) else { throw APIError(.conflict, .lastIdentity) }
             try await users.setPhone(nil, userID: account.id, appID: principal.app.id, at: now, in: db)
         }
         return try await account(of: principal)
