@@ -20,7 +20,7 @@ import Testing
             try await boards.define("points", ["allowUserSubmits": true])
             try await boards.define("race", ["allowUserSubmits": true, "sortOrder": "asc"])
             let wallet = try await harness.clientToken(client, scope: "wallet:write")
-            let award = { (userID: String, amount: Int, currency: String, key: String) in
+            let award = { (userID: String, amount: Int, currency: String, key: String) async throws in
                 let body: [String: any Sendable] = ["currency": currency, "amount": amount, "idempotencyKey": key]
                 #expect(try await client.send(.post, "/v1/wallet/users/\(userID)/transactions", json: body, token: wallet).status == .created)
             }

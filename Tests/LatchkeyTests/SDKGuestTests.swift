@@ -123,9 +123,6 @@ import Testing
             #expect(switched.isAnonymous == false)
         }
     }
-            #expect(switched.isAnonymous == false)
-        }
-    }
 
     /// The other choice: sign in to the account that holds the name and merge the guest into it —
     /// the guest's keys the account lacks move, the account's own stay, and the guest is gone.
