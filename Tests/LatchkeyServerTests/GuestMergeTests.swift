@@ -85,8 +85,9 @@ import Testing
         }
     }
 
-    /// Only a live guest session proves a guest; a user who is no guest, the account itself and a
-    /// stale sign-in of the account are typed refusals that change nothing.
+    /// Only a live guest session proves a guest; a user who is no guest, the account itself, a
+    /// child's account awaiting consent and a stale sign-in of the account are typed refusals
+    /// that change nothing.
     @Test(arguments: TestStore.enabled) func onlyALiveGuestMergesAndNeverIntoItself(store: TestStore) async throws {
         let harness = try await Self.harness(store)
         try await harness.run { client in
@@ -107,6 +108,11 @@ import Testing
                 #expect(unknown.status == .badRequest)
                 #expect(unknown.string("code") == "invalid_guest_token")
             }
+            // A child awaiting parental consent takes in nothing of a guest's.
+            let child = try await client.signUpChild("kid")
+            let restricted = try await client.merge(guest: guestRefresh, into: child.access)
+            #expect(restricted.status == .forbidden)
+            #expect(restricted.headers[.wwwAuthenticate]?.contains("insufficient_scope") == true)
             let extra = try await client.send(
                 .post, "/v1/me/merge", json: ["guestRefreshToken": guestRefresh, "userId": "x"], token: owner.access)
             #expect(extra.string("code") == "unknown_field")

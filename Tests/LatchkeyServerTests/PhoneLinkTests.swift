@@ -143,6 +143,7 @@ import Testing
         }
     }
 
+    /// Bad numbers, apps without phone sign-in and children awaiting consent are refused.
     @Test(arguments: TestStore.enabled) func badNumbersAndAppsWithoutPhoneAreTypedErrors(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { $0.signInMethods.remove(.phone) }
         try await harness.run { client in
@@ -158,6 +159,8 @@ import Testing
             let long = ["phone": Self.phone, "requestId": String(repeating: "r", count: 65), "pin": "123456"]
             #expect(try await client.send(.post, "/v1/me/phone/verify", json: long, token: access).string("code") == "code_expired")
             #expect(try await client.send(.post, "/v1/me/phone", json: ["phone": Self.phone]).status == .unauthorized)
+            let child = try await client.signUpChild("kid").access
+            #expect(try await client.send(.post, "/v1/me/phone", json: ["phone": Self.phone], token: child).status == .forbidden)
         }
     }
 

@@ -11,7 +11,8 @@ import SQLKit
 /// one guest, one finds it and the rest get `400 invalid_guest_token`. Only a guest can be merged
 /// away (`409 not_anonymous`), never into itself (`409 merge_into_self`).
 ///
-/// The merge needs the account's recent sign-in: it moves the guest's device identity over, so a
+/// The route needs the `public` scope: a child's account awaiting parental consent takes in none
+/// of a guest's devices, scores or data. The merge needs the account's recent sign-in: it moves the guest's device identity over, so a
 /// stolen access token must not let whoever holds a guest's device id in.
 struct GuestMerge: Sendable {
     let driver: any StoreDriver

@@ -106,7 +106,7 @@ struct GuestsFeature: Feature {
             return try JSONResponse.make(account.record)
         }
 
-        table.on(.post, "/v1/me/merge", operation: "mergeGuest", access: .user(.profile)) { request, context in
+        table.on(.post, "/v1/me/merge", operation: "mergeGuest", access: .user(.public)) { request, context in
             let body = try await requests.body(GuestMergeRequest.self, of: request).value
             return try JSONResponse.make(try await merger.merge(body, principal: try context.user))
         }
