@@ -1,5 +1,5 @@
 public import Foundation
-import LatchkeyWire
+public import LatchkeyWire
 
 /// The account calls on the client itself, as apps written before feature clients call them;
 /// each is ``AuthClient``'s method of the same name.
@@ -196,6 +196,29 @@ extension Latchkey {
     @discardableResult
     public func verifyPhone(_ verification: PhoneVerification, pin: String) async throws -> CurrentUser {
         try await auth.verifyPhone(verification, pin: pin)
+    }
+
+    /// ``AuthClient/mergeGuest(into:)``.
+    @discardableResult
+    public func mergeGuest(into signIn: () async throws -> CurrentUser) async throws -> GuestMergeResponse {
+        try await auth.mergeGuest(into: signIn)
+    }
+
+    /// ``AuthClient/linkPhone(_:)``.
+    public func linkPhone(_ phone: String) async throws -> PhoneVerification {
+        try await auth.linkPhone(phone)
+    }
+
+    /// ``AuthClient/verifyPhoneLink(_:pin:)``.
+    @discardableResult
+    public func verifyPhoneLink(_ verification: PhoneVerification, pin: String) async throws -> CurrentUser {
+        try await auth.verifyPhoneLink(verification, pin: pin)
+    }
+
+    /// ``AuthClient/removePhone()``.
+    @discardableResult
+    public func removePhone() async throws -> CurrentUser {
+        try await auth.removePhone()
     }
 
     /// ``AuthClient/signIn(provider:token:nonce:)``.

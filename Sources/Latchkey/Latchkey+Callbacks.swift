@@ -1,4 +1,5 @@
 public import Foundation
+public import LatchkeyWire
 
 /// Completion-handler forms of every async call, for callback-style apps. Like the seeds' SDKs,
 /// handlers run on the main queue (`DispatchQueue.main`), so they may touch the UI directly.
@@ -81,6 +82,31 @@ extension Latchkey {
         _ verification: PhoneVerification, pin: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
     ) {
         deliver(completion) { try await self.verifyPhone(verification, pin: pin) }
+    }
+
+    /// Callback form of ``mergeGuest(into:)``.
+    public func mergeGuest(
+        into signIn: @escaping @Sendable () async throws -> CurrentUser,
+        completion: @escaping @Sendable (Result<GuestMergeResponse, LatchkeyError>) -> Void
+    ) {
+        deliver(completion) { try await self.mergeGuest(into: signIn) }
+    }
+
+    /// Callback form of ``linkPhone(_:)``.
+    public func linkPhone(_ phone: String, completion: @escaping @Sendable (Result<PhoneVerification, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.linkPhone(phone) }
+    }
+
+    /// Callback form of ``verifyPhoneLink(_:pin:)``.
+    public func verifyPhoneLink(
+        _ verification: PhoneVerification, pin: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
+    ) {
+        deliver(completion) { try await self.verifyPhoneLink(verification, pin: pin) }
+    }
+
+    /// Callback form of ``removePhone()``.
+    public func removePhone(completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
+        deliver(completion) { try await self.removePhone() }
     }
 
     /// Callback form of ``sendEmailCode(to:createUser:)``.

@@ -78,7 +78,8 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         /// A guest tried to take on an identity of another account — `field` names it
         /// (`username`, `email`, `phone`, `provider`) — and neither account changed. Offer the
         /// choice: sign in to that account with the credential just typed (switch; the guest's
-        /// data stays with the guest), or keep playing as the guest and try another one.
+        /// data stays with the guest), sign in to it through ``AuthClient/mergeGuest(into:)``
+        /// (merge; the guest's data moves into it), or keep playing as the guest and try another one.
         case accountConflict(field: String)
         /// The device id is not 16 to 128 characters of `A-Z a-z 0-9 - _ . :`.
         case invalidDeviceID

@@ -194,6 +194,8 @@ extension ErrorCode {
         .guestLimitReached,
         .notAnonymous,
         .accountConflict,
+        .invalidGuestToken,
+        .mergeIntoSelf,
         .invalidPasskey,
         .mfaRequired,
         .mfaChallengeExpired,

@@ -51,4 +51,9 @@ extension ErrorCode {
     /// on either account. The field error names the identity (`username`, `email`, `phone`,
     /// `provider`), so the app can offer to sign in to that account instead.
     public static let accountConflict = ErrorCode("account_conflict")
+    /// The guest's refresh token given to `POST /v1/me/merge` names no live session of a user of
+    /// this app — unknown, rotated, revoked, expired, or its guest merged or deleted already (`400`).
+    public static let invalidGuestToken = ErrorCode("invalid_guest_token")
+    /// `POST /v1/me/merge` named the signed-in account itself as the guest to merge (`409`).
+    public static let mergeIntoSelf = ErrorCode("merge_into_self")
 }

@@ -168,6 +168,59 @@ import Testing
         }
     }
 
+    /// A guest's data never vanishes in a merge by oversight: every table of user data says
+    /// whether its feature merges it or why the guest's rows may go with the guest.
+    @Test func everyUserDataTableDeclaresWhatAMergeDoesWithIt() {
+        for (feature, table) in FeatureSet.tables where table.userDataColumn != nil {
+            #expect(table.merge != nil, "\(feature).\(table.name) holds user data but declares no merge rule")
+            if case .dropped(let why) = table.merge { #expect(!why.isEmpty, "\(feature).\(table.name) drops a guest's rows without saying why") }
+        }
+    }
+
+    /// A guest with rows in every table declared ``OwnedTable/MergeRule/merged`` is merged into a
+    /// fresh account: each such table then holds more rows of the account than before — so a
+    /// feature that declares a merge and does nothing fails here.
+    @Test(arguments: TestStore.enabled) func everyMergedTableMovesTheGuestsRowsToTheAccount(store: TestStore) async throws {
+        let harness = try await GuestSignInTests.harness(store)
+        let driver = harness.backend.driver
+        try await harness.run { client in
+            let inviter = try await client.signUpUser("frank")
+            let code = try #require(try await client.send(.get, "/v1/me/profile", token: inviter.access).string("inviteCode"))
+            let guest = try await client.signIn(deviceID: GuestSignInTests.deviceID)
+            let guestID = try #require(guest.string("user.id"))
+            let guestAccess = try #require(guest.string("session.accessToken"))
+            #expect(try await client.send(.patch, "/v1/me/profile", json: ["firstName": "Gus"], token: guestAccess).status == .ok)
+            #expect(try await client.send(.post, "/v1/me/profile/invite", json: ["code": code], token: guestAccess).status == .ok)
+            #expect(try await client.send(.put, "/v1/me/appdata/k", raw: Data("{}".utf8), token: guestAccess).status == .created)
+            let wallet = try await harness.clientToken(client, scope: "wallet:write")
+            let award: [String: any Sendable] = ["currency": "kredits", "amount": 5, "idempotencyKey": "fixture"]
+            #expect(try await client.send(.post, "/v1/wallet/users/\(guestID)/transactions", json: award, token: wallet).status == .created)
+            let device: [String: any Sendable] = ["token": PushDeviceTests.apnsToken, "platform": "ios", "topics": ["news"]]
+            #expect(try await client.send(.post, "/v1/me/devices", json: device, token: guestAccess).status == .created)
+            let boards = try await LeaderboardTests.Board.make(client, harness)
+            try await boards.define("fixture", ["allowUserSubmits": true])
+            #expect(try await client.send(.post, "/v1/leaderboards/fixture/scores", json: ["score": 1], token: guestAccess).status == .ok)
+
+            let account = try await client.signUp(["username": "erin", "password": "correct horse battery"])
+            let accountID = try #require(account.string("user.id"))
+            let merged = FeatureSet.tables.filter { if case .merged = $0.table.merge { true } else { false } }
+            var before: [String: Int] = [:]
+            for (feature, table) in merged {
+                let column = try #require(table.userDataColumn?.column)
+                #expect(try await count(table.name, column, [guestID], driver) > 0, "\(feature).\(table.name): the test made no guest rows; teach it to")
+                before[table.name] = try await count(table.name, column, [accountID], driver)
+            }
+            let answer = try await client.merge(
+                guest: try #require(guest.string("session.refreshToken")), into: try #require(account.string("session.accessToken")))
+            #expect(answer.status == .ok)
+            for (feature, table) in merged {
+                let column = try #require(table.userDataColumn?.column)
+                let after = try await count(table.name, column, [accountID], driver)
+                #expect(after > before[table.name] ?? 0, "\(feature).\(table.name) declares a merge but moved no row of the guest")
+            }
+        }
+    }
+
     /// An installation the installation-wide runner left — the schema of versions 1 and 2 (the
     /// migrations with a baseline), recorded in `schema_migrations` — gets exactly the migrations
     /// written since, and keeps its rows. Built in a fresh database: the harness's has every

@@ -1,6 +1,7 @@
 import Foundation
 import Latchkey
 import LatchkeyServer
+import LatchkeyWire
 import LatchkeyTestSupport
 import Testing
 
@@ -70,6 +71,36 @@ import Testing
         }
     }
 
+    /// A guest adds a phone number with a PIN and is upgraded in place; the number then signs in
+    /// to it, and a number of another account is the typed conflict, only once the PIN proved it.
+    @Test func aGuestWhoLinksAPhoneIsUpgradedInPlace() async throws {
+        try await serving(try await Self.start()) { server in
+            let pin = { (phone: String) in
+                try await server.latestMessageBody(to: phone).firstMatch(of: /\d{6}/).map { String($0.output) } ?? ""
+            }
+            let sdk = server.client()
+            let guest = try await sdk.signInAnonymously()
+            let verification = try await sdk.linkPhone("+1 415-555-0123")
+            #expect(verification.phone == "+14155550123")
+            let linked = try await sdk.verifyPhoneLink(verification, pin: try await pin("+14155550123"))
+            #expect(linked.id == guest.id && linked.phone == "+14155550123" && !linked.isAnonymous)
+            let signIn = try await server.client().startPhoneSignIn("+14155550123")
+            #expect(try await server.client().verifyPhone(signIn, pin: try await pin("+14155550123")).id == guest.id)
+
+            let other = server.client()
+            _ = try await other.signInAnonymously()
+            let taken = try await other.linkPhone("+14155550123")
+            do {
+                try await other.verifyPhoneLink(taken, pin: try await pin("+14155550123"))
+                Issue.record("a taken number was linked")
+            } catch let error as LatchkeyError {
+                #expect(error.kind == .accountConflict(field: "phone"))
+            }
+            #expect(try await other.reloadUser().isAnonymous)
+            await #expect(throws: LatchkeyError.lastIdentity) { try await sdk.removePhone() }
+        }
+    }
+
     /// The conflict names the identity, changes neither account, and the app can switch to the
     /// account that holds it with what the user typed.
     @Test func aConflictLetsTheAppSwitchToTheExistingAccount() async throws {
@@ -90,6 +121,38 @@ import Testing
             let switched = try await sdk.signIn(username: "ann", password: "correct horse battery")
             #expect(switched.id == owner.id)
             #expect(switched.isAnonymous == false)
+        }
+    }
+
+    /// The other choice: sign in to the account that holds the name and merge the guest into it —
+    /// the guest's keys the account lacks move, the account's own stay, and the guest is gone.
+    @Test func aConflictLetsTheAppMergeTheGuestIntoTheExistingAccount() async throws {
+        try await serving(try await Self.start()) { server in
+            let ownerClient = server.client()
+            let owner = try await ownerClient.signUp(username: "ann", password: "correct horse battery")
+            try await ownerClient.appData.set(["level": 1], forKey: "progress")
+            let sdk = server.client()
+            let guest = try await sdk.signInAnonymously()
+            try await sdk.appData.set(["level": 7], forKey: "progress")
+            try await sdk.appData.set(["gold": 3], forKey: "chest")
+            await #expect(throws: LatchkeyError.accountConflict) {
+                try await sdk.auth.upgrade(username: "ann", password: "correct horse battery")
+            }
+
+            let merged = try await sdk.mergeGuest { try await sdk.signIn(username: "ann", password: "correct horse battery") }
+            #expect(merged.user.id == owner.id)
+            #expect(merged.merged["appData"] == GuestMergeSection(moved: 1, conflicts: ["progress"]))
+            #expect(sdk.currentUser?.id == owner.id)
+            #expect(try await sdk.appData.get([String: Int].self, forKey: "chest")?.value == ["gold": 3])
+            #expect(try await sdk.appData.get([String: Int].self, forKey: "progress")?.value == ["level": 1])
+            #expect(guest.id != owner.id)
+
+            // Nothing to merge once the client is no guest; a guest session that ended proves nothing.
+            await #expect(throws: LatchkeyError.notAnonymous) { try await sdk.mergeGuest { try await sdk.reloadUser() } }
+            let other = server.client()
+            _ = try await other.signInAnonymously()
+            try await other.signOut()
+            await #expect(throws: LatchkeyError.notAnonymous) { try await other.mergeGuest { owner } }
         }
     }
 }

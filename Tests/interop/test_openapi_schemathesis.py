@@ -58,6 +58,13 @@ REFUSES_VALID_DATA = {
     # A guest's upgrade is checked like a sign-up (the password policy: 422), and the fuzzing
     # user is no guest (409 not_anonymous).
     ("POST", "/v1/me/upgrade"),
+    # Adding a phone: the number must be E.164 (400 invalid_phone), and a PIN is refused with
+    # 400 code_expired unless the server sent it to this user and it is live.
+    ("POST", "/v1/me/phone"),
+    ("POST", "/v1/me/phone/verify"),
+    # A guest's refresh token is refused with 400 invalid_guest_token unless it is the live,
+    # current token of a guest's session, which no schema can generate.
+    ("POST", "/v1/me/merge"),
     # A parent's consent link (`lkc_…`) is refused with the 400 page unless it is one the server
     # sent and still live; a parent email is checked by Latchkey's address rules (422).
     ("GET", "/v1/consent"),

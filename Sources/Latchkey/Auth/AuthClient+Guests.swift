@@ -45,8 +45,9 @@ extension AuthClient {
     ///
     /// A username or email of another account throws ``LatchkeyError/Kind/accountConflict(field:)``
     /// and changes nothing: let the user choose to switch — sign in to that account with what
-    /// they typed, leaving the guest's data behind — or to stay the guest and pick another. A
-    /// user who is no guest throws ``LatchkeyError/Kind/notAnonymous``.
+    /// they typed, leaving the guest's data behind —, to merge — the same sign-in inside
+    /// ``mergeGuest(into:)``, which moves the guest's data into that account — or to stay the
+    /// guest and pick another. A user who is no guest throws ``LatchkeyError/Kind/notAnonymous``.
     @discardableResult
     public func upgrade(username: String? = nil, email: String? = nil, password: String) async throws -> CurrentUser {
         let request = GuestUpgradeRequest(username: username, email: email, password: password)

@@ -19,7 +19,7 @@ extension AppDataFeature {
     ]
 
     static let tables: [OwnedTable] = [
-        OwnedTable(name: "app_data", userData: .owned(column: "user_id", section: "appData"))
+        OwnedTable(name: "app_data", userData: .owned(column: "user_id", section: "appData"), merge: .merged)
     ]
 
     static let errorCodes: [ErrorCode] = [

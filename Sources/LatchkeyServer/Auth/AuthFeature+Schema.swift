@@ -93,10 +93,10 @@ extension AuthFeature {
     ]
 
     static let tables: [OwnedTable] = [
-        OwnedTable(name: "users", userData: .owned(column: "id", section: "user")),
-        OwnedTable(name: "identities", userData: .owned(column: "user_id", section: "user")),
-        OwnedTable(name: "sessions", userData: .owned(column: "user_id", section: "sessions")),
-        OwnedTable(name: "refresh_tokens", userData: .owned(column: "session_id", section: "sessions")),
+        OwnedTable(name: "users", userData: .owned(column: "id", section: "user"), merge: .dropped(why: "the guest's row goes; the account keeps its own")),
+        OwnedTable(name: "identities", userData: .owned(column: "user_id", section: "user"), merge: .merged),
+        OwnedTable(name: "sessions", userData: .owned(column: "user_id", section: "sessions"), merge: .dropped(why: "the guest's sessions end")),
+        OwnedTable(name: "refresh_tokens", userData: .owned(column: "session_id", section: "sessions"), merge: .dropped(why: "the guest's sessions end")),
         .shared("throttles", why: "failure counters per account name and per IP, swept a week after their window"),
     ]
 

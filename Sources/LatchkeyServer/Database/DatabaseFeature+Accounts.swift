@@ -28,6 +28,18 @@ extension DatabaseFeature {
     }
 }
 
+extension DatabaseFeature {
+    /// Nothing of the tree moves when a guest is merged into an account: the tree is laid out by
+    /// the app's rules, so Latchkey cannot tell which nodes are the guest's or how two users'
+    /// values would combine. The guest's own node goes with its deletion, as ``delete(_:in:)``
+    /// does; it is reported under `database`, so an app that keeps data there copies it before
+    /// merging. Nodes elsewhere that name the guest's id stay as they are.
+    static func merge(_ merge: AccountMerge, in db: any SQLDatabase) async throws -> [String: GuestMergeSection] {
+        guard let node = node(of: merge.guest.id), try await TreeStore().value(app: merge.app.id, at: node, in: db) != nil else { return [:] }
+        return ["database": GuestMergeSection(moved: 0, conflicts: [node.description])]
+    }
+}
+
 extension TreeChange {
     /// Records this change in the running write transaction.
     func record(app appID: String, at now: Date) throws {

@@ -45,7 +45,11 @@ struct DeliveryFeature: Feature {
         Migration(3, ["ALTER TABLE outbox ADD COLUMN body_live_until BIGINT"]),
     ]
 
-    static let tables = [OwnedTable(name: "outbox", userData: .addressed(column: "recipient", section: "messages"))]
+    static let tables = [
+        OwnedTable(
+            name: "outbox", userData: .addressed(column: "recipient", section: "messages"),
+            merge: .dropped(why: "messages to the guest's own addresses, sent or short-lived"))
+    ]
 
     /// Delivered messages after a week, dead letters after a month; a dead letter's body as soon
     /// as the PIN or link in it has expired.

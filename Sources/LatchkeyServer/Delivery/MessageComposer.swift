@@ -35,7 +35,7 @@ struct MessageComposer: Sendable {
     /// The catalog name of a purpose's messages.
     private static func templateName(_ purpose: OneTimeCodeStore.Purpose) -> String {
         switch purpose {
-        case .phoneSignIn: return "phone_pin"
+        case .phoneSignIn, .linkPhone: return "phone_pin"
         case .emailSignIn: return "email_sign_in"
         case .verifyEmail: return "verify_email"
         case .changeEmail: return "change_email"

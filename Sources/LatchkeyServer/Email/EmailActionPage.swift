@@ -92,7 +92,7 @@ enum EmailAction {
             case .restoreEmail: self = .restoreEmail
             case .emailSignIn: self = .signIn
             // Parents' links have pages of their own (``ConsentPage``); they never come here.
-            case .verifyEmail, .phoneSignIn, .signUpAttempt, .parentConsent, .parentManage: self = .verifyEmail
+            case .verifyEmail, .phoneSignIn, .linkPhone, .signUpAttempt, .parentConsent, .parentManage: self = .verifyEmail
             }
         }
     }

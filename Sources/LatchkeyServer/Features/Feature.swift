@@ -9,7 +9,7 @@ import ServiceLifecycle
 /// OpenAPI operations and the access they need), its migrations and the tables it owns (so copying
 /// an installation, exporting and deleting a user follow the declarations instead of hand-kept
 /// lists), its janitor sweeps, its background services, its `hello` entry, and its sections of a
-/// user's export and deletion. The derivations are tested: a served route without an operation in
+/// user's export, deletion and merge into another account. The derivations are tested: a served route without an operation in
 /// the OpenAPI document, a table without an owner, or a user-data table no export names fails.
 ///
 /// What does not depend on a running backend is declared statically — the schema (migrations
@@ -47,6 +47,11 @@ protocol Feature: Sendable {
     /// Deletes what the feature keeps about `user` that no foreign key removes with the user row;
     /// runs in the deletion's transaction, before the user row goes.
     static func delete(_ user: UserAccount, in db: any SQLDatabase) async throws
+    /// Moves or combines what the feature keeps about a guest into the account it merges into
+    /// (`POST /v1/me/merge`), in the merge's transaction, before the guest's deletion; answers
+    /// what it did by section, leaving out sections where the guest had nothing. The tables the
+    /// feature declares ``OwnedTable/MergeRule/merged`` are this hook's to handle.
+    static func merge(_ merge: AccountMerge, in db: any SQLDatabase) async throws -> [String: GuestMergeSection]
 }
 
 extension Feature {
@@ -64,6 +69,7 @@ extension Feature {
         [:]
     }
     static func delete(_ user: UserAccount, in db: any SQLDatabase) async throws {}
+    static func merge(_ merge: AccountMerge, in db: any SQLDatabase) async throws -> [String: GuestMergeSection] { [:] }
 }
 
 /// What a feature's export section reads: the stores behind a user's data.

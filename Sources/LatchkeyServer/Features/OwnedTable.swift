@@ -5,6 +5,18 @@ struct OwnedTable: Sendable {
     var name: String
     /// What the table holds about users.
     var userData: UserData
+    /// What merging a guest into another account does with the guest's rows; every table of
+    /// user data declares it (a test fails otherwise), tables about no user leave it nil.
+    var merge: MergeRule? = nil
+
+    /// What a merge of a guest into another account does with a table's rows of the guest.
+    enum MergeRule: Sendable {
+        /// The owning feature's ``Feature/merge(_:in:)`` moves them to the account, or combines
+        /// them with its own.
+        case merged
+        /// They go with the guest's deletion; `why` says why nothing of them is worth keeping.
+        case dropped(why: String)
+    }
 
     /// How a table's rows relate to users.
     enum UserData: Sendable {

@@ -4,8 +4,9 @@ import LatchkeyWire
 import SQLKit
 
 /// Guests: `POST /v1/auth/anonymous` (Firebase and Supabase anonymous sign-in),
-/// `POST /v1/auth/device` (Nakama device authentication) and `POST /v1/me/upgrade`, which turns a
-/// guest into a password account in place. Both sign-ins are off until the app adds `anonymous` or
+/// `POST /v1/auth/device` (Nakama device authentication), `POST /v1/me/upgrade`, which turns a
+/// guest into a password account in place, and `POST /v1/me/merge`, which moves a guest's data
+/// into an existing account (``GuestMerge``). Both sign-ins are off until the app adds `anonymous` or
 /// `device` to its `signInMethods`, as Firebase and Supabase ship them; new guests count against
 /// the IP's sign-up budget and the app's `guestLimit`, and guests idle past `guestIdleDays` are
 /// purged whole by the janitor.
@@ -14,14 +15,18 @@ struct GuestsFeature: Feature {
     let requests: RequestReader
     let guests: GuestSignIn
     let upgrade: GuestUpgrade
+    let merger: GuestMerge
 
     init(backend: LatchkeyBackend) {
         self.requests = backend.requests
         self.guests = GuestSignIn(backend: backend)
         self.upgrade = GuestUpgrade(backend: backend)
+        self.merger = GuestMerge(backend: backend)
     }
 
-    static let errorCodes: [ErrorCode] = [.invalidDeviceID, .guestLimitReached, .notAnonymous, .accountConflict]
+    static let errorCodes: [ErrorCode] = [
+        .invalidDeviceID, .guestLimitReached, .notAnonymous, .accountConflict, .invalidGuestToken, .mergeIntoSelf,
+    ]
 
     static let settings: [AppSetting] = [
         .integer(
@@ -52,7 +57,7 @@ struct GuestsFeature: Feature {
     ]
 
     static let tables: [OwnedTable] = [
-        OwnedTable(name: "guests", userData: .owned(column: "user_id", section: "guest"))
+        OwnedTable(name: "guests", userData: .owned(column: "user_id", section: "guest"), merge: .dropped(why: "the account is no guest"))
     ]
 
     /// Guests idle past their app's `guestIdleDays` — no sign-in, and no session of theirs used
@@ -99,6 +104,11 @@ struct GuestsFeature: Feature {
             let account = try await upgrade.upgrade(
                 body, principal: try context.user, client: requests.client(of: request, context: context), language: Language(of: request))
             return try JSONResponse.make(account.record)
+        }
+
+        table.on(.post, "/v1/me/merge", operation: "mergeGuest", access: .user(.public)) { request, context in
+            let body = try await requests.body(GuestMergeRequest.self, of: request).value
+            return try JSONResponse.make(try await merger.merge(body, principal: try context.user))
         }
     }
 }

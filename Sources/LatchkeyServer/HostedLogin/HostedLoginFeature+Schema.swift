@@ -47,9 +47,15 @@ extension HostedLoginFeature {
     ]
 
     static let tables: [OwnedTable] = [
-        OwnedTable(name: "login_browser_sessions", userData: .owned(column: "user_id", section: "hostedLogin")),
-        OwnedTable(name: "login_codes", userData: .owned(column: "user_id", section: "hostedLogin")),
-        OwnedTable(name: "login_consents", userData: .owned(column: "user_id", section: "hostedLogin")),
+        OwnedTable(
+            name: "login_browser_sessions", userData: .owned(column: "user_id", section: "hostedLogin"),
+            merge: .dropped(why: "the guest's browser sign-ins end with its sessions")),
+        OwnedTable(
+            name: "login_codes", userData: .owned(column: "user_id", section: "hostedLogin"),
+            merge: .dropped(why: "codes the guest was issued are spent or expire within minutes")),
+        OwnedTable(
+            name: "login_consents", userData: .owned(column: "user_id", section: "hostedLogin"),
+            merge: .dropped(why: "a third-party app asks the account for its own consent")),
     ]
 
     /// Codes a day after they expired (a used code is kept that long so a replay still finds

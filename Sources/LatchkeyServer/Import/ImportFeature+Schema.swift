@@ -18,6 +18,6 @@ extension ImportFeature {
     ]
 
     static let tables: [OwnedTable] = [
-        OwnedTable(name: "user_imports", userData: .owned(column: "user_id", section: "user"))
+        OwnedTable(name: "user_imports", userData: .owned(column: "user_id", section: "user"), merge: .dropped(why: "an imported user has a credential: no guest"))
     ]
 }

@@ -82,8 +82,12 @@ struct KidsFeature: Feature {
     /// Both go with the child (foreign keys): nothing of a deleted child survives, not even the
     /// record of the deletion — the server log notes the action and the app, nothing personal.
     static let tables: [OwnedTable] = [
-        OwnedTable(name: "consents", userData: .owned(column: "user_id", section: "consent")),
-        OwnedTable(name: "consent_records", userData: .owned(column: "user_id", section: "consent")),
+        OwnedTable(
+            name: "consents", userData: .owned(column: "user_id", section: "consent"),
+            merge: .dropped(why: "a parent's consent is for one child's account; guests sign up without one")),
+        OwnedTable(
+            name: "consent_records", userData: .owned(column: "user_id", section: "consent"),
+            merge: .dropped(why: "a parent's consent is for one child's account; guests sign up without one")),
     ]
 
     /// Children whose parent did not grant consent within the app's `pendingConsentDays`, a

@@ -175,7 +175,7 @@ struct LeaderboardsFeature: Feature {
 
     static let tables: [OwnedTable] = [
         .shared("leaderboards", why: "an app's board definitions"),
-        OwnedTable(name: "leaderboard_records", userData: .owned(column: "user_id", section: "leaderboards")),
+        OwnedTable(name: "leaderboard_records", userData: .owned(column: "user_id", section: "leaderboards"), merge: .merged),
     ]
 
     static func export(of user: UserPrincipal, from sources: ExportSources) async throws -> [String: any Encodable & Sendable] {

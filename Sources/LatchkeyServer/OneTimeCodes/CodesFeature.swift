@@ -31,7 +31,11 @@ struct CodesFeature: Feature {
     ]
 
     /// Codes are credentials that expire within a day: deleted with the user, never exported.
-    static let tables = [OwnedTable(name: "one_time_codes", userData: .addressed(column: "recipient", section: nil))]
+    static let tables = [
+        OwnedTable(
+            name: "one_time_codes", userData: .addressed(column: "recipient", section: nil),
+            merge: .dropped(why: "codes prove the guest's own addresses and expire within a day"))
+    ]
 
     /// Codes a day after they expired.
     static let sweeps = [

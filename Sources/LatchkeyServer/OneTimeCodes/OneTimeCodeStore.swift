@@ -9,6 +9,8 @@ struct OneTimeCodeStore: Sendable {
     /// What a code is for; a code is only ever accepted for its own purpose.
     enum Purpose: String, Sendable {
         case phoneSignIn = "phone_sign_in"
+        /// A PIN proving a number the signed-in user adds to their account (``PhoneLink``).
+        case linkPhone = "link_phone"
         /// A sign-in code and link by email, one credential: using either uses both.
         case emailSignIn = "email_sign_in"
         case verifyEmail = "verify_email"
@@ -58,17 +60,18 @@ struct OneTimeCodeStore: Sendable {
 
     /// Counts one check of the live `purpose` codes to `recipient` that have checks left — the
     /// one of request `id` when given, else every one (a new code revokes the older ones, so
-    /// that is one but for racing sends) — and returns them; empty when none is unused, unexpired
-    /// and within `maximumChecks`.
+    /// that is one but for racing sends), and only those sent for `userID` when given — and
+    /// returns them; empty when none is unused, unexpired and within `maximumChecks`.
     func countCheck(
-        _ purpose: Purpose, id: String? = nil, appID: String, recipient: String, maximumChecks: Int, at now: Date,
-        in db: any SQLDatabase
+        _ purpose: Purpose, id: String? = nil, userID: String? = nil, appID: String, recipient: String, maximumChecks: Int,
+        at now: Date, in db: any SQLDatabase
     ) async throws -> [Checked] {
         let request: SQLQueryString = id.map { "AND id = \(bind: $0)" } ?? ""
+        let user: SQLQueryString = userID.map { "AND user_id = \(bind: $0)" } ?? ""
         return try await db.raw(
             """
             UPDATE one_time_codes SET attempts = attempts + 1
-            WHERE app_id = \(bind: appID) AND purpose = \(bind: purpose.rawValue) AND recipient = \(bind: recipient) \(request)
+            WHERE app_id = \(bind: appID) AND purpose = \(bind: purpose.rawValue) AND recipient = \(bind: recipient) \(request) \(user)
                 AND used_at IS NULL AND expires_at > \(bind: now.epochSeconds) AND attempts < \(bind: maximumChecks)
             RETURNING id, code_hash
             """

@@ -88,17 +88,10 @@ struct PasskeyRegistration: Sendable {
         try await recentAuthentication.require(principal)
         let now = time.now()
         try await driver.write { db in
-            guard try await users.lockRow(id: principal.userID, in: db),
-                let account = try await users.find(id: principal.userID, appID: principal.app.id, in: db)
-            else { throw APIError.invalidToken() }
-            guard account.identities.contains(where: { $0.provider == PasskeyStore.identityProvider && $0.subject == id }) else {
-                throw APIError(.notFound, .notFound)
-            }
-            // Another way in: a password, or an identity that is neither this passkey nor a guest's.
-            let others = account.identities.filter {
-                !($0.provider == PasskeyStore.identityProvider && $0.subject == id) && !UserAccount.guestProviders.contains($0.provider)
-            }
-            guard !others.isEmpty || account.passwordHash != nil else { throw APIError(.conflict, .lastIdentity) }
+            let account = try await users.lockedAccount(of: principal, in: db)
+            let isThisPasskey = { (identity: Identity) in identity.provider == PasskeyStore.identityProvider && identity.subject == id }
+            guard account.identities.contains(where: isThisPasskey) else { throw APIError(.notFound, .notFound) }
+            guard account.signsInWithout(isThisPasskey) else { throw APIError(.conflict, .lastIdentity) }
             try await store.remove(id: id, userID: account.id, appID: principal.app.id, at: now, in: db)
         }
     }

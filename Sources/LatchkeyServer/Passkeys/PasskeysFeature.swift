@@ -117,7 +117,9 @@ struct PasskeysFeature: Feature {
     ]
 
     static let tables: [OwnedTable] = [
-        OwnedTable(name: "passkeys", userData: .owned(column: "user_id", section: "passkeys")),
+        OwnedTable(
+            name: "passkeys", userData: .owned(column: "user_id", section: "passkeys"),
+            merge: .dropped(why: "a passkey is an identity: its user is no guest, and only guests merge")),
         OwnedTable(name: "passkey_used_challenges", userData: .none(why: "digests of used WebAuthn challenges, kept until they expire")),
     ]
 

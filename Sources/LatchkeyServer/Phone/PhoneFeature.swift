@@ -1,15 +1,19 @@
 import Hummingbird
 import LatchkeyWire
 
-/// `/v1/auth/phone/*`: sign-in by SMS PIN (Kuggle).
+/// `/v1/auth/phone/*`: sign-in by SMS PIN (Kuggle); `/v1/me/phone*`: the signed-in user's
+/// number, added (a guest's upgrade), replaced and removed by ``PhoneLink``. Adding one needs the
+/// `public` scope: a child awaiting parental consent stores no new way to reach them.
 struct PhoneFeature: Feature {
     static let id = "phone"
     let requests: RequestReader
-
     let phone: PhoneSignIn
+    let link: PhoneLink
+
     init(backend: LatchkeyBackend) {
         self.requests = backend.requests
         self.phone = PhoneSignIn(backend: backend)
+        self.link = PhoneLink(backend: backend)
     }
 
     static let errorCodes: [ErrorCode] = [.invalidPhone]
@@ -37,6 +41,23 @@ struct PhoneFeature: Feature {
             let (answer, created) = try await phone.verify(
                 body, app: try context.app, client: requests.client(of: request, context: context))
             return try JSONResponse.make(answer, status: created ? .created : .ok)
+        }
+
+        table.on(.post, "/v1/me/phone", operation: "startPhoneLink", access: .user(.public)) { request, context in
+            let body = try await requests.body(PhoneStartRequest.self, of: request).value
+            let answer = try await link.start(
+                body, principal: try context.user, client: requests.client(of: request, context: context), language: Language(of: request))
+            return try JSONResponse.make(answer, status: .accepted)
+        }
+
+        table.on(.post, "/v1/me/phone/verify", operation: "verifyPhoneLink", access: .user(.public)) { request, context in
+            let body = try await requests.body(PhoneVerifyRequest.self, of: request).value
+            let account = try await link.verify(body, principal: try context.user, client: requests.client(of: request, context: context))
+            return try JSONResponse.make(account.record)
+        }
+
+        table.on(.delete, "/v1/me/phone", operation: "removePhone", access: .user(.profile)) { _, context in
+            return try JSONResponse.make(try await link.remove(principal: try context.user).record)
         }
     }
 }

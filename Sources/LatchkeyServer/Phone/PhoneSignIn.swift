@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import LatchkeyWire
-import Logging
 import SQLKit
 
 /// Sign-in by phone (Kuggle): a 6-digit PIN by SMS, valid ten minutes, bound to the request that
@@ -9,68 +8,44 @@ import SQLKit
 /// number and per IP); the first verification of a number creates its user, whose profile is not
 /// created yet.
 struct PhoneSignIn: Sendable {
-    let codes: OneTimeCodeStore
+    let pins: PhonePINs
     let check: RecipientCodeCheck
     let driver: any StoreDriver
-    let logger: Logger
-    let messenger: Messenger
     let time: any TimeSource
     let users: UserStore
     let signIn: OneTimeSignIn
 
     init(backend: LatchkeyBackend) {
-        self.codes = backend.codes
+        self.pins = PhonePINs(backend: backend)
         self.check = RecipientCodeCheck(backend: backend)
         self.driver = backend.driver
-        self.logger = backend.logger
-        self.messenger = backend.messenger
         self.time = backend.time
         self.users = backend.users
         self.signIn = OneTimeSignIn(backend: backend)
     }
 
-    /// How long a PIN lives.
-    static let lifetime = 600
-
     /// Sends a PIN to `phone`. The answer is the same for numbers with and without an account.
     func start(_ request: PhoneStartRequest, app: App, client: ClientInfo, language: Language) async throws -> PhoneStartResponse {
-        try requirePhoneSignIn(app)
+        try Self.requirePhoneSignIn(app)
         guard let phone = PhoneNumber(request.phone) else { throw Self.invalidPhone() }
-        let now = time.now()
-        let requestID = SecureRandom.identifier()
-        let pin = SecureRandom.digits(6)
-        let expiresAt = now.addingTimeInterval(TimeInterval(Self.lifetime))
-        try await messenger.send(
-            to: phone.e164, client: client, app: app, driver: driver, logger: logger,
-            record: { db in
-                try await codes.create(
-                    id: requestID, appID: app.id, purpose: .phoneSignIn, recipient: phone.e164, userID: nil,
-                    codeHash: RecipientCodeCheck.digest(code: pin, id: requestID), expiresAt: expiresAt, at: now, in: db)
-            },
-            deliver: { db in
-                try await messenger.queue(
-                    .phoneSignIn, to: phone.e164, channel: .sms, app: app, language: language, values: ["pin": pin],
-                    liveUntil: expiresAt, at: now, in: db)
-            })
-        return PhoneStartResponse(requestId: requestID, phone: phone.e164, expiresIn: Self.lifetime, expiresAt: expiresAt)
+        return try await pins.send(to: phone, purpose: .phoneSignIn, userID: nil, app: app, client: client, language: language)
     }
 
     /// Checks a PIN; on success signs the number's user in, creating the user on first use.
     /// Returns the answer and whether a user was created.
     func verify(_ request: PhoneVerifyRequest, app: App, client: ClientInfo) async throws -> (AuthResponse, created: Bool) {
-        try requirePhoneSignIn(app)
-        guard let phone = PhoneNumber(request.phone) else { throw Self.invalidPhone() }
-        guard request.requestId.utf8.count <= 64, request.pin.utf8.count <= 16 else { throw APIError(.badRequest, .codeExpired) }
+        try Self.requirePhoneSignIn(app)
+        let phone = try request.checkedPhone()
         let failureKeys = try await check.unlockedFailureKeys(recipient: phone.e164, app: app, client: client)
         return try await signIn.signIn(app: app, client: client) { db, now in
             try await check.use(
                 request.pin, purpose: .phoneSignIn, id: request.requestId, recipient: phone.e164, app: app, failureKeys: failureKeys,
                 at: now, in: db)
         } account: { db, now in
-            if let existing = try await users.find(appID: app.id, provider: "phone", subject: phone.e164, in: db) { return (existing, false) }
+            if let existing = try await users.find(appID: app.id, provider: UserStore.phoneProvider, subject: phone.e164, in: db) { return (existing, false) }
             let user = UserStore.NewUser(
                 id: SecureRandom.identifier(), appID: app.id, phone: phone.e164, profileCreated: false,
-                identity: UserStore.NewIdentity(provider: "phone", subject: phone.e164), createdAt: now)
+                identity: UserStore.NewIdentity(provider: UserStore.phoneProvider, subject: phone.e164), createdAt: now)
             try await users.insert(user, in: db)
             return (user.account, true)
         }
@@ -92,11 +67,13 @@ struct PhoneSignIn: Sendable {
         if let refusal { throw refusal.apiError }
     }
 
-    private func requirePhoneSignIn(_ app: App) throws {
+    /// Refuses with `403 method_disabled` unless the app signs users in by phone.
+    static func requirePhoneSignIn(_ app: App) throws {
         guard app.settings.signInMethods.contains(.phone) else { throw APIError(.forbidden, .methodDisabled) }
     }
 
-    private static func invalidPhone() -> APIError {
+    /// `400 invalid_phone`, naming the field.
+    static func invalidPhone() -> APIError {
         APIError(.badRequest, .invalidPhone, fields: [FieldError(field: "phone", code: .invalidPhone)])
     }
 }

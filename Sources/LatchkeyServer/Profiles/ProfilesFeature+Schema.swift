@@ -31,8 +31,8 @@ extension ProfilesFeature {
     ]
 
     static let tables: [OwnedTable] = [
-        OwnedTable(name: "profiles", userData: .owned(column: "user_id", section: "profile")),
-        OwnedTable(name: "profile_invites", userData: .owned(column: "invitee_id", section: "invites")),
+        OwnedTable(name: "profiles", userData: .owned(column: "user_id", section: "profile"), merge: .merged),
+        OwnedTable(name: "profile_invites", userData: .owned(column: "invitee_id", section: "invites"), merge: .merged),
     ]
 
     static let errorCodes: [ErrorCode] = [

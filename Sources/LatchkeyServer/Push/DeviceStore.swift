@@ -38,19 +38,24 @@ struct DeviceStore: Sendable {
                     """
                 ).run()
             }
-            // A user keeps their newest devices only: reinstalls and token changes leave old tokens behind.
-            try await db.raw(
-                """
-                DELETE FROM push_devices WHERE app_id = \(bind: appID) AND user_id = \(bind: userID) AND token NOT IN (
-                    SELECT token FROM push_devices WHERE app_id = \(bind: appID) AND user_id = \(bind: userID)
-                    ORDER BY updated_at DESC, token LIMIT \(bind: Self.maximumPerUser))
-                """
-            ).run()
+            try await Self.keepNewest(userID: userID, appID: appID, in: db)
             return Device(
                 token: device.token, platform: device.platform, provider: provider, appVersion: device.appVersion, locale: device.locale,
                 topics: topics, active: true, createdAt: try await Self.createdAt(token: device.token, appID: appID, in: db),
                 updatedAt: Date(epochSeconds: seconds))
         }
+    }
+
+    /// Drops the user's devices past their ``maximumPerUser`` newest: reinstalls and token
+    /// changes leave old tokens behind.
+    static func keepNewest(userID: String, appID: String, in db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            DELETE FROM push_devices WHERE app_id = \(bind: appID) AND user_id = \(bind: userID) AND token NOT IN (
+                SELECT token FROM push_devices WHERE app_id = \(bind: appID) AND user_id = \(bind: userID)
+                ORDER BY updated_at DESC, token LIMIT \(bind: Self.maximumPerUser))
+            """
+        ).run()
     }
 
     private static func createdAt(token: String, appID: String, in db: any SQLDatabase) async throws -> Date {

@@ -48,8 +48,8 @@ extension PushFeature {
     ]
 
     static let tables: [OwnedTable] = [
-        OwnedTable(name: "push_devices", userData: .owned(column: "user_id", section: "devices")),
-        OwnedTable(name: "push_device_topics", userData: .owned(column: "user_id", section: "devices")),
+        OwnedTable(name: "push_devices", userData: .owned(column: "user_id", section: "devices"), merge: .merged),
+        OwnedTable(name: "push_device_topics", userData: .owned(column: "user_id", section: "devices"), merge: .merged),
         .shared("push_credentials", why: "each app's APNs and FCM credentials, sealed"),
     ]
 

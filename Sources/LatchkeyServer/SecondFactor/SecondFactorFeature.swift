@@ -63,9 +63,15 @@ struct SecondFactorFeature: Feature {
     ]
 
     static let tables: [OwnedTable] = [
-        OwnedTable(name: "user_totp", userData: .owned(column: "user_id", section: "secondFactor")),
-        OwnedTable(name: "recovery_codes", userData: .owned(column: "user_id", section: "secondFactor")),
-        OwnedTable(name: "mfa_challenges", userData: .owned(column: "user_id", section: "secondFactor")),
+        OwnedTable(
+            name: "user_totp", userData: .owned(column: "user_id", section: "secondFactor"),
+            merge: .dropped(why: "a second factor guards its own account's sign-in")),
+        OwnedTable(
+            name: "recovery_codes", userData: .owned(column: "user_id", section: "secondFactor"),
+            merge: .dropped(why: "a second factor guards its own account's sign-in")),
+        OwnedTable(
+            name: "mfa_challenges", userData: .owned(column: "user_id", section: "secondFactor"),
+            merge: .dropped(why: "challenges of the guest's sign-ins expire within minutes")),
     ]
 
     /// Challenge rows are only needed until their challenge expires.

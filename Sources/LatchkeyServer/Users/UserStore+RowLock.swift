@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyWire
 import SQLKit
 
 extension UserStore {
@@ -20,5 +21,15 @@ extension UserStore {
         var present: Set<String> = []
         for id in Set(ids).sorted() where try await lockRow(id: id, in: db) { present.insert(id) }
         return present
+    }
+}
+
+extension UserStore {
+    /// The signed-in user's account, its row locked (``lockRow(id:in:)``) until the transaction
+    /// ends; `401 invalid_token` when the user is gone.
+    func lockedAccount(of principal: UserPrincipal, in db: any SQLDatabase) async throws -> UserAccount {
+        guard try await lockRow(id: principal.userID, in: db), let account = try await find(id: principal.userID, appID: principal.app.id, in: db)
+        else { throw APIError.invalidToken() }
+        return account
     }
 }

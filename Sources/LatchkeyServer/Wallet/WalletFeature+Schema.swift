@@ -48,9 +48,9 @@ extension WalletFeature {
     ]
 
     static let tables: [OwnedTable] = [
-        OwnedTable(name: "wallet_accounts", userData: .owned(column: "user_id", section: "wallet")),
-        OwnedTable(name: "wallet_balances", userData: .owned(column: "user_id", section: "wallet")),
-        OwnedTable(name: "wallet_ledger", userData: .owned(column: "user_id", section: "wallet")),
+        OwnedTable(name: "wallet_accounts", userData: .owned(column: "user_id", section: "wallet"), merge: .merged),
+        OwnedTable(name: "wallet_balances", userData: .owned(column: "user_id", section: "wallet"), merge: .merged),
+        OwnedTable(name: "wallet_ledger", userData: .owned(column: "user_id", section: "wallet"), merge: .merged),
     ]
 
     static let errorCodes: [ErrorCode] = [
