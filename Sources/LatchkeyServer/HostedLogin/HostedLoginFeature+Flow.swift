@@ -99,6 +99,23 @@ extension HostedLoginFeature {
         return try await signedIn(authz, session: session, request: request, language: language, cookie: cookie)
     }
 
+    /// A page's sign-in (password, PIN, email code, provider): its answer becomes the browser's
+    /// session and the flow goes on; `mfa_required` is the code page (``askForSecondFactor``);
+    /// any other refusal is what the page itself shows (`refused`), so every first factor meets
+    /// the second in one place.
+    func finishSignIn(
+        _ authz: AuthorizationRequest, request: Request, language: Language, _ signIn: () async throws -> AuthResponse,
+        refused: (APIError) throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await adopt(try await signIn(), authz: authz, request: request, language: language)
+        } catch let error as APIError where error.code == .mfaRequired {
+            return try await askForSecondFactor(error, authz: authz, request: request, language: language)
+        } catch let error as APIError {
+            return try refused(error)
+        }
+    }
+
     /// `POST /oauth/authorize/sign-in`: the account service's sign-in, with its throttling and
     /// its rule that unknown users and wrong passwords answer alike.
     func signIn(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
@@ -111,16 +128,13 @@ extension HostedLoginFeature {
             guard errors.isEmpty else {
                 return try signInPage(authz, request: request, language: language, identifier: identifier, errors: errors, status: .badRequest)
             }
-            do {
+            return try await finishSignIn(authz, request: request, language: language) {
                 let isEmail = identifier.contains("@")
-                let answer = try await accounts.signIn(
+                return try await accounts.signIn(
                     username: isEmail ? nil : identifier, email: isEmail ? identifier : nil, password: password, app: authz.app,
                     client: requests.client(of: request, context: context))
-                return try await adopt(answer, authz: authz, request: request, language: language)
-            } catch let error as APIError where error.code == .mfaRequired {
-                return try await askForSecondFactor(error, authz: authz, request: request, language: language)
-            } catch let error as APIError {
-                return try signInPage(
+            } refused: { error in
+                try signInPage(
                     authz, request: request, language: language, identifier: identifier,
                     errors: [PageError(field: "", message: Messages.text(for: error.code, in: language).title)], status: error.status)
             }
@@ -209,15 +223,13 @@ extension HostedLoginFeature {
         try await step(request, fields: ["phone", "request_id", "pin"]) { authz, form, language in
             let number = form["phone"] ?? ""
             let requestID = form["request_id"] ?? ""
-            do {
-                let (answer, _) = try await phone.verify(
+            return try await finishSignIn(authz, request: request, language: language) {
+                try await phone.verify(
                     PhoneVerifyRequest(phone: number, requestId: requestID, pin: form["pin"] ?? ""), app: authz.app,
-                    client: requests.client(of: request, context: context))
-                return try await adopt(answer, authz: authz, request: request, language: language)
-            } catch let error as APIError where error.code == .mfaRequired {
-                return try await askForSecondFactor(error, authz: authz, request: request, language: language)
-            } catch let error as APIError {
-                return try pinPage(
+                    client: requests.client(of: request, context: context)
+                ).0
+            } refused: { error in
+                try pinPage(
                     authz, request: request, language: language, phone: number, requestID: requestID,
                     errors: pageErrors(error, fields: ["pin"], language: language), status: error.status)
             }

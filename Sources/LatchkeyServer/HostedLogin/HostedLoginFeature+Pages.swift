@@ -64,6 +64,26 @@ extension HostedLoginFeature {
             values: ["phone": phone, "requestID": requestID], errors: errors, status: status)
     }
 
+    /// "Email me a code": the address to send a sign-in code to.
+    func emailCodePage(
+        _ authz: AuthorizationRequest, request: Request, language: Language, email: String? = nil, errors: [PageError] = [],
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        try render(
+            "login/email", title: "login.email.title", authz, request: request, language: language,
+            values: ["email": email ?? authz.loginHint.flatMap { $0.contains("@") ? $0 : nil } ?? ""], errors: errors, status: status)
+    }
+
+    /// The code emailed to `email`, asked for.
+    func emailCodeEntryPage(
+        _ authz: AuthorizationRequest, request: Request, language: Language, email: String, errors: [PageError] = [],
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        try render(
+            "login/email-code", title: "login.email_code.title", authz, request: request, language: language, values: ["email": email],
+            errors: errors, status: status)
+    }
+
     /// The second step of a sign-in: a code of the user's authenticator or a recovery code,
     /// under a new authenticator's secret and key URI when the app requires one the user lacks.
     func secondFactorPage(
@@ -123,6 +143,8 @@ extension HostedLoginFeature {
         page.values["resetURL"] = "/oauth/authorize/reset?" + query
         page.values["phoneURL"] = "/oauth/authorize/phone?" + query
         page.values["usesPhone"] = settings.signInMethods.contains(.phone)
+        page.values["emailCodeURL"] = "/oauth/authorize/email?" + query
+        page.values["usesEmailCode"] = settings.signInMethods.contains(.emailCode)
         let providers = Self.pageProviders(of: authz.app).map { provider in
             [
                 "href": "/oauth/authorize/provider?" + "provider=\(FormEncoding.encode(provider.name))&request=\(FormEncoding.encode(query))",

@@ -17,6 +17,7 @@ struct HostedLoginFeature: Feature {
     let codes: AuthorizationCodeStore
     let consents: LoginConsentStore
     let csrf: CSRFProtection
+    let emailSignIn: EmailSignIn
     let idTokens: IDTokenMinter
     let issuer: Issuer
     let links: EmailLinks
@@ -40,6 +41,7 @@ struct HostedLoginFeature: Feature {
         codes = AuthorizationCodeStore(driver: backend.driver)
         consents = LoginConsentStore(driver: backend.driver)
         csrf = backend.csrf
+        emailSignIn = EmailSignIn(backend: backend)
         idTokens = IDTokenMinter(keys: backend.keyRing, issuer: backend.issuer, time: backend.time)
         issuer = backend.issuer
         links = EmailLinks(backend: backend)
@@ -97,6 +99,15 @@ struct HostedLoginFeature: Feature {
         }
         table.on(.post, "/oauth/authorize/phone/verify", operation: "loginPhoneVerify", access: .anyone) { request, context in
             try await phoneVerify(request, context: context)
+        }
+        table.on(.get, "/oauth/authorize/email", operation: "loginEmailCodePage", access: .anyone) { request, _ in
+            try await page(request) { authz, language in try emailCodePage(authz, request: request, language: language) }
+        }
+        table.on(.post, "/oauth/authorize/email", operation: "loginEmailCodeStart", access: .anyone) { request, context in
+            try await emailCodeStart(request, context: context)
+        }
+        table.on(.post, "/oauth/authorize/email/verify", operation: "loginEmailCodeVerify", access: .anyone) { request, context in
+            try await emailCodeVerify(request, context: context)
         }
         table.on(.post, "/oauth/authorize/mfa", operation: "loginMFA", access: .anyone) { request, context in
             try await completeSecondFactor(request, context: context)
