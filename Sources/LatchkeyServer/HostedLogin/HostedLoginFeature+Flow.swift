@@ -91,8 +91,10 @@ extension HostedLoginFeature {
     }
 
     /// A sign-in by a page (password, sign-up, PIN) started a session: it becomes the browser's
-    /// session of the app under a fresh cookie, and the flow goes on.
+    /// session of the app under a fresh cookie, and the flow goes on. An email sign-up of an app
+    /// that hides taken emails starts none: the page says to follow the emailed link and sign in.
     func adopt(_ answer: AuthResponse, authz: AuthorizationRequest, request: Request, language: Language) async throws -> Response {
+        guard answer.session != nil else { return try messagePage(authz, "login.sign_up.check_email", request: request, language: language) }
         guard case let (session, cookie)? = try await browser.adopt(answer, app: authz.app, replacing: request, at: time.now()) else {
             return try signInPage(authz, request: request, language: language)
         }
@@ -168,15 +170,10 @@ extension HostedLoginFeature {
             let username = form["username"].flatMap { $0.isEmpty ? nil : $0 }
             let email = form["email"].flatMap { $0.isEmpty ? nil : $0 }
             let body = SignUpRequest(username: username, email: email, password: form["password"] ?? "")
-            do {
-                let answer = try await accounts.signUp(
-                    body, app: authz.app, client: requests.client(of: request, context: context), language: language)
-                guard answer.session != nil else {
-                    return try messagePage(authz, "login.sign_up.check_email", request: request, language: language)
-                }
-                return try await adopt(answer, authz: authz, request: request, language: language)
-            } catch let error as APIError {
-                return try signUpPage(
+            return try await finishSignIn(authz, request: request, language: language) {
+                try await accounts.signUp(body, app: authz.app, client: requests.client(of: request, context: context), language: language)
+            } refused: { error in
+                try signUpPage(
                     authz, request: request, language: language, username: username, email: email,
                     errors: pageErrors(error, fields: ["username", "email", "password"], language: language), status: error.status)
             }

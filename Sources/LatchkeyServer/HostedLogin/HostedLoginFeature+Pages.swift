@@ -85,15 +85,25 @@ extension HostedLoginFeature {
     }
 
     /// The second step of a sign-in: a code of the user's authenticator or a recovery code,
-    /// under a new authenticator's secret and key URI when the app requires one the user lacks.
+    /// under a new authenticator's QR code, link and key when the app requires one the user lacks.
     func secondFactorPage(
-        _ authz: AuthorizationRequest, request: Request, language: Language, challenge: String, enrollment: TOTPEnrollment? = nil,
-        errors: [PageError] = [], status: HTTPResponse.Status = .ok
+        _ authz: AuthorizationRequest, request: Request, language: Language, prompt: SecondFactorPrompt, errors: [PageError] = [],
+        status: HTTPResponse.Status = .ok
     ) throws -> Response {
         try render(
             "login/mfa", title: "login.mfa.title", authz, request: request, language: language,
-            values: ["challenge": challenge, "enrolling": enrollment != nil, "secret": enrollment?.secret ?? "", "uri": enrollment?.uri ?? ""],
-            errors: errors, status: status)
+            values: prompt.values(in: language, pages: pages), errors: errors, status: status)
+    }
+
+    /// The recovery codes of a user whose sign-in just enrolled their first authenticator, shown
+    /// once, with the browser's new session cookie; its form goes on with the flow.
+    func recoveryCodesPage(
+        _ authz: AuthorizationRequest, request: Request, language: Language, codes: [String], cookie: Cookie
+    ) throws -> Response {
+        var response = try render(
+            "login/recovery-codes", title: "mfa.title", authz, request: request, language: language, values: ["recoveryCodes": codes])
+        response.setCookie(cookie)
+        return response
     }
 
     func consentPage(

@@ -112,6 +112,9 @@ struct HostedLoginFeature: Feature {
         table.on(.post, "/oauth/authorize/mfa", operation: "loginMFA", access: .anyone) { request, context in
             try await completeSecondFactor(request, context: context)
         }
+        table.on(.post, "/oauth/authorize/continue", operation: "loginContinue", access: .anyone) { request, _ in
+            try await continueAfterSecondFactor(request)
+        }
         table.on(.get, "/oauth/authorize/provider", operation: "loginProviderStart", access: .anyone) { request, _ in
             try await providerStart(request)
         }
