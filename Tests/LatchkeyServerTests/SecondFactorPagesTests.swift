@@ -19,11 +19,13 @@ import Testing
         return try #require(answer.string("session.accessToken"), "\(answer.text)")
     }
 
-    /// Opens a new sign-in link of ``email`` on the server's page and clicks; the answer.
-    private static func openLink(_ harness: TestHarness, _ client: Client) async throws -> TestResponse {
+    /// Opens a new sign-in link of ``email`` on the server's page and clicks: the answer, and the
+    /// page's form (its cookie is the browser's for the pages that follow).
+    private static func openLink(_ harness: TestHarness, _ client: Client) async throws -> (TestResponse, PageForm) {
         _ = try await client.sendEmailCode(email)
         let token = try await harness.latestLinkToken(to: email)
-        return try await client.submit(["mode": "signIn", "token": token], to: "/v1/auth/action", from: "/v1/auth/action?mode=signIn&token=\(token)")
+        let form = try PageForm(of: try await client.send(.get, "/v1/auth/action?mode=signIn&token=\(token)"))
+        return (try await client.submit(["mode": "signIn", "token": token], to: "/v1/auth/action", with: form), form)
     }
 
     /// The challenge a code page carries.
@@ -40,41 +42,40 @@ import Testing
         return TOTP(secret: try #require(Base32.decode(secret)))
     }
 
-    /// The form of `page` sending `code` for `challenge` to `/v1/auth/action/mfa`.
-    private static func sendCode(_ code: String, challenge: String, page: TestResponse, _ client: Client) async throws -> TestResponse {
-        let form = try PageForm(of: page)
-        return try await client.submit(["challenge": challenge, "code": code], to: "/v1/auth/action/mfa", with: form)
+    /// The code page's form sending `code` for `challenge` to `/v1/auth/action/mfa`.
+    private static func sendCode(_ code: String, challenge: String, form: PageForm, _ client: Client) async throws -> TestResponse {
+        try await client.submit(["challenge": challenge, "code": code], to: "/v1/auth/action/mfa", with: form)
     }
 
     @Test(arguments: TestStore.enabled) func theLinkPageAsksForTheAuthenticatorCode(store: TestStore) async throws {
         let harness = try await EmailSignInTests.harness(store)
         try await harness.run { client in
             let user = try await SecondFactorTests.enroll(access: try await Self.emailUser(harness, client), client, harness)
-            let page = try await Self.openLink(harness, client)
+            let (page, form) = try await Self.openLink(harness, client)
             #expect(page.status == .ok)
             #expect(page.text.contains(#"action="/v1/auth/action/mfa""#))
             #expect(!page.text.contains("<svg"))
             #expect(!page.headers[values: .setCookie].contains { $0.hasPrefix("lk_session=") })
             let challenge = try Self.challenge(in: page)
-            let wrong = try await Self.sendCode(user.code(harness) == "000000" ? "111111" : "000000", challenge: challenge, page: page, client)
+            let wrong = try await Self.sendCode(user.code(harness) == "000000" ? "111111" : "000000", challenge: challenge, form: form, client)
             #expect(wrong.status == .unauthorized)
             #expect(wrong.text.contains(#"id="code-error""#))
             #expect(wrong.text.contains(#"action="/v1/auth/action/mfa""#))
-            let done = try await Self.sendCode(user.code(harness), challenge: challenge, page: page, client)
+            let done = try await Self.sendCode(user.code(harness), challenge: challenge, form: form, client)
             #expect(done.status == .ok)
             #expect(done.text.contains("You are signed in"))
             let session = try #require(done.headers[values: .setCookie].first { $0.hasPrefix("lk_session=") }?.split(separator: ";").first)
             let browser = try await client.send(.get, "/v1/auth/browser-session", app: client.clientID, headers: [.cookie: String(session)])
             #expect(browser.value("active") as? Bool == true)
             // The challenge is spent; a forged form does nothing.
-            let again = try await Self.sendCode(user.code(harness, stepsAhead: 1), challenge: challenge, page: page, client)
+            let again = try await Self.sendCode(user.code(harness, stepsAhead: 1), challenge: challenge, form: form, client)
             #expect(again.status == .unauthorized)
             #expect(!again.text.contains(#"action="/v1/auth/action/mfa""#))
             let forged = try await client.send(.post, "/v1/auth/action/mfa", form: ["challenge": challenge, "code": user.code(harness)])
             #expect(forged.status == .forbidden)
             // A recovery code does it too, once.
-            let next = try await Self.openLink(harness, client)
-            let recovered = try await Self.sendCode(user.recoveryCodes[0], challenge: try Self.challenge(in: next), page: next, client)
+            let (next, nextForm) = try await Self.openLink(harness, client)
+            let recovered = try await Self.sendCode(user.recoveryCodes[0], challenge: try Self.challenge(in: next), form: nextForm, client)
             #expect(recovered.status == .ok)
             #expect(recovered.text.contains("You are signed in"))
         }
@@ -85,11 +86,11 @@ import Testing
         let harness = try await EmailSignInTests.harness(store)
         try await harness.run { client in
             let user = try await SecondFactorTests.enroll(access: try await Self.emailUser(harness, client), client, harness)
-            let page = try await Self.openLink(harness, client)
+            let (page, form) = try await Self.openLink(harness, client)
             let challenge = try Self.challenge(in: page)
             let code = user.code(harness)
             let answers = try await withThrowingTaskGroup(of: TestResponse.self) { group in
-                for _ in 0..<50 { group.addTask { try await Self.sendCode(code, challenge: challenge, page: page, client) } }
+                for _ in 0..<50 { group.addTask { try await Self.sendCode(code, challenge: challenge, form: form, client) } }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(answers.filter { $0.status == .ok && $0.text.contains("You are signed in") }.count == 1)
@@ -156,11 +157,11 @@ import Testing
     @Test(arguments: TestStore.enabled) func theLinkPageEnrollsWhereTheAppRequiresAnAuthenticator(store: TestStore) async throws {
         let harness = try await EmailSignInTests.harness(store) { $0.totpRequired = true }
         try await harness.run { client in
-            let page = try await Self.openLink(harness, client)
+            let (page, form) = try await Self.openLink(harness, client)
             #expect(page.status == .ok)
             let totp = try Self.enrollment(in: page)
             let done = try await Self.sendCode(
-                totp.code(step: TOTP.step(at: harness.clock.now())), challenge: try Self.challenge(in: page), page: page, client)
+                totp.code(step: TOTP.step(at: harness.clock.now())), challenge: try Self.challenge(in: page), form: form, client)
             #expect(done.status == .ok)
             #expect(done.text.contains("You are signed in"))
             #expect(done.text.matches(of: /<li><code>[a-z2-7]{5}-[a-z2-7]{5}<\/code><\/li>/).count == 10)

@@ -19,8 +19,8 @@ extension HostedLoginFeature {
                     language: language)
                 return try emailCodeEntryPage(authz, request: request, language: language, email: email)
             } catch let error as APIError {
-                return try emailCodePage(
-                    authz, request: request, language: language, email: email,
+                return try emailPage(
+                    "login/email", title: "login.email.title", authz, request: request, language: language, email: email,
                     errors: pageErrors(error, fields: ["email"], language: language), status: error.status)
             }
         }

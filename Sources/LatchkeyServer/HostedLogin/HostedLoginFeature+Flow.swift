@@ -190,8 +190,8 @@ extension HostedLoginFeature {
                     email: email, app: authz.app, client: requests.client(of: request, context: context), language: language)
                 return try messagePage(authz, "login.reset.sent", request: request, language: language)
             } catch let error as APIError {
-                return try resetPage(
-                    authz, request: request, language: language, email: email,
+                return try emailPage(
+                    "login/reset", title: "login.reset.title", authz, request: request, language: language, email: email,
                     errors: pageErrors(error, fields: ["email"], language: language), status: error.status)
             }
         }

@@ -37,12 +37,14 @@ extension HostedLoginFeature {
             ], errors: errors, status: status)
     }
 
-    func resetPage(
-        _ authz: AuthorizationRequest, request: Request, language: Language, email: String? = nil, errors: [PageError] = [],
-        status: HTTPResponse.Status = .ok
+    /// A page whose one field is an email address, prefilled from an email `login_hint`: the
+    /// password reset (`login/reset`) and "email me a code" (`login/email`).
+    func emailPage(
+        _ template: String, title: String, _ authz: AuthorizationRequest, request: Request, language: Language, email: String? = nil,
+        errors: [PageError] = [], status: HTTPResponse.Status = .ok
     ) throws -> Response {
         try render(
-            "login/reset", title: "login.reset.title", authz, request: request, language: language,
+            template, title: title, authz, request: request, language: language,
             values: ["email": email ?? authz.loginHint.flatMap { $0.contains("@") ? $0 : nil } ?? ""], errors: errors, status: status)
     }
 
@@ -62,16 +64,6 @@ extension HostedLoginFeature {
         try render(
             "login/pin", title: "login.pin.title", authz, request: request, language: language,
             values: ["phone": phone, "requestID": requestID], errors: errors, status: status)
-    }
-
-    /// "Email me a code": the address to send a sign-in code to.
-    func emailCodePage(
-        _ authz: AuthorizationRequest, request: Request, language: Language, email: String? = nil, errors: [PageError] = [],
-        status: HTTPResponse.Status = .ok
-    ) throws -> Response {
-        try render(
-            "login/email", title: "login.email.title", authz, request: request, language: language,
-            values: ["email": email ?? authz.loginHint.flatMap { $0.contains("@") ? $0 : nil } ?? ""], errors: errors, status: status)
     }
 
     /// The code emailed to `email`, asked for.

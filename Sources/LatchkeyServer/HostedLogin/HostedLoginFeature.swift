@@ -86,7 +86,9 @@ struct HostedLoginFeature: Feature {
             try await signUp(request, context: context)
         }
         table.on(.get, "/oauth/authorize/reset", operation: "loginResetPage", access: .anyone) { request, _ in
-            try await page(request) { authz, language in try resetPage(authz, request: request, language: language) }
+            try await page(request) { authz, language in
+                try emailPage("login/reset", title: "login.reset.title", authz, request: request, language: language)
+            }
         }
         table.on(.post, "/oauth/authorize/reset", operation: "loginReset", access: .anyone) { request, context in
             try await reset(request, context: context)
@@ -101,7 +103,9 @@ struct HostedLoginFeature: Feature {
             try await phoneVerify(request, context: context)
         }
         table.on(.get, "/oauth/authorize/email", operation: "loginEmailCodePage", access: .anyone) { request, _ in
-            try await page(request) { authz, language in try emailCodePage(authz, request: request, language: language) }
+            try await page(request) { authz, language in
+                try emailPage("login/email", title: "login.email.title", authz, request: request, language: language)
+            }
         }
         table.on(.post, "/oauth/authorize/email", operation: "loginEmailCodeStart", access: .anyone) { request, context in
             try await emailCodeStart(request, context: context)
