@@ -168,4 +168,49 @@ import Testing
             #expect(done.headers[values: .setCookie].contains { $0.hasPrefix("lk_session=") })
         }
     }
+    /// "Remember this browser": the code step's checkbox sets a signed, HttpOnly cookie for the
+    /// user and app; that browser's next sign-in skips the code, another browser's (or a forged
+    /// cookie's) does not, and neither does this one once the authenticator is replaced.
+    @Test(arguments: TestStore.enabled) func aRememberedBrowserSkipsTheCodeUntilTheAuthenticatorChanges(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.redirectURIs = [Self.redirectURI] }
+        try await harness.run { client in
+            let ann = try await SecondFactorTests.enroll("ann", client, harness)
+            var browser = LoginBrowser(client)
+            let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
+            let page = try await browser.signIn(login.query, as: "ann")
+            #expect(page.text.contains(#"name="remember" value="1""#))
+            let done = try await browser.post(
+                "/oauth/authorize/mfa",
+                form: [
+                    "csrf_token": LoginBrowser.csrfToken(in: page) ?? "", "request": login.query, "challenge": try Self.challenge(in: page),
+                    "code": ann.code(harness), "remember": "1",
+                ])
+            #expect(done.status == .seeOther)
+            let cookieName = "lk_mfa_\(harness.app.id)"
+            let cookie = try #require(done.headers[values: .setCookie].first { $0.hasPrefix(cookieName + "=") })
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Max-Age=2592000"))
+
+            // Signed out of the browser session, the password alone signs in here...
+            browser.cookies["lk_session"] = nil
+            let again = try await browser.signIn(login.query, as: "ann")
+            #expect(again.status == .seeOther)
+            #expect(LoginBrowser.redirectParameters(again)["code"] != nil)
+            // ...not in another browser, nor with a forged cookie, nor another user's.
+            var other = LoginBrowser(client)
+            #expect(try await other.signIn(login.query, as: "ann").text.contains(#"action="/oauth/authorize/mfa""#))
+            var forged = LoginBrowser(client)
+            let payload = try #require(browser.cookies[cookieName]?.split(separator: ".").first)
+            forged.cookies[cookieName] = payload + "." + String(repeating: "A", count: 43)
+            #expect(try await forged.signIn(login.query, as: "ann").text.contains(#"action="/oauth/authorize/mfa""#))
+            _ = try await SecondFactorTests.enroll("bob", client, harness)
+            browser.cookies["lk_session"] = nil
+            #expect(try await browser.signIn(login.query, as: "bob").text.contains(#"action="/oauth/authorize/mfa""#))
+
+            // A new authenticator forgets every remembered browser.
+            #expect(try await client.send(.delete, "/v1/me/mfa/totp", token: ann.access).status == .noContent)
+            _ = try await SecondFactorTests.enroll(access: ann.access, client, harness)
+            browser.cookies["lk_session"] = nil
+            #expect(try await browser.signIn(login.query, as: "ann").text.contains(#"action="/oauth/authorize/mfa""#))
+        }
+    }
 }

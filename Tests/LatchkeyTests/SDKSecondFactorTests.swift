@@ -81,15 +81,7 @@ import Testing
         let clock = ManualTimeSource(start: Date())
         try await serving(try await LiveServer.start(time: clock, configure: { $0.totpRequired = true })) { server in
             let sdk = server.client()
-            let challenge: MFAChallenge
-            do {
-                try await sdk.signUp(username: "ann", password: "correct horse battery")
-                Issue.record("the sign-up did not ask for an authenticator")
-                return
-            } catch let error as LatchkeyError {
-                guard case .mfaRequired(let asked) = error.kind else { throw error }
-                challenge = asked
-            }
+            let challenge = try await Self.challenge { try await sdk.signUp(username: "ann", password: "correct horse battery") }
             #expect(challenge.needsEnrollment)
             #expect(sdk.currentUser == nil)
             let enrollment = try await sdk.auth.enrollTOTP(challenge: challenge)
@@ -107,15 +99,7 @@ import Testing
 
             // A new account whose enrollment was not finished enrolls at its next sign-in.
             await #expect(throws: LatchkeyError.mfaRequired) { try await sdk.signUp(username: "bob", password: "correct horse battery") }
-            let later: MFAChallenge
-            do {
-                try await sdk.signIn(username: "bob", password: "correct horse battery")
-                Issue.record("the sign-in did not ask for an authenticator")
-                return
-            } catch let error as LatchkeyError {
-                guard case .mfaRequired(let asked) = error.kind else { throw error }
-                later = asked
-            }
+            let later = try await Self.challenge { try await sdk.signIn(username: "bob", password: "correct horse battery") }
             #expect(later.needsEnrollment)
             let bob = try Self.authenticator(try await sdk.auth.enrollTOTP(challenge: later))
             #expect(try await sdk.auth.completeEnrollment(challenge: later, code: Self.code(bob, clock: clock)).user.username == "bob")
@@ -124,12 +108,17 @@ import Testing
 
     /// The challenge of a password sign-in of `ann` that must throw `mfaRequired`.
     static func challenge(_ sdk: Latchkey) async throws -> MFAChallenge {
+        try await challenge { try await sdk.signIn(username: "ann", password: "correct horse battery") }
+    }
+
+    /// The challenge of a sign-in or sign-up, `call`, that must throw `mfaRequired`.
+    static func challenge(of call: () async throws -> CurrentUser) async throws -> MFAChallenge {
         do {
-            try await sdk.signIn(username: "ann", password: "correct horse battery")
+            _ = try await call()
         } catch let error as LatchkeyError {
             if case .mfaRequired(let challenge) = error.kind { return challenge }
             throw error
         }
-        throw LatchkeyError(.server(code: "no_challenge", message: "sign-in did not ask for the second factor"))
+        throw LatchkeyError(.server(code: "no_challenge", message: "the call did not ask for the second factor"))
     }
 }

@@ -32,9 +32,10 @@ extension HostedLoginFeature {
         try await step(request, fields: ["email", "code"]) { authz, form, language in
             let email = form["email"] ?? ""
             let code = (form["code"] ?? "").filter { !$0.isWhitespace }
-            return try await finishSignIn(authz, request: request, language: language) {
+            let client = requests.client(of: request, context: context)
+            return try await finishSignIn(authz, request: request, client: client, language: language) {
                 try await emailSignIn.verify(
-                    EmailCodeVerifyRequest(email: email, code: code), app: authz.app, client: requests.client(of: request, context: context),
+                    EmailCodeVerifyRequest(email: email, code: code), app: authz.app, client: client,
                     language: language
                 ).0
             } refused: { error in

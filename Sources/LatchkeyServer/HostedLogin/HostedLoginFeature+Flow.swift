@@ -106,13 +106,13 @@ extension HostedLoginFeature {
     /// any other refusal is what the page itself shows (`refused`), so every first factor meets
     /// the second in one place.
     func finishSignIn(
-        _ authz: AuthorizationRequest, request: Request, language: Language, _ signIn: () async throws -> AuthResponse,
-        refused: (APIError) throws -> Response
+        _ authz: AuthorizationRequest, request: Request, client: ClientInfo, language: Language,
+        _ signIn: () async throws -> AuthResponse, refused: (APIError) throws -> Response
     ) async throws -> Response {
         do {
             return try await adopt(try await signIn(), authz: authz, request: request, language: language)
         } catch let error as APIError where error.code == .mfaRequired {
-            return try await askForSecondFactor(error, authz: authz, request: request, language: language)
+            return try await askForSecondFactor(error, authz: authz, request: request, client: client, language: language)
         } catch let error as APIError {
             return try refused(error)
         }
@@ -130,11 +130,12 @@ extension HostedLoginFeature {
             guard errors.isEmpty else {
                 return try signInPage(authz, request: request, language: language, identifier: identifier, errors: errors, status: .badRequest)
             }
-            return try await finishSignIn(authz, request: request, language: language) {
+            let client = requests.client(of: request, context: context)
+            return try await finishSignIn(authz, request: request, client: client, language: language) {
                 let isEmail = identifier.contains("@")
                 return try await accounts.signIn(
                     username: isEmail ? nil : identifier, email: isEmail ? identifier : nil, password: password, app: authz.app,
-                    client: requests.client(of: request, context: context))
+                    client: client)
             } refused: { error in
                 try signInPage(
                     authz, request: request, language: language, identifier: identifier,
@@ -170,8 +171,9 @@ extension HostedLoginFeature {
             let username = form["username"].flatMap { $0.isEmpty ? nil : $0 }
             let email = form["email"].flatMap { $0.isEmpty ? nil : $0 }
             let body = SignUpRequest(username: username, email: email, password: form["password"] ?? "")
-            return try await finishSignIn(authz, request: request, language: language) {
-                try await accounts.signUp(body, app: authz.app, client: requests.client(of: request, context: context), language: language)
+            let client = requests.client(of: request, context: context)
+            return try await finishSignIn(authz, request: request, client: client, language: language) {
+                try await accounts.signUp(body, app: authz.app, client: client, language: language)
             } refused: { error in
                 try signUpPage(
                     authz, request: request, language: language, username: username, email: email,
@@ -220,10 +222,11 @@ extension HostedLoginFeature {
         try await step(request, fields: ["phone", "request_id", "pin"]) { authz, form, language in
             let number = form["phone"] ?? ""
             let requestID = form["request_id"] ?? ""
-            return try await finishSignIn(authz, request: request, language: language) {
+            let client = requests.client(of: request, context: context)
+            return try await finishSignIn(authz, request: request, client: client, language: language) {
                 try await phone.verify(
                     PhoneVerifyRequest(phone: number, requestId: requestID, pin: form["pin"] ?? ""), app: authz.app,
-                    client: requests.client(of: request, context: context)
+                    client: client
                 ).0
             } refused: { error in
                 try pinPage(

@@ -84,7 +84,7 @@ extension HostedLoginFeature {
     ) throws -> Response {
         try render(
             "login/mfa", title: "login.mfa.title", authz, request: request, language: language,
-            values: prompt.values(in: language, pages: pages), errors: errors, status: status)
+            values: prompt.values(in: language, pages: pages).merging(["offersRemember": true]) { $1 }, errors: errors, status: status)
     }
 
     /// The recovery codes of a user whose sign-in just enrolled their first authenticator, shown

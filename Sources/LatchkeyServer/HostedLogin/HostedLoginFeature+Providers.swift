@@ -62,10 +62,11 @@ extension HostedLoginFeature {
                 return try signInPage(
                     authz, request: request, language: language, errors: [pageError("login.provider.failed", language)], status: .badGateway)
             }
-            return try await finishSignIn(authz, request: request, language: language) {
+            let client = requests.client(of: request, context: context)
+            return try await finishSignIn(authz, request: request, client: client, language: language) {
                 try await providerAccounts.signIn(
                     ExternalSignInRequest(provider: flow.provider, token: idToken, nonce: providerLogin.nonce(of: flow)), app: authz.app,
-                    client: requests.client(of: request, context: context)
+                    client: client
                 ).0
             } refused: { error in
                 try signInPage(authz, request: request, language: language, errors: pageErrors(error, fields: [], language: language), status: error.status)

@@ -28,6 +28,7 @@ struct HostedLoginFeature: Feature {
     let phone: PhoneSignIn
     let providerAccounts: ExternalAccountService
     let providerLogin: ProviderLogin
+    let rememberedBrowsers: RememberedBrowsers
     let requests: RequestReader
     let secondFactor: SecondFactorService
     let sessions: SessionStore
@@ -52,6 +53,8 @@ struct HostedLoginFeature: Feature {
         phone = PhoneSignIn(backend: backend)
         providerAccounts = ExternalAccountService(backend: backend)
         providerLogin = backend.providerLogin
+        rememberedBrowsers = RememberedBrowsers(
+            key: backend.box.derivedKey(for: "remembered-browsers"), secureCookies: backend.issuer.current.hasPrefix("https:"))
         requests = backend.requests
         secondFactor = SecondFactorService(backend: backend)
         sessions = backend.sessions

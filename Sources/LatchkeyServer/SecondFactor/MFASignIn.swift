@@ -40,6 +40,39 @@ struct MFASignIn: Sendable {
         case signedIn(UserAccount, SessionRecord, refreshToken: String, recoveryCodes: [String]?)
     }
 
+    /// Completes the challenge's sign-in without a code, for a browser that remembers the
+    /// challenge's user's authenticator (``RememberedBrowsers``): the challenge is spent and the
+    /// session started as a code would; nil — ask for the code — when the authenticator is no
+    /// longer the one remembered, or the challenge cannot be used.
+    func completeRemembered(
+        challenge token: String, remembered: RememberedBrowsers.Remembered, app: App, client: ClientInfo
+    ) async throws -> AuthResponse? {
+        let now = time.now()
+        let challenge = try MFAChallenge.open(token, box: box, appID: app.id, at: now)
+        guard remembered.userID == challenge.userID else { return nil }
+        let outcome = try await driver.write { db -> (UserAccount, StartedSession)? in
+            guard let authenticator = try await store.authenticator(userID: challenge.userID, in: db), authenticator.confirmed,
+                RememberedBrowsers.tag(of: authenticator) == remembered.tag,
+                try await store.spendAttempt(
+                    challengeID: challenge.id, userID: challenge.userID, expiresAt: challenge.expiresAt, limit: MFAChallenge.attemptLimit,
+                    in: db),
+                let account = try await users.find(id: challenge.userID, appID: app.id, in: db), !account.disabled
+            else { return nil }
+            try await store.markUsed(challengeID: challenge.id, at: now, in: db)
+            let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
+            return (account, StartedSession(session: session, refreshToken: refreshToken))
+        }
+        guard let (account, started) = outcome else { return nil }
+        return try accounts.signedIn(account, session: started.session, refreshToken: started.refreshToken, app: app)
+    }
+
+    /// What a browser that proved `userID`'s authenticator remembers of it; nil without one.
+    func remembered(userID: String) async throws -> RememberedBrowsers.Remembered? {
+        let authenticator = try await driver.read { db in try await store.authenticator(userID: userID, in: db) }
+        guard let authenticator, authenticator.confirmed else { return nil }
+        return RememberedBrowsers.Remembered(userID: userID, tag: RememberedBrowsers.tag(of: authenticator))
+    }
+
     /// The app of a challenge, for the server's own email-link page, which serves every app;
     /// `401 mfa_challenge_expired` when the token is no live challenge (or its app is gone).
     func app(ofChallenge token: String) async throws -> App {
