@@ -141,10 +141,15 @@ public struct AuthResponse: Codable, Sendable, Equatable {
     /// The session's tokens; `nil` for an email sign-up of an app that hides whether an email is
     /// taken (the client then signs in).
     public var session: SessionTokens?
+    /// The user's new recovery codes, in clear only in this answer: present when this sign-in's
+    /// second step confirmed the first authenticator of a user whose app requires one
+    /// (`POST /v1/auth/mfa` after `POST /v1/auth/mfa/totp`). Show them once.
+    public var recoveryCodes: [String]?
 
     /// Creates an auth response.
-    public init(user: UserRecord, session: SessionTokens?) {
+    public init(user: UserRecord, session: SessionTokens?, recoveryCodes: [String]? = nil) {
         self.user = user
         self.session = session
+        self.recoveryCodes = recoveryCodes
     }
 }

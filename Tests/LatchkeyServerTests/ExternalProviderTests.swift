@@ -70,6 +70,27 @@ import Testing
         }
     }
 
+    /// An app that requires an authenticator keeps the account a first provider sign-in makes,
+    /// but starts its session only once an authenticator is enrolled.
+    @Test(arguments: TestStore.enabled) func aNewAccountOfAnAppThatRequiresTOTPEnrollsFirst(store: TestStore) async throws {
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await makeHarness(store, provider: provider) { $0.totpRequired = true }
+            try await harness.run { client in
+                let claims = provider.claims(subject: "g-123", at: harness.clock.now(), extra: ["email": "ann@example.com", "email_verified": true])
+                let first = try await client.external("google", try provider.idToken(claims))
+                #expect(first.status == .unauthorized, "\(first.text)")
+                #expect(first.string("code") == "mfa_required")
+                #expect(first.value("enrollment") as? Bool == true)
+                #expect(first.value("session") == nil)
+                let challenge = try #require(first.string("challenge"))
+                // The challenge names the account the sign-in made: it can enroll.
+                let enrollment = try await client.send(.post, "/v1/auth/mfa/totp", json: ["challenge": challenge], app: client.clientID)
+                #expect(enrollment.status == .created, "\(enrollment.text)")
+                #expect(enrollment.string("uri")?.contains(":ann%40example.com?") == true)
+            }
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func everyBadIDTokenGetsTheSameAnswer(store: TestStore) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let harness = try await makeHarness(store, provider: provider)

@@ -231,24 +231,43 @@ import Testing
         }
     }
 
-    /// With `totpRequired`, a user without an authenticator enrolls one with the sign-in's challenge.
+    /// The `mfa_required` answer of a user who must enroll an authenticator: no session, the
+    /// account kept, a challenge that enrolls.
+    static func enrollmentChallenge(_ answer: TestResponse) throws -> String {
+        #expect(answer.status == .unauthorized, "\(answer.text)")
+        #expect(answer.string("code") == "mfa_required")
+        #expect(answer.value("enrollment") as? Bool == true)
+        #expect(answer.value("session") == nil)
+        return try #require(answer.string("challenge"), "\(answer.text)")
+    }
+
+    /// Enrolls with an enrollment challenge and completes it with the first code: the answer.
+    static func enrollAndComplete(_ challenge: String, _ client: Client, _ harness: TestHarness) async throws -> TestResponse {
+        let enrollment = try await client.send(.post, "/v1/auth/mfa/totp", json: ["challenge": challenge], app: client.clientID)
+        #expect(enrollment.status == .created)
+        let totp = TOTP(secret: try #require(enrollment.string("secret").flatMap(Base32.decode)))
+        return try await client.send(
+            .post, "/v1/auth/mfa", json: ["challenge": challenge, "code": totp.code(step: TOTP.step(at: harness.clock.now()))],
+            app: client.clientID)
+    }
+
+    /// With `totpRequired`, a user without an authenticator enrolls one with the sign-in's
+    /// challenge — a new account before its first session — and gets the recovery codes.
     @Test(arguments: TestStore.enabled) func anAppThatRequiresTOTPEnrollsAtSignIn(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { $0.totpRequired = true }
         try await harness.run { client in
-            // The sign-up's own session is let through; the next sign-in is not.
-            _ = try await client.signUpUser("ann")
-            let answer = try await client.signIn("ann")
-            #expect(answer.string("code") == "mfa_required")
-            #expect(answer.value("enrollment") as? Bool == true)
-            let challenge = try #require(answer.string("challenge"))
-            let enrollment = try await client.send(.post, "/v1/auth/mfa/totp", json: ["challenge": challenge], app: client.clientID)
-            #expect(enrollment.status == .created)
-            let totp = TOTP(secret: try #require(enrollment.string("secret").flatMap(Base32.decode)))
-            let done = try await client.send(
-                .post, "/v1/auth/mfa", json: ["challenge": challenge, "code": totp.code(step: TOTP.step(at: harness.clock.now()))],
-                app: client.clientID)
+            // The sign-up makes the account and asks for the authenticator before any session.
+            let signUp = try await client.signUp(["username": "ann", "password": "correct horse battery"])
+            _ = try Self.enrollmentChallenge(signUp)
+            #expect(try await client.signUp(["username": "ann", "password": "correct horse battery"]).status == .conflict)
+            let challenge = try Self.enrollmentChallenge(try await client.signIn("ann"))
+            let done = try await Self.enrollAndComplete(challenge, client, harness)
             #expect(done.status == .ok, "\(done.text)")
+            let recoveryCodes = try #require(done.value("recoveryCodes") as? [String])
+            #expect(recoveryCodes.count == 10 && Set(recoveryCodes).count == 10)
             let access = try #require(done.string("session.accessToken"))
+            #expect(
+                try await client.send(.get, "/v1/me/mfa", token: access).value("recoveryCodesLeft") as? Int == 10)
             #expect(try await client.send(.get, "/v1/me/mfa", token: access).value("totpEnrolled") as? Bool == true)
             let next = try await client.signIn("ann")
             #expect(next.value("enrollment") as? Bool == false)
@@ -322,6 +341,41 @@ import Testing
             let again = try await browser.post("/oauth/authorize/mfa", form: form(wrong, ann.code(harness)))
             #expect(again.status == .unauthorized)
             #expect(again.text.contains("/oauth/authorize/sign-in"))
+        }
+    }
+
+    /// With `totpRequired`, every sign-in that makes an account — email code, phone PIN — keeps
+    /// the account and spends the credential, but starts no session before the authenticator is
+    /// enrolled; guests, who have nothing to enroll against, are let in.
+    @Test(arguments: TestStore.enabled) func newAccountsOfAnAppThatRequiresTOTPEnrollBeforeTheirFirstSession(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { settings in
+            settings.totpRequired = true
+            settings.signInMethods.formUnion([.emailCode, .phone, .anonymous])
+        }
+        try await harness.run { client in
+            let email = EmailSignInTests.email
+            _ = try await client.sendEmailCode(email)
+            let emailCode = try await harness.latestEmailCode(to: email)
+            let byEmail = try Self.enrollmentChallenge(try await client.verifyEmailCode(emailCode))
+            #expect(try await client.verifyEmailCode(emailCode).status == .badRequest)
+            let emailDone = try await Self.enrollAndComplete(byEmail, client, harness)
+            #expect(emailDone.status == .ok)
+            #expect(emailDone.string("user.email") == email)
+            #expect((emailDone.value("recoveryCodes") as? [String])?.count == 10)
+
+            let started = try await client.startPhone(PhoneSignInTests.phone)
+            let pin = try await harness.latestPIN(to: PhoneSignInTests.phone)
+            let requestID = try #require(started.string("requestId"))
+            let byPhone = try Self.enrollmentChallenge(try await client.verifyPhone(requestID, pin: pin))
+            #expect(try await client.verifyPhone(requestID, pin: pin).status != .ok)
+            harness.clock.advance(by: 30)
+            let phoneDone = try await Self.enrollAndComplete(byPhone, client, harness)
+            #expect(phoneDone.status == .ok)
+            #expect(phoneDone.string("user.phone") == PhoneSignInTests.phone)
+
+            let guest = try await client.signInAnonymously()
+            #expect(guest.status == .created || guest.status == .ok)
+            #expect(guest.string("session.accessToken") != nil)
         }
     }
 

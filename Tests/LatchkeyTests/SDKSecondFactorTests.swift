@@ -74,29 +74,51 @@ import Testing
         }
     }
 
-    @Test func anAppThatRequiresTOTPEnrollsAtSignIn() async throws {
+    /// An app that requires an authenticator: the sign-up of a new account throws `mfaRequired`
+    /// asking for enrollment (no session before it), the first code signs in and gives the
+    /// recovery codes; a sign-in that gives up before the code enrolls at the next one.
+    @Test func anAppThatRequiresTOTPEnrollsTheNewAccountBeforeItsFirstSession() async throws {
         let clock = ManualTimeSource(start: Date())
         try await serving(try await LiveServer.start(time: clock, configure: { $0.totpRequired = true })) { server in
             let sdk = server.client()
-            try await sdk.signUp(username: "ann", password: "correct horse battery")
-            try await sdk.signOut()
-            let challenge = try await Self.challenge(sdk)
+            let challenge = try await Self.challenge { try await sdk.signUp(username: "ann", password: "correct horse battery") }
             #expect(challenge.needsEnrollment)
-            let totp = try Self.authenticator(try await sdk.auth.enrollTOTP(challenge: challenge))
-            let user = try await sdk.auth.completeSignIn(challenge: challenge, code: Self.code(totp, clock: clock))
+            #expect(sdk.currentUser == nil)
+            let enrollment = try await sdk.auth.enrollTOTP(challenge: challenge)
+            let totp = try Self.authenticator(enrollment)
+            await #expect(throws: LatchkeyError.invalidCode) { _ = try await sdk.auth.completeEnrollment(challenge: challenge, code: "000000") }
+            let (user, recoveryCodes) = try await sdk.auth.completeEnrollment(challenge: challenge, code: Self.code(totp, clock: clock))
             #expect(user.username == "ann")
-            #expect(try await sdk.auth.secondFactorStatus().totpEnrolled)
+            #expect(sdk.currentUser?.id == user.id)
+            #expect(recoveryCodes.count == 10)
+            #expect(try await sdk.auth.secondFactorStatus() == SecondFactorStatus(totpEnrolled: true, recoveryCodesLeft: 10, required: true))
+            try await sdk.signOut()
+            let next = try await Self.challenge(sdk)
+            #expect(!next.needsEnrollment)
+            #expect(try await sdk.auth.completeSignIn(challenge: next, recoveryCode: recoveryCodes[0]).id == user.id)
+
+            // A new account whose enrollment was not finished enrolls at its next sign-in.
+            await #expect(throws: LatchkeyError.mfaRequired) { try await sdk.signUp(username: "bob", password: "correct horse battery") }
+            let later = try await Self.challenge { try await sdk.signIn(username: "bob", password: "correct horse battery") }
+            #expect(later.needsEnrollment)
+            let bob = try Self.authenticator(try await sdk.auth.enrollTOTP(challenge: later))
+            #expect(try await sdk.auth.completeEnrollment(challenge: later, code: Self.code(bob, clock: clock)).user.username == "bob")
         }
     }
 
     /// The challenge of a password sign-in of `ann` that must throw `mfaRequired`.
     static func challenge(_ sdk: Latchkey) async throws -> MFAChallenge {
+        try await challenge { try await sdk.signIn(username: "ann", password: "correct horse battery") }
+    }
+
+    /// The challenge of a sign-in or sign-up, `call`, that must throw `mfaRequired`.
+    static func challenge(of call: () async throws -> CurrentUser) async throws -> MFAChallenge {
         do {
-            try await sdk.signIn(username: "ann", password: "correct horse battery")
+            _ = try await call()
         } catch let error as LatchkeyError {
             if case .mfaRequired(let challenge) = error.kind { return challenge }
             throw error
         }
-        throw LatchkeyError(.server(code: "no_challenge", message: "sign-in did not ask for the second factor"))
+        throw LatchkeyError(.server(code: "no_challenge", message: "the call did not ask for the second factor"))
     }
 }

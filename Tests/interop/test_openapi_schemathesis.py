@@ -101,6 +101,10 @@ REFUSES_VALID_DATA = {
     ("GET", "/oauth/authorize/phone"),
     ("POST", "/oauth/authorize/phone"),
     ("POST", "/oauth/authorize/phone/verify"),
+    ("GET", "/oauth/authorize/email"),
+    ("POST", "/oauth/authorize/email"),
+    ("POST", "/oauth/authorize/email/verify"),
+    ("POST", "/oauth/authorize/continue"),
     ("POST", "/oauth/authorize/consent"),
     # A provider button's flow needs the app's provider and, at the callback, the state the
     # browser's own `lk_provider` cookie names: a fuzzed one is the 400 error page.

@@ -6,8 +6,9 @@ public import LatchkeyWire
 public struct MFAChallenge: Sendable, Equatable {
     /// The server's challenge: good for five minutes, one sign-in and five codes.
     public let token: String
-    /// True when the app requires a second factor the user has none of: call
-    /// ``AuthClient/enrollTOTP(challenge:)`` and show its secret before asking for a code.
+    /// True when the app requires a second factor the user has none of — a new account's too, so
+    /// a sign-up can throw it: call ``AuthClient/enrollTOTP(challenge:)`` and show its secret
+    /// before asking for a code for ``AuthClient/completeEnrollment(challenge:code:)``.
     public let needsEnrollment: Bool
 
     /// A challenge as the server answered it.
@@ -38,8 +39,20 @@ extension AuthClient {
         try signedIn(try await transport.decode(AuthResponse.self, .post, "v1/auth/mfa", body: request, as: .none))
     }
 
-    /// Starts an authenticator for the user of a challenge that ``MFAChallenge/needsEnrollment``;
-    /// show the secret (or its URI as a QR code), then complete the sign-in with its first code.
+    /// Completes a sign-in (or sign-up) whose challenge ``MFAChallenge/needsEnrollment`` with the
+    /// first code of the authenticator ``enrollTOTP(challenge:)`` started: the authenticator is
+    /// on, the user signed in, and the ten recovery codes are returned — shown once: have the
+    /// user keep them. Errors as ``completeSignIn(challenge:code:)``.
+    public func completeEnrollment(challenge: MFAChallenge, code: String) async throws -> (user: CurrentUser, recoveryCodes: [String]) {
+        let answer = try await transport.decode(
+            AuthResponse.self, .post, "v1/auth/mfa", body: MFACompletionRequest(challenge: challenge.token, code: code), as: .none)
+        return (try signedIn(answer), answer.recoveryCodes ?? [])
+    }
+
+    /// Starts an authenticator for the user of a challenge that ``MFAChallenge/needsEnrollment``
+    /// — a sign-in, or the sign-up of a new account, of an app that requires a second factor the
+    /// user has none of: show the secret (or its URI as a QR code), then call
+    /// ``completeEnrollment(challenge:code:)`` with its first code.
     public func enrollTOTP(challenge: MFAChallenge) async throws -> TOTPEnrollment {
         try await transport.decode(
             TOTPEnrollment.self, .post, "v1/auth/mfa/totp", body: MFAChallengeEnrollmentRequest(challenge: challenge.token), as: .none)

@@ -56,9 +56,18 @@ struct AccountService: Sendable {
     func signUp(_ request: SignUpRequest, app: App, client: ClientInfo, language: Language) async throws -> AuthResponse {
         let ipKey = Self.signUpIPKey(of: client, app: app)
         if let ipKey { try await throttle.refuseWhileLocked([ipKey]) }
-        let response = try await createAccount(request, app: app, client: client, language: language)
-        if let ipKey { try await throttle.recordFailure([(ipKey, app.settings.ipSignUpLimit)], window: Self.signUpWindowSeconds) }
-        return response
+        let count = { @Sendable in
+            if let ipKey { try await throttle.recordFailure([(ipKey, app.settings.ipSignUpLimit)], window: Self.signUpWindowSeconds) }
+        }
+        do {
+            let response = try await createAccount(request, app: app, client: client, language: language)
+            try await count()
+            return response
+        } catch let required as APIError where required.code == .mfaRequired {
+            // The account is made; its first session waits for the authenticator its app requires.
+            try await count()
+            throw required
+        }
     }
 
     /// The key new accounts from the client's IP count under against `ipSignUpLimit` (nil without
@@ -104,12 +113,15 @@ struct AccountService: Sendable {
                     user, email: email, emailTaken: emailTaken, parentEmail: parentEmail, app: app, client: client, language: language,
                     at: now)
             }
-            let (session, refreshToken) = try await driver.write { db in
+            // An app that requires an authenticator answers `mfa_required` (enrollment) for the new account.
+            let started = try await driver.write { db in
                 try await insert(user, parentEmail: parentEmail, app: app, language: language, in: db)
-                return try await startSession(userID: user.id, app: app, client: client, at: now, in: db)
+                return try await startSignInCommitting(user.account, app: app, client: client, at: now, in: db)
             }
             if parentEmail != nil { messenger.wake() }
-            let tokens = try tokens.sessionTokens(app: app, account: user.account, sessionID: session.id, refreshToken: refreshToken)
+            let session = try started.get()
+            let tokens = try tokens.sessionTokens(
+                app: app, account: user.account, sessionID: session.session.id, refreshToken: session.refreshToken)
             return AuthResponse(user: user.account.record, session: tokens)
         } catch let taken as UserStore.Taken {
             let code: ErrorCode = taken.field == "email" ? .duplicateEmail : .duplicateUsername

@@ -6,11 +6,15 @@ import LatchkeyWire
 /// when an app sets no `emailActionURL`. Opening the link changes nothing — mail scanners that
 /// fetch links must not use them up — the page asks for a click (or the new password), and that
 /// `POST`, carrying the page's form token, does the work. A refused new password shows the form
-/// again with the reason in its error summary.
+/// again with the reason in its error summary. A sign-in link of a user with a second factor asks
+/// for its code (`POST /v1/auth/action/mfa`) — enrolling an authenticator first where the app
+/// requires one the user lacks — as the hosted login does.
 struct EmailActionPage {
     let requests: RequestReader
     let links: EmailLinks
     let emailSignIn: EmailSignIn
+    let mfa: MFASignIn
+    let factors: SecondFactorService
     let browser: BrowserSessionStore
     let time: any TimeSource
     let pages: PageRenderer
@@ -35,6 +39,68 @@ struct EmailActionPage {
             return try pages.render(
                 try await carryOut(mode, token: token, password: form["password"], request: request, client: client, in: language))
         }
+
+        table.on(.post, "/v1/auth/action/mfa", operation: "emailActionSecondFactor", access: .anyone) { request, context in
+            let language = Language(of: request)
+            let form = try await requests.form(of: request, recognized: ["challenge", "code", CSRFProtection.fieldName]) ?? [:]
+            guard csrf.verify(request, form: form) else { return try pages.render(.refusedForm(in: language)) }
+            return try pages.render(
+                try await completeSecondFactor(
+                    challenge: form["challenge"] ?? "", code: form["code"] ?? "", request: request,
+                    client: requests.client(of: request, context: context), in: language))
+        }
+    }
+
+    /// The second step of a sign-in link: the code (or a recovery code) completes the challenge,
+    /// and the browser is signed in; a wrong one shows the code page again, a challenge that
+    /// cannot be used any more says to open a new link.
+    private func completeSecondFactor(
+        challenge: String, code: String, request: Request, client: ClientInfo, in language: Language
+    ) async throws -> Page {
+        do {
+            let app = try await mfa.app(ofChallenge: challenge)
+            let answer = try await mfa.complete(MFASignIn.completion(challenge: challenge, typed: code), app: app, client: client)
+            return try await signedIn(answer, app: app, request: request, in: language)
+        } catch let error as APIError where error.code == .mfaChallengeExpired {
+            return failure(error, in: language)
+        } catch let error as APIError {
+            var page = secondFactorPage(SecondFactorPrompt(challenge: challenge), request: request, in: language)
+            let message = Messages.text(for: error.code, in: language).title
+            page.values["fieldErrors"] = ["code": message]
+            page.values["autofocus"] = false
+            page.errors = [PageError(field: "code", message: message)]
+            page.status = error.status
+            return page
+        }
+    }
+
+    /// The browser signed in to the hosted login of `app` by `answer`: the page saying so — with
+    /// the recovery codes of an authenticator the sign-in just enrolled — and the session's cookie.
+    private func signedIn(_ answer: AuthResponse, app: App, request: Request, in language: Language) async throws -> Page {
+        var page = Page.message("email_signed_in", in: language)
+        if let codes = answer.recoveryCodes {
+            page = Page("email/recovery-codes", title: "email_signed_in.title", language: language, values: ["recoveryCodes": codes])
+        }
+        if case let (_, cookie)? = try await browser.adopt(answer, app: app, replacing: request, at: time.now()) {
+            page.headers[.setCookie] = cookie.description
+        }
+        return page
+    }
+
+    /// The code page of a sign-in link's second step.
+    private func secondFactorPage(_ prompt: SecondFactorPrompt, request: Request, in language: Language) -> Page {
+        var values = prompt.values(in: language, pages: pages)
+        values["autofocus"] = true
+        var page = Page("email/mfa", title: "mfa.title", language: language, values: values)
+        page.csrf = csrf.issue(for: request)
+        return page
+    }
+
+    /// The page saying why a link or a code did not work.
+    private func failure(_ error: APIError, in language: Language) -> Page {
+        let messages = error.fields.map { Messages.fieldMessage(for: $0, in: language) }
+        let text = Messages.text(for: error.code, in: language)
+        return .message(title: "failed.title", text: messages.first ?? text.detail ?? text.title, in: language, status: error.status)
     }
 
     /// Uses the link: the page saying it is done, the form again for a refused password, or the
@@ -53,12 +119,12 @@ struct EmailActionPage {
                 return .message("password_changed", in: language)
             case .signIn:
                 let (answer, app, _) = try await emailSignIn.signIn(linkToken: token, app: nil, client: client, language: language)
-                var page = Page.message("email_signed_in", in: language)
-                if case let (_, cookie)? = try await browser.adopt(answer, app: app, replacing: request, at: time.now()) {
-                    page.headers[.setCookie] = cookie.description
-                }
-                return page
+                return try await signedIn(answer, app: app, request: request, in: language)
             }
+        } catch let error as APIError where error.code == .mfaRequired {
+            guard let challenge = error.challenge?.token else { throw error }
+            let prompt = try await SecondFactorPrompt.start(error, app: try await mfa.app(ofChallenge: challenge), factors: factors)
+            return secondFactorPage(prompt, request: request, in: language)
         } catch let error as APIError {
             let messages = error.fields.map { Messages.fieldMessage(for: $0, in: language) }
             if mode == .resetPassword, error.status == .unprocessableContent, let reason = messages.first {
@@ -68,8 +134,7 @@ struct EmailActionPage {
                 page.status = error.status
                 return page
             }
-            let text = Messages.text(for: error.code, in: language)
-            return .message(title: "failed.title", text: messages.first ?? text.detail ?? text.title, in: language, status: error.status)
+            return failure(error, in: language)
         }
     }
 }

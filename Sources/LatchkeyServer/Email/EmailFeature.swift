@@ -10,6 +10,8 @@ struct EmailFeature: Feature {
     let recentAuthentication: RecentAuthentication
     let links: EmailLinks
     let emailSignIn: EmailSignIn
+    let mfa: MFASignIn
+    let factors: SecondFactorService
     let browser: BrowserSessionStore
     let time: any TimeSource
     let pages: PageRenderer
@@ -17,6 +19,8 @@ struct EmailFeature: Feature {
 
     init(backend: LatchkeyBackend) {
         self.emailSignIn = EmailSignIn(backend: backend)
+        self.mfa = MFASignIn(backend: backend)
+        self.factors = SecondFactorService(backend: backend)
         self.browser = BrowserSessionStore(backend: backend)
         self.time = backend.time
         self.requests = backend.requests
@@ -74,7 +78,8 @@ struct EmailFeature: Feature {
         }
 
         EmailActionPage(
-            requests: requests, links: links, emailSignIn: emailSignIn, browser: browser, time: time, pages: pages, csrf: csrf
+            requests: requests, links: links, emailSignIn: emailSignIn, mfa: mfa, factors: factors, browser: browser, time: time,
+            pages: pages, csrf: csrf
         ).routes(into: &table)
     }
 }

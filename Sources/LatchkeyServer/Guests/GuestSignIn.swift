@@ -82,8 +82,7 @@ struct GuestSignIn: Sendable {
             } else {
                 account = try await create(identity, ipKey: ipKey, app: app, at: now, in: db)
             }
-            let (session, refreshToken) = try await accounts.startSignIn(
-                account, created: existing == nil, app: app, client: client, at: now, in: db)
+            let (session, refreshToken) = try await accounts.startSignIn(account, app: app, client: client, at: now, in: db)
             return (account, session, refreshToken, existing == nil)
         }
         return (try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app), created)

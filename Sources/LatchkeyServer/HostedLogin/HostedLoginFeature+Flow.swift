@@ -91,12 +91,31 @@ extension HostedLoginFeature {
     }
 
     /// A sign-in by a page (password, sign-up, PIN) started a session: it becomes the browser's
-    /// session of the app under a fresh cookie, and the flow goes on.
+    /// session of the app under a fresh cookie, and the flow goes on. An email sign-up of an app
+    /// that hides taken emails starts none: the page says to follow the emailed link and sign in.
     func adopt(_ answer: AuthResponse, authz: AuthorizationRequest, request: Request, language: Language) async throws -> Response {
+        guard answer.session != nil else { return try messagePage(authz, "login.sign_up.check_email", request: request, language: language) }
         guard case let (session, cookie)? = try await browser.adopt(answer, app: authz.app, replacing: request, at: time.now()) else {
             return try signInPage(authz, request: request, language: language)
         }
         return try await signedIn(authz, session: session, request: request, language: language, cookie: cookie)
+    }
+
+    /// A page's sign-in (password, PIN, email code, provider): its answer becomes the browser's
+    /// session and the flow goes on; `mfa_required` is the code page (``askForSecondFactor``);
+    /// any other refusal is what the page itself shows (`refused`), so every first factor meets
+    /// the second in one place.
+    func finishSignIn(
+        _ authz: AuthorizationRequest, request: Request, client: ClientInfo, language: Language,
+        _ signIn: () async throws -> AuthResponse, refused: (APIError) throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await adopt(try await signIn(), authz: authz, request: request, language: language)
+        } catch let error as APIError where error.code == .mfaRequired {
+            return try await askForSecondFactor(error, authz: authz, request: request, client: client, language: language)
+        } catch let error as APIError {
+            return try refused(error)
+        }
     }
 
     /// `POST /oauth/authorize/sign-in`: the account service's sign-in, with its throttling and
@@ -111,16 +130,14 @@ extension HostedLoginFeature {
             guard errors.isEmpty else {
                 return try signInPage(authz, request: request, language: language, identifier: identifier, errors: errors, status: .badRequest)
             }
-            do {
+            let client = requests.client(of: request, context: context)
+            return try await finishSignIn(authz, request: request, client: client, language: language) {
                 let isEmail = identifier.contains("@")
-                let answer = try await accounts.signIn(
+                return try await accounts.signIn(
                     username: isEmail ? nil : identifier, email: isEmail ? identifier : nil, password: password, app: authz.app,
-                    client: requests.client(of: request, context: context))
-                return try await adopt(answer, authz: authz, request: request, language: language)
-            } catch let error as APIError where error.code == .mfaRequired {
-                return try await askForSecondFactor(error, authz: authz, request: request, language: language)
-            } catch let error as APIError {
-                return try signInPage(
+                    client: client)
+            } refused: { error in
+                try signInPage(
                     authz, request: request, language: language, identifier: identifier,
                     errors: [PageError(field: "", message: Messages.text(for: error.code, in: language).title)], status: error.status)
             }
@@ -154,15 +171,11 @@ extension HostedLoginFeature {
             let username = form["username"].flatMap { $0.isEmpty ? nil : $0 }
             let email = form["email"].flatMap { $0.isEmpty ? nil : $0 }
             let body = SignUpRequest(username: username, email: email, password: form["password"] ?? "")
-            do {
-                let answer = try await accounts.signUp(
-                    body, app: authz.app, client: requests.client(of: request, context: context), language: language)
-                guard answer.session != nil else {
-                    return try messagePage(authz, "login.sign_up.check_email", request: request, language: language)
-                }
-                return try await adopt(answer, authz: authz, request: request, language: language)
-            } catch let error as APIError {
-                return try signUpPage(
+            let client = requests.client(of: request, context: context)
+            return try await finishSignIn(authz, request: request, client: client, language: language) {
+                try await accounts.signUp(body, app: authz.app, client: client, language: language)
+            } refused: { error in
+                try signUpPage(
                     authz, request: request, language: language, username: username, email: email,
                     errors: pageErrors(error, fields: ["username", "email", "password"], language: language), status: error.status)
             }
@@ -179,8 +192,8 @@ extension HostedLoginFeature {
                     email: email, app: authz.app, client: requests.client(of: request, context: context), language: language)
                 return try messagePage(authz, "login.reset.sent", request: request, language: language)
             } catch let error as APIError {
-                return try resetPage(
-                    authz, request: request, language: language, email: email,
+                return try emailPage(
+                    "login/reset", title: "login.reset.title", authz, request: request, language: language, email: email,
                     errors: pageErrors(error, fields: ["email"], language: language), status: error.status)
             }
         }
@@ -209,15 +222,14 @@ extension HostedLoginFeature {
         try await step(request, fields: ["phone", "request_id", "pin"]) { authz, form, language in
             let number = form["phone"] ?? ""
             let requestID = form["request_id"] ?? ""
-            do {
-                let (answer, _) = try await phone.verify(
+            let client = requests.client(of: request, context: context)
+            return try await finishSignIn(authz, request: request, client: client, language: language) {
+                try await phone.verify(
                     PhoneVerifyRequest(phone: number, requestId: requestID, pin: form["pin"] ?? ""), app: authz.app,
-                    client: requests.client(of: request, context: context))
-                return try await adopt(answer, authz: authz, request: request, language: language)
-            } catch let error as APIError where error.code == .mfaRequired {
-                return try await askForSecondFactor(error, authz: authz, request: request, language: language)
-            } catch let error as APIError {
-                return try pinPage(
+                    client: client
+                ).0
+            } refused: { error in
+                try pinPage(
                     authz, request: request, language: language, phone: number, requestID: requestID,
                     errors: pageErrors(error, fields: ["pin"], language: language), status: error.status)
             }

@@ -37,12 +37,14 @@ extension HostedLoginFeature {
             ], errors: errors, status: status)
     }
 
-    func resetPage(
-        _ authz: AuthorizationRequest, request: Request, language: Language, email: String? = nil, errors: [PageError] = [],
-        status: HTTPResponse.Status = .ok
+    /// A page whose one field is an email address, prefilled from an email `login_hint`: the
+    /// password reset (`login/reset`) and "email me a code" (`login/email`).
+    func emailPage(
+        _ template: String, title: String, _ authz: AuthorizationRequest, request: Request, language: Language, email: String? = nil,
+        errors: [PageError] = [], status: HTTPResponse.Status = .ok
     ) throws -> Response {
         try render(
-            "login/reset", title: "login.reset.title", authz, request: request, language: language,
+            template, title: title, authz, request: request, language: language,
             values: ["email": email ?? authz.loginHint.flatMap { $0.contains("@") ? $0 : nil } ?? ""], errors: errors, status: status)
     }
 
@@ -64,16 +66,36 @@ extension HostedLoginFeature {
             values: ["phone": phone, "requestID": requestID], errors: errors, status: status)
     }
 
+    /// The code emailed to `email`, asked for.
+    func emailCodeEntryPage(
+        _ authz: AuthorizationRequest, request: Request, language: Language, email: String, errors: [PageError] = [],
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        try render(
+            "login/email-code", title: "login.email_code.title", authz, request: request, language: language, values: ["email": email],
+            errors: errors, status: status)
+    }
+
     /// The second step of a sign-in: a code of the user's authenticator or a recovery code,
-    /// under a new authenticator's secret and key URI when the app requires one the user lacks.
+    /// under a new authenticator's QR code, link and key when the app requires one the user lacks.
     func secondFactorPage(
-        _ authz: AuthorizationRequest, request: Request, language: Language, challenge: String, enrollment: TOTPEnrollment? = nil,
-        errors: [PageError] = [], status: HTTPResponse.Status = .ok
+        _ authz: AuthorizationRequest, request: Request, language: Language, prompt: SecondFactorPrompt, errors: [PageError] = [],
+        status: HTTPResponse.Status = .ok
     ) throws -> Response {
         try render(
             "login/mfa", title: "login.mfa.title", authz, request: request, language: language,
-            values: ["challenge": challenge, "enrolling": enrollment != nil, "secret": enrollment?.secret ?? "", "uri": enrollment?.uri ?? ""],
-            errors: errors, status: status)
+            values: prompt.values(in: language, pages: pages).merging(["offersRemember": true]) { $1 }, errors: errors, status: status)
+    }
+
+    /// The recovery codes of a user whose sign-in just enrolled their first authenticator, shown
+    /// once, with the browser's new session cookie; its form goes on with the flow.
+    func recoveryCodesPage(
+        _ authz: AuthorizationRequest, request: Request, language: Language, codes: [String], cookie: Cookie
+    ) throws -> Response {
+        var response = try render(
+            "login/recovery-codes", title: "mfa.title", authz, request: request, language: language, values: ["recoveryCodes": codes])
+        response.setCookie(cookie)
+        return response
     }
 
     func consentPage(
@@ -123,6 +145,8 @@ extension HostedLoginFeature {
         page.values["resetURL"] = "/oauth/authorize/reset?" + query
         page.values["phoneURL"] = "/oauth/authorize/phone?" + query
         page.values["usesPhone"] = settings.signInMethods.contains(.phone)
+        page.values["emailCodeURL"] = "/oauth/authorize/email?" + query
+        page.values["usesEmailCode"] = settings.signInMethods.contains(.emailCode)
         let providers = Self.pageProviders(of: authz.app).map { provider in
             [
                 "href": "/oauth/authorize/provider?" + "provider=\(FormEncoding.encode(provider.name))&request=\(FormEncoding.encode(query))",

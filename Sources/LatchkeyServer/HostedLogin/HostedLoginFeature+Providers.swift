@@ -62,15 +62,14 @@ extension HostedLoginFeature {
                 return try signInPage(
                     authz, request: request, language: language, errors: [pageError("login.provider.failed", language)], status: .badGateway)
             }
-            do {
-                let (signedIn, _) = try await providerAccounts.signIn(
+            let client = requests.client(of: request, context: context)
+            return try await finishSignIn(authz, request: request, client: client, language: language) {
+                try await providerAccounts.signIn(
                     ExternalSignInRequest(provider: flow.provider, token: idToken, nonce: providerLogin.nonce(of: flow)), app: authz.app,
-                    client: requests.client(of: request, context: context))
-                return try await adopt(signedIn, authz: authz, request: request, language: language)
-            } catch let error as APIError where error.code == .mfaRequired {
-                return try await askForSecondFactor(error, authz: authz, request: request, language: language)
-            } catch let error as APIError {
-                return try signInPage(authz, request: request, language: language, errors: pageErrors(error, fields: [], language: language), status: error.status)
+                    client: client
+                ).0
+            } refused: { error in
+                try signInPage(authz, request: request, language: language, errors: pageErrors(error, fields: [], language: language), status: error.status)
             }
         }
         response.setCookie(providerLogin.endingCookie)

@@ -17,6 +17,7 @@ struct HostedLoginFeature: Feature {
     let codes: AuthorizationCodeStore
     let consents: LoginConsentStore
     let csrf: CSRFProtection
+    let emailSignIn: EmailSignIn
     let idTokens: IDTokenMinter
     let issuer: Issuer
     let links: EmailLinks
@@ -27,6 +28,7 @@ struct HostedLoginFeature: Feature {
     let phone: PhoneSignIn
     let providerAccounts: ExternalAccountService
     let providerLogin: ProviderLogin
+    let rememberedBrowsers: RememberedBrowsers
     let requests: RequestReader
     let secondFactor: SecondFactorService
     let sessions: SessionStore
@@ -40,6 +42,7 @@ struct HostedLoginFeature: Feature {
         codes = AuthorizationCodeStore(driver: backend.driver)
         consents = LoginConsentStore(driver: backend.driver)
         csrf = backend.csrf
+        emailSignIn = EmailSignIn(backend: backend)
         idTokens = IDTokenMinter(keys: backend.keyRing, issuer: backend.issuer, time: backend.time)
         issuer = backend.issuer
         links = EmailLinks(backend: backend)
@@ -50,6 +53,8 @@ struct HostedLoginFeature: Feature {
         phone = PhoneSignIn(backend: backend)
         providerAccounts = ExternalAccountService(backend: backend)
         providerLogin = backend.providerLogin
+        rememberedBrowsers = RememberedBrowsers(
+            key: backend.box.derivedKey(for: "remembered-browsers"), secureCookies: backend.issuer.current.hasPrefix("https:"))
         requests = backend.requests
         secondFactor = SecondFactorService(backend: backend)
         sessions = backend.sessions
@@ -84,7 +89,9 @@ struct HostedLoginFeature: Feature {
             try await signUp(request, context: context)
         }
         table.on(.get, "/oauth/authorize/reset", operation: "loginResetPage", access: .anyone) { request, _ in
-            try await page(request) { authz, language in try resetPage(authz, request: request, language: language) }
+            try await page(request) { authz, language in
+                try emailPage("login/reset", title: "login.reset.title", authz, request: request, language: language)
+            }
         }
         table.on(.post, "/oauth/authorize/reset", operation: "loginReset", access: .anyone) { request, context in
             try await reset(request, context: context)
@@ -98,8 +105,22 @@ struct HostedLoginFeature: Feature {
         table.on(.post, "/oauth/authorize/phone/verify", operation: "loginPhoneVerify", access: .anyone) { request, context in
             try await phoneVerify(request, context: context)
         }
+        table.on(.get, "/oauth/authorize/email", operation: "loginEmailCodePage", access: .anyone) { request, _ in
+            try await page(request) { authz, language in
+                try emailPage("login/email", title: "login.email.title", authz, request: request, language: language)
+            }
+        }
+        table.on(.post, "/oauth/authorize/email", operation: "loginEmailCodeStart", access: .anyone) { request, context in
+            try await emailCodeStart(request, context: context)
+        }
+        table.on(.post, "/oauth/authorize/email/verify", operation: "loginEmailCodeVerify", access: .anyone) { request, context in
+            try await emailCodeVerify(request, context: context)
+        }
         table.on(.post, "/oauth/authorize/mfa", operation: "loginMFA", access: .anyone) { request, context in
             try await completeSecondFactor(request, context: context)
+        }
+        table.on(.post, "/oauth/authorize/continue", operation: "loginContinue", access: .anyone) { request, _ in
+            try await continueAfterSecondFactor(request)
         }
         table.on(.get, "/oauth/authorize/provider", operation: "loginProviderStart", access: .anyone) { request, _ in
             try await providerStart(request)

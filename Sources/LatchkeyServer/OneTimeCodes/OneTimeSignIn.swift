@@ -38,7 +38,8 @@ struct OneTimeSignIn: Sendable {
     private enum Outcome: Sendable {
         case refused(RecipientCodeCheck.Refusal)
         case disabled
-        /// The credential held and the user has a second factor: the credential is spent all the same.
+        /// The credential held and the user has (or, new to an app that requires one, must enroll)
+        /// a second factor: the credential is spent and a new user kept all the same.
         case secondFactor(APIError)
         case signedIn(UserAccount, SessionRecord, refreshToken: String, created: Bool)
     }
@@ -53,11 +54,9 @@ struct OneTimeSignIn: Sendable {
             if let refusal = try await use(db, now) { return .refused(refusal) }
             let (account, created) = try await find(db, now)
             guard !account.disabled else { return .disabled }
-            do {
-                let (session, refreshToken) = try await accounts.startSignIn(account, created: created, app: app, client: client, at: now, in: db)
-                return .signedIn(account, session, refreshToken: refreshToken, created: created)
-            } catch let required as APIError where required.code == .mfaRequired {
-                return .secondFactor(required)
+            switch try await accounts.startSignInCommitting(account, app: app, client: client, at: now, in: db) {
+            case .success(let started): return .signedIn(account, started.session, refreshToken: started.refreshToken, created: created)
+            case .failure(let required): return .secondFactor(required)
             }
         }
         switch outcome {

@@ -40,25 +40,26 @@ struct ExternalAccountService: Sendable {
         let (settings, profile) = try await verify(request, app: app, client: client)
         let identity = settings.identity(of: profile, name: request.provider)
         let now = time.now()
-        let attempt = { @Sendable () async throws -> (UserAccount, SessionRecord, String, Bool) in
+        // A new account is kept when its first session waits for the enrollment its app requires.
+        let attempt = { @Sendable () async throws -> (UserAccount, Result<StartedSession, APIError>, Bool) in
             try await driver.write { db in
                 let (account, created) = try await self.account(for: identity, profile: profile, app: app, at: now, in: db)
                 guard !account.disabled else { throw APIError(.forbidden, .accountDisabled) }
-                let (session, refreshToken) = try await accounts.startSignIn(
-                    account, created: created, app: app, client: client, at: now, in: db)
-                return (account, session, refreshToken, created)
+                let started = try await accounts.startSignInCommitting(account, app: app, client: client, at: now, in: db)
+                return (account, started, created)
             }
         }
-        let outcome: (UserAccount, SessionRecord, String, Bool)
+        let outcome: (UserAccount, Result<StartedSession, APIError>, Bool)
         do {
             outcome = try await attempt()
         } catch is UserStore.Taken {
             // A parallel first sign-in created the user (or took the email) meanwhile: look again.
             do { outcome = try await attempt() } catch is UserStore.Taken { throw APIError(.conflict, .accountExists) }
         }
-        let (account, session, refreshToken, created) = outcome
+        let (account, started, created) = outcome
+        let session = try started.get()
         metrics.recordSignIn(outcome: "success")
-        return (try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app), created)
+        return (try accounts.signedIn(account, session: session.session, refreshToken: session.refreshToken, app: app), created)
     }
 
     /// Links a provider identity to the signed-in user; linking one they already have changes nothing.

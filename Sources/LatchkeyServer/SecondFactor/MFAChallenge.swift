@@ -33,9 +33,17 @@ struct MFAChallenge: Sendable, Equatable {
 
     /// The challenge of `token` when it is this app's and unexpired; `401 mfa_challenge_expired` otherwise.
     static func open(_ token: String, box: SecretBox, appID: String, at now: Date) throws -> MFAChallenge {
+        let challenge = try open(token, box: box, at: now)
+        guard challenge.appID == appID else { throw expired }
+        return challenge
+    }
+
+    /// The challenge of `token`, of any app, when it is unexpired — for the server's own
+    /// email-link page, which serves every app; `401 mfa_challenge_expired` otherwise.
+    static func open(_ token: String, box: SecretBox, at now: Date) throws -> MFAChallenge {
         guard token.utf8.count <= maximumLength, let text = try? box.openString(token, context: context) else { throw expired }
         let parts = text.split(separator: " ").map(String.init)
-        guard parts.count == 4, let seconds = Int64(parts[2]), parts[1] == appID else { throw expired }
+        guard parts.count == 4, let seconds = Int64(parts[2]) else { throw expired }
         let challenge = MFAChallenge(userID: parts[0], appID: parts[1], expiresAt: Date(epochSeconds: seconds), nonce: parts[3])
         guard now < challenge.expiresAt else { throw expired }
         return challenge

@@ -13,6 +13,7 @@ import SQLKit
 /// let exactly one of any number of parallel completions of a challenge through.
 struct MFASignIn: Sendable {
     let accounts: AccountService
+    let apps: AppStore
     let box: SecretBox
     let driver: any StoreDriver
     let factors: SecondFactorService
@@ -23,6 +24,7 @@ struct MFASignIn: Sendable {
 
     init(backend: LatchkeyBackend) {
         accounts = AccountService(backend: backend)
+        apps = backend.apps
         box = backend.box
         driver = backend.driver
         factors = SecondFactorService(backend: backend)
@@ -34,7 +36,57 @@ struct MFASignIn: Sendable {
     private enum Outcome: Sendable {
         case spent
         case wrongCode
-        case signedIn(UserAccount, SessionRecord, refreshToken: String)
+        /// Signed in; with the new recovery codes when the code confirmed the user's first authenticator.
+        case signedIn(UserAccount, SessionRecord, refreshToken: String, recoveryCodes: [String]?)
+    }
+
+    /// Completes the challenge's sign-in without a code, for a browser that remembers the
+    /// challenge's user's authenticator (``RememberedBrowsers``): the challenge is spent and the
+    /// session started as a code would; nil — ask for the code — when the authenticator is no
+    /// longer the one remembered, or the challenge cannot be used.
+    func completeRemembered(
+        challenge token: String, remembered: RememberedBrowsers.Remembered, app: App, client: ClientInfo
+    ) async throws -> AuthResponse? {
+        let now = time.now()
+        let challenge = try MFAChallenge.open(token, box: box, appID: app.id, at: now)
+        guard remembered.userID == challenge.userID else { return nil }
+        let outcome = try await driver.write { db -> (UserAccount, StartedSession)? in
+            guard let authenticator = try await store.authenticator(userID: challenge.userID, in: db), authenticator.confirmed,
+                RememberedBrowsers.tag(of: authenticator) == remembered.tag,
+                try await store.spendAttempt(
+                    challengeID: challenge.id, userID: challenge.userID, expiresAt: challenge.expiresAt, limit: MFAChallenge.attemptLimit,
+                    in: db),
+                let account = try await users.find(id: challenge.userID, appID: app.id, in: db), !account.disabled
+            else { return nil }
+            try await store.markUsed(challengeID: challenge.id, at: now, in: db)
+            let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
+            return (account, StartedSession(session: session, refreshToken: refreshToken))
+        }
+        guard let (account, started) = outcome else { return nil }
+        return try accounts.signedIn(account, session: started.session, refreshToken: started.refreshToken, app: app)
+    }
+
+    /// What a browser that proved `userID`'s authenticator remembers of it; nil without one.
+    func remembered(userID: String) async throws -> RememberedBrowsers.Remembered? {
+        let authenticator = try await driver.read { db in try await store.authenticator(userID: userID, in: db) }
+        guard let authenticator, authenticator.confirmed else { return nil }
+        return RememberedBrowsers.Remembered(userID: userID, tag: RememberedBrowsers.tag(of: authenticator))
+    }
+
+    /// The app of a challenge, for the server's own email-link page, which serves every app;
+    /// `401 mfa_challenge_expired` when the token is no live challenge (or its app is gone).
+    func app(ofChallenge token: String) async throws -> App {
+        let challenge = try MFAChallenge.open(token, box: box, at: time.now())
+        guard let app = try await apps.find(challenge.appID) else { throw MFAChallenge.expired }
+        return app
+    }
+
+    /// The completion a page's single code field asks for: six digits are an authenticator
+    /// code, anything else a recovery code (spaces ignored).
+    static func completion(challenge: String, typed: String) -> MFACompletionRequest {
+        let code = typed.filter { !$0.isWhitespace }
+        let isTOTP = code.count == TOTP.digits && code.allSatisfy { $0.isASCII && $0.isNumber }
+        return MFACompletionRequest(challenge: challenge, code: isTOTP ? code : nil, recoveryCode: isTOTP ? nil : code)
     }
 
     /// Completes the challenge's sign-in; `401 mfa_challenge_expired` for a challenge that cannot
@@ -59,19 +111,27 @@ struct MFASignIn: Sendable {
                 let account = try await users.find(id: challenge.userID, appID: app.id, in: db), !account.disabled
             else { return .spent }
             let accepted: Bool
+            var recoveryCodes: [String]?
             if let recoveryCode = request.recoveryCode {
                 accepted = try await store.useRecoveryCode(
                     digest: SecondFactorService.digest(ofRecoveryCode: recoveryCode), userID: account.id, at: now, in: db)
             } else if let step {
-                // A pending authenticator is confirmed here only when the app requires one.
+                // A pending authenticator is confirmed here only when the app requires one; its
+                // user gets their recovery codes now, as a confirmation by `/v1/me/mfa/totp/confirm` gives them.
+                let enrolling = try await store.authenticator(userID: account.id, in: db)?.confirmed == false
                 accepted = try await store.useStep(step, userID: account.id, confirming: app.settings.totpRequired, at: now, in: db)
+                if accepted, enrolling {
+                    let codes = SecondFactorService.newRecoveryCodes()
+                    try await store.replaceRecoveryCodes(codes.map(SecondFactorService.digest(ofRecoveryCode:)), userID: account.id, in: db)
+                    recoveryCodes = codes
+                }
             } else {
                 accepted = false
             }
             guard accepted else { return .wrongCode }
             try await store.markUsed(challengeID: challenge.id, at: now, in: db)
             let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
-            return .signedIn(account, session, refreshToken: refreshToken)
+            return .signedIn(account, session, refreshToken: refreshToken, recoveryCodes: recoveryCodes)
         }
         switch outcome {
         case .spent:
@@ -80,9 +140,11 @@ struct MFASignIn: Sendable {
             let keys = AccountService.failureKeys([(userKey, app.settings.accountFailureLimit)], ipKey: ipKey, app: app)
             try await throttle.recordFailure(keys, window: app.settings.failureWindowSeconds)
             throw APIError(.unauthorized, .invalidCode)
-        case .signedIn(let account, let session, let refreshToken):
+        case .signedIn(let account, let session, let refreshToken, let recoveryCodes):
             try await throttle.reset(userKey)
-            return try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app)
+            var answer = try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app)
+            answer.recoveryCodes = recoveryCodes
+            return answer
         }
     }
 }

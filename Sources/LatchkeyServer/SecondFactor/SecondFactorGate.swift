@@ -27,13 +27,34 @@ struct SecondFactorGate: Sendable {
 
 extension AccountService {
     /// Starts the session of a first-factor sign-in (password, PIN, provider, device) once the
-    /// ``SecondFactorGate`` lets it through, inside the caller's transaction. An account the
-    /// sign-in just `created` has no factor yet and is let through: the app's requirement applies
-    /// from its next sign-in.
+    /// ``SecondFactorGate`` lets it through, inside the caller's transaction; `mfa_required`
+    /// otherwise, which rolls that transaction back.
     func startSignIn(
-        _ account: UserAccount, created: Bool = false, app: App, client: ClientInfo, at now: Date, in db: any SQLDatabase
+        _ account: UserAccount, app: App, client: ClientInfo, at now: Date, in db: any SQLDatabase
     ) async throws -> (SessionRecord, refreshToken: String) {
-        if !created { try await secondFactor.check(account, app: app, at: now, in: db) }
+        try await secondFactor.check(account, app: app, at: now, in: db)
         return try await startSession(userID: account.id, app: app, client: client, at: now, in: db)
     }
+
+    /// ``startSignIn(_:app:client:at:in:)`` for a transaction that must commit when the second
+    /// factor is asked for: one that made the account — a new account of an app that requires an
+    /// authenticator enrolls one before its first session, so the challenge must name a user who
+    /// exists — or spent a credential. The `mfa_required` answer comes back as a value, for the
+    /// caller to throw once its transaction has committed.
+    func startSignInCommitting(
+        _ account: UserAccount, app: App, client: ClientInfo, at now: Date, in db: any SQLDatabase
+    ) async throws -> Result<StartedSession, APIError> {
+        do {
+            let (session, refreshToken) = try await startSignIn(account, app: app, client: client, at: now, in: db)
+            return .success(StartedSession(session: session, refreshToken: refreshToken))
+        } catch let required as APIError where required.code == .mfaRequired {
+            return .failure(required)
+        }
+    }
+}
+
+/// A session a sign-in started, with its refresh token (in clear only until it is answered).
+struct StartedSession: Sendable {
+    var session: SessionRecord
+    var refreshToken: String
 }

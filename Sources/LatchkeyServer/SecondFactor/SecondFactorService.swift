@@ -130,7 +130,7 @@ struct SecondFactorService: Sendable {
 
     /// Ten new codes of ten base32 characters (50 bits each, enough behind a password and a
     /// throttled challenge), written `xxxxx-xxxxx`.
-    private static func newRecoveryCodes() -> [String] {
+    static func newRecoveryCodes() -> [String] {
         (0..<recoveryCodeCount).map { _ in
             let text = Base32.encode(SecureRandom.bytes(7)).prefix(10).lowercased()
             return text.prefix(5) + "-" + text.suffix(5)
