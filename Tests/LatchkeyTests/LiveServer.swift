@@ -2,7 +2,9 @@ import Foundation
 import Latchkey
 import LatchkeyServer
 import LatchkeyTestSupport
+import LatchkeyWire
 import Logging
+import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -92,6 +94,20 @@ final class LiveServer: TestServer {
             throw URLError(.userAuthenticationRequired)
         }
         return token
+    }
+
+    /// Awards `amount` kredits to `userID` as the app's server (a confidential client, as a game
+    /// backend would): a `client_credentials` token with `wallet:write`, then
+    /// `POST /v1/wallet/users/{id}/transactions`.
+    func award(_ amount: Int64, to userID: String, key: String) async throws {
+        let token = try await serverToken(scope: "wallet:write")
+        var request = URLRequest(url: url.appendingPathComponent("v1/wallet/users/\(userID)/transactions"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.httpBody = try JSONEncoder().encode(WalletTransactionRequest(currency: "kredits", amount: amount, idempotencyKey: key))
+        let (_, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 201)
     }
 
     /// Two sessions of one new user `username`: `stale`, kept in `store`, and `fresh`, with

@@ -155,4 +155,37 @@ import Testing
             await #expect(throws: LatchkeyError.notAnonymous) { try await other.mergeGuest { owner } }
         }
     }
+
+    /// A merge the server refuses after the sign-in went through (here the wallets' sum is out of
+    /// range) signs the guest in again and ends the account's new session, so the guest keeps its
+    /// data on this device and the app can merge again once the cause is gone.
+    @Test func aFailedMergeSignsTheGuestInAgain() async throws {
+        try await serving(try await Self.start()) { server in
+            let owner = try await server.client().signUp(username: "ann", password: "correct horse battery")
+            try await server.award(Int64.max - 5, to: owner.id, key: "fortune")
+            let sdk = server.client()
+            let guest = try await sdk.signInAnonymously()
+            try await server.award(10, to: guest.id, key: "starter")
+            var account: CurrentUser?
+
+            await #expect(throws: LatchkeyError.balanceOutOfRange) {
+                try await sdk.mergeGuest {
+                    account = try await sdk.signIn(username: "ann", password: "correct horse battery")
+                    return try #require(account)
+                }
+            }
+            #expect(sdk.currentUser?.id == guest.id)
+            #expect(try await sdk.reloadUser().isAnonymous)
+            #expect(try await sdk.wallet.balances().balance(of: "kredits") == 10)
+            // The session the sign-in opened for the merge is over.
+            let opened = try #require(account)
+            await #expect(throws: LatchkeyError.sessionExpired) { try await server.client().signIn(accessToken: opened.accessToken) }
+
+            try await server.award(-100, to: owner.id, key: "spent")
+            let merged = try await sdk.mergeGuest { try await sdk.signIn(username: "ann", password: "correct horse battery") }
+            #expect(merged.user.id == owner.id)
+            #expect(sdk.currentUser?.id == owner.id)
+            #expect(try await sdk.wallet.balances().balance(of: "kredits") == Int64.max - 95)
+        }
+    }
 }

@@ -11,25 +11,12 @@ import Testing
 /// `latchkey.wallet` against a live server: the app's server awards (a confidential client, as a
 /// game backend would), the user reads balances and the ledger and spends, with typed errors.
 @Suite struct SDKWalletTests {
-    /// Awards `amount` kredits to `userID` as the app's server: a `client_credentials` token with
-    /// `wallet:write`, then `POST /v1/wallet/users/{id}/transactions`.
-    private func award(_ amount: Int64, to userID: String, key: String, on server: LiveServer) async throws {
-        let token = try await server.serverToken(scope: "wallet:write")
-        var request = URLRequest(url: server.url.appendingPathComponent("v1/wallet/users/\(userID)/transactions"))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        request.httpBody = try JSONEncoder().encode(WalletTransactionRequest(currency: "kredits", amount: amount, idempotencyKey: key))
-        let (_, response) = try await URLSession.shared.data(for: request)
-        #expect((response as? HTTPURLResponse)?.statusCode == 201)
-    }
-
     @Test func theUserReadsTheWalletAndSpendsWithTypedErrors() async throws {
         try await serving(try await LiveServer.start { $0.walletSelfSpend = true }) { server in
             let sdk = server.client()
             let user = try await sdk.signUp(username: "spender", password: "correct horse battery")
             #expect(try await sdk.wallet.balances().balance(of: "kredits") == 0)
-            try await award(50, to: user.id, key: "welcome", on: server)
+            try await server.award(50, to: user.id, key: "welcome")
 
             let entry = try await sdk.wallet.spend(20, reason: "hat", metadata: ["item": .string("hat"), "size": .integer(3)], idempotencyKey: "buy-hat")
             #expect(entry.amount == -20 && entry.balanceAfter == 30 && entry.kind == .spend && entry.actor == "user:\(user.id)")
@@ -56,7 +43,7 @@ import Testing
         try await serving(try await LiveServer.start()) { server in
             let sdk = server.client()
             let user = try await sdk.signUp(username: "caller", password: "correct horse battery")
-            try await award(5, to: user.id, key: "k", on: server)
+            try await server.award(5, to: user.id, key: "k")
             let balances = await completion { sdk.wallet.balances(completion: $0) }
             #expect((try? balances.value.get())?.balance(of: "kredits") == 5)
             #expect(balances.onMain)
