@@ -110,6 +110,26 @@ import Testing
         }
     }
 
+    /// The answer's time does not tell either: with `createUser: false` a known address (an
+    /// email queued) and an unknown one (a decoy code only) take the same time to answer.
+    @Test(arguments: TestStore.enabled) func addressesWithAndWithoutAccountsTakeTheSameTime(store: TestStore) async throws {
+        let harness = try await Self.harness(store) {
+            $0.ipSendLimit = 1_000
+            $0.recipientSendLimit = 1_000
+        }
+        try await harness.run { client in
+            _ = try await client.sendEmailCode(Self.email)
+            #expect(try await client.verifyEmailCode(try await harness.latestEmailCode(to: Self.email)).status == .created)
+            try await expectTimingRatio(within: 0.5...2, "median known / unknown address") {
+                try await medianTimeRatio { isKnown, round in
+                    let address = isKnown ? Self.email : "nobody-\(round % 2)@example.com"
+                    let answer = try await client.sendEmailCode(address, createUser: false)
+                    #expect(answer.status == .accepted)
+                }
+            }
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func malformedAddressesAreTypedErrors(store: TestStore) async throws {
         let harness = try await Self.harness(store)
         try await harness.run { client in

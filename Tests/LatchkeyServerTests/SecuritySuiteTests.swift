@@ -234,6 +234,21 @@ func expectTimingRatio(
     Issue.record("\(name): \(ratios), each outside \(bounds)", sourceLocation: sourceLocation)
 }
 
+/// The median time `send` takes for a known value ÷ for an unknown one, over `rounds` rounds
+/// that send each once, alternating, so load from the tests alongside falls on both alike.
+func medianTimeRatio(rounds: Int = 20, _ send: (_ known: Bool, _ round: Int) async throws -> Void) async throws -> Double {
+    let clock = ContinuousClock()
+    var known: [Duration] = []
+    var unknown: [Duration] = []
+    for round in 0..<rounds {
+        for isKnown in [true, false] {
+            let elapsed = try await clock.measure { try await send(isKnown, round) }
+            if isKnown { known.append(elapsed) } else { unknown.append(elapsed) }
+        }
+    }
+    return median(known) / median(unknown)
+}
+
 func median(_ values: [Duration]) -> Double {
     let sorted = values.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }.sorted()
     return sorted[sorted.count / 2]

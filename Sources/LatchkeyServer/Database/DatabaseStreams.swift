@@ -53,9 +53,18 @@ struct DatabaseStreams: Sendable {
         hubs.start(watcher, at: snapshot.revision)
         let stream = WatchStream(watcher: watcher, hubs: hubs, read: read, gate: gate, time: time, first: snapshot)
         let executor = connection.map { EventLoopExecutor($0.eventLoop) }
-        // A client that leaves ends the stream now, not at the next write the task makes.
-        // Weakly: a connection that outlives its stream (keep-alive) keeps no watcher alive.
-        connection?.closeFuture.whenComplete { [weak watcher] _ in watcher?.post(.close) }
+        // A client that leaves ends the stream now, not at the next write the task makes, and
+        // gives its place back even when the answer never got to its body (the connection closed
+        // before the head was written). Weakly: a connection that outlives its stream
+        // (keep-alive) keeps no watcher alive.
+        connection?.closeFuture.whenComplete { [weak watcher, hubs] _ in
+            guard let watcher else { return }
+            watcher.post(.close)
+            hubs.unregister(watcher)
+        }
+        // A client that closes its side ends the stream as soon as the input ends.
+        let hangUp = HangUpHandler { [weak watcher] in watcher?.post(.close) }
+        let listening = (try? await connection?.pipeline.addHandler(hangUp, position: .first).get()) != nil
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
@@ -65,7 +74,10 @@ struct DatabaseStreams: Sendable {
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
-                defer { hubs.unregister(watcher) }
+                defer {
+                    hubs.unregister(watcher)
+                    if listening { connection?.pipeline.removeHandler(hangUp, promise: nil) }
+                }
                 try await withGracefulShutdownHandler {
                     try await withTaskExecutorPreference(executor) {
                         try await stream.run(writing: &writer)

@@ -99,24 +99,26 @@ final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
     }
 
     func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await writing { [client] leased in
-            try await client.withConnection { connection in
-                leased()
-                return try await body(connection.sql())
-            }
-        }
+        try await writingOnConnection { connection in try await body(connection.sql()) }
     }
 
     var preparedStatements: (any PreparedStatementRunner)? { self }
 
     func writePrepared<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row]
     where Statement.Row: Sendable {
-        try await writing { [client, logger] leased in
+        try await writingOnConnection { [logger] connection in
+            var rows: [Statement.Row] = []
+            for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
+            return rows
+        }
+    }
+
+    /// Runs `body` on a leased connection as one write outside a transaction (see ``writing(_:)``).
+    private func writingOnConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await writing { [client] leased in
             try await client.withConnection { connection in
                 leased()
-                var rows: [Statement.Row] = []
-                for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
-                return rows
+                return try await body(connection)
             }
         }
     }

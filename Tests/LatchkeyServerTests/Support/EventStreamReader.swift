@@ -36,16 +36,20 @@ final class EventStreamReader: Sendable {
 
     private let state = NIOLockedValueBox(State())
     private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    /// This stream's own client, so that closing it closes the connection there and then, as a
+    /// browser's `EventSource.close()` does (the shared client may keep a connection whose reader
+    /// went away open).
+    private let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
 
     /// Opens `url` with `Accept: text/event-stream` and reads it in the background until it ends
     /// or ``close()``.
     init(_ url: String, headers: [(String, String)] = []) {
-        let task = Task { [state] in
+        let task = Task { [state, client] in
             var request = HTTPClientRequest(url: url)
             request.headers.add(name: "Accept", value: "text/event-stream")
             for (name, value) in headers { request.headers.add(name: name, value: value) }
             do {
-                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(600))
+                let response = try await client.execute(request, timeout: .seconds(600))
                 state.withLockedValue {
                     $0.status = response.status.code
                     $0.contentType = response.headers.first(name: "content-type")
@@ -113,7 +117,13 @@ final class EventStreamReader: Sendable {
 
     /// Stops reading and closes the connection.
     func close() {
-        task.withLockedValue { $0?.cancel() }
+        let open = task.withLockedValue { task in
+            defer { task = nil }
+            task?.cancel()
+            return task != nil
+        }
+        // Shutting the client down closes its connection; the task keeps it alive until then.
+        if open { Task { [client] in try? await client.shutdown() } }
     }
 
     deinit {
