@@ -16,25 +16,14 @@ import Testing
         }
         try await harness.run { client in
             _ = try await client.signUpUser("timed")
-            let clock = ContinuousClock()
             var bodies: Set<String> = []
             try await expectTimingRatio(within: 0.9...1.1, "median unknown / wrong password") {
-                var wrong: [Duration] = []
-                var unknown: [Duration] = []
-                for round in 0..<200 {
-                    // Alternate which goes first, so drift in machine load falls on both alike.
-                    for isUnknown in round.isMultiple(of: 2) ? [false, true] : [true, false] {
-                        var response: TestResponse?
-                        let elapsed = try await clock.measure {
-                            response = try await client.signIn(isUnknown ? "nobody-\(round)" : "timed", password: "wrong password here")
-                        }
-                        var body = try #require(response).json
-                        body["requestId"] = nil
-                        bodies.insert("\(try #require(response).status.code) \(body.sorted { $0.key < $1.key })")
-                        if isUnknown { unknown.append(elapsed) } else { wrong.append(elapsed) }
-                    }
+                try await medianTimeRatio(rounds: 200) { isUnknown, round in
+                    let response = try await client.signIn(isUnknown ? "nobody-\(round)" : "timed", password: "wrong password here")
+                    var body = response.json
+                    body["requestId"] = nil
+                    bodies.insert("\(response.status.code) \(body.sorted { $0.key < $1.key })")
                 }
-                return median(unknown) / median(wrong)
             }
             #expect(bodies.count == 1)
         }
@@ -54,22 +43,12 @@ import Testing
             app.settings.bcryptCost = 12
             try await harness.backend.apps.update(app)
             harness.clock.advance(by: 10)  // let the app cache expire
-            let clock = ContinuousClock()
             try await expectTimingRatio(within: 0.8...1.25, "median unknown / wrong password after a cost change") {
-                var wrong: [Duration] = []
-                var unknown: [Duration] = []
-                for round in 0..<30 {
-                    for isUnknown in round.isMultiple(of: 2) ? [false, true] : [true, false] {
-                        let name = isUnknown ? "nobody-\(round)" : "stored-\(round % 5)"
-                        var status: HTTPResponse.Status?
-                        let elapsed = try await clock.measure {
-                            status = try await client.signIn(name, password: "wrong password here").status
-                        }
-                        #expect(status == .unauthorized)
-                        if isUnknown { unknown.append(elapsed) } else { wrong.append(elapsed) }
-                    }
+                try await medianTimeRatio(rounds: 30) { isUnknown, round in
+                    let name = isUnknown ? "nobody-\(round)" : "stored-\(round % 5)"
+                    let status = try await client.signIn(name, password: "wrong password here").status
+                    #expect(status == .unauthorized)
                 }
-                return median(unknown) / median(wrong)
             }
         }
     }
@@ -234,19 +213,20 @@ func expectTimingRatio(
     Issue.record("\(name): \(ratios), each outside \(bounds)", sourceLocation: sourceLocation)
 }
 
-/// The median time `send` takes for a known value ÷ for an unknown one, over `rounds` rounds
-/// that send each once, alternating, so load from the tests alongside falls on both alike.
-func medianTimeRatio(rounds: Int = 20, _ send: (_ known: Bool, _ round: Int) async throws -> Void) async throws -> Double {
+/// The median time `send` takes for one kind of request (`first` true) ÷ for the other, over
+/// `rounds` rounds that send each kind once. Which goes first alternates, so drift in the load of
+/// the tests alongside falls on both alike.
+func medianTimeRatio(rounds: Int = 20, _ send: (_ first: Bool, _ round: Int) async throws -> Void) async throws -> Double {
     let clock = ContinuousClock()
-    var known: [Duration] = []
-    var unknown: [Duration] = []
+    var first: [Duration] = []
+    var second: [Duration] = []
     for round in 0..<rounds {
-        for isKnown in [true, false] {
-            let elapsed = try await clock.measure { try await send(isKnown, round) }
-            if isKnown { known.append(elapsed) } else { unknown.append(elapsed) }
+        for isFirst in round.isMultiple(of: 2) ? [false, true] : [true, false] {
+            let elapsed = try await clock.measure { try await send(isFirst, round) }
+            if isFirst { first.append(elapsed) } else { second.append(elapsed) }
         }
     }
-    return median(known) / median(unknown)
+    return median(first) / median(second)
 }
 
 func median(_ values: [Duration]) -> Double {
