@@ -155,6 +155,42 @@ import Testing
         try await server.stop()
     }
 
+    /// The write-ahead log is copied back into the database file while writes go on (SQLite's
+    /// passive checkpoint past 1,000 pages): the `-wal` file stays near that size instead of
+    /// growing with every commit, and what was written is there after a restart.
+    @Test func theWriteAheadLogIsCopiedBackWhileWritesGoOn() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Log", "--data-dir", directory]) as? [String: Any])
+        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        let seeded = try #require(
+            try LatchkeyBinary.json([
+                "users", "seed", "--app", clientID, "--users", "2000", "--sessions", "2000", "--prefix", "log",
+                "--password-hash", "$2b$10$vzzvINMf9nlNcXshic/YueJKEeef50.lcUCQILFlqqy8TEkpc8caC", "--data-dir", directory,
+            ]) as? [String: Any])
+        let tokens = try #require(seeded["refreshTokens"] as? [String])
+        let server = try await ServerProcess(dataDirectory: directory)
+        // One refresh at a time, so each is a commit of its own: at least three pages each (the
+        // claimed token, its successor, the session), over 6,000 pages in all.
+        var successors: [String] = []
+        for token in tokens {
+            let refreshed = try await server.request("POST", "/v1/auth/refresh", json: ["refreshToken": token], clientID: clientID)
+            successors.append(try #require(refreshed.string("session.refreshToken"), "\(refreshed.status)"))
+        }
+        let logBytes = try #require(
+            try FileManager.default.attributesOfItem(atPath: directory + "/latchkey.sqlite-wal")[.size] as? Int)
+        // A page in the log is its 4,096 bytes and a 24-byte frame header.
+        #expect(logBytes / 4_120 < 2_000, "the log holds \(logBytes / 4_120) pages")
+        try await server.stop()
+
+        let restarted = try await ServerProcess(dataDirectory: directory)
+        for successor in successors.suffix(3) {
+            let refreshed = try await restarted.request("POST", "/v1/auth/refresh", json: ["refreshToken": successor], clientID: clientID)
+            #expect(refreshed.status == .ok)
+        }
+        try await restarted.stop()
+    }
+
     @Test func sigtermLetsInFlightRequestsFinish() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

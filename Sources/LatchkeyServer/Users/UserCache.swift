@@ -7,11 +7,15 @@ import NIOCore
 /// refresh) do not query the database per request. Every write to a user records a change event;
 /// the ``ChangeBus`` drops the entry on this node at commit, on other nodes when they hear of it.
 /// Paths that decide on credentials (password checks) always read the database.
+///
+/// An entry, with its record's JSON, costs about 1.6 KiB of the server's memory (refresh over
+/// 88,815 distinct users' sessions grew the RSS by 146 MiB), so the default of 50,000 users caps
+/// the cache near 80 MiB; when it is full it starts over empty.
 final class UserCache: Sendable {
     private let store: UserStore
     private let cache: InvalidatingCache<CachedAccount>
 
-    init(store: UserStore, bus: ChangeBus, capacity: Int = 100_000) {
+    init(store: UserStore, bus: ChangeBus, capacity: Int = 50_000) {
         self.store = store
         self.cache = InvalidatingCache(capacity: capacity, following: bus, kinds: [.user])
     }
