@@ -37,7 +37,7 @@ struct MFASignIn: Sendable {
         case spent
         case wrongCode
         /// Signed in; with the new recovery codes when the code confirmed the user's first authenticator.
-        case signedIn(UserAccount, SessionRecord, refreshToken: String, recoveryCodes: [String]?)
+        case signedIn(UserAccount, StartedSession, recoveryCodes: [String]?)
     }
 
     /// Completes the challenge's sign-in without a code, for a browser that remembers the
@@ -53,17 +53,31 @@ struct MFASignIn: Sendable {
         let outcome = try await driver.write { db -> (UserAccount, StartedSession)? in
             guard let authenticator = try await store.authenticator(userID: challenge.userID, in: db), authenticator.confirmed,
                 RememberedBrowsers.tag(of: authenticator) == remembered.tag,
-                try await store.spendAttempt(
-                    challengeID: challenge.id, userID: challenge.userID, expiresAt: challenge.expiresAt, limit: MFAChallenge.attemptLimit,
-                    in: db),
-                let account = try await users.find(id: challenge.userID, appID: app.id, in: db), !account.disabled
+                let account = try await spendAttempt(of: challenge, app: app, in: db)
             else { return nil }
-            try await store.markUsed(challengeID: challenge.id, at: now, in: db)
-            let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
-            return (account, StartedSession(session: session, refreshToken: refreshToken))
+            return (account, try await signIn(account, with: challenge, app: app, client: client, at: now, in: db))
         }
         guard let (account, started) = outcome else { return nil }
         return try accounts.signedIn(account, session: started.session, refreshToken: started.refreshToken, app: app)
+    }
+
+    /// Spends one of the challenge's attempts and reads its user, in the completion's transaction:
+    /// nil when the challenge has no attempt left or was used, or its account is gone or disabled.
+    private func spendAttempt(of challenge: MFAChallenge, app: App, in db: any SQLDatabase) async throws -> UserAccount? {
+        guard try await store.spendAttempt(
+            challengeID: challenge.id, userID: challenge.userID, expiresAt: challenge.expiresAt, limit: MFAChallenge.attemptLimit, in: db),
+            let account = try await users.find(id: challenge.userID, appID: app.id, in: db), !account.disabled
+        else { return nil }
+        return account
+    }
+
+    /// Marks the challenge used and starts the session it stood for, in the same transaction.
+    private func signIn(
+        _ account: UserAccount, with challenge: MFAChallenge, app: App, client: ClientInfo, at now: Date, in db: any SQLDatabase
+    ) async throws -> StartedSession {
+        try await store.markUsed(challengeID: challenge.id, at: now, in: db)
+        let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
+        return StartedSession(session: session, refreshToken: refreshToken)
     }
 
     /// What a browser that proved `userID`'s authenticator remembers of it; nil without one.
@@ -105,11 +119,7 @@ struct MFASignIn: Sendable {
             try authenticator.flatMap { try factors.totp($0, userID: challenge.userID).matchingStep(code, at: now) }
         }
         let outcome = try await driver.write { db -> Outcome in
-            guard try await store.spendAttempt(
-                challengeID: challenge.id, userID: challenge.userID, expiresAt: challenge.expiresAt, limit: MFAChallenge.attemptLimit,
-                in: db),
-                let account = try await users.find(id: challenge.userID, appID: app.id, in: db), !account.disabled
-            else { return .spent }
+            guard let account = try await spendAttempt(of: challenge, app: app, in: db) else { return .spent }
             let accepted: Bool
             var recoveryCodes: [String]?
             if let recoveryCode = request.recoveryCode {
@@ -129,9 +139,8 @@ struct MFASignIn: Sendable {
                 accepted = false
             }
             guard accepted else { return .wrongCode }
-            try await store.markUsed(challengeID: challenge.id, at: now, in: db)
-            let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
-            return .signedIn(account, session, refreshToken: refreshToken, recoveryCodes: recoveryCodes)
+            let started = try await signIn(account, with: challenge, app: app, client: client, at: now, in: db)
+            return .signedIn(account, started, recoveryCodes: recoveryCodes)
         }
         switch outcome {
         case .spent:
@@ -140,9 +149,9 @@ struct MFASignIn: Sendable {
             let keys = AccountService.failureKeys([(userKey, app.settings.accountFailureLimit)], ipKey: ipKey, app: app)
             try await throttle.recordFailure(keys, window: app.settings.failureWindowSeconds)
             throw APIError(.unauthorized, .invalidCode)
-        case .signedIn(let account, let session, let refreshToken, let recoveryCodes):
+        case .signedIn(let account, let started, let recoveryCodes):
             try await throttle.reset(userKey)
-            var answer = try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app)
+            var answer = try accounts.signedIn(account, session: started.session, refreshToken: started.refreshToken, app: app)
             answer.recoveryCodes = recoveryCodes
             return answer
         }
