@@ -271,8 +271,9 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func streamsPastTheNodesLimitAreRefused(store: TestStore) async throws {
-        // Keep-alives every 2 s: a stream whose client left is ended by the first write that meets
-        // the closed connection, if its hang-up was not seen first.
+        // Keep-alives every 2 s: a stream whose client left is ended by the second keep-alive at
+        // the latest (the first meets the client's reset, the second fails), if its hang-up was
+        // not seen first.
         try await Node.with(store: store, environment: ["LATCHKEY_MAX_STREAMS": "2", "LATCHKEY_STREAM_KEEPALIVE": "2"]) { node in
             let signUp = try await node.server.request(
                 "POST", "/v1/auth/signup", json: ["username": "holder", "password": "correct horse battery"], clientID: node.clientID)

@@ -8,6 +8,9 @@ import Testing
 /// The `latchkey` executable: first run, CLI administration, graceful shutdown, and durability
 /// under `kill -9`.
 @Suite(.serialized) struct ProcessTests {
+    /// What `users seed` gives its users: bcrypt cost 10 of "bench-scale-password".
+    private static let seededPasswordHash = "$2b$10$vzzvINMf9nlNcXshic/YueJKEeef50.lcUCQILFlqqy8TEkpc8caC"
+
     private func temporaryDirectory() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-proc-\(UUID().uuidString)").path
     }
@@ -132,9 +135,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Seed", "--data-dir", directory]) as? [String: Any])
         let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
-        // bcrypt cost 10 of "bench-scale-password".
-        let hash = "$2b$10$vzzvINMf9nlNcXshic/YueJKEeef50.lcUCQILFlqqy8TEkpc8caC"
-        let seed = ["users", "seed", "--app", clientID, "--password-hash", hash, "--prefix", "load", "--data-dir", directory]
+        let seed = ["users", "seed", "--app", clientID, "--password-hash", Self.seededPasswordHash, "--prefix", "load", "--data-dir", directory]
         let first = try #require(try LatchkeyBinary.json(seed + ["--users", "25", "--sessions", "3"]) as? [String: Any])
         #expect(first["usersAdded"] as? Int == 25)
         let tokens = try #require(first["refreshTokens"] as? [String])
@@ -166,7 +167,7 @@ import Testing
         let seeded = try #require(
             try LatchkeyBinary.json([
                 "users", "seed", "--app", clientID, "--users", "2000", "--sessions", "2000", "--prefix", "log",
-                "--password-hash", "$2b$10$vzzvINMf9nlNcXshic/YueJKEeef50.lcUCQILFlqqy8TEkpc8caC", "--data-dir", directory,
+                "--password-hash", Self.seededPasswordHash, "--data-dir", directory,
             ]) as? [String: Any])
         let tokens = try #require(seeded["refreshTokens"] as? [String])
         let server = try await ServerProcess(dataDirectory: directory)
