@@ -22,10 +22,9 @@ struct ClusterTests {
         static func start(count: Int = 3, settings: [String] = [], provider: FakeIdentityProvider? = nil) async throws -> Cluster {
             let databaseURL = try await TestStore.createDatabase()
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-cluster-\(UUID().uuidString)").path
-            let created = try #require(
-                try LatchkeyBinary.json(["apps", "create", "--name", "Cluster", "--database", databaseURL]) as? [String: Any])
-            let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
-            let clientSecret = try #require(created["clientSecret"] as? String)
+            let created = try LatchkeyBinary.createApp("Cluster", in: ["--database", databaseURL])
+            let clientID = created.clientID
+            let clientSecret = created.clientSecret
             let update = try LatchkeyBinary.run(
                 ["apps", "update", clientID, "--bcrypt-cost", "10", "--database", databaseURL] + settings)
             guard update.status == 0 else { throw HarnessError.unexpected(update.stderr) }
@@ -459,8 +458,7 @@ struct InstallationCopyTests {
     @Test func sqliteInstallationMovesToPostgresIntact() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-copy-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Moving", "--data-dir", directory]) as? [String: Any])
-        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        let clientID = try LatchkeyBinary.createApp("Moving", in: ["--data-dir", directory]).clientID
         _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10", "--session-ttl", "7200", "--data-dir", directory])
         let embedded = try await ServerProcess(dataDirectory: directory, extraArguments: sharedIssuer)
         let signUp = try await embedded.request(

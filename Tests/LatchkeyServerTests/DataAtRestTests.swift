@@ -89,8 +89,7 @@ import Testing
     /// or (PostgreSQL) with none: a clear message, not garbage or 500s later.
     @Test(arguments: TestStore.enabled) func anotherSecretKeyIsRefusedAtStart(store: TestStore) async throws {
         try await withProcessStore(store) { directory, arguments in
-            let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Keys"] + arguments) as? [String: Any])
-            let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+            let clientID = try LatchkeyBinary.createApp("Keys", in: arguments).clientID
             let server = try await ServerProcess(dataDirectory: directory, extraArguments: arguments + sharedIssuer)
             let signUp = try await server.request(
                 "POST", "/v1/auth/signup", json: ["username": "keeper", "password": "correct horse battery"], clientID: clientID)

@@ -12,8 +12,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-rules-\(UUID().uuidString)").path
         let databaseURL = store == .postgres ? try await TestStore.createDatabase() : nil
         let arguments = databaseURL.map { ["--database", $0] } ?? ["--data-dir", directory]
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Rules"] + arguments) as? [String: Any])
-        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        let clientID = try LatchkeyBinary.createApp("Rules", in: arguments).clientID
         let updated = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10"] + arguments)
         // The store's pool runs before anything leases from it (PostgresNIO warns otherwise).
         let leasedEarly = "hasn't been called yet"

@@ -118,9 +118,9 @@ import Testing
         let databaseURL = store == .postgres ? try await TestStore.createDatabase() : nil
         let arguments = databaseURL.map { ["--database", $0] } ?? ["--data-dir", directory]
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Rules"] + arguments) as? [String: Any])
-        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
-        let clientSecret = try #require(created["clientSecret"] as? String)
+        let created = try LatchkeyBinary.createApp("Rules", in: arguments)
+        let clientID = created.clientID
+        let clientSecret = created.clientSecret
         let app = arguments + ["--app", clientID]
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let file = directory + "/rules.json"

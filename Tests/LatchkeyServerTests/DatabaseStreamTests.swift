@@ -26,9 +26,9 @@ import Testing
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-streams-\(UUID().uuidString)").path
             let databaseURL: String? = if let shared { shared } else if store == .postgres { try await TestStore.createDatabase() } else { nil }
             let location = databaseURL.map { ["--database", $0] } ?? ["--data-dir", directory]
-            let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Streams"] + location) as? [String: Any])
-            let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
-            let clientSecret = try #require(created["clientSecret"] as? String)
+            let created = try LatchkeyBinary.createApp("Streams", in: location)
+            let clientID = created.clientID
+            let clientSecret = created.clientSecret
             let update = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10"] + settings + location)
             guard update.status == 0 else { throw HarnessError.unexpected(update.stderr) }
             let server = try await ServerProcess(

@@ -143,8 +143,7 @@ import Testing
     @Test func aCrashBetweenQueueingAndSendingLosesNoMessage() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-crash-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Outbox", "--data-dir", directory]) as? [String: Any])
-        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        let clientID = try LatchkeyBinary.createApp("Outbox", in: ["--data-dir", directory]).clientID
         // Port 1, where nothing listens: the first attempt fails. (Not a port freed for later:
         // another test's process may take it meanwhile.)
         let environment = { (port: Int) in

@@ -467,8 +467,7 @@ import Testing
     @Test func providersCommands() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-proc-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Kuggle", "--data-dir", directory]) as? [String: Any])
-        let id = try #require((created["app"] as? [String: Any])?["id"] as? String)
+        let id = try LatchkeyBinary.createApp("Kuggle", in: ["--data-dir", directory]).id
         let google = try #require(
             try LatchkeyBinary.json([
                 "apps", "providers", "set", id, "--name", "google", "--kind", "oidc", "--issuer", "https://accounts.google.com",
@@ -536,8 +535,7 @@ extension ExternalProviderTests {
     @Test func providerSecretsAreNeverTakenFromTheCommandLine() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-proc-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Kuggle", "--data-dir", directory]) as? [String: Any])
-        let id = try #require((created["app"] as? [String: Any])?["id"] as? String)
+        let id = try LatchkeyBinary.createApp("Kuggle", in: ["--data-dir", directory]).id
         func setFacebook(_ secret: String, input: String = "", environment: [String: String] = [:]) throws -> (status: Int32, stderr: String) {
             let result = try LatchkeyBinary.run(
                 [
@@ -564,8 +562,7 @@ extension ExternalProviderTests {
     @Test func configuredURLsMustBeHTTPSExceptLoopback() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-proc-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Kuggle", "--data-dir", directory]) as? [String: Any])
-        let id = try #require((created["app"] as? [String: Any])?["id"] as? String)
+        let id = try LatchkeyBinary.createApp("Kuggle", in: ["--data-dir", directory]).id
         func oidc(_ extra: [String]) throws -> (status: Int32, stderr: String) {
             let result = try LatchkeyBinary.run(
                 ["apps", "providers", "set", id, "--name", "corp", "--kind", "oidc", "--client-id", "web", "--data-dir", directory] + extra)

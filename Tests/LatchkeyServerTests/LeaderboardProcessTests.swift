@@ -18,9 +18,9 @@ import Testing
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-boards-\(UUID().uuidString)").path
             let databaseURL = store == .postgres ? try await TestStore.createDatabase() : nil
             let arguments = databaseURL.map { ["--database", $0] } ?? ["--data-dir", directory]
-            let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Boards"] + arguments) as? [String: Any])
-            let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
-            let clientSecret = try #require(created["clientSecret"] as? String)
+            let created = try LatchkeyBinary.createApp("Boards", in: arguments)
+            let clientID = created.clientID
+            let clientSecret = created.clientSecret
             _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10"] + arguments)
             return Installation(
                 arguments: arguments, clientID: clientID, clientSecret: clientSecret, directory: directory, databaseURL: databaseURL)

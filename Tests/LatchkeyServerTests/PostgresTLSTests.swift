@@ -60,8 +60,7 @@ struct PostgresTLSServerTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-tls-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let url = server.url(host: "localhost", database: name, query: "sslmode=verify-full&sslrootcert=\(server.ca)")
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "TLS", "--database", url]) as? [String: Any])
-        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        let clientID = try LatchkeyBinary.createApp("TLS", in: ["--database", url]).clientID
         let node = try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", url])
         let signUp = try await node.request(
             "POST", "/v1/auth/signup", json: ["username": "tls", "password": "correct horse battery"], clientID: clientID)

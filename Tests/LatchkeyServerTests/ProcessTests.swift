@@ -92,8 +92,7 @@ import Testing
     @Test func usersCommandsAndSessionLifetimeSeenByARunningServer() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "A", "--data-dir", directory]) as? [String: Any])
-        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        let clientID = try LatchkeyBinary.createApp("A", in: ["--data-dir", directory]).clientID
         _ = try LatchkeyBinary.run(["apps", "update", clientID, "--session-ttl", "3600", "--bcrypt-cost", "10", "--data-dir", directory])
         let server = try await ServerProcess(dataDirectory: directory)
         let signUp = try await server.request("POST", "/v1/auth/signup", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)
@@ -133,8 +132,7 @@ import Testing
     @Test func seededUsersAndSessionsWorkLikeRealOnes() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Seed", "--data-dir", directory]) as? [String: Any])
-        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        let clientID = try LatchkeyBinary.createApp("Seed", in: ["--data-dir", directory]).clientID
         let seed = ["users", "seed", "--app", clientID, "--password-hash", Self.seededPasswordHash, "--prefix", "load", "--data-dir", directory]
         let first = try #require(try LatchkeyBinary.json(seed + ["--users", "25", "--sessions", "3"]) as? [String: Any])
         #expect(first["usersAdded"] as? Int == 25)
@@ -162,8 +160,7 @@ import Testing
     @Test func theWriteAheadLogIsCopiedBackWhileWritesGoOn() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Log", "--data-dir", directory]) as? [String: Any])
-        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        let clientID = try LatchkeyBinary.createApp("Log", in: ["--data-dir", directory]).clientID
         let seeded = try #require(
             try LatchkeyBinary.json([
                 "users", "seed", "--app", clientID, "--users", "2000", "--sessions", "2000", "--prefix", "log",
@@ -198,8 +195,7 @@ import Testing
         // bcrypt at cost 14 keeps the sign-up busy for about a second of CPU: SIGTERM goes once
         // the server has spent a fifth of that since the request was sent (the hash is running),
         // not after a fixed wait a loaded machine may not have reached the server within.
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Slow", "--data-dir", directory]) as? [String: Any])
-        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        let clientID = try LatchkeyBinary.createApp("Slow", in: ["--data-dir", directory]).clientID
         _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "14", "--data-dir", directory])
         let server = try await ServerProcess(dataDirectory: directory)
         let before = try Self.cpuSeconds(of: server.process.pid)
@@ -227,8 +223,7 @@ import Testing
     @Test func killNineLosesNoAcknowledgedUserAndLeavesNoHalfWrittenOne() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Crash", "--data-dir", directory]) as? [String: Any])
-        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        let clientID = try LatchkeyBinary.createApp("Crash", in: ["--data-dir", directory]).clientID
         // Four writers from one address: lift the per-IP sign-up limit.
         _ = try LatchkeyBinary.run(
             ["apps", "update", clientID, "--bcrypt-cost", "10", "--ip-sign-up-limit", "1000000", "--data-dir", directory])

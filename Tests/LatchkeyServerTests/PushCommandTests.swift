@@ -11,8 +11,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let data = ["--data-dir", directory + "/data"]
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let app = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Pushy"] + data) as? [String: Any])
-        let appID = try #require((app["app"] as? [String: Any])?["id"] as? String)
+        let appID = try LatchkeyBinary.createApp("Pushy", in: data).id
 
         let apnsKey = P256.Signing.PrivateKey().pemRepresentation
         try apnsKey.write(toFile: directory + "/AuthKey.p8", atomically: true, encoding: .utf8)

@@ -228,8 +228,7 @@ import Testing
     private func runCLIChecks(
         location: [String], directory: String, keys: String, started: (ServerProcess) -> Void
     ) async throws {
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Service"] + location) as? [String: Any])
-        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        let clientID = try LatchkeyBinary.createApp("Service", in: location).clientID
         let path = keys + "/key.json"
         let made = try LatchkeyBinary.run(
             ["apps", "service-account", "create", "--app", clientID, "--out", path, "--public-url", "https://db.example.test/"] + location)

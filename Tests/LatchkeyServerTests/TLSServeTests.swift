@@ -57,9 +57,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let pair = try selfSigned(in: directory, name: "watch")
         let data = directory + "/data"
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Watch", "--data-dir", data]) as? [String: Any])
-        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
-        let secret = try #require(created["clientSecret"] as? String)
+        let created = try LatchkeyBinary.createApp("Watch", in: ["--data-dir", data])
+        let clientID = created.clientID
+        let secret = created.clientSecret
         let server = try await ServerProcess(dataDirectory: data, extraArguments: ["--tls-cert", pair.certificate, "--tls-key", pair.key])
         let base = "https://127.0.0.1:\(server.port)"
         var tls = TLSConfiguration.makeClientConfiguration()

@@ -11,8 +11,7 @@ import Testing
     }
 
     private static func createApp(_ name: String, in directory: String) throws -> String {
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", name, "--data-dir", directory]) as? [String: Any])
-        let clientID = try #require((created["app"] as? [String: Any])?["clientId"] as? String)
+        let clientID = try LatchkeyBinary.createApp(name, in: ["--data-dir", directory]).clientID
         _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10", "--data-dir", directory])
         return clientID
     }
