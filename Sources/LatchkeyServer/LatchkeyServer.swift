@@ -17,8 +17,9 @@ public enum LatchkeyServer {
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: CORSMiddleware(apps: backend.appDirectory))
         router.add(middleware: ProblemMiddleware())
-        router.add(middleware: MethodNotAllowedMiddleware(routes: routes.routes))
-        routes.register(on: router, authenticator: Authenticator(backend: backend))
+        let authenticator = Authenticator(backend: backend)
+        router.add(middleware: NoRouteMiddleware(routes: routes.routes, authenticator: authenticator))
+        routes.register(on: router, authenticator: authenticator)
         return router
     }
 

@@ -26,8 +26,13 @@ import Testing
             #expect(read.status == .ok)
             #expect(read.string("user.username") == "dora" && read.value("disabled") as? Bool == false)
 
-            // A user's own token, no token, and a token without the scope are refused.
+            // A user's own token, no token, and a token without the scope are refused; and the
+            // client's token, valid as it is, on a user's routes (RFC 6750 §3.1).
             #expect(try await client.send(.get, path, token: user.access).status == .forbidden)
+            for userRoute in ["/v1/me", "/v1/leaderboards", "/v1/me/wallet"] {
+                let notAUser = try await client.send(.get, userRoute, token: fullToken)
+                #expect(notAUser.status == .forbidden && notAUser.headers[.wwwAuthenticate]?.contains("insufficient_scope") == true, "\(userRoute)")
+            }
             #expect(try await client.send(.get, path).status == .unauthorized)
             let readOnly = try #require(try await clientToken(client, harness, scope: "users:read").string("access_token"))
             let refused = try await client.send(.patch, path, json: ["disabled": true], token: readOnly)

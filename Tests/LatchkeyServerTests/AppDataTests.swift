@@ -138,8 +138,10 @@ import Testing
                 let page = try await client.send(.get, "/v1/me/appdata?limit=1&after=\(cursor)", token: token)
                 #expect(page.status == .ok && page.string("nextCursor") == "a", "\(cursor)")
             }
-            for query in ["limit=0", "limit=101", "limit=x", "after=bad*"] {
-                #expect(try await client.send(.get, "/v1/me/appdata?\(query)", token: token).status.code >= 400, "\(query)")
+            for (query, field) in [("limit=0", "limit"), ("limit=101", "limit"), ("limit=x", "limit"), ("limit=99999999999999999999", "limit"), ("after=bad*", "after")] {
+                let refused = try await client.send(.get, "/v1/me/appdata?\(query)", token: token)
+                #expect(refused.status == .unprocessableContent && refused.fieldCodes.count == 1, "\(query)")
+                #expect((refused.value("errors") as? [[String: Any]])?.first?["field"] as? String == field, "\(query)")
             }
             let other = try await client.signUpUser("bob").access
             #expect((try await client.send(.get, "/v1/me/appdata", token: other).value("entries") as? [Any])?.isEmpty == true)

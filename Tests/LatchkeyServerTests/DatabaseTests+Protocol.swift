@@ -38,6 +38,70 @@ import Testing
         }
     }
 
+    /// Every key is reachable over REST, those named like the first segment of the server's own
+    /// routes too (the router gives up on `/v1/x.json` after trying `v1`); the server's routes
+    /// keep their paths.
+    @Test(arguments: TestStore.enabled) func keysNamedLikeServerRoutesAreReachable(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let admin = try await harness.clientToken(client, scope: "database:admin")
+            for path in ["/v1/x", "/v1/hello", "/oauth/token/a", "/metrics/m", "/v1/users/u/k"] {
+                let written = try await client.send(.put, "\(path).json", raw: Data("7".utf8), token: admin)
+                #expect(written.status == .ok && written.text == "7", "\(path)")
+                #expect(try await client.send(.get, "\(path).json", token: admin).text == "7", "\(path)")
+            }
+            #expect(try await client.send(.get, "/v1.json?shallow=true", token: admin).text == #"{"hello":true,"users":true,"x":true}"#)
+            let pushed = try await client.send(.post, "/v1/x/list.json", raw: Data("1".utf8), token: admin)
+            #expect(pushed.status == .ok && pushed.string("name")?.count == 20)
+            #expect(try await client.send(.patch, "/oauth.json", raw: Data(#"{"token/b": 2}"#.utf8), token: admin).status == .ok)
+            #expect(try await client.send(.get, "/oauth/token.json", token: admin).text == #"{"a":7,"b":2}"#)
+            #expect(try await client.send(.delete, "/metrics/m.json", token: admin).text == "null")
+            #expect(try await client.send(.get, "/metrics.json", token: admin).text == "null")
+            // A tree path still needs the tree's credentials, and the server's routes keep theirs.
+            #expect(try await client.send(.get, "/v1/x.json?ns=\(client.clientID)").string("error") == "Permission denied")
+            #expect(try await client.send(.get, "/v1/hello").string("name") == "Latchkey")
+            #expect(try await client.send(.get, "/v1/nowhere").status == .notFound)
+            let served = try await client.send(.put, "/openapi.json", token: admin)
+            #expect(served.status == .methodNotAllowed && served.headers[.allow] == "GET")
+        }
+    }
+
+    /// A `POST` naming `PUT`, `PATCH` or `DELETE` in `X-HTTP-Method-Override` (or the
+    /// `x-http-method-override` query parameter) is that write, with its conditions and rules.
+    @Test(arguments: TestStore.enabled) func aPostCanNameAnotherWrite(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let admin = try await harness.clientToken(client, scope: "database:admin")
+            let override = DatabaseFeature.methodOverride
+            _ = try await client.send(.put, "/o.json", raw: Data(#"{"a": 1, "b": 2}"#.utf8), token: admin)
+            let patched = try await client.send(.post, "/o.json", raw: Data(#"{"b": 3}"#.utf8), token: admin, headers: [override: "PATCH"])
+            #expect(patched.status == .ok && patched.text == #"{"b":3}"#)
+            #expect(try await client.send(.get, "/o.json", token: admin).text == #"{"a":1,"b":3}"#)
+            let deleted = try await client.send(.post, "/o/a.json?x-http-method-override=delete", token: admin)
+            #expect(deleted.status == .ok && deleted.text == "null")
+            #expect(try await client.send(.get, "/o.json", token: admin).text == #"{"b":3}"#)
+            let put = try await client.send(.post, "/o.json", raw: Data("5".utf8), token: admin, headers: [override: "PUT"])
+            #expect(put.status == .ok && put.text == "5" && put.headers[.eTag] != nil)
+            // The header wins over the parameter; the write's conditions hold.
+            let stale = try await client.send(
+                .post, "/o.json?x-http-method-override=PATCH", raw: Data("6".utf8), token: admin, headers: [override: "PUT", .ifMatch: "nope"])
+            #expect(stale.status == .preconditionFailed && stale.text == "5")
+            let pushed = try await client.send(.post, "/o2.json", raw: Data("1".utf8), token: admin, headers: [override: "POST"])
+            #expect(pushed.string("name")?.count == 20)
+            for method in ["GET", "HEAD", "OPTIONS", "FETCH", ""] {
+                let refused = try await client.send(.post, "/o.json", raw: Data("1".utf8), token: admin, headers: [override: method])
+                #expect(refused.status == .badRequest && refused.string("error") != nil, "\(method)")
+            }
+            #expect(try await client.send(.get, "/o.json", token: admin).text == "5")
+            // The rules judge the write it is: another user's location stays refused.
+            let (ann, _) = try await DatabaseTests.user("ann", client)
+            let (_, bobToken) = try await DatabaseTests.user("bob", client)
+            let refused = try await client.send(
+                .post, "/users/\(ann).json?ns=\(client.clientID)", raw: Data("1".utf8), token: bobToken, headers: [override: "PUT"])
+            #expect(refused.status == .unauthorized && refused.string("error") == "Permission denied")
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func serverValuesResolveInTheWrite(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in

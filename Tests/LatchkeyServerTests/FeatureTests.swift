@@ -35,6 +35,22 @@ import Testing
         }
     }
 
+    /// A user's route answers 401 without a live user token and 403 to a confidential client's
+    /// (valid, but not a user's): its operation says both.
+    @Test(arguments: TestStore.enabled) func everyUsersRouteDocumentsItsRefusals(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        let routes = harness.backend.routes.routes
+        try await harness.run { client in
+            let paths = try #require(try await client.send(.get, "/openapi.json").value("paths") as? [String: [String: Any]])
+            for route in routes {
+                guard case .user = route.access else { continue }
+                let operation = paths[route.path]?[route.method.rawValue.lowercased()] as? [String: Any]
+                let responses = try #require(operation?["responses"] as? [String: Any], "\(route.operation)")
+                #expect(responses["401"] != nil && responses["403"] != nil, "\(route.operation)")
+            }
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func everyTableHasOneOwner(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         let driver = harness.backend.driver

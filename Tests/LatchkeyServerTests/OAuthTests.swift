@@ -26,6 +26,20 @@ import Testing
                 .post, "/oauth/token", form: ["grant_type": "refresh_token", "refresh_token": "lkr_bogus", "client_id": harness.app.clientID])
             #expect(again.status == .badRequest)
             #expect(again.string("error") == "invalid_grant")
+
+            // A scope beyond the session's is refused before the token is spent (RFC 6749 §6); a
+            // narrower one gets the session's, which the answer names.
+            let successor = try #require(response.string("refresh_token"))
+            for scope in ["openid users:read", "wallet:write", "bogus"] {
+                let wider = try await client.send(
+                    .post, "/oauth/token",
+                    form: ["grant_type": "refresh_token", "refresh_token": successor, "client_id": harness.app.clientID, "scope": scope])
+                #expect(wider.status == .badRequest && wider.string("error") == "invalid_scope", "\(scope)")
+            }
+            let narrower = try await client.send(
+                .post, "/oauth/token",
+                form: ["grant_type": "refresh_token", "refresh_token": successor, "client_id": harness.app.clientID, "scope": "openid"])
+            #expect(narrower.status == .ok && narrower.string("scope") == "openid profile public")
         }
     }
 
@@ -54,8 +68,9 @@ import Testing
             #expect(badSecret.status == .unauthorized)
             #expect(badSecret.string("error") == "invalid_client")
             #expect(badSecret.headers[.wwwAuthenticate]?.hasPrefix("Basic") == true)
-            // A client token is not a user session.
-            #expect(try await client.send(.get, "/v1/me", token: try #require(granted.string("access_token"))).status == .unauthorized)
+            // A client token is not a user session: valid, but not for a user's routes.
+            let notAUser = try await client.send(.get, "/v1/me", token: try #require(granted.string("access_token")))
+            #expect(notAUser.status == .forbidden && notAUser.headers[.wwwAuthenticate]?.contains("insufficient_scope") == true)
         }
     }
 

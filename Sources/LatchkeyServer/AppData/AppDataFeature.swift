@@ -87,15 +87,9 @@ struct AppDataFeature: Feature {
 
     /// A page of keys: `after` (a key, the previous page's `nextCursor`) and `limit` (1–100, default 50).
     private func page(of userID: String, request: Request) async throws -> Response {
-        let query = request.uri.queryParameters
-        var limit = 50
-        if let given = query["limit"] {
-            guard let number = Int(String(given)), (1...AppDataService.maximumPageSize).contains(number) else {
-                throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "limit", code: .invalidField)])
-            }
-            limit = number
-        }
-        return try JSONResponse.make(try await service.page(userID: userID, after: query["after"].map(String.init), limit: limit))
+        let limit = try request.integerParameter("limit", default: 50, in: 1...AppDataService.maximumPageSize)
+        return try JSONResponse.make(
+            try await service.page(userID: userID, after: request.uri.queryParameters["after"].map(String.init), limit: limit))
     }
 
     /// The path's user, who must belong to the calling client's app (`404` otherwise).

@@ -82,8 +82,10 @@ struct Authenticator: Sendable {
     }
 
     /// The user of verified `claims` of `app` whose session is live, or `401` like
-    /// ``principal(for:)``.
+    /// ``principal(for:)``. A confidential client's token is refused with `403`: it is valid,
+    /// but not for a user's routes (as a user's token is refused on server-to-server ones).
     func user(claims: AccessTokenClaims, app: App) async throws -> UserPrincipal {
+        if Self.client(claims: claims, app: app) != nil { throw Self.insufficientScope }
         guard let sessionID = claims.sid,
             let session = try await gate.liveSession(id: sessionID, at: time.now()),
             session.userID == claims.sub, session.appID == app.id

@@ -176,8 +176,6 @@ extension ConsoleFeature {
 
     /// The `limit` query parameter (50 when absent).
     private func limit(_ request: Request) throws -> Int {
-        guard let text = request.uri.queryParameters["limit"] else { return 50 }
-        guard let limit = Int(String(text)), limit > 0 else { throw APIError.validation([FieldError(field: "limit", code: .invalidField)]) }
-        return limit
+        try request.integerParameter("limit", default: 50, in: 1...Int.max)
     }
 }

@@ -4,10 +4,10 @@ import Hummingbird
 import LatchkeyWire
 
 /// The protocol's REST operations on `<path>.json`, every method one catch-all route (see
-/// ``RouteTable/Route/isCatchAll``): the server's own routes win, so a top-level key named like
-/// one of their first segments (`openapi` is fine: `/openapi/.json`; `v1`, `oauth`, `metrics`
-/// are not) is not reachable over REST. Answers are the protocol's: JSON values, and errors as
-/// `{"error": "…"}`.
+/// ``RouteTable/Route/isCatchAll`` and ``NoRouteMiddleware``): every path ending in `.json` that
+/// no other route serves is the tree's, so every key is reachable, `v1` or `oauth` too; the key
+/// `openapi` as `/openapi/.json` (`/openapi.json` is the API document). Answers are the
+/// protocol's: JSON values, and errors as `{"error": "…"}`.
 extension DatabaseFeature {
     /// The largest write body.
     static let maximumWriteBytes = 16 * 1024 * 1024
@@ -34,22 +34,37 @@ extension DatabaseFeature {
         }
 
         table.on(.put, Self.treePath, operation: "DatabasePut", access: .anyone) { request, _ in
-            try await answer(request) { caller, path, options in
+            try await write(.put, request)
+        }
+        table.on(.patch, Self.treePath, operation: "DatabasePatch", access: .anyone) { request, _ in
+            try await write(.patch, request)
+        }
+        table.on(.post, Self.treePath, operation: "DatabasePost", access: .anyone) { request, _ in
+            try await write(.post, request)
+        }
+        table.on(.delete, Self.treePath, operation: "DatabaseDelete", access: .anyone) { request, _ in
+            try await write(.delete, request)
+        }
+    }
+
+    /// A write by `method`; a `POST` that names another method in `X-HTTP-Method-Override` (or
+    /// the `x-http-method-override` query parameter) is that method's write, as the protocol
+    /// lets clients that can only send `GET` and `POST` (browsers' forms, some proxies) write.
+    private func write(_ method: HTTPRequest.Method, _ request: Request) async throws -> Response {
+        try await answer(request) { caller, path, options in
+            let method = try method == .post ? Self.overridden(request) ?? .post : method
+            switch method {
+            case .put:
                 let value = try await Self.body(of: request)
                 let written = try await service.apply(.put(path, value), as: caller, ifMatch: request.headers[.ifMatch])
                 return options.response(written.value, headers: [.eTag: DatabaseService.etag(of: written.value)])
-            }
-        }
-
-        table.on(.patch, Self.treePath, operation: "DatabasePatch", access: .anyone) { request, _ in
-            try await answer(request) { caller, path, options in
+            case .patch:
                 let write = try TreeWrite.patch(try await Self.body(of: request), at: path)
                 return options.response(try await service.apply(write, as: caller).value)
-            }
-        }
-
-        table.on(.post, Self.treePath, operation: "DatabasePost", access: .anyone) { request, _ in
-            try await answer(request) { caller, path, options in
+            case .delete:
+                _ = try await service.apply(.put(path, nil), as: caller, ifMatch: request.headers[.ifMatch])
+                return options.response(nil)
+            default:
                 let value = try await Self.body(of: request)
                 guard path.keys.count < DataPath.maximumDepth else { throw Self.invalidPath }
                 let name = service.pushIDs.make(at: service.time.now().epochMilliseconds)
@@ -57,14 +72,24 @@ extension DatabaseFeature {
                 return options.response(.object(["name": .string(name)]))
             }
         }
+    }
 
-        table.on(.delete, Self.treePath, operation: "DatabaseDelete", access: .anyone) { request, _ in
-            try await answer(request) { caller, path, options in
-                _ = try await service.apply(.put(path, nil), as: caller, ifMatch: request.headers[.ifMatch])
-                return options.response(nil)
-            }
+    /// The write method a `POST` names in place of its own; nil when it names none.
+    private static func overridden(_ request: Request) throws(DatabaseError) -> HTTPRequest.Method? {
+        let named = request.headers[methodOverride] ?? request.uri.queryParameters[methodOverrideParameter].map(String.init)
+        guard let named else { return nil }
+        switch named.uppercased() {
+        case "PUT": return .put
+        case "PATCH": return .patch
+        case "DELETE": return .delete
+        case "POST": return .post
+        default: throw DatabaseError(status: .badRequest, message: "X-HTTP-Method-Override must be PUT, PATCH, DELETE or POST.")
         }
     }
+
+    /// The header, and the query parameter, that turn a `POST` into another write.
+    static let methodOverride = HTTPField.Name("X-HTTP-Method-Override")!
+    static let methodOverrideParameter: Substring = "x-http-method-override"
 
     /// The catch-all path of the protocol's operations.
     static let treePath = "/{path}.json"

@@ -40,13 +40,7 @@ struct RouteTable: Sendable {
     /// Adds every route to `router`, each authenticating its caller before its handler runs.
     func register(on router: Router<LatchkeyRequestContext>, authenticator: Authenticator) {
         for route in routes {
-            let handler = route.handler
-            let access = route.access
-            router.on(RouterPath(route.routerPath), method: route.method) { request, context -> Response in
-                var context = context
-                context.principal = try await authenticator.principal(for: request, access: access)
-                return try await handler(request, context)
-            }
+            router.on(RouterPath(route.routerPath), method: route.method, use: route.authenticated(by: authenticator))
         }
     }
 }
@@ -59,6 +53,20 @@ extension RouteTable.Route {
     var isCatchAll: Bool {
         let segments = path.split(separator: "/")
         return segments.count == 1 && segments[0].hasPrefix("{") && !segments[0].hasSuffix("}")
+    }
+
+    /// What a catch-all route's paths end with (`.json` for `/{path}.json`); nil for other routes.
+    var catchAllSuffix: Substring? {
+        isCatchAll ? path.drop { $0 != "}" }.dropFirst() : nil
+    }
+
+    /// The handler, run once the caller is authenticated as the route's ``access`` asks.
+    func authenticated(by authenticator: Authenticator) -> RouteTable.Handler {
+        { [handler, access] request, context in
+            var context = context
+            context.principal = try await authenticator.principal(for: request, access: access)
+            return try await handler(request, context)
+        }
     }
 
     /// The path in the router's syntax (`:name` captures).

@@ -25,11 +25,19 @@ enum RequestBody {
         } catch let DecodingError.keyNotFound(key, _) {
             throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: key.stringValue, code: .invalidRequest)])
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: field, code: .invalidField)])
+            throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: field(at: context), code: .invalidField)])
+        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
+            // A member of the right type whose value the endpoint does not accept (a name outside
+            // an enumeration): a field error, as the endpoint's own validation gives.
+            throw APIError.validation([FieldError(field: field(at: context), code: .invalidField)])
         } catch {
             throw APIError(.badRequest, .invalidRequest)
         }
+    }
+
+    /// The member a decoding error is about, as `a.b` from the body's top.
+    private static func field(at context: DecodingError.Context) -> String {
+        context.codingPath.map(\.stringValue).joined(separator: ".")
     }
 
     /// An `application/x-www-form-urlencoded` body as name → value for the parameters in

@@ -89,19 +89,17 @@ struct LeaderboardsFeature: Feature {
 
         table.on(.get, "/v1/leaderboards/{board}/entries", operation: "listLeaderboardEntries", access: player) { request, context in
             let board = try await board(context)
-            let query = request.uri.queryParameters
-            let period = try service.period(of: board, named: query["period"].map(String.init))
-            let limit = try Self.number(query["limit"], "limit", default: 10, in: 1...LeaderboardService.maximumLimit)
-            let offset = try Self.number(query["offset"], "offset", default: 0, in: 0...Int(Int32.max))
+            let period = try service.period(of: board, named: request.uri.queryParameters["period"].map(String.init))
+            let limit = try request.integerParameter("limit", default: 10, in: 1...LeaderboardService.maximumLimit)
+            let offset = try request.integerParameter("offset", default: 0, in: 0...Int(Int32.max))
             return try JSONResponse.make(try await service.top(board: board, period: period, offset: offset, limit: limit))
         }
 
         table.on(.get, "/v1/leaderboards/{board}/entries/around-me", operation: "listLeaderboardEntriesAroundMe", access: player) {
             request, context in
             let board = try await board(context)
-            let query = request.uri.queryParameters
-            let period = try service.period(of: board, named: query["period"].map(String.init))
-            let count = try Self.number(query["count"], "count", default: 5, in: 0...LeaderboardService.maximumAround)
+            let period = try service.period(of: board, named: request.uri.queryParameters["period"].map(String.init))
+            let count = try request.integerParameter("count", default: 5, in: 0...LeaderboardService.maximumAround)
             return try JSONResponse.make(
                 try await service.around(board: board, period: period, userID: try context.user.userID, count: count))
         }
@@ -122,15 +120,6 @@ struct LeaderboardsFeature: Feature {
     /// The board the path names, in the caller's app.
     private func board(_ context: LatchkeyRequestContext) async throws -> LeaderboardBoard {
         try await service.board(appID: try context.app.id, id: try context.parameters.require("board"))
-    }
-
-    /// A whole-number query parameter within `range`, or 422 naming it.
-    private static func number(_ value: Substring?, _ name: String, default fallback: Int, in range: ClosedRange<Int>) throws -> Int {
-        guard let value else { return fallback }
-        guard value.count <= 10, let number = Int(value), range.contains(number) else {
-            throw APIError.validation([FieldError(field: name, code: .invalidField)])
-        }
-        return number
     }
 
     static let migrations = [

@@ -85,13 +85,9 @@ struct WalletFeature: Feature {
     /// The ledger page the query asks for: `currency`, `cursor`, `limit`.
     private func ledger(of userID: String, app: App, request: Request) async throws -> WalletLedgerPage {
         let query = request.uri.queryParameters
-        var limit: Int?
-        if let given = query["limit"] {
-            guard let number = Int(given) else { throw APIError.validation([FieldError(field: "limit", code: .invalidField)]) }
-            limit = number
-        }
         return try await wallet.ledger(
-            userID: userID, app: app, currency: query["currency"].map(String.init), cursor: query["cursor"].map(String.init), limit: limit)
+            userID: userID, app: app, currency: query["currency"].map(String.init), cursor: query["cursor"].map(String.init),
+            limit: try request.integerParameter("limit"))
     }
 
     /// 201 with what a write made, or 200 with `Idempotent-Replayed: true` for a replayed key.
