@@ -249,9 +249,20 @@ struct StoredSecrets {
 
     /// The `outbox.body` values, read straight from the harness's store.
     static func outboxBodies(_ harness: TestHarness) async throws -> [String] {
+        try await outbox("body", harness)
+    }
+
+    /// The outbox's subjects (emails have them), straight from the store.
+    static func outboxSubjects(_ harness: TestHarness) async throws -> [String] {
+        try await outbox("subject", harness)
+    }
+
+    /// The outbox's non-null `column` values, straight from the store.
+    private static func outbox(_ column: String, _ harness: TestHarness) async throws -> [String] {
         let (store, arguments): (TestStore, [String]) = harness.databaseURL.map { (.postgres, ["--database", $0]) } ?? (.sqlite, [])
         return try await query(
-            store: store, directory: harness.directory.path, arguments: arguments, "SELECT body AS value, 'outbox' AS kind FROM outbox"
+            store: store, directory: harness.directory.path, arguments: arguments,
+            "SELECT \(column) AS value, 'outbox' AS kind FROM outbox WHERE \(column) IS NOT NULL"
         ).map(\.value)
     }
 

@@ -96,6 +96,16 @@ import Testing
             #expect(reuse.string("error") == "invalid_grant")
             #expect(try await client.send(.get, "/v1/me", token: access).status == .unauthorized)
 
+            // Someone else's ID token does not end this browser's session: the user is asked.
+            _ = try await client.signUpUser("mallory")
+            var other = LoginBrowser(client)
+            let theirs = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
+            let theirCode = try #require(LoginBrowser.redirectParameters(try await other.signIn(theirs.query, as: "mallory"))["code"])
+            let theirIDToken = try #require(try await client.send(.post, "/oauth/token", form: theirs.tokenForm(code: theirCode)).string("id_token"))
+            let forged = try await browser.get("/oauth/logout?id_token_hint=\(theirIDToken)&post_logout_redirect_uri=\(Self.redirectURI)")
+            #expect(forged.status == .ok && forged.text.contains(#"action="/oauth/logout""#))
+            #expect(try await browser.get("/v1/auth/browser-session", app: harness.app.clientID).value("active") as? Bool == true)
+
             // RP-initiated logout with the ID token ends the browser session.
             let logout = try await browser.get(
                 "/oauth/logout?id_token_hint=\(idToken)&post_logout_redirect_uri=\(Self.redirectURI)&state=bye")
@@ -124,6 +134,13 @@ import Testing
             var token = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
             token.extra = ["response_type": "token"]
             #expect(LoginBrowser.redirectParameters(try await browser.get("/oauth/authorize?" + token.query))["error"] == "unsupported_response_type")
+            // Request objects are refused as OpenID Connect Core §6 says, not ignored.
+            for (parameter, error) in [("request", "request_not_supported"), ("request_uri", "request_uri_not_supported")] {
+                var object = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
+                object.extra = [parameter: "eyJhbGciOiJub25lIn0.e30."]
+                let refused = LoginBrowser.redirectParameters(try await browser.get("/oauth/authorize?" + object.query))
+                #expect(refused["error"] == error && refused["state"] == object.state)
+            }
 
             let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
             let code = try await Self.code(&browser, login, as: "bea")

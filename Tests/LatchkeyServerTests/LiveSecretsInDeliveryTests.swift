@@ -37,21 +37,31 @@ import Testing
         try await local.stop()
     }
 
-    /// After the log sender delivers a PIN and a reset link, the outbox rows hold neither.
+    /// After the log sender delivers a PIN, a reset link and an email sign-in code (which the
+    /// email's subject carries too), the outbox rows hold none of them.
     @Test(arguments: TestStore.enabled) func deliveredBodiesAreDroppedFromTheOutbox(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: store) { settings in
+            settings.revealTakenEmails = true
+            settings.signInMethods.insert(.emailCode)
+        }
         try await harness.run { client in
             _ = try await client.signUp(["email": "reset@example.com", "password": "correct horse battery"])
             #expect(try await client.startPhone(Self.phone).status == .accepted)
             let pin = try await harness.latestPIN(to: Self.phone)
             let link = try await harness.resetLinkToken(for: "reset@example.com", client: client)
+            #expect(try await client.sendEmailCode("code@example.com").status == .accepted)
+            let code = try await harness.latestEmailCode(to: "code@example.com")
             try await eventually {
                 try await harness.backend.outbox.list(limit: 10).allSatisfy { $0.status == .sent }
             }
             let bodies = try await StoredSecrets.outboxBodies(harness)
-            #expect(bodies.count == 2)
-            #expect(bodies.allSatisfy { $0 == "[delivered]" }, "\(bodies)")
-            #expect(!bodies.joined().contains(pin) && !bodies.joined().contains(link))
+            let subjects = try await StoredSecrets.outboxSubjects(harness)
+            #expect(bodies.count == 3 && subjects.count == 2)
+            #expect((bodies + subjects).allSatisfy { $0 == "[delivered]" }, "\(bodies) \(subjects)")
+            for secret in [pin, link, code] { #expect(!(bodies + subjects).joined().contains(secret)) }
+            // As the operators' API lists them.
+            let listed = try await harness.backend.outbox.list(limit: 10)
+            #expect(!listed.contains { ($0.message.subject ?? "").contains(code) })
         }
     }
 

@@ -118,12 +118,14 @@ public struct OperatorService: Sendable {
 
     // MARK: Sign-in
 
-    /// The operator whose password this is, or `401 invalid_credentials` (unknown, disabled and
-    /// wrong alike) / `429` while the name or the address is locked.
+    /// The operator whose password this is, or `401 invalid_credentials` (unknown, disabled,
+    /// locked and wrong alike) / `429` while the address is locked. A locked name answers like a
+    /// wrong password, and a name no operator has is never locked: neither tells who exists.
     func checkPassword(username: String, password: String, client: ClientInfo) async throws -> OperatorStore.Row {
         let keys = failureKeys(username: username, client: client)
-        try await throttle.refuseWhileLocked(keys.map(\.key))
+        try await throttle.refuseWhileLocked(keys.address.map { [$0.key] } ?? [])
         let row = Validation.isValidUsername(username) ? try await store.find(idOrCanonical: Canonical.username(username)) : nil
+        let locked = row != nil ? try await throttle.lockRemaining(keys.name.key) != nil : false
         let matches: Bool
         if let row {
             matches = try await hasher.verify(password, against: row.passwordHash)
@@ -131,8 +133,8 @@ public struct OperatorService: Sendable {
             try await hasher.verifyDummy(cost: Self.bcryptCost)
             matches = false
         }
-        guard let row, matches, !row.operator.disabled else {
-            try await throttle.recordFailure(keys, window: Self.failureWindow)
+        guard let row, matches, !locked, !row.operator.disabled else {
+            try await throttle.recordFailure(keys.all, window: Self.failureWindow)
             throw APIError(.unauthorized, .invalidCredentials)
         }
         return row
@@ -150,18 +152,20 @@ public struct OperatorService: Sendable {
     }
 
     /// Accepts the operator's code once (enrolling their authenticator with its first code), or
-    /// `401 invalid_code`, counted like a wrong password.
+    /// `401 invalid_code`, counted like a wrong password; a locked name answers like a wrong
+    /// code, a locked address `429`.
     func checkCode(_ code: String, of row: OperatorStore.Row, client: ClientInfo) async throws {
         let keys = failureKeys(username: row.operator.username, client: client)
-        try await throttle.refuseWhileLocked(keys.map(\.key))
+        try await throttle.refuseWhileLocked(keys.address.map { [$0.key] } ?? [])
+        let locked = try await throttle.lockRemaining(keys.name.key) != nil
         let now = time.now()
-        guard let step = try totp(of: row).matchingStep(code, at: now),
+        guard !locked, let step = try totp(of: row).matchingStep(code, at: now),
             try await store.consume(step: step, operatorID: row.operator.id, enroll: !row.operator.totpEnrolled, at: now)
         else {
-            try await throttle.recordFailure(keys, window: Self.failureWindow)
+            try await throttle.recordFailure(keys.all, window: Self.failureWindow)
             throw APIError(.unauthorized, .invalidCode)
         }
-        try await throttle.reset(keys[0].key)
+        try await throttle.reset(keys.name.key)
     }
 
     /// Starts a session at `stage` and returns it with its token, in clear only here.
@@ -207,10 +211,17 @@ public struct OperatorService: Sendable {
         TOTP(secret: Array(try box.open(row.sealedSecret, context: Self.secretContext(row.operator.id))))
     }
 
-    private func failureKeys(username: String, client: ClientInfo) -> [(key: String, limit: Int)] {
-        var keys = [("operator:" + Canonical.username(username), Self.failureLimit)]
-        if let address = client.ipAddress { keys.append(("operator-ip:" + ClientInfo.throttleBucket(of: address), Self.addressFailureLimit)) }
-        return keys
+    /// The failure counters of a sign-in step: the operator name's and the client address's.
+    private struct FailureKeys {
+        var name: (key: String, limit: Int)
+        var address: (key: String, limit: Int)?
+        var all: [(key: String, limit: Int)] { [name] + (address.map { [$0] } ?? []) }
+    }
+
+    private func failureKeys(username: String, client: ClientInfo) -> FailureKeys {
+        FailureKeys(
+            name: ("operator:" + Canonical.username(username), Self.failureLimit),
+            address: client.ipAddress.map { ("operator-ip:" + ClientInfo.throttleBucket(of: $0), Self.addressFailureLimit) })
     }
 
     private static func secretContext(_ operatorID: String) -> String { "operators:\(operatorID):totp_secret" }

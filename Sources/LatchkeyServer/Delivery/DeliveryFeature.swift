@@ -62,7 +62,7 @@ struct DeliveryFeature: Feature {
         },
         JanitorSweep(name: "deadMessageBodies") { now in
             """
-            UPDATE outbox SET body = \(bind: OutboxStore.deadBody)
+            UPDATE outbox SET \(OutboxStore.redaction(to: OutboxStore.deadBody))
             WHERE status = 'dead' AND body_live_until <= \(bind: now) AND body <> \(bind: OutboxStore.deadBody) RETURNING id
             """
         },

@@ -89,6 +89,15 @@ public struct OutboxStore: Sendable {
     /// needs it once the sender has it.
     static let deliveredBody = "[delivered]"
 
+    /// `SET` assignments that make a message's body, and its subject (an email's may carry its
+    /// code: "123456 is your … code"), `marker` where `condition` holds.
+    static func redaction(to marker: String, where condition: SQLQueryString = "TRUE") -> SQLQueryString {
+        """
+        body = CASE WHEN \(condition) THEN \(bind: marker) ELSE body END,
+            subject = CASE WHEN \(condition) AND subject IS NOT NULL THEN \(bind: marker) ELSE subject END
+        """
+    }
+
     /// What one delivery attempt came to.
     enum Outcome: Sendable {
         /// Delivered, with the provider's id for it when it gave one.
@@ -101,9 +110,9 @@ public struct OutboxStore: Sendable {
     /// janitor's `deadMessageBodies` sweep), or at once when it has already.
     static let deadBody = "[not delivered]"
 
-    /// Records a batch of attempts in one transaction: a delivered message's body is dropped
-    /// (whichever sender delivered it); a failed one is retried at its time, or dead, keeping its
-    /// body only while the PIN or link in it lives.
+    /// Records a batch of attempts in one transaction: a delivered message's body and subject
+    /// are dropped (whichever sender delivered it); a failed one is retried at its time, or dead,
+    /// keeping them only while the PIN or link in them lives.
     func record(_ outcomes: [Outcome], at now: Date) async throws {
         guard !outcomes.isEmpty else { return }
         try await driver.write { db in
@@ -113,7 +122,7 @@ public struct OutboxStore: Sendable {
                     try await db.raw(
                         """
                         UPDATE outbox SET status = 'sent', sent_at = \(bind: now.epochSeconds), lease_until = NULL,
-                            provider_message_id = \(bind: providerMessageID), last_error = NULL, body = \(bind: Self.deliveredBody)
+                            provider_message_id = \(bind: providerMessageID), last_error = NULL, \(Self.redaction(to: Self.deliveredBody))
                         WHERE id = \(bind: id)
                         """
                     ).run()
@@ -121,7 +130,7 @@ public struct OutboxStore: Sendable {
                     let status = retryAt == nil ? Status.dead : .pending
                     let body: SQLQueryString =
                         retryAt == nil
-                        ? ", body = CASE WHEN body_live_until <= \(bind: now.epochSeconds) THEN \(bind: Self.deadBody) ELSE body END" : ""
+                        ? ", \(Self.redaction(to: Self.deadBody, where: "body_live_until <= \(bind: now.epochSeconds)"))" : ""
                     try await db.raw(
                         """
                         UPDATE outbox SET status = \(bind: status.rawValue), lease_until = NULL,

@@ -74,6 +74,10 @@ struct AuthorizationRequest: Sendable {
         for name in parameters where (fields[name]?.count ?? 0) > 1 {
             throw refuse("invalid_request", "\(name) is repeated.")
         }
+        // OpenID Connect Core §6: request objects are not supported, and saying so beats acting on
+        // the plain parameters a request object was meant to replace.
+        if fields["request"] != nil { throw refuse("request_not_supported", "Request objects are not supported.") }
+        if fields["request_uri"] != nil { throw refuse("request_uri_not_supported", "request_uri is not supported.") }
         guard let responseType = fields["response_type"]?.first else { throw refuse("invalid_request", "response_type is required.") }
         guard responseType == "code" else { throw refuse("unsupported_response_type", "Only response_type=code is supported.") }
         if let mode = fields["response_mode"]?.first, mode != "query" {

@@ -16,18 +16,21 @@ extension HostedLoginFeature {
         var state: String?
         /// The session of the ID token hint (its access tokens end with the browser session).
         var hintedSessionID: String?
-        /// Whether an ID token of this server named the app: then no confirmation is asked.
-        var hinted: Bool
+        /// The user of the ID token hint, when an ID token of this server named the app.
+        var hintedUserID: String?
     }
 
-    /// `GET /oauth/logout`: with an ID token of this server as `id_token_hint` the browser's
-    /// session of the app ends at once; without, a page asks the user to confirm (a link alone
-    /// must not sign anyone out).
+    /// `GET /oauth/logout`: with an ID token of this server as `id_token_hint` naming the user
+    /// the browser is signed in as (or a browser signed in to no one), the browser's session of
+    /// the app ends at once; otherwise a page asks the user to confirm. A link alone, or one
+    /// carrying someone else's ID token, must not sign anyone out (RP-Initiated Logout 1.0 §2:
+    /// a hint that is not the current user's makes the request suspect).
     func endSession(_ request: Request) async throws -> Response {
         let fields = AuthorizationRequest.fields(of: AuthorizationRequest.query(of: request)) ?? [:]
         let parameters = fields.compactMapValues { $0.count == 1 ? $0[0] : nil }
         guard let logout = try await checkedLogout(parameters) else { return try errorPage("logout", request: request, status: .badRequest) }
-        guard logout.hinted else {
+        let signedIn = try await browser.find(request, app: logout.app, at: time.now())?.userID
+        guard let hinted = logout.hintedUserID, signedIn == nil || signedIn == hinted else {
             var page = Page("login/logout", title: "login.logout.title", language: Language(uiLocales: parameters["ui_locales"], of: request))
             page.values["appName"] = logout.app.name
             page.values["logoURL"] = logout.app.settings.logoURL
@@ -88,7 +91,9 @@ extension HostedLoginFeature {
         {
             hintedSession = sid
         }
-        return Logout(app: app, redirectURI: redirectURI, state: parameters["state"], hintedSessionID: hintedSession, hinted: hint != nil)
+        return Logout(
+            app: app, redirectURI: redirectURI, state: parameters["state"], hintedSessionID: hintedSession,
+            hintedUserID: hint.map { $0["sub"] as? String ?? "" })
     }
 
     /// `GET /v1/auth/browser-session` (Kurogo's Session API): whether the browser that sends the

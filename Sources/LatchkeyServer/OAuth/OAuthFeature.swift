@@ -71,6 +71,7 @@ struct OAuthFeature: Feature {
                     try await codeGrant.tokens(form: form, app: app, client: requests.client(of: request, context: context)))
             case "refresh_token":
                 guard let token = form["refresh_token"] else { throw OAuthError.invalidRequest("refresh_token is required.") }
+                try Self.checkRefreshScope(form["scope"])
                 do {
                     answer = try await accounts.refresh(token, app: app).response
                 } catch let error as APIError where error.code == .sessionExpired {
@@ -174,6 +175,15 @@ struct OAuthFeature: Feature {
             throw OAuthError(error: "invalid_scope", description: "The requested scope is unknown or not allowed.")
         }
         return asked
+    }
+
+    /// RFC 6749 §6: a refresh may ask for no scope beyond what the session was granted, which is
+    /// at most a user session's (``TokenMinter/userScope``): asking for more is `invalid_scope`,
+    /// before the token is spent. A narrower request gets the session's own scope, which the
+    /// answer's `scope` names (§3.3 lets the server decide).
+    private static func checkRefreshScope(_ requested: String?) throws {
+        guard let requested, !Scope.parse(requested).isSubset(of: Scope.parse(TokenMinter.userScope)) else { return }
+        throw OAuthError(error: "invalid_scope", description: "The requested scope exceeds what the session was granted.")
     }
 
     private func form(of request: Request, reading parameters: Set<String>) async throws -> [String: String] {

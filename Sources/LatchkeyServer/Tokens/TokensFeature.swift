@@ -65,6 +65,8 @@ struct TokensFeature: Feature {
                 "prompt_values_supported": ["none", "login"],
                 "ui_locales_supported": Language.allCases.map(\.rawValue),
                 "authorization_response_iss_parameter_supported": true,
+                "request_parameter_supported": false,
+                "request_uri_parameter_supported": false,
                 "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
                 "revocation_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post", "none"],
                 "introspection_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post"],
