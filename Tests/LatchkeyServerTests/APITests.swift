@@ -261,6 +261,14 @@ import Testing
             #expect(actual.headers[.accessControlAllowOrigin] == "https://app.example")
             let evil = try await client.send(.get, "/v1/hello", app: client.clientID, headers: [.origin: "https://evil.example"])
             #expect(evil.headers[.accessControlAllowOrigin] == nil)
+
+            // A bearer token names its app as the header would: another app's origin is not this one's.
+            _ = try await harness.makeApp(name: "Other") { $0.corsOrigins = ["https://other.example"] }
+            let token = try await client.signUpUser("cora").access
+            let own = try await client.send(.get, "/v1/me", token: token, headers: [.origin: "https://app.example"])
+            #expect(own.status == .ok && own.headers[.accessControlAllowOrigin] == "https://app.example")
+            let foreign = try await client.send(.get, "/v1/me", token: token, headers: [.origin: "https://other.example"])
+            #expect(foreign.status == .ok && foreign.headers[.accessControlAllowOrigin] == nil)
         }
     }
 }

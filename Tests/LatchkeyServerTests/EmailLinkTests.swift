@@ -20,7 +20,7 @@ import Testing
             #expect(try await client.send(.post, "/v1/me/email/verification", token: token).status == .accepted)
             let entry = try await harness.latestMessage(to: Self.email)
             #expect(entry.message.channel == .email)
-            #expect(entry.message.subject == "Verify your email for Test App")
+            #expect(try await harness.latestSent(to: Self.email).subject == "Verify your email for Test App")
             let link = try await harness.latestLinkToken(to: Self.email)
             #expect(try await client.me(token).value("emailVerified") as? Bool == false)
 
@@ -105,7 +105,7 @@ import Testing
             #expect(try await client.send(.post, "/v1/me/email", json: ["email": "new@example.com"], token: token).status == .accepted)
             #expect(try await client.me(token).string("email") == Self.email)
             let link = try await harness.latestLinkToken(to: "new@example.com")
-            #expect(try await harness.latestMessage(to: "new@example.com").message.subject == "Confirm your new email for Test App")
+            #expect(try await harness.latestSent(to: "new@example.com").subject == "Confirm your new email for Test App")
             #expect(try await client.send(.post, "/v1/auth/email/verify", json: ["token": link]).status == .noContent)
             let me = try await client.me(token)
             #expect(me.string("email") == "new@example.com")

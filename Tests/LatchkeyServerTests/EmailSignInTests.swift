@@ -175,6 +175,9 @@ import Testing
             let sixth = try await client.verifyEmailCode(code)
             #expect(sixth.status == .badRequest)
             #expect(sixth.string("code") == "code_expired")
+            // The code and the link are one credential: the link of a code guessed at five times is spent too.
+            let link = try TestHarness.linkToken(in: try await harness.latestSent(to: Self.email))
+            #expect(try await client.useEmailLink(link).string("code") == "code_expired")
         }
     }
 

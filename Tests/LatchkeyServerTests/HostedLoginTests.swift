@@ -175,6 +175,13 @@ import Testing
                 #expect(page.status == .ok)
                 #expect(page.headers[.contentSecurityPolicy]?.contains("http://127.0.0.1:\(port)") == true)
             }
+            // But only a host and a port: no user information, no port that cannot exist.
+            for uri in ["http://evil.example@127.0.0.1/callback", "http://a:b@127.0.0.1:8080/callback", "http://127.0.0.1:99999/callback",
+                        "http://127.0.0.1:0/callback"] {
+                let login = LoginRequest(clientID: harness.app.clientID, redirectURI: uri)
+                let refused = try await browser.get("/oauth/authorize?" + login.query)
+                #expect(refused.status == .badRequest && refused.headers[.location] == nil, "\(uri)")
+            }
         }
     }
 

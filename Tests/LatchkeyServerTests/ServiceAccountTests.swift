@@ -77,8 +77,8 @@ import Testing
             let read = try await client.send(.get, "/v1/admin/users/\(userID)", token: token)
             #expect(read.status == .ok)
             #expect(read.string("user.username") == "dora")
-            // A client token, not a user session.
-            #expect(try await client.send(.get, "/v1/me", token: token).status == .unauthorized)
+            // A client token, not a user session: valid, but not for a user's routes.
+            #expect(try await client.send(.get, "/v1/me", token: token).status == .forbidden)
             // The tree's admin: the token names the app (no `ns`), and the rules (closed outside
             // /users/$uid by default) are skipped.
             let written = try await client.send(.put, "/config/motd.json", raw: Data(#""hello""#.utf8), token: token)

@@ -49,9 +49,11 @@ def test_refresh_gets_a_client_token_for_the_admin_routes(key_file):
         f"{URL}/v1/admin/users/{me['id']}", headers={"Authorization": f"Bearer {credentials.token}"}, timeout=10)
     assert answer.status_code == 200, answer.text
     assert answer.json()["user"]["id"] == me["id"]
-    # The token is the app's confidential client's, not a user's.
+    # The token is the app's confidential client's, not a user's: valid, but not for a user's
+    # routes (RFC 6750 §3.1).
     me_as_client = requests.get(f"{URL}/v1/me", headers={"Authorization": f"Bearer {credentials.token}"}, timeout=10)
-    assert me_as_client.status_code == 401
+    assert me_as_client.status_code == 403
+    assert 'error="insufficient_scope"' in me_as_client.headers["WWW-Authenticate"]
 
 
 def test_a_revoked_key_no_longer_refreshes(key_file):

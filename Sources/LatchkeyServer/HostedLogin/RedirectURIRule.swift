@@ -11,7 +11,7 @@ enum RedirectURIRule {
     static func allows(_ uri: String, registered: [String]) -> Bool {
         guard let presented = URLComponents(string: uri), presented.fragment == nil, isAcceptable(presented) else { return false }
         if registered.contains(uri) { return true }
-        guard isLoopbackIP(presented) else { return false }
+        guard isLoopbackIP(presented), hasPlainAuthority(presented) else { return false }
         return registered.contains { candidate in
             guard let registered = URLComponents(string: candidate), isLoopbackIP(registered) else { return false }
             return registered.scheme == presented.scheme && registered.host == presented.host
@@ -37,6 +37,15 @@ enum RedirectURIRule {
         case "http": isLoopbackIP(uri) || uri.host == "localhost"
         case let scheme: scheme.contains(".")
         }
+    }
+
+    /// Whether a loopback URI, whose port any may be, names a host and port and nothing else: no
+    /// user information (`http://evil.example@127.0.0.1/`, which reads like another host) and,
+    /// after a `:`, a port that exists.
+    private static func hasPlainAuthority(_ uri: URLComponents) -> Bool {
+        guard uri.user == nil, uri.password == nil else { return false }
+        guard uri.rangeOfPort != nil else { return true }
+        return uri.port.map { (1...65_535).contains($0) } ?? false
     }
 
     private static func isLoopbackIP(_ uri: URLComponents) -> Bool {

@@ -1,9 +1,11 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 
 /// Cross-origin access only for origins an app lists in its settings. A request naming its app
-/// (`Latchkey-Client-Id`) is checked against that app's list; a preflight, which names no app,
-/// against the union of all apps' lists. Unlisted origins get no CORS headers, so browsers block them.
+/// (`Latchkey-Client-Id`, else the audience of its bearer token) is checked against that app's
+/// list; a preflight, and a request naming no app, against the union of all apps' lists.
+/// Unlisted origins get no CORS headers, so browsers block them.
 struct CORSMiddleware: RouterMiddleware {
     typealias Context = LatchkeyRequestContext
     let apps: AppDirectory
@@ -26,7 +28,7 @@ struct CORSMiddleware: RouterMiddleware {
         }
         var response = try await next(request, context)
         let allowed: Bool
-        if let clientID = request.headers[.clientID] {
+        if let clientID = request.headers[.clientID] ?? Self.bearerAudience(of: request) {
             allowed = try await apps.app(clientID: clientID)?.settings.corsOrigins.contains(origin) ?? false
         } else {
             allowed = try await apps.allowedOrigins().contains(origin)
@@ -37,5 +39,17 @@ struct CORSMiddleware: RouterMiddleware {
             response.headers[.accessControlExposeHeaders] = "x-request-id, retry-after, www-authenticate, etag"
         }
         return response
+    }
+
+    /// The `aud` claim of the request's bearer token, read without verifying it: it only picks
+    /// whose list an origin is checked against, and a forged one gets its sender nothing (the
+    /// request itself is refused). An operator's token (`lko_…`) is no JWT and names no app.
+    private static func bearerAudience(of request: Request) -> String? {
+        guard let token = Authenticator.bearerToken(in: request), token.utf8.count <= AccessTokenCodec.maximumLength else { return nil }
+        let parts = token.split(separator: ".")
+        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+            let claims = try? JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any]
+        else { return nil }
+        return claims["aud"] as? String
     }
 }

@@ -85,14 +85,16 @@ struct OneTimeCodeStore: Sendable {
         ).first() != nil
     }
 
-    /// Uses the live link token whose digest is `tokenHash`, if it is for one of `purposes`.
+    /// Uses the live link token whose digest is `tokenHash`, if it is for one of `purposes`. The
+    /// link of an email sign-in code whose checks are spent is spent with it: the code and the
+    /// link are one credential (no other link is ever checked, so none other is spent so).
     func use(tokenHash: String, purposes: [Purpose], at now: Date, in db: any SQLDatabase) async throws -> Used? {
         guard
             let row = try await db.raw(
                 """
                 UPDATE one_time_codes SET used_at = \(bind: now.epochSeconds)
                 WHERE id = \(bind: tokenHash) AND used_at IS NULL AND expires_at > \(bind: now.epochSeconds)
-                    AND purpose IN (\(binds: purposes.map(\.rawValue)))
+                    AND attempts < \(bind: RecipientCodeCheck.maximumChecks) AND purpose IN (\(binds: purposes.map(\.rawValue)))
                 RETURNING app_id, purpose, recipient, user_id
                 """
             ).first(),

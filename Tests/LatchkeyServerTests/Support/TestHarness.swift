@@ -93,9 +93,10 @@ struct TestHarness {
     }
 
     /// Creates another app in the same installation.
-    func makeApp(name: String) async throws -> AppCredentials {
+    func makeApp(name: String, _ configure: (inout AppSettings) -> Void = { _ in }) async throws -> AppCredentials {
         var settings = AppSettings()
         settings.bcryptCost = 10
+        configure(&settings)
         return try await backend.apps.create(name: name, settings: settings)
     }
 
