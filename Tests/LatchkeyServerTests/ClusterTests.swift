@@ -350,6 +350,33 @@ struct ClusterTests {
         await TestStore.dropDatabase(databaseURL)
     }
 
+    /// `serve` opens its whole pool and keeps it open while idle: a connection given back to a
+    /// pool that may close it costs a timer per statement in PostgreSQL's client.
+    @Test func aNodeKeepsItsWholePoolOpen() async throws {
+        let cluster = try await Cluster.start(count: 1)
+        let name = String(URLComponents(string: cluster.databaseURL)?.path.dropFirst() ?? "")
+        func connections() async throws -> Int {
+            var count = 0
+            try await TestStore.admin { connection, logger in
+                for try await found in try await connection.query(
+                    "SELECT count(*)::int FROM pg_stat_activity WHERE datname = \(name)", logger: logger
+                ).decode(Int.self) { count = found }
+            }
+            return count
+        }
+        var open = 0
+        let started = ContinuousClock.now
+        while open < 16 && ContinuousClock.now - started < .seconds(15) {
+            open = try await connections()
+            if open < 16 { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        #expect(open >= 16, "\(open) connections")
+        _ = try await cluster.signUp(on: 0, "idler")
+        try await Task.sleep(for: .seconds(2))
+        #expect(try await connections() >= 16)
+        await cluster.stop()
+    }
+
     @Test func databaseOutageAnswers503AndRecovers() async throws {
         let cluster = try await Cluster.start(count: 1)
         let node = cluster.nodes[0]

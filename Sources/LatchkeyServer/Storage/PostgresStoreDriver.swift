@@ -40,13 +40,15 @@ final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
         }
     }
 
-    /// A pool for `url` (`postgres://user:password@host:port/database?sslmode=…`, see ``PostgresURL``).
-    static func open(url: String, maximumConnections: Int, logger: Logger, acquireTimeout: Duration, maximumQueuedWrites: Int) throws
-        -> PostgresStoreDriver
-    {
+    /// A pool for `url` (`postgres://user:password@host:port/database?sslmode=…`, see
+    /// ``PostgresURL``) of up to `maximumConnections`, all kept open when `keepingAll` (see
+    /// ``LatchkeyConfiguration/keepsDatabasePool``).
+    static func open(
+        url: String, maximumConnections: Int, keepingAll: Bool = false, logger: Logger, acquireTimeout: Duration, maximumQueuedWrites: Int
+    ) throws -> PostgresStoreDriver {
         var configuration = try configuration(from: url)
         configuration.options.maximumConnections = maximumConnections
-        configuration.options.minimumConnections = 0
+        configuration.options.minimumConnections = keepingAll ? maximumConnections : 0
         configuration.options.connectTimeout = .seconds(3)
         return PostgresStoreDriver(
             client: PostgresClient(configuration: configuration, backgroundLogger: logger), logger: logger,
