@@ -82,10 +82,14 @@ import Testing
             #expect(try await client.send(.get, "/o.json", token: admin).text == #"{"b":3}"#)
             let put = try await client.send(.post, "/o.json", raw: Data("5".utf8), token: admin, headers: [override: "PUT"])
             #expect(put.status == .ok && put.text == "5" && put.headers[.eTag] != nil)
-            // The header wins over the parameter; the write's conditions hold.
+            // The write's conditions hold; a header and a parameter must name the same write.
             let stale = try await client.send(
-                .post, "/o.json?x-http-method-override=PATCH", raw: Data("6".utf8), token: admin, headers: [override: "PUT", .ifMatch: "nope"])
+                .post, "/o.json?x-http-method-override=put", raw: Data("6".utf8), token: admin, headers: [override: "PUT", .ifMatch: "nope"])
             #expect(stale.status == .preconditionFailed && stale.text == "5")
+            for query in ["x-http-method-override=PATCH", "x-http-method-override=AAA"] {
+                let disagreeing = try await client.send(.post, "/o.json?\(query)", raw: Data("6".utf8), token: admin, headers: [override: "PUT"])
+                #expect(disagreeing.status == .badRequest && disagreeing.string("error") != nil, "\(query)")
+            }
             let pushed = try await client.send(.post, "/o2.json", raw: Data("1".utf8), token: admin, headers: [override: "POST"])
             #expect(pushed.string("name")?.count == 20)
             for method in ["GET", "HEAD", "OPTIONS", "FETCH", ""] {

@@ -74,15 +74,24 @@ extension DatabaseFeature {
         }
     }
 
-    /// The write method a `POST` names in place of its own; nil when it names none.
+    /// The write method a `POST` names in place of its own (in the header, the parameter or
+    /// both, which must then agree); nil when it names none.
     private static func overridden(_ request: Request) throws(DatabaseError) -> HTTPRequest.Method? {
-        let named = request.headers[methodOverride] ?? request.uri.queryParameters[methodOverrideParameter].map(String.init)
-        guard let named else { return nil }
-        switch named.uppercased() {
-        case "PUT": return .put
-        case "PATCH": return .patch
-        case "DELETE": return .delete
-        case "POST": return .post
+        let named = try [request.headers[methodOverride], request.uri.queryParameters[methodOverrideParameter].map(String.init)]
+            .compactMap { $0 }.map(writeMethod(named:))
+        guard let method = named.first else { return nil }
+        guard named.allSatisfy({ $0 == method }) else {
+            throw DatabaseError(status: .badRequest, message: "X-HTTP-Method-Override and x-http-method-override name different methods.")
+        }
+        return method
+    }
+
+    private static func writeMethod(named name: String) throws(DatabaseError) -> HTTPRequest.Method {
+        switch name.uppercased() {
+        case "PUT": .put
+        case "PATCH": .patch
+        case "DELETE": .delete
+        case "POST": .post
         default: throw DatabaseError(status: .badRequest, message: "X-HTTP-Method-Override must be PUT, PATCH, DELETE or POST.")
         }
     }
