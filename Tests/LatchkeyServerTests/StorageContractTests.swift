@@ -31,8 +31,6 @@ import HTTPTypes
         }
     }
 
-    /// `StoreDriver.write` runs a body once, even when another write of the same group commit
-    /// fails: the failing one rolls back alone and nobody's body is replayed.
     /// A store dropped without `shutdown()` (a test that threw before its cleanup) closes its
     /// connections: the file can be opened again and the process is not aborted by SQLiteNIO's
     /// check that no connection outlives its closing.
@@ -51,13 +49,40 @@ import HTTPTypes
         try await Task.sleep(for: .milliseconds(200))
     }
 
+    /// The embedded store's cached statements keep their plans from one execution to the next, even
+    /// where SQLite weighed a bound value in planning (`column = ?` beside an `ORDER BY`), and a
+    /// statement given fewer values than it has parameters is refused rather than run with one
+    /// left from its last execution. `sqlite_stmt` counts each statement's re-preparations.
+    @Test func cachedStatementsArePlannedOnce() async throws {
+        try await Self.withEmbeddedStore(maximumQueuedWrites: 8) { driver in
+            try await driver.write { db in
+                try await db.raw("CREATE TABLE marks (owner TEXT NOT NULL, at BIGINT NOT NULL, value TEXT NOT NULL)").run()
+                try await db.raw("CREATE INDEX marks_owner ON marks(owner)").run()
+                for index in 0..<40 {
+                    try await db.raw("INSERT INTO marks VALUES (\(bind: "owner\(index % 4)"), \(bind: 40 - index), \(bind: "v\(index)"))").run()
+                }
+            }
+            let reprepared = try await driver.write { db in
+                for round in 0..<20 {
+                    let owner = round % 4
+                    let values = try await db.raw("SELECT value FROM marks WHERE owner = \(bind: "owner\(owner)") ORDER BY at")
+                        .all().map { try $0.decode(column: "value", as: String.self) }
+                    #expect(values == stride(from: 36 + owner, through: owner, by: -4).map { "v\($0)" })
+                }
+                return try await db.raw("SELECT reprep FROM sqlite_stmt WHERE sql LIKE 'SELECT value FROM marks%'")
+                    .first()?.decode(column: "reprep", as: Int.self)
+            }
+            #expect(reprepared == 0)
+            await #expect(throws: SQLiteFailure.self) {
+                try await driver.write { db in try await db.raw("SELECT \(unsafeRaw: "?2"), \(bind: 1)").run() }
+            }
+        }
+    }
+
+    /// `StoreDriver.write` runs a body once, even when another write of the same group commit
+    /// fails: the failing one rolls back alone and nobody's body is replayed.
     @Test func groupCommittedBodiesRunOnceWhenANeighbourFails() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-commit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let driver = try await SQLiteStoreDriver.open(
-            path: directory.appendingPathComponent("db.sqlite").path, maximumQueuedWrites: 1_024, logger: Logger(label: "test"))
-        do {
+        try await Self.withEmbeddedStore(maximumQueuedWrites: 1_024) { driver in
             try await driver.write { db in try await db.raw("CREATE TABLE marks (id BIGINT PRIMARY KEY)").run() }
             let runs = NIOLockedValueBox(0)
             struct Refused: Error {}
@@ -82,6 +107,22 @@ import HTTPTypes
             #expect(outcomes.filter { $0 }.count == 180)
             let rows = try await driver.read { db in try await db.raw("SELECT COUNT(*) AS n FROM marks").first()?.decode(column: "n", as: Int.self) }
             #expect(rows == 180)
+        }
+    }
+
+    /// Runs `body` on an embedded store in a new directory, then shuts the store down and removes
+    /// the directory, whether `body` threw or not.
+    private static func withEmbeddedStore(
+        maximumQueuedWrites: Int, _ body: (SQLiteStoreDriver) async throws -> Void
+    ) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let driver = try await SQLiteStoreDriver.open(
+            path: directory.appendingPathComponent("db.sqlite").path, maximumQueuedWrites: maximumQueuedWrites,
+            logger: Logger(label: "test"))
+        do {
+            try await body(driver)
         } catch {
             await driver.shutdown()
             throw error
