@@ -5,8 +5,9 @@ import NIOCore
 /// What a refresh answers: the session's new tokens and the user from the user cache.
 ///
 /// Its JSON reuses the cached user's encoded record instead of encoding the record again, which
-/// cost 5–10 % of a refresh; only the tokens, new each time, are encoded. The bytes are those the
-/// wire encoder writes for an ``AuthResponse`` (sorted keys: `session`, then `user`).
+/// cost 5–10 % of a refresh; only the tokens, new each time, are written (``SessionTokens/json``).
+/// The bytes are those the wire encoder writes for an ``AuthResponse`` (sorted keys: `session`,
+/// then `user`).
 struct RefreshedSession: Sendable {
     let user: CachedAccount
     let tokens: SessionTokens
@@ -18,12 +19,12 @@ struct RefreshedSession: Sendable {
 
     /// The answer of `POST /v1/auth/refresh`.
     func json() throws -> ByteBuffer {
-        let session = try WireCoding.makeEncoder().encode(tokens)
+        let session = tokens.json
         let user = try user.recordJSON()
         var body = ByteBuffer()
-        body.reserveCapacity(session.count + user.readableBytes + 24)
+        body.reserveCapacity(session.utf8.count + user.readableBytes + 24)
         body.writeStaticString(#"{"session":"#)
-        body.writeBytes(session)
+        body.writeString(session)
         body.writeStaticString(#","user":"#)
         body.writeImmutableBuffer(user)
         body.writeStaticString("}")

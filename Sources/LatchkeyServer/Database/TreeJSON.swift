@@ -36,7 +36,7 @@ enum TreeJSON {
         case .bool(let flag): output += flag ? "true" : "false"
         case .integer(let number): output += String(number)
         case .number(let number): output += numberText(number)
-        case .string(let string): writeString(string, into: &output)
+        case .string(let string): JSONText.appendQuoted(string, to: &output)
         case .array(let items):
             guard !items.isEmpty else { output += "[]"; return }
             let inner = indent.map { $0 + "  " }
@@ -55,7 +55,7 @@ enum TreeJSON {
             for (index, key) in members.keys.sorted().enumerated() {
                 if index > 0 { output += "," }
                 if let inner { output += "\n" + inner }
-                writeString(key, into: &output)
+                JSONText.appendQuoted(key, to: &output)
                 output += indent == nil ? ":" : ": "
                 write(members[key] ?? .null, into: &output, indent: inner)
             }
@@ -69,30 +69,6 @@ enum TreeJSON {
         guard number.isFinite else { return "null" }
         if number == number.rounded(), abs(number) < 9_007_199_254_740_992 { return String(Int64(number)) }
         return "\(number)"
-    }
-
-    /// Writes `string` quoted and escaped; a string with nothing to escape (the common case) is
-    /// appended whole rather than a scalar at a time.
-    private static func writeString(_ string: String, into output: inout String) {
-        output += "\""
-        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            output += string
-            output += "\""
-            return
-        }
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                output += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 
     /// A stored scalar's value: its text as ``text(_:pretty:)`` wrote it.

@@ -11,7 +11,7 @@ enum FormEncoding {
 
     /// A decoded component (`+` is a space); nil when malformed or holding U+0000.
     static func decode(_ component: Substring) -> String? {
-        guard let decoded = component.replacingOccurrences(of: "+", with: " ").removingPercentEncoding, !decoded.contains("\u{0}") else {
+        guard let decoded = component.replacingOccurrences(of: "+", with: " ").removingPercentEncoding, !decoded.utf8.contains(0) else {
             return nil
         }
         return decoded
