@@ -60,7 +60,8 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let fixed: [TimeInterval] = [
             0, 0.75, -0.5, -1, 86_399.999, 951_782_400, 951_868_799, 4_107_542_400, -62_135_596_800, 253_402_300_799,
-            -62_135_596_801, 253_402_300_800, 1_795_000_900,
+            -62_135_596_801, 253_402_300_800, 1_795_000_900, Date.distantFuture.timeIntervalSince1970,
+            Date.distantPast.timeIntervalSince1970, 1e300, -1e300,
         ]
         let random = (0..<2_000).map { _ in TimeInterval(Int64.random(in: -62_135_596_800...253_402_300_799, using: &generator)) }
         for seconds in fixed + random {
