@@ -110,23 +110,66 @@ import HTTPTypes
         }
     }
 
+    /// The WAL is checkpointed beside the writer, and still starts over: writes worth five times
+    /// the checkpoint threshold leave a WAL file under twice the threshold, passes ran on the
+    /// checkpointer, and every row reads back once the store is opened again.
+    @Test func theWALIsCheckpointedBesideTheWriter() async throws {
+        let rounds = 250
+        let rowsPerRound = 20
+        try await Self.withEmbeddedStore(maximumQueuedWrites: 8) { driver, path in
+            try await driver.write { db in try await db.raw("CREATE TABLE pages (id INTEGER PRIMARY KEY, body BLOB NOT NULL)").run() }
+            for _ in 0..<rounds {
+                // 3,000 bytes: one row fills one page of its own.
+                try await driver.write { db in
+                    for _ in 0..<rowsPerRound { try await db.raw("INSERT INTO pages (body) VALUES (randomblob(3000))").run() }
+                }
+            }
+            #expect(driver.checkpointPasses >= 1)
+            // Twice the threshold's frames (a 4 KiB page and its 24-byte header each); the WAL
+            // would hold about three times that if the writer never started it over.
+            let bound = 2 * WALCheckpointer.threshold * (4_096 + 24)
+            let walSize = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? .max
+            #expect(walSize < bound, "WAL file of \(walSize) bytes after \(rounds * rowsPerRound) pages written")
+        } reopened: { driver in
+            let (count, bytes) = try await driver.read { db in
+                let row = try await db.raw("SELECT COUNT(*) AS n, SUM(length(body)) AS bytes FROM pages").first()
+                return (try row?.decode(column: "n", as: Int.self), try row?.decode(column: "bytes", as: Int.self))
+            }
+            #expect(count == rounds * rowsPerRound)
+            #expect(bytes == rounds * rowsPerRound * 3_000)
+        }
+    }
+
     /// Runs `body` on an embedded store in a new directory, then shuts the store down and removes
     /// the directory, whether `body` threw or not.
     private static func withEmbeddedStore(
         maximumQueuedWrites: Int, _ body: (SQLiteStoreDriver) async throws -> Void
     ) async throws {
+        try await withEmbeddedStore(maximumQueuedWrites: maximumQueuedWrites) { driver, _ in try await body(driver) }
+    }
+
+    /// Runs `body` on an embedded store in a new directory (with the database file's path), then
+    /// `reopened` on the same file opened again; shuts each store down and removes the directory,
+    /// whether they threw or not.
+    private static func withEmbeddedStore(
+        maximumQueuedWrites: Int, _ body: (SQLiteStoreDriver, String) async throws -> Void,
+        reopened: ((SQLiteStoreDriver) async throws -> Void)? = nil
+    ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let driver = try await SQLiteStoreDriver.open(
-            path: directory.appendingPathComponent("db.sqlite").path, maximumQueuedWrites: maximumQueuedWrites,
-            logger: Logger(label: "test"))
-        do {
-            try await body(driver)
-        } catch {
+        let path = directory.appendingPathComponent("db.sqlite").path
+        func opened(_ run: (SQLiteStoreDriver) async throws -> Void) async throws {
+            let driver = try await SQLiteStoreDriver.open(path: path, maximumQueuedWrites: maximumQueuedWrites, logger: Logger(label: "test"))
+            do {
+                try await run(driver)
+            } catch {
+                await driver.shutdown()
+                throw error
+            }
             await driver.shutdown()
-            throw error
         }
-        await driver.shutdown()
+        try await opened { try await body($0, path) }
+        if let reopened { try await opened(reopened) }
     }
 }

@@ -13,6 +13,8 @@ final class SQLiteHandle: @unchecked Sendable {
     private var statements: [String: OpaquePointer] = [:]
     private let statementCacheLimit: Int
     private let lock = NIOLock()
+    /// Held for as long as SQLite may call it (see ``sendCommits(to:)``).
+    private var commitListener: WALCheckpointer?
 
     /// Opens (creating if needed) the database at `path`.
     init(path: String, busyTimeoutMilliseconds: Int32, statementCacheLimit: Int = 128) throws {
@@ -56,6 +58,35 @@ final class SQLiteHandle: @unchecked Sendable {
             columns = names
             let count = sqlite_nio_sqlite3_column_count(statement)
             onRow(SQLiteValuesRow(columns: names, values: (0..<count).map { Self.value(at: $0, in: statement) }))
+        }
+    }
+
+    /// Hands the WAL's size after each commit to `checkpointer` in place of SQLite's automatic
+    /// checkpoint, and checkpoints right there (passively) when it answers so.
+    func sendCommits(to checkpointer: WALCheckpointer) {
+        lock.withLock {
+            commitListener = checkpointer
+            _ = sqlite_nio_sqlite3_wal_hook(
+                connection,
+                { context, connection, schema, frames in
+                    guard let context else { return SQLITE_OK }
+                    let checkpointer = Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue()
+                    if checkpointer.committed(frames: Int(frames)) {
+                        _ = sqlite_nio_sqlite3_wal_checkpoint_v2(connection, schema, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                    }
+                    return SQLITE_OK
+                }, Unmanaged.passUnretained(checkpointer).toOpaque())
+        }
+    }
+
+    /// Copies into the database file every WAL frame that no reader still needs, without waiting
+    /// for anyone (`SQLITE_CHECKPOINT_PASSIVE`); the frames in the WAL and those now copied.
+    func checkpoint() throws -> (frames: Int, copied: Int) {
+        try lock.withLock {
+            var frames: Int32 = 0
+            var copied: Int32 = 0
+            try check(sqlite_nio_sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, &frames, &copied))
+            return (Int(frames), Int(copied))
         }
     }
 

@@ -5,8 +5,9 @@ import SQLKit
 import SQLiteKit
 
 /// The embedded store: one SQLite file in WAL mode with `synchronous=FULL`, one writer connection
-/// whose transactions are group-committed (one fsync for every write that queued meanwhile), and
-/// read-only connections that never block it.
+/// whose transactions are group-committed (one fsync for every write that queued meanwhile),
+/// read-only connections that never block it, and a connection that checkpoints the WAL beside
+/// the writer (``WALCheckpointer``).
 ///
 /// Every connection is a ``SQLiteHandle`` on a thread of its own, with cached prepared statements:
 /// a transaction's or a read's statements run back to back there, where a thread-pool connection
@@ -15,12 +16,16 @@ final class SQLiteStoreDriver: StoreDriver {
     let family = SQLFamily.sqlite
     private let writer: SQLiteHandle
     private let writerThread: DedicatedThreadExecutor
+    private let checkpointer: WALCheckpointer
     private let readers: [SQLiteReader]
     private let committer: GroupCommitter
     private let nextReader = NIOLockedValueBox(0)
 
-    private init(writer: SQLiteHandle, readers: [SQLiteReader], maximumQueuedWrites: Int, logger: Logger) {
+    private init(
+        writer: SQLiteHandle, checkpointer: WALCheckpointer, readers: [SQLiteReader], maximumQueuedWrites: Int, logger: Logger
+    ) {
         self.writer = writer
+        self.checkpointer = checkpointer
         self.writerThread = DedicatedThreadExecutor(name: "latchkey-sqlite-writer")
         self.readers = readers
         self.committer = GroupCommitter(
@@ -43,10 +48,13 @@ final class SQLiteStoreDriver: StoreDriver {
         for pragma in ["journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "secure_delete=ON"] {
             try writer.execute("PRAGMA \(pragma)", binds: []) { _ in }
         }
+        let checkpointer = try WALCheckpointer(path: path, logger: logger)
+        writer.sendCommits(to: checkpointer)
         let readers = try (0..<readerCount).map { index in
             try SQLiteReader(path: path, index: index, logger: logger)
         }
-        return SQLiteStoreDriver(writer: writer, readers: readers, maximumQueuedWrites: maximumQueuedWrites, logger: logger)
+        return SQLiteStoreDriver(
+            writer: writer, checkpointer: checkpointer, readers: readers, maximumQueuedWrites: maximumQueuedWrites, logger: logger)
     }
 
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
@@ -64,6 +72,9 @@ final class SQLiteStoreDriver: StoreDriver {
     func writeStatement<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await committer.write(body)
     }
+
+    /// How many checkpoints the WAL has had beside the writer.
+    var checkpointPasses: Int { checkpointer.passes }
 
     func withMigrationLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         // Each migration runs in a `BEGIN IMMEDIATE` transaction, which already excludes other writers.
@@ -85,6 +96,7 @@ final class SQLiteStoreDriver: StoreDriver {
         for reader in readers {
             await reader.close()
         }
+        await checkpointer.close()
         await Task(executorPreference: writerThread) { [writer] in writer.close() }.value
         writerThread.stop()
     }
