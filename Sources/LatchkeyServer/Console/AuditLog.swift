@@ -63,8 +63,7 @@ struct AuditLog: Sendable {
     /// An id that sorts by time (milliseconds, zero-padded) and then at random, so the log reads
     /// in order and pages by id.
     private static func sortableID(at date: Date) -> String {
-        let milliseconds = String(date.epochMilliseconds)
-        return String(repeating: "0", count: max(0, 14 - milliseconds.count)) + milliseconds + "-" + SecureRandom.identifier()
+        String(date.epochMilliseconds, zeroPaddedTo: 14) + "-" + SecureRandom.identifier()
     }
 }
 

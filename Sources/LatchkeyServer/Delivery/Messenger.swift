@@ -56,10 +56,8 @@ struct Messenger: Sendable {
             value = (value + 1) & 0xFF_FFFF
             return value
         }
-        let hex = String(milliseconds, radix: 16)
-        let count = String(sequence, radix: 16)
-        return String(repeating: "0", count: max(0, 12 - hex.count)) + hex
-            + String(repeating: "0", count: max(0, 6 - count.count)) + count + SecureRandom.identifier().prefix(10)
+        return String(milliseconds, radix: 16, zeroPaddedTo: 12) + String(sequence, radix: 16, zeroPaddedTo: 6)
+            + SecureRandom.identifier().prefix(10)
     }
 
     private static let sequence = NIOLockedValueBox<UInt64>(0)

@@ -225,8 +225,7 @@ struct LeaderboardService: Sendable {
         if !restricted, let name = record.displayName ?? username { return name }
         var hash: UInt32 = 2_166_136_261
         for byte in record.userID.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        let number = String(hash % 10_000)
-        return "Player " + String(repeating: "0", count: 4 - number.count) + number
+        return "Player " + String(hash % 10_000, zeroPaddedTo: 4)
     }
 
     /// The entries of `userIDs` in the period, by user id: from the cache, which every entry's

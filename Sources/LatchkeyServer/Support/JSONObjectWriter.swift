@@ -115,10 +115,7 @@ enum JSONText {
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         guard (1_583...9_999).contains(year) else { return date.formatted(.iso8601) }
-        func digits(_ value: Int64, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: width - text.utf8.count) + text
-        }
+        func digits(_ value: Int64, _ width: Int) -> String { String(value, zeroPaddedTo: width) }
         return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(dayOfMonth, 2) + "T" + digits(second / 3_600, 2)
             + ":" + digits(second / 60 % 60, 2) + ":" + digits(second % 60, 2) + "Z"
     }

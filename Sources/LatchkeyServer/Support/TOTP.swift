@@ -39,8 +39,7 @@ public struct TOTP: Sendable {
             | UInt32(mac[offset + 3])
         var modulus: UInt32 = 1
         for _ in 0..<Self.digits { modulus *= 10 }
-        let text = String(binary % modulus)
-        return String(repeating: "0", count: Self.digits - text.count) + text
+        return String(binary % modulus, zeroPaddedTo: Self.digits)
     }
 
     /// The step within the tolerance of `date` whose code is `code`, or nil. Compared in
