@@ -33,8 +33,11 @@ final class WALCheckpointer: Sendable {
 
     private struct State {
         var passRunning = false
-        /// The frames the WAL held and those copied, by the passes since the writer last checkpointed.
-        var ended: [(frames: Int, copied: Int)] = []
+        /// The frames of the WAL copied when the last pass ended, while the writer has not
+        /// checkpointed since.
+        var copiedByLastPass: Int?
+        /// Passes ended since the writer last checkpointed.
+        var passesSinceWriter = 0
         var passes = 0
         var closed = false
     }
@@ -63,10 +66,11 @@ final class WALCheckpointer: Sendable {
         guard frames >= Self.threshold else { return false }
         let step = state.withLockedValue { state -> Step in
             guard !state.closed, !state.passRunning else { return .none }
-            if let last = state.ended.last,
-                frames - last.copied <= Self.writerShare || state.ended.count >= Self.passesBeforeWriter
+            if let copied = state.copiedByLastPass,
+                frames - copied <= Self.writerShare || state.passesSinceWriter >= Self.passesBeforeWriter
             {
-                state.ended = []
+                state.copiedByLastPass = nil
+                state.passesSinceWriter = 0
                 return .finishOnWriter
             }
             state.passRunning = true
@@ -81,17 +85,20 @@ final class WALCheckpointer: Sendable {
         }
     }
 
+    /// Copies what it can; a failed pass counts as one that copied nothing.
     private func pass() {
-        var result = (frames: 0, copied: 0)
+        var copied = 0
         do {
-            result = try handle.checkpoint()
-            logger.trace("checkpointed the WAL", metadata: ["frames": "\(result.frames)", "copied": "\(result.copied)"])
+            let result = try handle.checkpoint()
+            copied = result.copied
+            logger.trace("checkpointed the WAL", metadata: ["frames": "\(result.frames)", "copied": "\(copied)"])
         } catch {
             logger.warning("WAL checkpoint failed", metadata: ["error": "\(error)"])
         }
         state.withLockedValue { state in
             state.passRunning = false
-            state.ended.append(result)
+            state.copiedByLastPass = copied
+            state.passesSinceWriter += 1
             state.passes += 1
         }
     }
