@@ -89,7 +89,7 @@ enum JSONText {
             case "\r": output += "\\r"
             case "\t": output += "\\t"
             case _ where scalar.value < 0x20:
-                output += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+                output += "\\u" + String(scalar.value, radix: 16, zeroPaddedTo: 4)
             default: output.unicodeScalars.append(scalar)
             }
         }
