@@ -35,6 +35,9 @@ import Testing
             #expect(try await browser.signIn(forced.query, as: "hal").status == .seeOther)
             let second = try #require(browser.cookies["lk_session"])
             #expect(first != second)
+            // The sign-in it replaced ended its session: the user's live sessions are the API's and this one.
+            let sessions = try await client.send(.get, "/v1/me/sessions", token: api.access)
+            #expect((sessions.value("sessions") as? [[String: Any]])?.count == 2)
             var stale = LoginBrowser(client)
             stale.cookies["lk_session"] = first
             #expect(try await !Self.isSignedIn(&stale, harness))

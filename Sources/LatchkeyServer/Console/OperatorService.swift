@@ -123,7 +123,7 @@ public struct OperatorService: Sendable {
     /// wrong password, and a name no operator has is never locked: neither tells who exists.
     func checkPassword(username: String, password: String, client: ClientInfo) async throws -> OperatorStore.Row {
         let keys = failureKeys(username: username, client: client)
-        try await throttle.refuseWhileLocked(keys.address.map { [$0.key] } ?? [])
+        try await throttle.refuseWhileLocked(keys.addressKeys)
         let row = Validation.isValidUsername(username) ? try await store.find(idOrCanonical: Canonical.username(username)) : nil
         let locked = row != nil ? try await throttle.lockRemaining(keys.name.key) != nil : false
         let matches: Bool
@@ -156,7 +156,7 @@ public struct OperatorService: Sendable {
     /// code, a locked address `429`.
     func checkCode(_ code: String, of row: OperatorStore.Row, client: ClientInfo) async throws {
         let keys = failureKeys(username: row.operator.username, client: client)
-        try await throttle.refuseWhileLocked(keys.address.map { [$0.key] } ?? [])
+        try await throttle.refuseWhileLocked(keys.addressKeys)
         let locked = try await throttle.lockRemaining(keys.name.key) != nil
         let now = time.now()
         guard !locked, let step = try totp(of: row).matchingStep(code, at: now),
@@ -216,6 +216,8 @@ public struct OperatorService: Sendable {
         var name: (key: String, limit: Int)
         var address: (key: String, limit: Int)?
         var all: [(key: String, limit: Int)] { [name] + (address.map { [$0] } ?? []) }
+        /// The address's counter, when the client has an address: the one a locked step refuses by.
+        var addressKeys: [String] { address.map { [$0.key] } ?? [] }
     }
 
     private func failureKeys(username: String, client: ClientInfo) -> FailureKeys {

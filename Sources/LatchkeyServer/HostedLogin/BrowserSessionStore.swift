@@ -53,13 +53,7 @@ struct BrowserSessionStore: Sendable {
         let previous = Self.cookie(of: request).map(Digest.sha256Hex)
         try await driver.write { db in
             if let previous {
-                let replaced = try await db.raw(
-                    "SELECT session_id FROM login_browser_sessions WHERE cookie_hash = \(bind: previous) AND app_id = \(bind: app.id)"
-                ).all().map { try $0.decode(column: "session_id", as: String.self) }
-                for id in replaced {
-                    try await sessions.revoke(sessionID: id, reason: "browser_sign_in", at: now, in: db)
-                    try await db.raw("DELETE FROM login_browser_sessions WHERE session_id = \(bind: id)").run()
-                }
+                try await endSessions(cookieHash: previous, app: app, reason: "browser_sign_in", at: now, in: db)
                 try await db.raw("UPDATE login_browser_sessions SET cookie_hash = \(bind: hash) WHERE cookie_hash = \(bind: previous)").run()
             }
             try await db.raw(
@@ -86,16 +80,18 @@ struct BrowserSessionStore: Sendable {
     func end(_ request: Request, app: App, at now: Date) async throws {
         guard let cookie = Self.cookie(of: request) else { return }
         try await driver.write { db in
-            let ids = try await db.raw(
-                """
-                SELECT session_id FROM login_browser_sessions
-                WHERE cookie_hash = \(bind: Digest.sha256Hex(cookie)) AND app_id = \(bind: app.id)
-                """
-            ).all().map { try $0.decode(column: "session_id", as: String.self) }
-            for id in ids {
-                try await sessions.revoke(sessionID: id, reason: "browser_sign_out", at: now, in: db)
-                try await db.raw("DELETE FROM login_browser_sessions WHERE session_id = \(bind: id)").run()
-            }
+            try await endSessions(cookieHash: Digest.sha256Hex(cookie), app: app, reason: "browser_sign_out", at: now, in: db)
+        }
+    }
+
+    /// Ends the sessions of `app` that the browser whose cookie has this hash holds, and forgets them.
+    private func endSessions(cookieHash: String, app: App, reason: String, at now: Date, in db: any SQLDatabase) async throws {
+        let ids = try await db.raw(
+            "SELECT session_id FROM login_browser_sessions WHERE cookie_hash = \(bind: cookieHash) AND app_id = \(bind: app.id)"
+        ).all().map { try $0.decode(column: "session_id", as: String.self) }
+        for id in ids {
+            try await sessions.revoke(sessionID: id, reason: reason, at: now, in: db)
+            try await db.raw("DELETE FROM login_browser_sessions WHERE session_id = \(bind: id)").run()
         }
     }
 
