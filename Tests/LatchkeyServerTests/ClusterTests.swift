@@ -22,14 +22,14 @@ struct ClusterTests {
         static func start(count: Int = 3, settings: [String] = [], provider: FakeIdentityProvider? = nil) async throws -> Cluster {
             let databaseURL = try await TestStore.createDatabase()
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-cluster-\(UUID().uuidString)").path
-            let created = try LatchkeyBinary.createApp("Cluster", in: ["--database", databaseURL])
+            let created = try await LatchkeyBinary.createApp("Cluster", in: ["--database", databaseURL])
             let clientID = created.clientID
             let clientSecret = created.clientSecret
-            let update = try LatchkeyBinary.run(
+            let update = try await LatchkeyBinary.run(
                 ["apps", "update", clientID, "--bcrypt-cost", "10", "--database", databaseURL] + settings)
             guard update.status == 0 else { throw HarnessError.unexpected(update.stderr) }
             if let provider {
-                let added = try LatchkeyBinary.run([
+                let added = try await LatchkeyBinary.run([
                     "apps", "providers", "set", clientID, "--name", "google", "--kind", "oidc", "--issuer", provider.issuer,
                     "--client-id", "client-1", "--database", databaseURL,
                 ])
@@ -69,13 +69,16 @@ struct ClusterTests {
         func refusal(of token: String, on node: Int, since: ContinuousClock.Instant, limit: Duration = .seconds(5)) async throws
             -> Duration
         {
-            try await TestClient.withClient(host: "127.0.0.1", port: nodes[node].port) { client in
-                while ContinuousClock.now - since < limit {
-                    let response = try await client.get("/v1/me", headers: [.authorization: "Bearer \(token)"])
-                    if response.status == .unauthorized { break }
-                    try await Task.sleep(for: .milliseconds(5))
+            let port = nodes[node].port
+            return try await withDeadline(limit + .seconds(30), "GET /v1/me polled on node \(node)") {
+                try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+                    while ContinuousClock.now - since < limit {
+                        let response = try await client.get("/v1/me", headers: [.authorization: "Bearer \(token)"])
+                        if response.status == .unauthorized { break }
+                        try await Task.sleep(for: .milliseconds(5))
+                    }
+                    return ContinuousClock.now - since
                 }
-                return ContinuousClock.now - since
             }
         }
 
@@ -326,7 +329,7 @@ struct ClusterTests {
             return try await group.reduce(into: [ServerProcess]()) { $0.append($1) }
         }
         #expect(nodes.filter { $0.stdout.contains("client secret") }.count == 1)
-        let apps = try #require(try LatchkeyBinary.json(["apps", "list", "--database", databaseURL]) as? [[String: Any]])
+        let apps = try #require(try await LatchkeyBinary.json(["apps", "list", "--database", databaseURL]) as? [[String: Any]])
         #expect(apps.count == 1)
         var keySets: [Set<String>] = []
         for node in nodes {
@@ -334,7 +337,7 @@ struct ClusterTests {
             keySets.append(Set(((jwks.value("keys") as? [[String: String]]) ?? []).compactMap { $0["kid"] }))
         }
         #expect(keySets.allSatisfy { $0 == keySets[0] && $0.count == 1 })
-        let rotated = try #require(try LatchkeyBinary.json(["keys", "rotate", "--database", databaseURL]) as? [String: String])
+        let rotated = try #require(try await LatchkeyBinary.json(["keys", "rotate", "--database", databaseURL]) as? [String: String])
         let newKid = try #require(rotated["kid"])
         for node in nodes {
             var seen = false
@@ -485,8 +488,8 @@ struct InstallationCopyTests {
     @Test func sqliteInstallationMovesToPostgresIntact() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-copy-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let clientID = try LatchkeyBinary.createApp("Moving", in: ["--data-dir", directory]).clientID
-        _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10", "--session-ttl", "7200", "--data-dir", directory])
+        let clientID = try await LatchkeyBinary.createApp("Moving", in: ["--data-dir", directory]).clientID
+        _ = try await LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10", "--session-ttl", "7200", "--data-dir", directory])
         let embedded = try await ServerProcess(dataDirectory: directory, extraArguments: sharedIssuer)
         let signUp = try await embedded.request(
             "POST", "/v1/auth/signup", json: ["username": "mover", "password": "correct horse battery"], clientID: clientID)
@@ -495,10 +498,10 @@ struct InstallationCopyTests {
         try await embedded.stop()
 
         let databaseURL = try await TestStore.createDatabase()
-        let copy = try LatchkeyBinary.run(["migrate", "--from", "sqlite://" + directory, "--to", databaseURL])
+        let copy = try await LatchkeyBinary.run(["migrate", "--from", "sqlite://" + directory, "--to", databaseURL])
         #expect(copy.status == 0, "\(copy.stderr)")
         #expect(copy.stdout.contains("users: 1 rows"))
-        let again = try LatchkeyBinary.run(["migrate", "--from", "sqlite://" + directory, "--to", databaseURL])
+        let again = try await LatchkeyBinary.run(["migrate", "--from", "sqlite://" + directory, "--to", databaseURL])
         #expect(again.status != 0)
         #expect(again.stderr.contains("already holds apps"))
 
@@ -510,7 +513,7 @@ struct InstallationCopyTests {
         let signIn = try await clustered.request(
             "POST", "/v1/auth/signin", json: ["username": "mover", "password": "correct horse battery"], clientID: clientID)
         #expect(signIn.status == .ok)
-        let app = try #require(try LatchkeyBinary.json(["apps", "show", clientID, "--database", databaseURL]) as? [String: Any])
+        let app = try #require(try await LatchkeyBinary.json(["apps", "show", clientID, "--database", databaseURL]) as? [String: Any])
         #expect((app["settings"] as? [String: Any])?["sessionTTL"] as? Int == 7200)
         #expect(app["secretCount"] as? Int == 1)
         try await clustered.stop()

@@ -89,7 +89,7 @@ import Testing
     /// or (PostgreSQL) with none: a clear message, not garbage or 500s later.
     @Test(arguments: TestStore.enabled) func anotherSecretKeyIsRefusedAtStart(store: TestStore) async throws {
         try await withProcessStore(store) { directory, arguments in
-            let clientID = try LatchkeyBinary.createApp("Keys", in: arguments).clientID
+            let clientID = try await LatchkeyBinary.createApp("Keys", in: arguments).clientID
             let server = try await ServerProcess(dataDirectory: directory, extraArguments: arguments + sharedIssuer)
             let signUp = try await server.request(
                 "POST", "/v1/auth/signup", json: ["username": "keeper", "password": "correct horse battery"], clientID: clientID)
@@ -121,7 +121,7 @@ import Testing
     /// old key keep verifying — but the files no longer hold that key.
     @Test(arguments: TestStore.enabled) func secretsStoredInClearByAnEarlierVersionAreSealedOnStart(store: TestStore) async throws {
         try await withProcessStore(store) { directory, arguments in
-            let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Legacy"] + arguments) as? [String: Any])
+            let created = try #require(try await LatchkeyBinary.json(["apps", "create", "--name", "Legacy"] + arguments) as? [String: Any])
             let app = try #require(created["app"] as? [String: Any])
             let clientID = try #require(app["clientId"] as? String)
             let server = try await ServerProcess(dataDirectory: directory, extraArguments: arguments + sharedIssuer)
@@ -161,7 +161,7 @@ import Testing
             #expect(!stored.bytes.contains(Array(legacyKey.derRepresentation)))
             #expect(!stored.bytes.contains(Array(legacyKey.rawRepresentation)))
             #expect(!stored.everything.contains(providerSecret))
-            let shown = try #require(try LatchkeyBinary.json(["apps", "providers", "list", clientID] + arguments) as? [String: Any])
+            let shown = try #require(try await LatchkeyBinary.json(["apps", "providers", "list", clientID] + arguments) as? [String: Any])
             #expect((shown["facebook"] as? [String: Any])?["hasClientSecret"] as? Bool == true, "\(shown)")
 
             let restarted = try await ServerProcess(dataDirectory: directory, extraArguments: arguments + sharedIssuer)

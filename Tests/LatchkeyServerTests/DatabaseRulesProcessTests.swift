@@ -12,8 +12,8 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-rules-\(UUID().uuidString)").path
         let databaseURL = store == .postgres ? try await TestStore.createDatabase() : nil
         let arguments = databaseURL.map { ["--database", $0] } ?? ["--data-dir", directory]
-        let clientID = try LatchkeyBinary.createApp("Rules", in: arguments).clientID
-        let updated = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10"] + arguments)
+        let clientID = try await LatchkeyBinary.createApp("Rules", in: arguments).clientID
+        let updated = try await LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10"] + arguments)
         // The store's pool runs before anything leases from it (PostgresNIO warns otherwise).
         let leasedEarly = "hasn't been called yet"
         #expect(!updated.stderr.contains(leasedEarly), "\(updated.stderr)")
@@ -23,9 +23,9 @@ import Testing
             try? FileManager.default.removeItem(atPath: directory)
             try? FileManager.default.removeItem(atPath: file)
         }
-        func setRules(_ document: String) throws {
+        func setRules(_ document: String) async throws {
             try Data(document.utf8).write(to: URL(fileURLWithPath: file))
-            let set = try LatchkeyBinary.run(["database", "rules", "set", file] + app)
+            let set = try await LatchkeyBinary.run(["database", "rules", "set", file] + app)
             #expect(set.status == 0, "\(set.stderr)")
         }
 
@@ -40,7 +40,7 @@ import Testing
         // Every node has compiled the default rules, which keep /public closed.
         for node in nodes { #expect(try await node.request("GET", "/public.json", token: token).status == .unauthorized) }
 
-        try setRules(
+        try await setRules(
             """
             {
               "rules": {
@@ -60,7 +60,7 @@ import Testing
         #expect(try await last.request("PUT", "/public/n1.json", json: ["text": "hi"], token: token).status == .ok)
         #expect(try await last.request("PUT", "/public/n2.json", json: ["body": "hi"], token: token).status == .unauthorized)
 
-        try setRules(#"{"rules": {}}"#)
+        try await setRules(#"{"rules": {}}"#)
         for node in nodes {
             let status = try await eventually(HTTPResponse.Status.unauthorized) {
                 try await node.request("GET", "/public.json", token: token).status

@@ -118,23 +118,23 @@ import Testing
         let databaseURL = store == .postgres ? try await TestStore.createDatabase() : nil
         let arguments = databaseURL.map { ["--database", $0] } ?? ["--data-dir", directory]
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let created = try LatchkeyBinary.createApp("Rules", in: arguments)
+        let created = try await LatchkeyBinary.createApp("Rules", in: arguments)
         let clientID = created.clientID
         let clientSecret = created.clientSecret
         let app = arguments + ["--app", clientID]
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let file = directory + "/rules.json"
 
-        #expect(try LatchkeyBinary.run(["database", "rules", "get"] + app).stdout == DatabaseRules.defaults.source + "\n")
+        #expect(try await LatchkeyBinary.run(["database", "rules", "get"] + app).stdout == DatabaseRules.defaults.source + "\n")
         for (document, error) in Self.refusals {
             try Data(document.utf8).write(to: URL(fileURLWithPath: file))
-            let refused = try LatchkeyBinary.run(["database", "rules", "set", file] + app)
+            let refused = try await LatchkeyBinary.run(["database", "rules", "set", file] + app)
             #expect(refused.status != 0 && refused.stderr.contains(error), "\(refused.stderr)")
         }
         try Data(Self.document.utf8).write(to: URL(fileURLWithPath: file))
-        let set = try LatchkeyBinary.run(["database", "rules", "set", file] + app)
+        let set = try await LatchkeyBinary.run(["database", "rules", "set", file] + app)
         #expect(set.status == 0, "\(set.stderr)")
-        #expect(try LatchkeyBinary.run(["database", "rules", "get"] + app).stdout == Self.document + "\n")
+        #expect(try await LatchkeyBinary.run(["database", "rules", "get"] + app).stdout == Self.document + "\n")
 
         let node = try await ServerProcess(dataDirectory: directory, extraArguments: arguments)
         let token = try #require(

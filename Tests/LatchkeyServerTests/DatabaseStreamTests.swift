@@ -26,10 +26,10 @@ import Testing
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-streams-\(UUID().uuidString)").path
             let databaseURL: String? = if let shared { shared } else if store == .postgres { try await TestStore.createDatabase() } else { nil }
             let location = databaseURL.map { ["--database", $0] } ?? ["--data-dir", directory]
-            let created = try LatchkeyBinary.createApp("Streams", in: location)
+            let created = try await LatchkeyBinary.createApp("Streams", in: location)
             let clientID = created.clientID
             let clientSecret = created.clientSecret
-            let update = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10"] + settings + location)
+            let update = try await LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10"] + settings + location)
             guard update.status == 0 else { throw HarnessError.unexpected(update.stderr) }
             let server = try await ServerProcess(
                 dataDirectory: directory, extraArguments: (databaseURL.map { ["--database", $0] } ?? []) + sharedIssuer,

@@ -143,7 +143,7 @@ import Testing
     @Test func aCrashBetweenQueueingAndSendingLosesNoMessage() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-crash-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let clientID = try LatchkeyBinary.createApp("Outbox", in: ["--data-dir", directory]).clientID
+        let clientID = try await LatchkeyBinary.createApp("Outbox", in: ["--data-dir", directory]).clientID
         // Port 1, where nothing listens: the first attempt fails. (Not a port freed for later:
         // another test's process may take it meanwhile.)
         let environment = { (port: Int) in
@@ -174,7 +174,7 @@ import Testing
     }
 
     private func outboxEntries(_ directory: String) async throws -> [[String: Any]] {
-        try #require(try LatchkeyBinary.json(["outbox", "list", "--data-dir", directory, "--json"]) as? [[String: Any]])
+        try #require(try await LatchkeyBinary.json(["outbox", "list", "--data-dir", directory, "--json"]) as? [[String: Any]])
     }
 }
 

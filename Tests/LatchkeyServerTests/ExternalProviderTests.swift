@@ -464,41 +464,41 @@ import Testing
         }
     }
 
-    @Test func providersCommands() throws {
+    @Test func providersCommands() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-proc-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let id = try LatchkeyBinary.createApp("Kuggle", in: ["--data-dir", directory]).id
+        let id = try await LatchkeyBinary.createApp("Kuggle", in: ["--data-dir", directory]).id
         let google = try #require(
-            try LatchkeyBinary.json([
+            try await LatchkeyBinary.json([
                 "apps", "providers", "set", id, "--name", "google", "--kind", "oidc", "--issuer", "https://accounts.google.com",
                 "--client-id", "web", "--client-id", "ios", "--data-dir", directory,
             ]) as? [String: [String: Any]])
         #expect(google["google"]?["clientIDs"] as? [String] == ["web", "ios"])
-        let facebook = try LatchkeyBinary.run(
+        let facebook = try await LatchkeyBinary.run(
             [
                 "apps", "providers", "set", id, "--name", "facebook", "--kind", "facebook", "--client-id", "123",
                 "--client-secret", "-", "--data-dir", directory,
             ], input: "very-secret-value\n")
         #expect(facebook.status == 0, "\(facebook.stderr)")
-        let listed = try LatchkeyBinary.run(["apps", "providers", "list", id, "--json", "--data-dir", directory])
+        let listed = try await LatchkeyBinary.run(["apps", "providers", "list", id, "--json", "--data-dir", directory])
         #expect(listed.status == 0)
         #expect(!listed.stdout.contains("very-secret-value"))
         let providers = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: [String: Any]])
         #expect(providers["facebook"]?["hasClientSecret"] as? Bool == true)
         #expect(Set(providers.keys) == ["google", "facebook"])
-        #expect(!(try LatchkeyBinary.run(["apps", "providers", "list", id, "--data-dir", directory]).stdout.contains("very-secret-value")))
+        #expect(!(try await LatchkeyBinary.run(["apps", "providers", "list", id, "--data-dir", directory]).stdout.contains("very-secret-value")))
         for command in [["apps", "show", id, "--json"], ["apps", "list", "--json"], ["apps", "update", id, "--json"]] {
-            #expect(!(try LatchkeyBinary.run(command + ["--data-dir", directory]).stdout.contains("very-secret-value")), "\(command)")
+            #expect(!(try await LatchkeyBinary.run(command + ["--data-dir", directory]).stdout.contains("very-secret-value")), "\(command)")
         }
 
-        let noSecret = try LatchkeyBinary.run([
+        let noSecret = try await LatchkeyBinary.run([
             "apps", "providers", "set", id, "--name", "fb2", "--kind", "facebook", "--client-id", "1", "--data-dir", directory,
         ])
         #expect(noSecret.status != 0)
         let removed = try #require(
-            try LatchkeyBinary.json(["apps", "providers", "remove", id, "--name", "google", "--data-dir", directory]) as? [String: Any])
+            try await LatchkeyBinary.json(["apps", "providers", "remove", id, "--name", "google", "--data-dir", directory]) as? [String: Any])
         #expect(Set(removed.keys) == ["facebook"])
-        #expect(try LatchkeyBinary.run(["apps", "providers", "remove", id, "--name", "google", "--data-dir", directory]).status != 0)
+        #expect(try await LatchkeyBinary.run(["apps", "providers", "remove", id, "--name", "google", "--data-dir", directory]).status != 0)
     }
 }
 
@@ -532,39 +532,39 @@ extension ExternalProviderTests {
         }
     }
 
-    @Test func providerSecretsAreNeverTakenFromTheCommandLine() throws {
+    @Test func providerSecretsAreNeverTakenFromTheCommandLine() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-proc-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let id = try LatchkeyBinary.createApp("Kuggle", in: ["--data-dir", directory]).id
-        func setFacebook(_ secret: String, input: String = "", environment: [String: String] = [:]) throws -> (status: Int32, stderr: String) {
-            let result = try LatchkeyBinary.run(
+        let id = try await LatchkeyBinary.createApp("Kuggle", in: ["--data-dir", directory]).id
+        func setFacebook(_ secret: String, input: String = "", environment: [String: String] = [:]) async throws -> (status: Int32, stderr: String) {
+            let result = try await LatchkeyBinary.run(
                 [
                     "apps", "providers", "set", id, "--name", "facebook", "--kind", "facebook", "--client-id", "123",
                     "--client-secret", secret, "--data-dir", directory,
                 ], input: input, environment: environment)
             return (result.status, result.stderr)
         }
-        let plain = try setFacebook("very-secret-value")
+        let plain = try await setFacebook("very-secret-value")
         #expect(plain.status != 0)
         #expect(plain.stderr.contains("does not take the secret itself"))
-        #expect(try setFacebook("-", input: "from-stdin\n").status == 0)
+        #expect(try await setFacebook("-", input: "from-stdin\n").status == 0)
         let file = directory + "-secret"
         try Data("from-a-file\n".utf8).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
-        #expect(try setFacebook("@" + file).status == 0)
-        #expect(try setFacebook("env:FB_SECRET", environment: ["FB_SECRET": "from-the-environment"]).status == 0)
-        #expect(try setFacebook("env:NOT_SET_ANYWHERE").status != 0)
-        #expect(try setFacebook("-", input: "").status != 0)
-        let shown = try LatchkeyBinary.run(["apps", "show", id, "--json", "--data-dir", directory]).stdout
+        #expect(try await setFacebook("@" + file).status == 0)
+        #expect(try await setFacebook("env:FB_SECRET", environment: ["FB_SECRET": "from-the-environment"]).status == 0)
+        #expect(try await setFacebook("env:NOT_SET_ANYWHERE").status != 0)
+        #expect(try await setFacebook("-", input: "").status != 0)
+        let shown = try await LatchkeyBinary.run(["apps", "show", id, "--json", "--data-dir", directory]).stdout
         #expect(!shown.contains("from-the-environment"))
     }
 
-    @Test func configuredURLsMustBeHTTPSExceptLoopback() throws {
+    @Test func configuredURLsMustBeHTTPSExceptLoopback() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-proc-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let id = try LatchkeyBinary.createApp("Kuggle", in: ["--data-dir", directory]).id
-        func oidc(_ extra: [String]) throws -> (status: Int32, stderr: String) {
-            let result = try LatchkeyBinary.run(
+        let id = try await LatchkeyBinary.createApp("Kuggle", in: ["--data-dir", directory]).id
+        func oidc(_ extra: [String]) async throws -> (status: Int32, stderr: String) {
+            let result = try await LatchkeyBinary.run(
                 ["apps", "providers", "set", id, "--name", "corp", "--kind", "oidc", "--client-id", "web", "--data-dir", directory] + extra)
             return (result.status, result.stderr)
         }
@@ -573,7 +573,7 @@ extension ExternalProviderTests {
             ["--issuer", "https://accounts.example.com", "--jwks-url", "http://keys.example.com/jwks"],
             ["--issuer", "http://127.0.0.1.nip.io"], ["--issuer", "http://localhost.example.com"],
         ] {
-            let result = try oidc(refused)
+            let result = try await oidc(refused)
             #expect(result.status != 0, "\(refused)")
             #expect(result.stderr.contains("must use https") || result.stderr.contains("absolute https URL"), "\(refused): \(result.stderr)")
         }
@@ -581,20 +581,20 @@ extension ExternalProviderTests {
             ["--issuer", "https://accounts.example.com"], ["--issuer", "http://127.0.0.1:9999"], ["--issuer", "http://localhost:8080/"],
             ["--issuer", "http://[::1]:8080"], ["--issuer", "https://a.example", "--jwks-url", "http://127.8.9.10/jwks"],
         ] {
-            #expect(try oidc(accepted).status == 0, "\(accepted)")
+            #expect(try await oidc(accepted).status == 0, "\(accepted)")
         }
-        let facebook = try LatchkeyBinary.run(
+        let facebook = try await LatchkeyBinary.run(
             [
                 "apps", "providers", "set", id, "--name", "facebook", "--kind", "facebook", "--client-id", "1", "--client-secret", "env:S",
                 "--graph-url", "http://graph.example.com", "--data-dir", directory,
             ], environment: ["S": "secret"])
         #expect(facebook.status != 0)
         #expect(facebook.stderr.contains("Graph API URL must use https"))
-        let action = try LatchkeyBinary.run(["apps", "update", id, "--email-action-url", "http://app.example/action", "--data-dir", directory])
+        let action = try await LatchkeyBinary.run(["apps", "update", id, "--email-action-url", "http://app.example/action", "--data-dir", directory])
         #expect(action.status != 0)
         #expect(action.stderr.contains("email action URL must use https"))
-        #expect(try LatchkeyBinary.run(["apps", "update", id, "--email-action-url", "https://app.example/action", "--data-dir", directory]).status == 0)
-        let webhook = try LatchkeyBinary.run(
+        #expect(try await LatchkeyBinary.run(["apps", "update", id, "--email-action-url", "https://app.example/action", "--data-dir", directory]).status == 0)
+        let webhook = try await LatchkeyBinary.run(
             ["serve", "--data-dir", directory, "--port", "0", "--email-sender", "webhook", "--webhook-url", "http://hooks.example.com/in"],
             environment: ["LATCHKEY_WEBHOOK_SECRET": "whsec"])
         #expect(webhook.status != 0)

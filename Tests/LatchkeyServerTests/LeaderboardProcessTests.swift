@@ -18,10 +18,10 @@ import Testing
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-boards-\(UUID().uuidString)").path
             let databaseURL = store == .postgres ? try await TestStore.createDatabase() : nil
             let arguments = databaseURL.map { ["--database", $0] } ?? ["--data-dir", directory]
-            let created = try LatchkeyBinary.createApp("Boards", in: arguments)
+            let created = try await LatchkeyBinary.createApp("Boards", in: arguments)
             let clientID = created.clientID
             let clientSecret = created.clientSecret
-            _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10"] + arguments)
+            _ = try await LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10"] + arguments)
             return Installation(
                 arguments: arguments, clientID: clientID, clientSecret: clientSecret, directory: directory, databaseURL: databaseURL)
         }
@@ -52,14 +52,14 @@ import Testing
         let installation = try await Installation.make(store)
         let arguments = installation.arguments + ["--app", installation.clientID]
         let created = try #require(
-            try LatchkeyBinary.json(
+            try await LatchkeyBinary.json(
                 ["leaderboards", "create", "weekly", "--sort", "asc", "--operator", "increment", "--reset", "weekly",
                  "--allow-user-submits", "--max-score", "50", "--submits-per-minute", "5"] + arguments) as? [String: Any])
         #expect(created["sortOrder"] as? String == "asc" && created["resetSchedule"] as? String == "weekly")
         #expect(created["maxScore"] as? Int == 50 && created["userSubmitsPerMinute"] as? Int == 5)
-        let refused = try LatchkeyBinary.run(["leaderboards", "create", "bad", "--reset", "0 0 30 2 *"] + arguments)
+        let refused = try await LatchkeyBinary.run(["leaderboards", "create", "bad", "--reset", "0 0 30 2 *"] + arguments)
         #expect(refused.status != 0 && refused.stderr.contains("resetSchedule"))
-        #expect(try LatchkeyBinary.run(["leaderboards", "create", "bad", "--operator", "max"] + arguments).status != 0)
+        #expect(try await LatchkeyBinary.run(["leaderboards", "create", "bad", "--operator", "max"] + arguments).status != 0)
 
         let node = try await installation.node()
         let user = try await installation.signUp("clio", on: node)
@@ -67,17 +67,17 @@ import Testing
         #expect(submitted.status == .ok && submitted.value("rank") as? Int == 1)
 
         // A board the CLI makes or deletes while the server runs is served, then gone.
-        _ = try LatchkeyBinary.json(["leaderboards", "create", "daily"] + arguments)
-        let listed = try #require(try LatchkeyBinary.json(["leaderboards", "list"] + arguments) as? [[String: Any]])
+        _ = try await LatchkeyBinary.json(["leaderboards", "create", "daily"] + arguments)
+        let listed = try #require(try await LatchkeyBinary.json(["leaderboards", "list"] + arguments) as? [[String: Any]])
         #expect(listed.compactMap { $0["id"] as? String } == ["daily", "weekly"])
         #expect(try await eventually(HTTPResponse.Status.ok) { try await node.request("GET", "/v1/leaderboards/daily", token: user.access).status } == .ok)
-        let deleted = try LatchkeyBinary.run(["leaderboards", "delete", "weekly"] + arguments)
+        let deleted = try await LatchkeyBinary.run(["leaderboards", "delete", "weekly"] + arguments)
         #expect(deleted.status == 0 && deleted.stdout.contains("deleted weekly"))
         let gone = try await eventually(HTTPResponse.Status.notFound) {
             try await node.request("GET", "/v1/leaderboards/weekly/entries", token: user.access).status
         }
         #expect(gone == .notFound)
-        #expect(try LatchkeyBinary.run(["leaderboards", "delete", "weekly"] + arguments).status != 0)
+        #expect(try await LatchkeyBinary.run(["leaderboards", "delete", "weekly"] + arguments).status != 0)
         try await node.stop()
         await installation.remove()
     }

@@ -6,9 +6,9 @@ import Testing
 /// TLS to PostgreSQL: `sslmode` means what it means to libpq, and an unknown value is refused
 /// rather than read as a weaker one.
 struct PostgresTLSTests {
-    @Test func unknownSSLModesAreRefused() throws {
+    @Test func unknownSSLModesAreRefused() async throws {
         for mode in ["verify_full", "verifyfull", "VERIFY-FULL", "", "on"] {
-            let refused = try LatchkeyBinary.run(["migrate", "--database", "postgres://latchkey@127.0.0.1:1/db?sslmode=\(mode)"])
+            let refused = try await LatchkeyBinary.run(["migrate", "--database", "postgres://latchkey@127.0.0.1:1/db?sslmode=\(mode)"])
             #expect(refused.status != 0)
             #expect(refused.stderr.contains("unknown sslmode \"\(mode)\""), "\(refused.stderr)")
         }
@@ -52,7 +52,7 @@ struct PostgresTLSServerTests {
         ]
         for (host, query, connects) in cases {
             let url = server.url(host: host, database: name, query: query)
-            let result = try LatchkeyBinary.run(["migrate", "--database", url])
+            let result = try await LatchkeyBinary.run(["migrate", "--database", url])
             #expect((result.status == 0) == connects, "\(host) \(query): \(result.stderr)")
         }
 
@@ -60,7 +60,7 @@ struct PostgresTLSServerTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-tls-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let url = server.url(host: "localhost", database: name, query: "sslmode=verify-full&sslrootcert=\(server.ca)")
-        let clientID = try LatchkeyBinary.createApp("TLS", in: ["--database", url]).clientID
+        let clientID = try await LatchkeyBinary.createApp("TLS", in: ["--database", url]).clientID
         let node = try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", url])
         let signUp = try await node.request(
             "POST", "/v1/auth/signup", json: ["username": "tls", "password": "correct horse battery"], clientID: clientID)

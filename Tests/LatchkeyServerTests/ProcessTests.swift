@@ -35,18 +35,18 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: directory + "/latchkey.sqlite"))
     }
 
-    @Test func appsCommands() throws {
+    @Test func appsCommands() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let created = try #require(try LatchkeyBinary.json(["apps", "create", "--name", "Kids Game", "--data-dir", directory]) as? [String: Any])
+        let created = try #require(try await LatchkeyBinary.json(["apps", "create", "--name", "Kids Game", "--data-dir", directory]) as? [String: Any])
         let app = try #require(created["app"] as? [String: Any])
         let id = try #require(app["id"] as? String)
         let secret = try #require(created["clientSecret"] as? String)
         #expect(secret.hasPrefix("lks_"))
-        let listed = try #require(try LatchkeyBinary.json(["apps", "list", "--data-dir", directory]) as? [[String: Any]])
+        let listed = try #require(try await LatchkeyBinary.json(["apps", "list", "--data-dir", directory]) as? [[String: Any]])
         #expect(listed.map { $0["name"] as? String } == ["Kids Game"])
         let updated = try #require(
-            try LatchkeyBinary.json([
+            try await LatchkeyBinary.json([
                 "apps", "update", id, "--session-ttl", "7200", "--access-token-ttl", "900", "--bcrypt-cost", "12",
                 "--sign-in-methods", "username", "--data-dir", directory,
             ]) as? [String: Any])
@@ -55,14 +55,14 @@ import Testing
         #expect(settings["accessTokenTTL"] as? Int == 900)
         #expect(settings["bcryptCost"] as? Int == 12)
         #expect(settings["signInMethods"] as? [String] == ["username"])
-        let shown = try #require(try LatchkeyBinary.json(["apps", "show", app["clientId"] as? String ?? "", "--data-dir", directory]) as? [String: Any])
+        let shown = try #require(try await LatchkeyBinary.json(["apps", "show", app["clientId"] as? String ?? "", "--data-dir", directory]) as? [String: Any])
         #expect((shown["settings"] as? [String: Any])?["sessionTTL"] as? Int == 7200)
-        let refused = try LatchkeyBinary.run(["apps", "update", id, "--bcrypt-cost", "4", "--data-dir", directory])
+        let refused = try await LatchkeyBinary.run(["apps", "update", id, "--bcrypt-cost", "4", "--data-dir", directory])
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("bcrypt cost"))
         // Every declared setting is a flag; `--flag=value`, repeated list flags, unknown flags.
         let listed2 = try #require(
-            try LatchkeyBinary.json([
+            try await LatchkeyBinary.json([
                 "apps", "update", id, "--cors-origin=https://a.example", "--cors-origin", "https://b.example",
                 "--failure-window", "60", "--link-providers-by-verified-email", "true", "--data-dir", directory,
             ]) as? [String: Any])
@@ -70,30 +70,30 @@ import Testing
         #expect(changed["corsOrigins"] as? [String] == ["https://a.example", "https://b.example"])
         #expect(changed["failureWindowSeconds"] as? Int == 60)
         #expect(changed["linkProvidersByVerifiedEmail"] as? Bool == true)
-        let unknown = try LatchkeyBinary.run(["apps", "update", id, "--session-tll", "60", "--data-dir", directory])
+        let unknown = try await LatchkeyBinary.run(["apps", "update", id, "--session-tll", "60", "--data-dir", directory])
         #expect(unknown.status != 0 && unknown.stderr.contains("unknown setting --session-tll"))
-        let malformed = try LatchkeyBinary.run(["apps", "update", id, "--password-grant", "yes", "--data-dir", directory])
+        let malformed = try await LatchkeyBinary.run(["apps", "update", id, "--password-grant", "yes", "--data-dir", directory])
         #expect(malformed.status != 0 && malformed.stderr.contains("true or false"))
-        let help = try LatchkeyBinary.run(["apps", "update", "--help"])
+        let help = try await LatchkeyBinary.run(["apps", "update", "--help"])
         for setting in AppSettings.declarations {
             guard let flag = setting.flag else { continue }
             #expect(help.stdout.contains("--\(flag)"), "--\(flag) is not in apps update --help")
         }
-        let rotated = try #require(try LatchkeyBinary.json(["apps", "rotate-secret", id, "--data-dir", directory]) as? [String: String])
+        let rotated = try #require(try await LatchkeyBinary.json(["apps", "rotate-secret", id, "--data-dir", directory]) as? [String: String])
         #expect(rotated["clientSecret"] != secret)
-        let key = try #require(try LatchkeyBinary.json(["keys", "rotate", "--data-dir", directory]) as? [String: String])
+        let key = try #require(try await LatchkeyBinary.json(["keys", "rotate", "--data-dir", directory]) as? [String: String])
         #expect(key["kid"]?.isEmpty == false)
-        let migrate = try LatchkeyBinary.run(["migrate", "--data-dir", directory])
+        let migrate = try await LatchkeyBinary.run(["migrate", "--data-dir", directory])
         #expect(migrate.status == 0)
         #expect(migrate.stdout.contains("up to date"))
-        #expect(try LatchkeyBinary.run(["apps", "show", "nope", "--data-dir", directory]).status != 0)
+        #expect(try await LatchkeyBinary.run(["apps", "show", "nope", "--data-dir", directory]).status != 0)
     }
 
     @Test func usersCommandsAndSessionLifetimeSeenByARunningServer() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let clientID = try LatchkeyBinary.createApp("A", in: ["--data-dir", directory]).clientID
-        _ = try LatchkeyBinary.run(["apps", "update", clientID, "--session-ttl", "3600", "--bcrypt-cost", "10", "--data-dir", directory])
+        let clientID = try await LatchkeyBinary.createApp("A", in: ["--data-dir", directory]).clientID
+        _ = try await LatchkeyBinary.run(["apps", "update", clientID, "--session-ttl", "3600", "--bcrypt-cost", "10", "--data-dir", directory])
         let server = try await ServerProcess(dataDirectory: directory)
         let signUp = try await server.request("POST", "/v1/auth/signup", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)
         #expect(signUp.status == .created)
@@ -102,11 +102,11 @@ import Testing
         let began = try #require(session.string("session.createdAt").flatMap(formatter.date(from:)))
         let expires = try #require(session.string("session.expiresAt").flatMap(formatter.date(from:)))
         #expect(expires.timeIntervalSince(began) == 3600)
-        let users = try #require(try LatchkeyBinary.json(["users", "list", "--app", clientID, "--data-dir", directory]) as? [[String: Any]])
+        let users = try #require(try await LatchkeyBinary.json(["users", "list", "--app", clientID, "--data-dir", directory]) as? [[String: Any]])
         let userID = try #require((users.first?["user"] as? [String: Any])?["id"] as? String)
         let token = try #require(signUp.string("session.accessToken"))
         #expect(try await server.request("GET", "/v1/me", token: token).status == .ok)
-        #expect(try LatchkeyBinary.run(["users", "disable", userID, "--app", clientID, "--data-dir", directory]).status == 0)
+        #expect(try await LatchkeyBinary.run(["users", "disable", userID, "--app", clientID, "--data-dir", directory]).status == 0)
         // The running server learns of the revocation from the database within its 1 s poll.
         var refused = false
         for _ in 0..<30 where !refused {
@@ -114,14 +114,14 @@ import Testing
             if !refused { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(refused)
-        let shown = try #require(try LatchkeyBinary.json(["users", "show", userID, "--app", clientID, "--data-dir", directory]) as? [String: Any])
+        let shown = try #require(try await LatchkeyBinary.json(["users", "show", userID, "--app", clientID, "--data-dir", directory]) as? [String: Any])
         #expect(shown["disabled"] as? Bool == true)
         let signIn = try await server.request("POST", "/v1/auth/signin", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)
         #expect(signIn.status == .forbidden)
-        #expect(try LatchkeyBinary.run(["users", "enable", userID, "--app", clientID, "--data-dir", directory]).status == 0)
+        #expect(try await LatchkeyBinary.run(["users", "enable", userID, "--app", clientID, "--data-dir", directory]).status == 0)
         let again = try await server.request("POST", "/v1/auth/signin", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)
         #expect(again.status == .ok)
-        #expect(try LatchkeyBinary.run(["users", "delete", userID, "--app", clientID, "--data-dir", directory]).status == 0)
+        #expect(try await LatchkeyBinary.run(["users", "delete", userID, "--app", clientID, "--data-dir", directory]).status == 0)
         let gone = try await server.request("POST", "/v1/auth/signin", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)
         #expect(gone.status == .unauthorized)
         try await server.stop()
@@ -132,16 +132,16 @@ import Testing
     @Test func seededUsersAndSessionsWorkLikeRealOnes() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let clientID = try LatchkeyBinary.createApp("Seed", in: ["--data-dir", directory]).clientID
+        let clientID = try await LatchkeyBinary.createApp("Seed", in: ["--data-dir", directory]).clientID
         let seed = ["users", "seed", "--app", clientID, "--password-hash", Self.seededPasswordHash, "--prefix", "load", "--data-dir", directory]
-        let first = try #require(try LatchkeyBinary.json(seed + ["--users", "25", "--sessions", "3"]) as? [String: Any])
+        let first = try #require(try await LatchkeyBinary.json(seed + ["--users", "25", "--sessions", "3"]) as? [String: Any])
         #expect(first["usersAdded"] as? Int == 25)
         let tokens = try #require(first["refreshTokens"] as? [String])
         #expect(tokens.count == 3)
-        let second = try #require(try LatchkeyBinary.json(seed + ["--users", "30"]) as? [String: Any])
+        let second = try #require(try await LatchkeyBinary.json(seed + ["--users", "30"]) as? [String: Any])
         #expect(second["usersAdded"] as? Int == 5)
-        #expect(try LatchkeyBinary.run(seed.dropLast(2) + ["--password-hash", "plain", "--users", "1", "--data-dir", directory]).status != 0)
-        let listed = try #require(try LatchkeyBinary.json(["users", "list", "--app", clientID, "--data-dir", directory]) as? [[String: Any]])
+        #expect(try await LatchkeyBinary.run(seed.dropLast(2) + ["--password-hash", "plain", "--users", "1", "--data-dir", directory]).status != 0)
+        let listed = try #require(try await LatchkeyBinary.json(["users", "list", "--app", clientID, "--data-dir", directory]) as? [[String: Any]])
         #expect(listed.count == 30)
 
         let server = try await ServerProcess(dataDirectory: directory)
@@ -160,9 +160,9 @@ import Testing
     @Test func theWriteAheadLogIsCopiedBackWhileWritesGoOn() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let clientID = try LatchkeyBinary.createApp("Log", in: ["--data-dir", directory]).clientID
+        let clientID = try await LatchkeyBinary.createApp("Log", in: ["--data-dir", directory]).clientID
         let seeded = try #require(
-            try LatchkeyBinary.json([
+            try await LatchkeyBinary.json([
                 "users", "seed", "--app", clientID, "--users", "2000", "--sessions", "2000", "--prefix", "log",
                 "--password-hash", Self.seededPasswordHash, "--data-dir", directory,
             ]) as? [String: Any])
@@ -195,8 +195,8 @@ import Testing
         // bcrypt at cost 14 keeps the sign-up busy for about a second of CPU: SIGTERM goes once
         // the server has spent a fifth of that since the request was sent (the hash is running),
         // not after a fixed wait a loaded machine may not have reached the server within.
-        let clientID = try LatchkeyBinary.createApp("Slow", in: ["--data-dir", directory]).clientID
-        _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "14", "--data-dir", directory])
+        let clientID = try await LatchkeyBinary.createApp("Slow", in: ["--data-dir", directory]).clientID
+        _ = try await LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "14", "--data-dir", directory])
         let server = try await ServerProcess(dataDirectory: directory)
         let before = try Self.cpuSeconds(of: server.process.pid)
         let inFlight = Task {
@@ -223,9 +223,9 @@ import Testing
     @Test func killNineLosesNoAcknowledgedUserAndLeavesNoHalfWrittenOne() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let clientID = try LatchkeyBinary.createApp("Crash", in: ["--data-dir", directory]).clientID
+        let clientID = try await LatchkeyBinary.createApp("Crash", in: ["--data-dir", directory]).clientID
         // Four writers from one address: lift the per-IP sign-up limit.
-        _ = try LatchkeyBinary.run(
+        _ = try await LatchkeyBinary.run(
             ["apps", "update", clientID, "--bcrypt-cost", "10", "--ip-sign-up-limit", "1000000", "--data-dir", directory])
         let server = try await ServerProcess(dataDirectory: directory)
         let acknowledged = NIOLockedValueBox<[String]>([])

@@ -300,11 +300,11 @@ import Testing
         try await harness.run { client in
             let ann = try await Self.enroll("ann", client, harness)
             let userID = try #require(try await client.send(.get, "/v1/me", token: ann.access).string("id"))
-            let reset = try LatchkeyBinary.run(["users", "reset-mfa", "--app", harness.app.clientID, userID] + storeArguments, environment: ["USER": "ops"])
+            let reset = try await LatchkeyBinary.run(["users", "reset-mfa", "--app", harness.app.clientID, userID] + storeArguments, environment: ["USER": "ops"])
             #expect(reset.status == 0, "\(reset.stderr)")
             #expect(reset.stdout.contains("reset the second factor of \(userID)"))
             #expect(try await client.signIn("ann").status == .ok)
-            let again = try LatchkeyBinary.run(["users", "reset-mfa", "--app", harness.app.clientID, userID] + storeArguments)
+            let again = try await LatchkeyBinary.run(["users", "reset-mfa", "--app", harness.app.clientID, userID] + storeArguments)
             #expect(again.stdout.contains("had no second factor"))
             let (owner, _, _) = try await harness.operatorTokens(client)
             let entries = try #require(try await client.send(.get, "/v1/operator/audit", token: owner).value("items") as? [[String: Any]])

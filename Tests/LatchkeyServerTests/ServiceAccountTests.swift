@@ -228,9 +228,9 @@ import Testing
     private func runCLIChecks(
         location: [String], directory: String, keys: String, started: (ServerProcess) -> Void
     ) async throws {
-        let clientID = try LatchkeyBinary.createApp("Service", in: location).clientID
+        let clientID = try await LatchkeyBinary.createApp("Service", in: location).clientID
         let path = keys + "/key.json"
-        let made = try LatchkeyBinary.run(
+        let made = try await LatchkeyBinary.run(
             ["apps", "service-account", "create", "--app", clientID, "--out", path, "--public-url", "https://db.example.test/"] + location)
         #expect(made.status == 0, "\(made.stderr)")
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)
@@ -245,16 +245,16 @@ import Testing
         let holder = try Holder(try JSONDecoder().decode(ServiceAccountFile.self, from: contents))
         #expect(made.stdout.contains(holder.file.privateKeyID))
         // The key file is never overwritten.
-        let again = try LatchkeyBinary.run(["apps", "service-account", "create", "--app", clientID, "--out", path] + location)
+        let again = try await LatchkeyBinary.run(["apps", "service-account", "create", "--app", clientID, "--out", path] + location)
         #expect(again.status != 0)
         #expect(FileManager.default.contents(atPath: path) == contents)
         // Without --out, the file goes to standard output.
-        let printed = try LatchkeyBinary.run(["apps", "service-account", "create", "--app", clientID] + location)
+        let printed = try await LatchkeyBinary.run(["apps", "service-account", "create", "--app", clientID] + location)
         let second = try JSONDecoder().decode(ServiceAccountFile.self, from: Data(printed.stdout.utf8))
         #expect(second.privateKeyID != holder.file.privateKeyID)
 
         let listed = try #require(
-            try LatchkeyBinary.json(["apps", "service-account", "list", "--app", clientID] + location) as? [[String: Any]])
+            try await LatchkeyBinary.json(["apps", "service-account", "list", "--app", clientID] + location) as? [[String: Any]])
         #expect(listed.compactMap { $0["id"] as? String }.sorted() == [holder.file.privateKeyID, second.privateKeyID].sorted())
         #expect(listed.allSatisfy { $0["revokedAt"] == nil && $0["appId"] as? String != nil })
 
@@ -268,13 +268,13 @@ import Testing
         }
         let granted = try await exchange()
         #expect(granted.status == .ok, "\(granted.text)")
-        let revoke = try LatchkeyBinary.run(["apps", "service-account", "revoke", "--app", clientID, holder.file.privateKeyID] + location)
+        let revoke = try await LatchkeyBinary.run(["apps", "service-account", "revoke", "--app", clientID, holder.file.privateKeyID] + location)
         #expect(revoke.status == 0, "\(revoke.stderr)")
         #expect(try await exchange().string("error") == "invalid_grant")
-        let twice = try LatchkeyBinary.run(["apps", "service-account", "revoke", "--app", clientID, holder.file.privateKeyID] + location)
+        let twice = try await LatchkeyBinary.run(["apps", "service-account", "revoke", "--app", clientID, holder.file.privateKeyID] + location)
         #expect(twice.status != 0 && twice.stderr.contains(holder.file.privateKeyID))
         let after = try #require(
-            try LatchkeyBinary.json(["apps", "service-account", "list", "--app", clientID] + location) as? [[String: Any]])
+            try await LatchkeyBinary.json(["apps", "service-account", "list", "--app", clientID] + location) as? [[String: Any]])
         #expect(after.first { $0["id"] as? String == holder.file.privateKeyID }?["revokedAt"] as? String != nil)
         #expect(after.first { $0["id"] as? String == second.privateKeyID }?["revokedAt"] == nil)
     }

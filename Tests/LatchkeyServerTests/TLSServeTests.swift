@@ -13,8 +13,8 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-tls-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let first = try selfSigned(in: directory, name: "first")
-        let second = try selfSigned(in: directory, name: "second")
+        let first = try await selfSigned(in: directory, name: "first")
+        let second = try await selfSigned(in: directory, name: "second")
         let served = (certificate: directory + "/served.crt", key: directory + "/served.key")
         try install(first, as: served)
 
@@ -55,9 +55,9 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-tls-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let pair = try selfSigned(in: directory, name: "watch")
+        let pair = try await selfSigned(in: directory, name: "watch")
         let data = directory + "/data"
-        let created = try LatchkeyBinary.createApp("Watch", in: ["--data-dir", data])
+        let created = try await LatchkeyBinary.createApp("Watch", in: ["--data-dir", data])
         let clientID = created.clientID
         let secret = created.clientSecret
         let server = try await ServerProcess(dataDirectory: data, extraArguments: ["--tls-cert", pair.certificate, "--tls-key", pair.key])
@@ -113,7 +113,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-tls-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let pair = try selfSigned(in: directory, name: "alone")
+        let pair = try await selfSigned(in: directory, name: "alone")
         let alone = try await ServerProcess.refusal(dataDirectory: directory + "/data", extraArguments: ["--tls-cert", pair.certificate])
         #expect(alone.status != 0 && alone.output.contains("--tls-cert and --tls-key go together"), "\(alone.output)")
         let missing = try await ServerProcess.refusal(
@@ -122,7 +122,7 @@ import Testing
     }
 
     /// A self-signed P-256 certificate for 127.0.0.1, made with openssl.
-    private func selfSigned(in directory: String, name: String) throws -> (certificate: String, key: String) {
+    private func selfSigned(in directory: String, name: String) async throws -> (certificate: String, key: String) {
         let pair = (certificate: directory + "/\(name).crt", key: directory + "/\(name).key")
         let openssl = try #require(
             ["/usr/bin/openssl", "/usr/local/bin/openssl", "/opt/homebrew/bin/openssl"].first { FileManager.default.isExecutableFile(atPath: $0) },
@@ -134,7 +134,7 @@ import Testing
                 "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", pair.key, "-out", pair.certificate,
             ],
             environment: [:], output: "/dev/null", errors: "/dev/null")
-        #expect(process.waitUntilExit() == 0)
+        #expect(try await process.exit(within: .seconds(60)) == 0)
         return pair
     }
 

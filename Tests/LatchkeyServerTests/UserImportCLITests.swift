@@ -10,16 +10,16 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-import-\(UUID().uuidString)").path
     }
 
-    private static func createApp(_ name: String, in directory: String) throws -> String {
-        let clientID = try LatchkeyBinary.createApp(name, in: ["--data-dir", directory]).clientID
-        _ = try LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10", "--data-dir", directory])
+    private static func createApp(_ name: String, in directory: String) async throws -> String {
+        let clientID = try await LatchkeyBinary.createApp(name, in: ["--data-dir", directory]).clientID
+        _ = try await LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10", "--data-dir", directory])
         return clientID
     }
 
     @Test func aFirebaseExportImportsSignsInAndExportsAgain() async throws {
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let clientID = try Self.createApp("Imported", in: directory)
+        let clientID = try await Self.createApp("Imported", in: directory)
         let file = directory + "/firebase.jsonl"
         let content = """
             {"firebaseScrypt": {"signerKey": "jxspr8Ki0RYycVU8zykbdLGjFQ3McFUH0uiiTvC8pVMXAn210wjLNmdZJzxUECKbm0QsEmYUSDzZvpjeJ9WmXA==", "saltSeparator": "Bw==", "rounds": 8, "memCost": 14}}
@@ -28,10 +28,10 @@ import Testing
             """
         try content.write(toFile: file, atomically: true, encoding: .utf8)
 
-        let dry = try LatchkeyBinary.run(["import", "users", "--app", clientID, file, "--dry-run", "--data-dir", directory])
+        let dry = try await LatchkeyBinary.run(["import", "users", "--app", clientID, file, "--dry-run", "--data-dir", directory])
         #expect(dry.status == 1)
         #expect(dry.stdout.contains("line 2  fb-1  created") && dry.stdout.contains("line 3  fb-2  refused  passwordHash: invalid_password_hash"))
-        let real = try LatchkeyBinary.run(["import", "users", "--app", clientID, file, "--json", "--data-dir", directory])
+        let real = try await LatchkeyBinary.run(["import", "users", "--app", clientID, file, "--json", "--data-dir", directory])
         #expect(real.status == 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(real.stdout.utf8)) as? [String: Any])
         #expect(report["created"] as? Int == 1 && report["refused"] as? Int == 1)
@@ -44,12 +44,12 @@ import Testing
         _ = try await server.stop()
 
         let exported = directory + "/out.jsonl"
-        #expect(try LatchkeyBinary.run(["export", "users", "--app", clientID, "--output", exported, "--data-dir", directory]).status == 0)
+        #expect(try await LatchkeyBinary.run(["export", "users", "--app", clientID, "--output", exported, "--data-dir", directory]).status == 0)
         let lines = try String(contentsOfFile: exported, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 1 && lines[0].contains(#""passwordHash":"$2b$10$"#) && lines[0].contains(#""externalId":"fb-1""#), "\(lines)")
 
-        let other = try Self.createApp("Other", in: directory)
-        let again = try LatchkeyBinary.run(["import", "users", "--app", other, exported, "--data-dir", directory])
+        let other = try await Self.createApp("Other", in: directory)
+        let again = try await LatchkeyBinary.run(["import", "users", "--app", other, exported, "--data-dir", directory])
         #expect(again.status == 0 && again.stdout.contains("created 1, updated 0, unchanged 0, refused 0"))
     }
 }

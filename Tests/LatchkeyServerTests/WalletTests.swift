@@ -341,16 +341,16 @@ import Testing
             let token = try await harness.clientToken(client, scope: "wallet:write")
             for index in 0..<3 { _ = try await post(client, token, to: liv.id, index + 1, key: "k\(index)", extra: ["reason": "r\(index)"]) }
             let wallet = ["--app", harness.app.clientID, "--user", liv.id] + location
-            let shown = try #require(try LatchkeyBinary.json(["wallet", "show"] + wallet) as? [String: Any])
+            let shown = try #require(try await LatchkeyBinary.json(["wallet", "show"] + wallet) as? [String: Any])
             #expect((shown["balances"] as? [[String: Any]])?.first?["balance"] as? Int == 6)
-            let page = try #require(try LatchkeyBinary.json(["wallet", "ledger", "--limit", "2"] + wallet) as? [String: Any])
+            let page = try #require(try await LatchkeyBinary.json(["wallet", "ledger", "--limit", "2"] + wallet) as? [String: Any])
             #expect((page["entries"] as? [[String: Any]])?.compactMap { $0["reason"] as? String } == ["r2", "r1"])
             let cursor = try #require(page["nextCursor"] as? String)
-            let rest = try #require(try LatchkeyBinary.json(["wallet", "ledger", "--cursor", cursor] + wallet) as? [String: Any])
+            let rest = try #require(try await LatchkeyBinary.json(["wallet", "ledger", "--cursor", cursor] + wallet) as? [String: Any])
             #expect((rest["entries"] as? [[String: Any]])?.compactMap { $0["reason"] as? String } == ["r0"] && rest["nextCursor"] == nil)
-            let text = try LatchkeyBinary.run(["wallet", "show"] + wallet)
+            let text = try await LatchkeyBinary.run(["wallet", "show"] + wallet)
             #expect(text.status == 0 && text.stdout.contains("kredits  6"))
-            let unknown = try LatchkeyBinary.run(["wallet", "show", "--app", harness.app.clientID, "--user", "nobody"] + location)
+            let unknown = try await LatchkeyBinary.run(["wallet", "show", "--app", harness.app.clientID, "--user", "nobody"] + location)
             #expect(unknown.status != 0 && unknown.stderr.contains("nobody"))
         }
     }

@@ -67,6 +67,30 @@ final class ChildProcess: Sendable {
         }
     }
 
+    /// Waits up to `limit` for the process to end, without holding a thread; returns
+    /// ``terminationStatus``, or nil if it still runs then.
+    ///
+    /// Why not ``waitUntilExit()``: the test process's cooperative pool has one thread per core
+    /// (two here). A test blocked in `waitpid` while its child waits on something this process
+    /// must do (a lock an in-process store holds, a request it serves) holds one of them, and two
+    /// such tests stop every test in the run. A cancelled wait kills the child.
+    func exit(within limit: Duration) async throws -> Int32? {
+        let deadline = ContinuousClock.now + limit
+        var pause = Duration.milliseconds(1)
+        do {
+            while ContinuousClock.now < deadline {
+                if let status = terminationStatus { return status }
+                try await Task.sleep(for: pause)
+                pause = min(pause * 2, .milliseconds(25))
+            }
+        } catch {
+            send(SIGKILL)
+            waitUntilExit()
+            throw error
+        }
+        return terminationStatus
+    }
+
     /// Sends `signal`.
     func send(_ signal: Int32) {
         kill(pid, signal)

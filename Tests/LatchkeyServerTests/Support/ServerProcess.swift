@@ -19,8 +19,10 @@ enum LatchkeyBinary {
     }
 
     /// Runs a CLI command to completion, with `input` on its standard input and `environment` added
-    /// to this process's; returns exit status and output.
-    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws
+    /// to this process's; returns exit status and output. A command still running after two
+    /// minutes is killed and reported with what it printed, so a hang fails its test instead of
+    /// the whole run.
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) async throws
         -> (status: Int32, stdout: String, stderr: String)
     {
         let files = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-cli-\(UUID().uuidString)").path
@@ -32,15 +34,20 @@ enum LatchkeyBinary {
             executable: try url.path, arguments: arguments,
             environment: TestStore.processEnvironment.merging(environment) { $1 }, input: files + ".in",
             output: files + ".out", errors: files + ".err")
-        let status = process.waitUntilExit()
-        let stdout = FileManager.default.contents(atPath: files + ".out") ?? Data()
-        let stderr = FileManager.default.contents(atPath: files + ".err") ?? Data()
-        return (status, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        let status = try await process.exit(within: .seconds(120))
+        let stdout = String(decoding: FileManager.default.contents(atPath: files + ".out") ?? Data(), as: UTF8.self)
+        let stderr = String(decoding: FileManager.default.contents(atPath: files + ".err") ?? Data(), as: UTF8.self)
+        guard let status else {
+            process.send(SIGKILL)
+            process.waitUntilExit()
+            throw HarnessError.unexpected("latchkey \(arguments.joined(separator: " ")) still ran after 120 s: \(stdout)\(stderr)")
+        }
+        return (status, stdout, stderr)
     }
 
     /// Runs a CLI command with `--json` and parses its output.
-    static func json(_ arguments: [String]) throws -> Any {
-        let result = try run(arguments + ["--json"])
+    static func json(_ arguments: [String]) async throws -> Any {
+        let result = try await run(arguments + ["--json"])
         guard result.status == 0 else { throw HarnessError.unexpected("\(arguments) failed: \(result.stderr)") }
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
     }
@@ -100,8 +107,7 @@ final class ServerProcess: Sendable {
             executable: try LatchkeyBinary.url.path,
             arguments: ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error"] + extraArguments,
             environment: TestStore.processEnvironment.merging(environment) { $1 }, output: output, errors: output + ".err")
-        for _ in 0..<600 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        guard let status = process.terminationStatus else {
+        guard let status = try await process.exit(within: .seconds(30)) else {
             process.send(SIGKILL)
             process.waitUntilExit()
             throw HarnessError.unexpected("serve started instead of refusing: \(printed())")
@@ -122,8 +128,8 @@ final class ServerProcess: Sendable {
     @discardableResult
     func stop(signal: Int32 = SIGTERM) async throws -> Int32 {
         process.send(signal)
-        for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        if process.isRunning { process.send(SIGKILL) }
+        if let status = try await process.exit(within: .seconds(10)) { return status }
+        process.send(SIGKILL)
         return process.waitUntilExit()
     }
 
@@ -146,7 +152,9 @@ final class ServerProcess: Sendable {
         let request = TestClient.Request(path, method: HTTPRequest.Method(method) ?? .get, headers: headers, body: body)
         // A NIO client, not URLSession: FoundationNetworking's dispatch sources have crashed a
         // test process that ran many requests at once.
-        let response = try await TestClient.withClient(host: "127.0.0.1", port: port) { try await $0.execute(request) }
+        let response = try await withDeadline(.seconds(60), "\(method) \(path) on \(baseURL), which logged: \(stderr)") { [port] in
+            try await TestClient.withClient(host: "127.0.0.1", port: port) { try await $0.execute(request) }
+        }
         return TestResponse(status: response.status, headers: response.headers, body: Data((response.body ?? ByteBuffer()).readableBytesView))
     }
 

@@ -216,7 +216,10 @@ struct Client: Sendable {
         }
         if let token { headers[.authorization] = "Bearer \(token)" }
         if let app { headers[HTTPField.Name("Latchkey-Client-Id")!] = app }
-        let response = try await client.execute(uri: path, method: method, headers: headers, body: body)
+        let client = self.client
+        let response = try await withDeadline(.seconds(120), "\(method) \(path)") { [headers, body] in
+            try await client.execute(uri: path, method: method, headers: headers, body: body)
+        }
         return TestResponse(
             status: response.status, headers: response.headers,
             body: Data(response.body.readableBytesView))

@@ -56,10 +56,12 @@ enum TestStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
             throw PostgresUnavailable(message: "no LATCHKEY_TEST_POSTGRES_URL")
         }
         let logger = Logger(label: "latchkey-test-admin")
-        let configuration = PostgresConnection.Configuration(
+        var configuration = PostgresConnection.Configuration(
             host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
             password: components.password, database: components.path.split(separator: "/").first.map(String.init),
             tls: .disable)
+        // A statement stuck behind a lock fails its test instead of holding the run.
+        configuration.options.additionalStartupParameters = [("statement_timeout", "60s")]
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         do {
             try await body(connection, logger)
