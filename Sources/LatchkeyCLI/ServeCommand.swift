@@ -64,7 +64,6 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var configuration = store.configuration()
-        configuration.keepsDatabasePool = true
         if let host { configuration.host = host }
         if let port { configuration.port = port }
         if let publicURL { configuration.publicURL = publicURL }

@@ -201,7 +201,7 @@ public final class LatchkeyBackend: Sendable {
         if let url = configuration.databaseURL {
             try await PostgresStoreDriver.probe(url: url, logger: logger)
             return try PostgresStoreDriver.open(
-                url: url, maximumConnections: configuration.databasePoolSize, keepingAll: configuration.keepsDatabasePool, logger: logger,
+                url: url, maximumConnections: configuration.databasePoolSize, logger: logger,
                 acquireTimeout: configuration.databaseAcquireTimeout, maximumQueuedWrites: configuration.maximumQueuedWrites)
         }
         let database = URL(fileURLWithPath: configuration.databasePath).lastPathComponent

@@ -20,12 +20,6 @@ public struct LatchkeyConfiguration: Sendable {
     public var secretKeyFile: String?
     /// The most PostgreSQL connections this process opens.
     public var databasePoolSize = 16
-    /// Whether the pool keeps all ``databasePoolSize`` connections open, idle or not (`serve`
-    /// does), rather than opening them as load asks and closing them after a minute idle (a
-    /// command, which needs one or two). PostgreSQL's client arms a timer for every connection
-    /// given back beyond the ones it keeps, a task and a timer per statement: kept, they cost a
-    /// refresh through two nodes a fifth of its CPU less.
-    public var keepsDatabasePool = false
     /// How long a request waits for a PostgreSQL connection before answering 503.
     public var databaseAcquireTimeout: Duration = .seconds(3)
     /// The public base URL: the tokens' `iss` and the discovery document's base. Defaults to

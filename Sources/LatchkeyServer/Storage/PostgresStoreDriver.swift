@@ -41,14 +41,20 @@ final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
     }
 
     /// A pool for `url` (`postgres://user:password@host:port/database?sslmode=…`, see
-    /// ``PostgresURL``) of up to `maximumConnections`, all kept open when `keepingAll` (see
-    /// ``LatchkeyConfiguration/keepsDatabasePool``).
+    /// ``PostgresURL``) of up to `maximumConnections`, opened as load asks and each closed after
+    /// a minute idle.
+    ///
+    /// Why no minimum kept open, though every connection given back beyond the minimum arms an
+    /// idle timer (a task and a timer per statement): PostgresNIO 1.33.2's pool forgets the
+    /// connections whose reconnects failed while the database was away, stays under its minimum,
+    /// and stops the process with a failed precondition at the next lease it has no connection
+    /// for (ClusterTests/aNodeUnderLoadOutlivesRepeatedOutages). With no minimum it cannot.
     static func open(
-        url: String, maximumConnections: Int, keepingAll: Bool = false, logger: Logger, acquireTimeout: Duration, maximumQueuedWrites: Int
+        url: String, maximumConnections: Int, logger: Logger, acquireTimeout: Duration, maximumQueuedWrites: Int
     ) throws -> PostgresStoreDriver {
         var configuration = try configuration(from: url)
         configuration.options.maximumConnections = maximumConnections
-        configuration.options.minimumConnections = keepingAll ? maximumConnections : 0
+        configuration.options.minimumConnections = 0
         configuration.options.connectTimeout = .seconds(3)
         return PostgresStoreDriver(
             client: PostgresClient(configuration: configuration, backgroundLogger: logger), logger: logger,
@@ -79,7 +85,7 @@ final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await guarded { [client] leased in
             try await client.withConnection { connection in
-                leased()
+                leased(connection)
                 return try await body(connection.sql())
             }
         }
@@ -89,7 +95,7 @@ final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
         try await writing { [client, logger] leased in
             do {
                 return try await client.withTransaction(logger: logger) { connection in
-                    leased()
+                    leased(connection)
                     return try await body(connection.sql())
                 }
             } catch let error as PostgresTransactionError {
@@ -119,7 +125,7 @@ final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
     private func writingOnConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await writing { [client] leased in
             try await client.withConnection { connection in
-                leased()
+                leased(connection)
                 return try await body(connection)
             }
         }
@@ -152,13 +158,13 @@ final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
 
     /// Runs a write admitted by ``admitWrite()``, counted as waiting until it calls `leased`.
     private func writing<T: Sendable>(
-        _ operation: @escaping @Sendable (_ leased: @escaping @Sendable () -> Void) async throws -> T
+        _ operation: @escaping @Sendable (_ leased: @escaping @Sendable (PostgresConnection) -> Void) async throws -> T
     ) async throws -> T {
         let waiting = try admitWrite()
         defer { waiting.stop() }
         return try await guarded { leased in
-            try await operation {
-                leased()
+            try await operation { connection in
+                leased(connection)
                 waiting.stop()
             }
         }
@@ -189,30 +195,52 @@ final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
 
     /// Runs `operation` on a leased connection, turning "no connection within `acquireTimeout`"
     /// (database down, pool exhausted) into ``StoreUnavailable``. Once a connection is leased the
-    /// operation runs to completion, however long it takes.
+    /// operation runs to completion, however long it takes, unless the connection closes under
+    /// it: then it answers ``StoreUnavailable`` a second later, without waiting for the operation.
+    ///
+    /// Why not wait for it: PostgresNIO 1.33.2 hands a statement to its connection's channel with
+    /// no promise for the write, so a statement written just after the server ended the
+    /// connection (a restart, `pg_terminate_backend`) is never answered, and its caller would
+    /// wait for good (ClusterTests/aNodeUnderLoadOutlivesRepeatedOutages). The operation runs in
+    /// a task of its own so that nothing has to wait for it.
     private func guarded<T: Sendable>(
-        _ operation: @escaping @Sendable (_ leased: @escaping @Sendable () -> Void) async throws -> T
+        _ operation: @escaping @Sendable (_ leased: @escaping @Sendable (PostgresConnection) -> Void) async throws -> T
     ) async throws -> T {
         let timeout = acquireTimeout
-        let leased = NIOLockedValueBox(false)
-        do {
-            return try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask { try await operation { leased.withLockedValue { $0 = true } } }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    if leased.withLockedValue({ $0 }) { try await Task.sleep(for: .seconds(86_400)) }
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let value = first else {
-                    throw StoreUnavailable(underlying: CancellationError())
-                }
-                return value
+        let outcome = FirstResult<T>()
+        let connection = NIOLockedValueBox<PostgresConnection?>(nil)
+        let work = Task {
+            do {
+                outcome.finish(.success(try await operation { leased in connection.withLockedValue { $0 = leased } }))
+            } catch {
+                // Whatever stopped it before it had a connection (the pool's circuit breaker, a
+                // cancelled wait, a failed BEGIN) means no connection, as does a lost one.
+                let leased = connection.withLockedValue { $0 != nil }
+                let lost = (error as? PSQLError).map(Self.isConnectivity) ?? false
+                outcome.finish(.failure(!leased || lost ? StoreUnavailable(underlying: error) : error))
             }
-        } catch let error as PSQLError where Self.isConnectivity(error) {
-            throw StoreUnavailable(underlying: error)
+        }
+        let watch = Task {
+            try await Task.sleep(for: timeout)
+            guard let leased = connection.withLockedValue({ $0 }) else {
+                outcome.finish(.failure(StoreUnavailable(underlying: CancellationError())))
+                work.cancel()
+                return
+            }
+            while !leased.isClosed { try await Task.sleep(for: .seconds(1)) }
+            try await Task.sleep(for: .seconds(1))
+            outcome.finish(.failure(StoreUnavailable(underlying: ConnectionClosedUnderStatement())))
+        }
+        defer { watch.cancel() }
+        return try await withTaskCancellationHandler {
+            try await outcome.value
+        } onCancel: {
+            work.cancel()
         }
     }
+
+    /// The connection a statement ran on closed before the statement was answered.
+    private struct ConnectionClosedUnderStatement: Error {}
 
     /// Errors that mean "no usable connection", as opposed to a failing statement.
     private static func isConnectivity(_ error: PSQLError) -> Bool {
