@@ -70,10 +70,9 @@ final class ChildProcess: Sendable {
     /// Waits up to `limit` for the process to end, without holding a thread; returns
     /// ``terminationStatus``, or nil if it still runs then.
     ///
-    /// Why not ``waitUntilExit()``: the test process's cooperative pool has one thread per core
-    /// (two here). A test blocked in `waitpid` while its child waits on something this process
-    /// must do (a lock an in-process store holds, a request it serves) holds one of them, and two
-    /// such tests stop every test in the run. A cancelled wait kills the child.
+    /// Why not ``waitUntilExit()``: it holds a thread of Swift's global executor in `waitpid` for
+    /// as long as the child runs, with nothing to bound it; a child that never ends held its test
+    /// and so the whole run. A cancelled wait kills the child.
     func exit(within limit: Duration) async throws -> Int32? {
         let deadline = ContinuousClock.now + limit
         var pause = Duration.milliseconds(1)

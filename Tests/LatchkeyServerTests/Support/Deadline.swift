@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+@testable import LatchkeyServer
 
 /// Runs `operation`, failing with `HarnessError` once `limit` has passed, without waiting for it.
 ///
@@ -10,26 +10,19 @@ import NIOConcurrencyHelpers
 func withDeadline<T: Sendable>(
     _ limit: Duration, _ what: String, _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-    let waiting = NIOLockedValueBox<CheckedContinuation<T, any Error>?>(nil)
-    let finish: @Sendable (Result<T, any Error>) -> Void = { result in
-        waiting.withLockedValue { continuation in
-            defer { continuation = nil }
-            return continuation
-        }?.resume(with: result)
-    }
-    return try await withCheckedThrowingContinuation { continuation in
-        waiting.withLockedValue { $0 = continuation }
-        let timer = Task {
-            try await Task.sleep(for: limit)
-            finish(.failure(HarnessError.unexpected("\(what): no answer within \(limit)")))
-        }
-        Task {
-            do {
-                finish(.success(try await operation()))
-            } catch {
-                finish(.failure(error))
-            }
-            timer.cancel()
+    let outcome = FirstResult<T>()
+    let work = Task {
+        do {
+            outcome.finish(.success(try await operation()))
+        } catch {
+            outcome.finish(.failure(error))
         }
     }
+    let timer = Task {
+        try await Task.sleep(for: limit)
+        outcome.finish(.failure(HarnessError.unexpected("\(what): no answer within \(limit)")))
+        work.cancel()
+    }
+    defer { timer.cancel() }
+    return try await outcome.value
 }
