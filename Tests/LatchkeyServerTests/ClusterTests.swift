@@ -417,13 +417,7 @@ struct ClusterTests {
         load.cancel()
         try await load.value
         #expect(node.process.isRunning, "\(node.stderr)")
-        var ready = false
-        let started = ContinuousClock.now
-        while !ready && ContinuousClock.now - started < .seconds(15) {
-            ready = try await node.request("GET", "/readyz").status == .ok
-            if !ready { try await Task.sleep(for: .milliseconds(250)) }
-        }
-        #expect(ready)
+        #expect(try await eventually(.ok, limit: .seconds(15)) { try await node.request("GET", "/readyz").status } == .ok)
         await cluster.stop()
     }
 

@@ -152,7 +152,7 @@ final class ServerProcess: Sendable {
         let request = TestClient.Request(path, method: HTTPRequest.Method(method) ?? .get, headers: headers, body: body)
         // A NIO client, not URLSession: FoundationNetworking's dispatch sources have crashed a
         // test process that ran many requests at once.
-        let response = try await withDeadline(.seconds(60), "\(method) \(path) on \(baseURL), which logged: \(stderr)") { [port] in
+        let response = try await withDeadline(.seconds(60), "\(method) \(path) on \(self.baseURL), which logged: \(self.stderr)") { [port] in
             try await TestClient.withClient(host: "127.0.0.1", port: port) { try await $0.execute(request) }
         }
         return TestResponse(status: response.status, headers: response.headers, body: Data((response.body ?? ByteBuffer()).readableBytesView))
