@@ -1,12 +1,16 @@
-import AsyncHTTPClient
 import Foundation
 import LatchkeyWire
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
-/// A server-sent-event stream read over a real connection (AsyncHTTPClient), as the protocol's
-/// clients read it: `event:`, `id:` and `data:` lines, a blank line ending each event.
+/// A server-sent-event stream read over a real connection, as the protocol's clients read it:
+/// `event:`, `id:` and `data:` lines, a blank line ending each event.
+///
+/// It speaks HTTP/1.1 over a NIO channel of its own, on an event loop only readers use, so that
+/// ``close()`` closes the socket there and then, as a browser's `EventSource.close()` does, and
+/// nothing else the test process runs can hold that close back.
 final class EventStreamReader: Sendable {
     /// One event as it came.
     struct Event: Sendable, Equatable, CustomStringConvertible {
@@ -27,49 +31,59 @@ final class EventStreamReader: Sendable {
         var description: String { "\(name) \(id.map { "#\($0) " } ?? "")\(data)" }
     }
 
-    private struct State {
+    fileprivate struct State {
         var events: [Event] = []
         var ended = false
         var status: UInt?
         var contentType: String?
+        /// Text received and not yet a whole event.
+        var pending = ""
+        /// The connection, once made; nil again after ``close()``.
+        var channel: (any Channel)?
+        var closed = false
     }
+
+    /// The readers' own event loop.
+    private static let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
     private let state = NIOLockedValueBox(State())
-    private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
-    /// This stream's own client, so that closing it closes the connection there and then, as a
-    /// browser's `EventSource.close()` does (the shared client may keep a connection whose reader
-    /// went away open).
-    private let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
 
-    /// Opens `url` with `Accept: text/event-stream` and reads it in the background until it ends
-    /// or ``close()``.
+    /// Opens `url` (`http://host:port/path?query`) with `Accept: text/event-stream` and reads it
+    /// in the background until it ends or ``close()``.
     init(_ url: String, headers: [(String, String)] = []) {
-        let task = Task { [state, client] in
-            var request = HTTPClientRequest(url: url)
-            request.headers.add(name: "Accept", value: "text/event-stream")
-            for (name, value) in headers { request.headers.add(name: name, value: value) }
-            do {
-                let response = try await client.execute(request, timeout: .seconds(600))
-                state.withLockedValue {
-                    $0.status = response.status.code
-                    $0.contentType = response.headers.first(name: "content-type")
-                }
-                var pending = ""
-                for try await chunk in response.body {
-                    pending += String(buffer: chunk)
-                    while let end = pending.range(of: "\n\n") {
-                        let block = String(pending[..<end.lowerBound])
-                        pending = String(pending[end.upperBound...])
-                        if let event = Self.parse(block) { state.withLockedValue { $0.events.append(event) } }
-                    }
-                }
-            } catch {}
+        let state = state
+        guard let parts = URLComponents(string: url), let host = parts.host, let port = parts.port else {
             state.withLockedValue { $0.ended = true }
+            return
         }
-        self.task.withLockedValue { $0 = task }
+        var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: parts.percentEncodedPath + (parts.percentEncodedQuery.map { "?\($0)" } ?? ""))
+        head.headers.add(name: "Host", value: "\(host):\(port)")
+        head.headers.add(name: "Accept", value: "text/event-stream")
+        for (name, value) in headers { head.headers.add(name: name, value: value) }
+        ClientBootstrap(group: Self.group)
+            .channelInitializer { channel in
+                channel.pipeline.addHTTPClientHandlers().flatMap {
+                    channel.pipeline.addHandler(ResponseHandler(state: state))
+                }
+            }
+            .connect(host: host, port: port)
+            .whenComplete { result in
+                switch result {
+                case .success(let channel):
+                    let keep = state.withLockedValue { state -> Bool in
+                        if !state.closed { state.channel = channel }
+                        return !state.closed
+                    }
+                    guard keep else { return channel.close(promise: nil) }
+                    channel.write(HTTPClientRequestPart.head(head), promise: nil)
+                    channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+                case .failure:
+                    state.withLockedValue { $0.ended = true }
+                }
+            }
     }
 
-    private static func parse(_ block: String) -> Event? {
+    fileprivate static func parse(_ block: String) -> Event? {
         var event = Event(name: "message", id: nil, data: "")
         var sawData = false
         for line in block.split(separator: "\n", omittingEmptySubsequences: true) {
@@ -117,13 +131,12 @@ final class EventStreamReader: Sendable {
 
     /// Stops reading and closes the connection.
     func close() {
-        let open = task.withLockedValue { task in
-            defer { task = nil }
-            task?.cancel()
-            return task != nil
+        let channel = state.withLockedValue { state in
+            defer { state.channel = nil }
+            state.closed = true
+            return state.channel
         }
-        // Shutting the client down closes its connection; the task keeps it alive until then.
-        if open { Task { [client] in try? await client.shutdown() } }
+        channel?.close(promise: nil)
     }
 
     deinit {
@@ -143,6 +156,49 @@ final class EventStreamReader: Sendable {
             }
             try await Task.sleep(for: .milliseconds(10))
         }
+    }
+}
+
+/// Reads the answer's head and body into the reader's state, splitting the body into events.
+private final class ResponseHandler: ChannelInboundHandler, Sendable {
+    typealias InboundIn = HTTPClientResponsePart
+
+    private let state: NIOLockedValueBox<EventStreamReader.State>
+
+    init(state: NIOLockedValueBox<EventStreamReader.State>) {
+        self.state = state
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            state.withLockedValue {
+                $0.status = UInt(head.status.code)
+                $0.contentType = head.headers.first(name: "content-type")
+            }
+        case .body(let chunk):
+            state.withLockedValue { state in
+                state.pending += String(buffer: chunk)
+                while let end = state.pending.range(of: "\n\n") {
+                    let block = String(state.pending[..<end.lowerBound])
+                    state.pending = String(state.pending[end.upperBound...])
+                    if let event = EventStreamReader.parse(block) { state.events.append(event) }
+                }
+            }
+        case .end:
+            state.withLockedValue { $0.ended = true }
+            context.close(promise: nil)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        state.withLockedValue { $0.ended = true }
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        state.withLockedValue { $0.ended = true }
+        context.close(promise: nil)
     }
 }
 
