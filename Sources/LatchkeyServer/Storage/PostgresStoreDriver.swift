@@ -20,6 +20,7 @@ final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
     private let acquireTimeout: Duration
     private let maximumQueuedWrites: Int
     private let waitingWrites = NIOLockedValueBox(0)
+    private let operations = PostgresOperationWatch()
 
     private init(client: PostgresClient, logger: Logger, acquireTimeout: Duration, maximumQueuedWrites: Int) {
         self.client = client
@@ -196,7 +197,8 @@ final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
     /// Runs `operation` on a leased connection, turning "no connection within `acquireTimeout`"
     /// (database down, pool exhausted) into ``StoreUnavailable``. Once a connection is leased the
     /// operation runs to completion, however long it takes, unless the connection closes under
-    /// it: then it answers ``StoreUnavailable`` a second later, without waiting for the operation.
+    /// it: then it answers ``StoreUnavailable`` about a second later, without waiting for the
+    /// operation. ``PostgresOperationWatch`` keeps both times for every operation at once.
     ///
     /// Why not wait for it: PostgresNIO 1.33.2 hands a statement to its connection's channel with
     /// no promise for the write, so a statement written just after the server ended the
@@ -206,41 +208,27 @@ final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
     private func guarded<T: Sendable>(
         _ operation: @escaping @Sendable (_ leased: @escaping @Sendable (PostgresConnection) -> Void) async throws -> T
     ) async throws -> T {
-        let timeout = acquireTimeout
         let outcome = FirstResult<T>()
-        let connection = NIOLockedValueBox<PostgresConnection?>(nil)
-        let work = Task {
+        let ticket = operations.begin(timeout: acquireTimeout) { outcome.finish(.failure($0)) }
+        defer { operations.end(ticket) }
+        let work = Task { [operations] in
             do {
-                outcome.finish(.success(try await operation { leased in connection.withLockedValue { $0 = leased } }))
+                outcome.finish(.success(try await operation { operations.leased($0, for: ticket) }))
             } catch {
                 // Whatever stopped it before it had a connection (the pool's circuit breaker, a
                 // cancelled wait, a failed BEGIN) means no connection, as does a lost one.
-                let leased = connection.withLockedValue { $0 != nil }
+                let leased = operations.hasConnection(ticket)
                 let lost = (error as? PSQLError).map(Self.isConnectivity) ?? false
                 outcome.finish(.failure(!leased || lost ? StoreUnavailable(underlying: error) : error))
             }
         }
-        let watch = Task {
-            try await Task.sleep(for: timeout)
-            guard let leased = connection.withLockedValue({ $0 }) else {
-                outcome.finish(.failure(StoreUnavailable(underlying: CancellationError())))
-                work.cancel()
-                return
-            }
-            while !leased.isClosed { try await Task.sleep(for: .seconds(1)) }
-            try await Task.sleep(for: .seconds(1))
-            outcome.finish(.failure(StoreUnavailable(underlying: ConnectionClosedUnderStatement())))
-        }
-        defer { watch.cancel() }
+        operations.attach(work, to: ticket)
         return try await withTaskCancellationHandler {
             try await outcome.value
         } onCancel: {
             work.cancel()
         }
     }
-
-    /// The connection a statement ran on closed before the statement was answered.
-    private struct ConnectionClosedUnderStatement: Error {}
 
     /// Errors that mean "no usable connection", as opposed to a failing statement.
     private static func isConnectivity(_ error: PSQLError) -> Bool {
