@@ -203,7 +203,8 @@ struct SessionStore: Sendable {
     }
 
     private static func seal(_ successor: String, parent: String) throws -> String {
-        let box = try AES.GCM.seal(Array(successor.utf8), using: key(parent: parent))
+        let nonce = try AES.GCM.Nonce(data: SecureRandom.bytes(12))
+        let box = try AES.GCM.seal(Array(successor.utf8), using: key(parent: parent), nonce: nonce)
         guard let combined = box.combined else { throw CryptoKitError.incorrectParameterSize }
         return combined.base64EncodedString()
     }
