@@ -55,10 +55,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "LatchkeyWire", swiftSettings: swiftSettings),
+        // The kernel's random bytes in one call (Sources/LatchkeySystemRandom/SystemRandom.c).
+        .target(name: "LatchkeySystemRandom"),
         .target(
             name: "LatchkeyServer",
             dependencies: [
                 "LatchkeyWire",
+                "LatchkeySystemRandom",
                 server("Hummingbird", from: "hummingbird"),
                 server("HummingbirdCore", from: "hummingbird"),
                 server("HummingbirdHTTP2", from: "hummingbird"),

@@ -1,17 +1,23 @@
 import Crypto
 import Foundation
+import LatchkeySystemRandom
 
 /// Random identifiers and bearer secrets.
 enum SecureRandom {
-    /// `count` bytes from the system's CSPRNG in one call (`arc4random_buf`: glibc 2.36 and
-    /// later ask the kernel with one `getrandom` for the whole length).
+    /// `count` bytes from the kernel's CSPRNG in one call (`getrandom`; Apple platforms:
+    /// `arc4random_buf`).
     ///
     /// Why not `SymmetricKey(size:)` or the standard library's generator: both ask the kernel
     /// for eight bytes at a time, so a refresh made nine `getrandom` calls for its new token, its
     /// access token's id and its sealing nonce, 2 % of its CPU in a profile.
     static func bytes(_ count: Int) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if let start = buffer.baseAddress, count > 0 { arc4random_buf(start, count) }
+            if let start = buffer.baseAddress, count > 0 {
+                let failure = latchkey_random_bytes(start, count)
+                // Only a kernel without getrandom (before Linux 3.17) fails here; nothing can be
+                // kept secret without it.
+                precondition(failure == 0, "the kernel's random bytes are unavailable (errno \(failure))")
+            }
             initialized = count
         }
     }
