@@ -10,7 +10,7 @@ import PostgresNIO
 /// node's CPU in a two-node refresh profile.
 final class PostgresOperationWatch: Sendable {
     /// One operation, from ``begin(timeout:fail:)`` to ``end(_:)``.
-    struct Ticket: Hashable, Sendable {
+    struct Ticket: Sendable {
         fileprivate let number: UInt64
     }
 
