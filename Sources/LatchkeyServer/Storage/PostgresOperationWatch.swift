@@ -1,9 +1,10 @@
 import NIOConcurrencyHelpers
 import PostgresNIO
 
-/// The pool's operations in flight, checked together four times a second by one task that runs
-/// only while there are any: an operation with no connection after its lease timeout, or whose
-/// connection closed under it a second ago, is failed with ``StoreUnavailable``.
+/// The pool's operations in flight, checked together by one task that runs only while there are
+/// any, four times a second and at the first deadline due before then: an operation with no
+/// connection at its lease timeout, or whose connection the sweep has seen closed for a second
+/// (1–1.25 s after it closed), is failed with ``StoreUnavailable``.
 ///
 /// Why one sweep and not a timer per operation: a task sleeping beside every statement armed and
 /// cancelled a dispatch timer each time, and libdispatch's timer thread alone took 5 % of a
@@ -34,6 +35,11 @@ final class PostgresOperationWatch: Sendable {
             }
             return now - closedAt >= PostgresOperationWatch.grace ? StoreUnavailable(underlying: ConnectionClosedUnderStatement()) : nil
         }
+
+        /// When ``givenUp(at:)`` would next give up on it, if nothing changes.
+        var due: ContinuousClock.Instant? {
+            connection == nil ? deadline : closedAt.map { $0 + PostgresOperationWatch.grace }
+        }
     }
 
     private struct State {
@@ -42,7 +48,7 @@ final class PostgresOperationWatch: Sendable {
         var sweeping = false
     }
 
-    /// How often the operations are looked at.
+    /// How often the operations are looked at, at the least.
     private static let interval = Duration.milliseconds(250)
     /// How long an operation whose connection closed is given to answer by itself.
     fileprivate static let grace = Duration.seconds(1)
@@ -88,22 +94,28 @@ final class PostgresOperationWatch: Sendable {
     }
 
     private func sweep() async {
+        var wake = ContinuousClock.now + Self.interval
         while true {
-            try? await Task.sleep(for: Self.interval)
+            try? await Task.sleep(until: wake, clock: .continuous)
             let now = ContinuousClock.now
-            let given = state.withLockedValue { state -> [(Operation, any Error)]? in
+            let swept = state.withLockedValue { state -> (given: [(Operation, any Error)], wake: ContinuousClock.Instant)? in
                 guard !state.operations.isEmpty else {
                     state.sweeping = false
                     return nil
                 }
                 var given: [(Operation, any Error)] = []
+                var wake = now + Self.interval
                 for number in Array(state.operations.keys) {
-                    guard let error = state.operations[number]!.givenUp(at: now) else { continue }
+                    guard let error = state.operations[number]!.givenUp(at: now) else {
+                        wake = min(wake, state.operations[number]!.due ?? wake)
+                        continue
+                    }
                     given.append((state.operations.removeValue(forKey: number)!, error))
                 }
-                return given
+                return (given, wake)
             }
-            guard let given else { return }
+            guard let (given, next) = swept else { return }
+            wake = next
             for (operation, error) in given {
                 operation.fail(error)
                 operation.work?.cancel()

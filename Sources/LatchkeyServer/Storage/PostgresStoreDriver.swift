@@ -197,7 +197,7 @@ final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
     /// Runs `operation` on a leased connection, turning "no connection within `acquireTimeout`"
     /// (database down, pool exhausted) into ``StoreUnavailable``. Once a connection is leased the
     /// operation runs to completion, however long it takes, unless the connection closes under
-    /// it: then it answers ``StoreUnavailable`` about a second later, without waiting for the
+    /// it: then it answers ``StoreUnavailable`` 1–1.25 s later, without waiting for the
     /// operation. ``PostgresOperationWatch`` keeps both times for every operation at once.
     ///
     /// Why not wait for it: PostgresNIO 1.33.2 hands a statement to its connection's channel with
