@@ -83,8 +83,7 @@ final class ChildProcess: Sendable {
                 pause = min(pause * 2, .milliseconds(25))
             }
         } catch {
-            send(SIGKILL)
-            waitUntilExit()
+            kill()
             throw error
         }
         return terminationStatus
@@ -92,11 +91,23 @@ final class ChildProcess: Sendable {
 
     /// Sends `signal`.
     func send(_ signal: Int32) {
-        kill(pid, signal)
+        sendSignal(signal, to: pid)
+    }
+
+    /// Kills the process (`SIGKILL`) and reaps it; returns its termination status.
+    @discardableResult
+    func kill() -> Int32 {
+        send(SIGKILL)
+        return waitUntilExit()
     }
 
     /// `WEXITSTATUS` for a normal exit, else the signal (`WTERMSIG`), as Foundation reports them.
     private static func decode(_ raw: Int32) -> Int32 {
         raw & 0x7f == 0 ? (raw >> 8) & 0xff : raw & 0x7f
     }
+}
+
+/// `kill(2)`, under a name that ``ChildProcess/kill()`` does not shadow.
+private func sendSignal(_ signal: Int32, to pid: pid_t) {
+    kill(pid, signal)
 }

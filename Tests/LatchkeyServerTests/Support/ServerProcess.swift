@@ -38,8 +38,7 @@ enum LatchkeyBinary {
         let stdout = String(decoding: FileManager.default.contents(atPath: files + ".out") ?? Data(), as: UTF8.self)
         let stderr = String(decoding: FileManager.default.contents(atPath: files + ".err") ?? Data(), as: UTF8.self)
         guard let status else {
-            process.send(SIGKILL)
-            process.waitUntilExit()
+            process.kill()
             throw HarnessError.unexpected("latchkey \(arguments.joined(separator: " ")) still ran after 120 s: \(stdout)\(stderr)")
         }
         return (status, stdout, stderr)
@@ -87,8 +86,7 @@ final class ServerProcess: Sendable {
             if !process.isRunning { break }
             try await Task.sleep(for: .milliseconds(50))
         }
-        process.send(SIGKILL)
-        process.waitUntilExit()
+        process.kill()
         throw HarnessError.unexpected("server did not start: \(String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self))")
     }
 
@@ -108,8 +106,7 @@ final class ServerProcess: Sendable {
             arguments: ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error"] + extraArguments,
             environment: TestStore.processEnvironment.merging(environment) { $1 }, output: output, errors: output + ".err")
         guard let status = try await process.exit(within: .seconds(30)) else {
-            process.send(SIGKILL)
-            process.waitUntilExit()
+            process.kill()
             throw HarnessError.unexpected("serve started instead of refusing: \(printed())")
         }
         return (status, printed())
@@ -129,8 +126,7 @@ final class ServerProcess: Sendable {
     func stop(signal: Int32 = SIGTERM) async throws -> Int32 {
         process.send(signal)
         if let status = try await process.exit(within: .seconds(10)) { return status }
-        process.send(SIGKILL)
-        return process.waitUntilExit()
+        return process.kill()
     }
 
     /// A JSON (or, with `form`, URL-encoded) request to the server; returns status and parsed body.
@@ -160,8 +156,7 @@ final class ServerProcess: Sendable {
 
     deinit {
         if process.isRunning {
-            process.send(SIGKILL)
-            process.waitUntilExit()
+            process.kill()
         }
         try? FileManager.default.removeItem(atPath: outputPath)
     }
