@@ -23,20 +23,16 @@ final class PostgresOperationWatch: Sendable {
         /// When the sweep first saw the connection closed.
         var closedAt: ContinuousClock.Instant?
 
-        /// Why the operation is given up on at `now`, if it is.
+        /// Why the operation is given up on at `now`, if it is (at ``due``); notes when its
+        /// connection is first seen closed.
         mutating func givenUp(at now: ContinuousClock.Instant) -> (any Error)? {
-            guard let connection else {
-                return now >= deadline ? StoreUnavailable(underlying: CancellationError()) : nil
-            }
-            guard connection.isClosed else { return nil }
-            guard let closedAt else {
-                closedAt = now
-                return nil
-            }
-            return now - closedAt >= PostgresOperationWatch.grace ? StoreUnavailable(underlying: ConnectionClosedUnderStatement()) : nil
+            if closedAt == nil, connection?.isClosed == true { closedAt = now }
+            guard let due, now >= due else { return nil }
+            return StoreUnavailable(underlying: connection == nil ? CancellationError() : ConnectionClosedUnderStatement())
         }
 
-        /// When ``givenUp(at:)`` would next give up on it, if nothing changes.
+        /// When it is given up on if nothing changes: at its lease deadline while it has no
+        /// connection, a grace after its connection was seen closed, else never.
         var due: ContinuousClock.Instant? {
             connection == nil ? deadline : closedAt.map { $0 + PostgresOperationWatch.grace }
         }
