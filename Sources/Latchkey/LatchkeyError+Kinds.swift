@@ -117,6 +117,8 @@ extension LatchkeyError {
     public static let leaderboardClosed = LatchkeyError(.leaderboardClosed)
     /// The score is above the most the leaderboard takes from a player.
     public static let scoreTooHigh = LatchkeyError(.scoreTooHigh)
+    /// The score (or the total an increment makes) is below the least the leaderboard takes from a player.
+    public static let scoreTooLow = LatchkeyError(.scoreTooLow)
     /// An account awaiting parental consent cannot show a display name to others.
     public static let displayNameRestricted = LatchkeyError(.displayNameRestricted)
     /// The string given as an access token is not one.

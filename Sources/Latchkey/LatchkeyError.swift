@@ -143,6 +143,8 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         case leaderboardClosed
         /// The score is above the most the leaderboard takes from a player.
         case scoreTooHigh
+        /// The score (or the total an increment makes) is below the least the leaderboard takes from a player.
+        case scoreTooLow
         /// An account awaiting parental consent cannot show a display name to others.
         case displayNameRestricted
         /// The data tree's rules refuse the read or write (the protocol's "Permission denied"),
@@ -257,6 +259,7 @@ extension LatchkeyError {
         case .rateLimited, .leaderboardSubmitsTooFrequent: kind = .rateLimited(retryAfter: retryAfter ?? 1)
         case .leaderboardUserSubmitsDisabled: kind = .leaderboardClosed
         case .leaderboardScoreTooHigh: kind = .scoreTooHigh
+        case .leaderboardScoreTooLow: kind = .scoreTooLow
         case .leaderboardDisplayNameRestricted: kind = .displayNameRestricted
         case .sessionExpired, .invalidToken: kind = .sessionExpired
         case .unauthorized: kind = .notSignedIn

@@ -20,15 +20,17 @@ struct LeaderboardsCommand: AsyncParsableCommand {
         @Option(help: "best, set or increment.") var `operator` = LeaderboardOperator.best.rawValue
         @Option(help: "none, daily, weekly, monthly or a 5-field cron expression (UTC).") var reset = "none"
         @Flag(help: "Let users submit their own scores.") var allowUserSubmits = false
-        @Option(help: "The highest score a user's own submit may carry.") var maxScore: Int64?
+        @Option(help: "The lowest score a user's own submit may carry, and an increment board's lowest total (default 0).")
+        var minScore: Int64?
+        @Option(help: "The highest score a user's own submit may carry, and an increment board's highest total.") var maxScore: Int64?
         @Option(help: "A user's own submits per minute to the board.") var submitsPerMinute = 60
 
         func run() async throws {
             guard let sortOrder = LeaderboardSortOrder(rawValue: sort) else { throw ValidationError("--sort is desc or asc") }
             guard let op = LeaderboardOperator(rawValue: `operator`) else { throw ValidationError("--operator is best, set or increment") }
             let definition = LeaderboardDefinition(
-                sortOrder: sortOrder, operator: op, resetSchedule: reset, allowUserSubmits: allowUserSubmits, maxScore: maxScore,
-                userSubmitsPerMinute: submitsPerMinute)
+                sortOrder: sortOrder, operator: op, resetSchedule: reset, allowUserSubmits: allowUserSubmits,
+                minScore: minScore, maxScore: maxScore, userSubmitsPerMinute: submitsPerMinute)
             let board = try await store.withBackend { backend in
                 try await backend.defineLeaderboard(appID: try await app.resolve(in: backend).id, id: id, definition)
             }
@@ -90,6 +92,6 @@ extension Leaderboard {
     /// How `latchkey leaderboards` prints a board.
     var line: String {
         "\(id)  \(sortOrder.rawValue)  \(self.operator.rawValue)  reset \(resetSchedule)"
-            + (allowUserSubmits ? "  user submits (\(userSubmitsPerMinute)/min\(maxScore.map { ", max \($0)" } ?? ""))" : "")
+            + (allowUserSubmits ? "  user submits (\(userSubmitsPerMinute)/min, min \(minScore)\(maxScore.map { ", max \($0)" } ?? ""))" : "")
     }
 }

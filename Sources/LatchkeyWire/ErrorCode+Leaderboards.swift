@@ -3,6 +3,9 @@ extension ErrorCode {
     public static let leaderboardUserSubmitsDisabled = ErrorCode("leaderboard_user_submits_disabled")
     /// The submitted score is above the board's maximum for a user's own submit.
     public static let leaderboardScoreTooHigh = ErrorCode("leaderboard_score_too_high")
+    /// The submitted score, or the total an increment makes, is below the board's minimum for a
+    /// user's own submit.
+    public static let leaderboardScoreTooLow = ErrorCode("leaderboard_score_too_low")
     /// The user submitted to this board too often; retry after `Retry-After` seconds.
     public static let leaderboardSubmitsTooFrequent = ErrorCode("leaderboard_submits_too_frequent")
     /// A user awaiting parental consent cannot show a display name to others.

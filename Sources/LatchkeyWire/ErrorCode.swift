@@ -179,7 +179,7 @@ extension ErrorCode {
         .etagMismatch,
         .appDataRestricted,
         .leaderboardUserSubmitsDisabled,
-        .leaderboardScoreTooHigh,
+        .leaderboardScoreTooHigh, .leaderboardScoreTooLow,
         .leaderboardSubmitsTooFrequent,
         .leaderboardDisplayNameRestricted,
         .insufficientFunds,

@@ -22,7 +22,7 @@ public enum LeaderboardOperator: String, Codable, Sendable, CaseIterable {
 /// `leaderboards:admin`). Changing the order or operator of a board keeps its entries.
 public struct LeaderboardDefinition: StrictRequest, Equatable {
     public static let acceptedFields: Set<String> = [
-        "sortOrder", "operator", "resetSchedule", "allowUserSubmits", "maxScore", "userSubmitsPerMinute",
+        "sortOrder", "operator", "resetSchedule", "allowUserSubmits", "minScore", "maxScore", "userSubmitsPerMinute",
     ]
     /// Highest first (`desc`, the default) or lowest first (`asc`).
     public var sortOrder: LeaderboardSortOrder?
@@ -33,7 +33,12 @@ public struct LeaderboardDefinition: StrictRequest, Equatable {
     public var resetSchedule: String?
     /// Whether signed-in users may submit their own scores (default false: only the app's servers).
     public var allowUserSubmits: Bool?
-    /// The largest score a user's own submit may carry (nil: no limit).
+    /// The smallest score a user's own submit may carry, and an `increment` board's smallest
+    /// total after one (default 0, so a user cannot rank first on a lowest-first board with a
+    /// negative score; an operator lowers it for boards that keep negative scores).
+    public var minScore: Int64?
+    /// The largest score a user's own submit may carry, and an `increment` board's largest total
+    /// after one (nil: no limit).
     public var maxScore: Int64?
     /// How many submits a user may make to the board per minute (default 60).
     public var userSubmitsPerMinute: Int?
@@ -41,12 +46,13 @@ public struct LeaderboardDefinition: StrictRequest, Equatable {
     /// Creates a definition; nil members take their defaults.
     public init(
         sortOrder: LeaderboardSortOrder? = nil, operator: LeaderboardOperator? = nil, resetSchedule: String? = nil,
-        allowUserSubmits: Bool? = nil, maxScore: Int64? = nil, userSubmitsPerMinute: Int? = nil
+        allowUserSubmits: Bool? = nil, minScore: Int64? = nil, maxScore: Int64? = nil, userSubmitsPerMinute: Int? = nil
     ) {
         self.sortOrder = sortOrder
         self.operator = `operator`
         self.resetSchedule = resetSchedule
         self.allowUserSubmits = allowUserSubmits
+        self.minScore = minScore
         self.maxScore = maxScore
         self.userSubmitsPerMinute = userSubmitsPerMinute
     }
@@ -61,6 +67,8 @@ public struct Leaderboard: Codable, Sendable, Equatable {
     /// `none`, `daily`, `weekly`, `monthly` or a cron expression.
     public var resetSchedule: String
     public var allowUserSubmits: Bool
+    /// The bounds of a user's own submits (and of an `increment` board's totals after them).
+    public var minScore: Int64
     public var maxScore: Int64?
     public var userSubmitsPerMinute: Int
     /// The start of the period submits go to now (the Unix epoch for a board that never resets).
@@ -71,14 +79,15 @@ public struct Leaderboard: Codable, Sendable, Equatable {
     /// Creates a board description.
     public init(
         id: String, sortOrder: LeaderboardSortOrder, operator: LeaderboardOperator, resetSchedule: String,
-        allowUserSubmits: Bool, maxScore: Int64?, userSubmitsPerMinute: Int, currentPeriod: Date, createdAt: Date,
-        updatedAt: Date
+        allowUserSubmits: Bool, minScore: Int64 = 0, maxScore: Int64?, userSubmitsPerMinute: Int, currentPeriod: Date,
+        createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.sortOrder = sortOrder
         self.operator = `operator`
         self.resetSchedule = resetSchedule
         self.allowUserSubmits = allowUserSubmits
+        self.minScore = minScore
         self.maxScore = maxScore
         self.userSubmitsPerMinute = userSubmitsPerMinute
         self.currentPeriod = currentPeriod

@@ -263,6 +263,33 @@ import Testing
         }
     }
 
+    /// A code minted from the browser's cookie alone (`prompt=none`, or any authorize of a
+    /// signed-in browser) starts a session that rests on the browser's sign-in: once that is
+    /// older than the app's window, the email change and account deletion ask to re-authenticate.
+    @Test(arguments: TestStore.enabled) func aSilentAuthorizationIsNoFreshSignIn(store: TestStore) async throws {
+        let harness = try await Self.harness(store)
+        try await harness.run { client in
+            _ = try await client.signUpUser("gil")
+            var browser = LoginBrowser(client)
+            let first = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
+            let signedIn = try await client.send(.post, "/oauth/token", form: first.tokenForm(code: try await Self.code(&browser, first, as: "gil")))
+            let fresh = try #require(signedIn.string("access_token"))
+            harness.clock.advance(by: 301)
+            var quiet = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
+            quiet.extra = ["prompt": "none"]
+            let code = try #require(LoginBrowser.redirectParameters(try await browser.get("/oauth/authorize?" + quiet.query))["code"])
+            let silent = try await client.send(.post, "/oauth/token", form: quiet.tokenForm(code: code))
+            let access = try #require(silent.string("access_token"), "\(silent.text)")
+            for token in [access, fresh] {
+                let refused = try await client.send(.post, "/v1/me/email", json: ["email": "gil@example.com"], token: token)
+                #expect(refused.status == .forbidden && refused.string("code") == "reauthentication_required", "\(refused.text)")
+            }
+            let idToken = try #require(silent.string("id_token"))
+            let claims = try JWT.object(String(idToken.split(separator: ".")[1]))
+            #expect(claims["auth_time"] as? Int == Int(harness.clock.now().timeIntervalSince1970) - 301)
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func aThirdPartyAppAsksForConsentOnce(store: TestStore) async throws {
         let harness = try await Self.harness(store) { $0.firstParty = false }
         try await harness.run { client in

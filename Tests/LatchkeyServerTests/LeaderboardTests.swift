@@ -125,8 +125,8 @@ import Testing
             let closed = try await client.send(.post, "/v1/leaderboards/closed/scores", json: ["score": 1], token: user.access)
             #expect(closed.status == .forbidden && closed.string("code") == "leaderboard_user_submits_disabled")
 
-            try await board.define("open", ["allowUserSubmits": true, "maxScore": 100, "userSubmitsPerMinute": 3, "operator": "increment"])
-            let tooHigh = try await client.send(.post, "/v1/leaderboards/open/scores", json: ["score": 101], token: user.access)
+            try await board.define("open", ["allowUserSubmits": true, "maxScore": 300, "userSubmitsPerMinute": 3, "operator": "increment"])
+            let tooHigh = try await client.send(.post, "/v1/leaderboards/open/scores", json: ["score": 301], token: user.access)
             #expect(tooHigh.status == .unprocessableContent && tooHigh.string("code") == "leaderboard_score_too_high")
             for _ in 0..<3 {
                 #expect(try await client.send(.post, "/v1/leaderboards/open/scores", json: ["score": 100], token: user.access).status == .ok)
@@ -137,8 +137,48 @@ import Testing
             // The app's servers are not limited, and the window moves on.
             #expect(try await board.serverSubmit("open", user.id, ["score": 1000]).value("score") as? Int == 1300)
             harness.clock.advance(by: 60)
-            let again = try await client.send(.post, "/v1/leaderboards/open/scores", json: ["score": 1], token: user.access)
-            #expect(again.status == .ok && again.value("score") as? Int == 1301)
+            // A user's increment is bounded by the total it makes, not the increment alone.
+            let past = try await client.send(.post, "/v1/leaderboards/open/scores", json: ["score": 1], token: user.access)
+            #expect(past.status == .unprocessableContent && past.string("code") == "leaderboard_score_too_high", "\(past.text)")
+            let back = try await client.send(.post, "/v1/leaderboards/open/scores", json: ["score": -1000], token: user.access)
+            #expect(back.status == .ok && back.value("score") as? Int == 300, "\(back.text)")
+        }
+    }
+
+    /// A user's own score is bounded at both ends — by default at 0 from below, so no one ranks
+    /// first on a lowest-first board with a negative score — and so is an increment board's total.
+    @Test(arguments: TestStore.enabled) func usersOwnScoresAreBoundedBelowToo(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let board = try await Board.make(client, harness)
+            let user = try await board.users(["eve"])[0]
+            func submit(_ id: String, _ score: Int64) async throws -> TestResponse {
+                try await client.send(.post, "/v1/leaderboards/\(id)/scores", json: ["score": score], token: user.access)
+            }
+            try await board.define("race", ["allowUserSubmits": true, "sortOrder": "asc"])
+            for score in [Int64.min, -9_200_000_000_000_000_000, -1] {
+                let low = try await submit("race", score)
+                #expect(low.status == .unprocessableContent && low.string("code") == "leaderboard_score_too_low", "\(low.text)")
+            }
+            #expect(try await submit("race", 0).status == .ok)
+            let listed = try await client.send(.get, "/v1/leaderboards/race", token: user.access)
+            #expect(listed.value("minScore") as? Int == 0, "\(listed.text)")
+
+            try await board.define("golf", ["allowUserSubmits": true, "sortOrder": "asc", "minScore": -10, "maxScore": 10])
+            #expect(try await submit("golf", -10).status == .ok)
+            #expect(try await submit("golf", -11).string("code") == "leaderboard_score_too_low")
+            #expect(try await submit("golf", 11).string("code") == "leaderboard_score_too_high")
+
+            try await board.define("coins", ["allowUserSubmits": true, "operator": "increment", "maxScore": 50])
+            #expect(try await submit("coins", -1).string("code") == "leaderboard_score_too_low")
+            #expect(try await submit("coins", 30).status == .ok)
+            #expect(try await submit("coins", -31).string("code") == "leaderboard_score_too_low")
+            #expect(try await submit("coins", 21).string("code") == "leaderboard_score_too_high")
+            #expect(try await submit("coins", 20).value("score") as? Int == 50)
+
+            let inverted = try await client.send(
+                .put, "/v1/leaderboards/bad", json: ["minScore": 5, "maxScore": 4], token: board.admin)
+            #expect(inverted.status == .unprocessableContent && inverted.fieldCodes == ["invalid_field"], "\(inverted.text)")
         }
     }
 

@@ -217,6 +217,28 @@ import Testing
         }
     }
 
+    /// Under the default `preferred`, a passkey without user verification is one factor: a user
+    /// with an authenticator answers its code before a session starts. With UV it is two.
+    @Test(arguments: TestStore.enabled) func aPasskeyWithoutUserVerificationMeetsTheEnrolledSecondFactor(store: TestStore) async throws {
+        let harness = try await Self.harness(store)
+        try await harness.run { client in
+            let ann = try await SecondFactorTests.enroll("ann", client, harness)
+            let authenticator = SoftwareAuthenticator()
+            #expect(try await client.registerPasskey(
+                try authenticator.create(try await client.passkeyCreationOptions(ann.access), origin: Self.origin), token: ann.access).status == .created)
+            let presenceOnly = try await client.signIn(passkey: try authenticator.get(try await client.passkeyRequestOptions(), origin: Self.origin))
+            #expect(presenceOnly.status == .unauthorized && presenceOnly.string("code") == "mfa_required", "\(presenceOnly.text)")
+            #expect(presenceOnly.value("session") == nil)
+            let challenge = try #require(presenceOnly.string("challenge"))
+            let done = try await client.send(.post, "/v1/auth/mfa", json: ["challenge": challenge, "code": ann.code(harness)], app: client.clientID)
+            #expect(done.status == .ok && done.string("session.accessToken") != nil, "\(done.text)")
+
+            authenticator.flags.userVerified = true
+            let verified = try await client.signIn(passkey: try authenticator.get(try await client.passkeyRequestOptions(), origin: Self.origin))
+            #expect(verified.status == .ok && verified.string("session.accessToken") != nil, "\(verified.text)")
+        }
+    }
+
     /// One assertion presented fifty times at once signs in once; the same one again later does not.
     @Test(arguments: TestStore.enabled) func aChallengeSignsInOnceUnderFiftyParallelUses(store: TestStore) async throws {
         let harness = try await Self.harness(store)

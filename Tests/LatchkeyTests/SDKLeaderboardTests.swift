@@ -39,6 +39,7 @@ import Testing
 
             // Typed errors.
             await #expect(throws: LatchkeyError.scoreTooHigh) { try await ann.leaderboards.submit(1001, to: "weekly") }
+            await #expect(throws: LatchkeyError.scoreTooLow) { try await ann.leaderboards.submit(-1, to: "weekly") }
             await #expect(throws: LatchkeyError.leaderboardClosed) { try await ann.leaderboards.submit(1, to: "servers-only") }
             try await ann.leaderboards.submit(500, displayName: "Annie", to: "weekly")
             await #expect(throws: LatchkeyError.rateLimited(retryAfter: 0)) { try await ann.leaderboards.submit(1, to: "weekly") }

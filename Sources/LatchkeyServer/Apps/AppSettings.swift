@@ -83,6 +83,11 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var appDataMaxBytesPerUser: Int = 1_048_576
     /// Whether accounts awaiting parental consent may read and write app data (off by default).
     public var appDataForPendingAccounts: Bool = false
+    /// The most leaves (scalar values) the app's data tree holds (default 10 000 000).
+    public var databaseMaxLeaves: Int = 10_000_000
+    /// The most the app's data tree holds in bytes, its leaves' paths and JSON values in UTF-8
+    /// (default 1 GiB).
+    public var databaseMaxBytes: Int = 1_073_741_824
     /// The wallet's currencies (default `kredits`); entries name one of them.
     public var walletCurrencies: [String] = ["kredits"]
     /// Whether users may spend from their own wallet (`POST /v1/me/wallet/spend`); off by default:

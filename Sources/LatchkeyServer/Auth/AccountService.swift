@@ -299,14 +299,16 @@ struct AccountService: Sendable {
         subjects + (ipKey.map { [(key: $0, limit: app.settings.ipFailureLimit)] } ?? [])
     }
 
-    /// Records a sign-in and starts a session, inside the caller's transaction.
+    /// Records a sign-in and starts a session, inside the caller's transaction. The session rests
+    /// on an authentication made `authenticatedAt` (now, unless it inherits an earlier one — an
+    /// authorization code carries its browser's sign-in), which the recent-authentication gate reads.
     func startSession(
-        userID: String, app: App, client: ClientInfo, at now: Date, in db: any SQLDatabase
+        userID: String, app: App, client: ClientInfo, at now: Date, authenticatedAt: Date? = nil, in db: any SQLDatabase
     ) async throws -> (SessionRecord, refreshToken: String) {
         try await users.recordSignIn(userID: userID, at: now, in: db)
         return try await sessions.create(
             appID: app.id, userID: userID, lifetime: app.settings.sessionTTL, userAgent: client.userAgent,
-            ipAddress: client.ipAddress, at: now, in: db)
+            ipAddress: client.ipAddress, at: now, authenticatedAt: authenticatedAt ?? now, in: db)
     }
 
     /// The answer to a successful sign-in: the user and fresh tokens for the session.

@@ -22,7 +22,8 @@ extension DatabaseFeature {
         let store = TreeStore()
         guard let node = node(of: user.id), try await store.value(app: user.appID, at: node, in: db) != nil else { return }
         let revision = try await store.nextRevision(app: user.appID, in: db)
-        try await store.replace(app: user.appID, at: node, with: [], in: db)
+        let removed = try await store.replace(app: user.appID, at: node, with: [], removableRows: .max - 1, in: db)
+        _ = try await store.record(TreeUsage() - removed, app: user.appID, in: db)
         // The deletion's own time is not handed to features; the change's time only ages it out of the log.
         try TreeChange(revision: revision, operation: .put, path: node.description, data: nil).record(app: user.appID, at: Date())
     }

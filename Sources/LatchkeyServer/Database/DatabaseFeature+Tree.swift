@@ -9,9 +9,6 @@ import LatchkeyWire
 /// `openapi` as `/openapi/.json` (`/openapi.json` is the API document). Answers are the
 /// protocol's: JSON values, and errors as `{"error": "…"}`.
 extension DatabaseFeature {
-    /// The largest write body.
-    static let maximumWriteBytes = 16 * 1024 * 1024
-
     func treeRoutes(into table: inout RouteTable) {
         table.on(.get, Self.treePath, operation: "DatabaseGet", access: .anyone) { request, context in
             if request.asksForEventStream {

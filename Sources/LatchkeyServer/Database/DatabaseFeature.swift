@@ -27,7 +27,7 @@ struct DatabaseFeature: Feature {
 
     static let clientScopes: [Scope] = [.databaseAdmin]
 
-    static let migrations: [Migration] = treeMigrations + rulesMigrations
+    static let migrations: [Migration] = (treeMigrations + rulesMigrations).sorted { $0.version < $1.version }
     static let tables: [OwnedTable] = treeTables + rulesTables
 
     func routes(into table: inout RouteTable) {

@@ -57,6 +57,11 @@ struct DatabaseService: Sendable {
     /// location (``ConditionFailed`` otherwise) and the rules allow it (`permissionDenied`).
     func apply(_ write: TreeWrite, as caller: DatabaseCaller, ifMatch: String? = nil) async throws -> Written {
         let appID = caller.app.id
+        let settings = caller.app.settings
+        try Self.checkSize(of: write)
+        // A value without server values is turned into rows here, before the transaction, so the
+        // store's writer (on SQLite, every write of the node) waits only for the statements.
+        let prepared = try Self.locations(of: write).map { try PreparedReplacement($0.path, $0.value) }
         let rules = try await rules.rules(forApp: appID)
         let now = time.now()
         let milliseconds = now.epochMilliseconds
@@ -68,18 +73,32 @@ struct DatabaseService: Sendable {
                 let etag = Self.etag(of: current)
                 guard etag == ifMatch || "\"\(etag)\"" == ifMatch else { throw ConditionFailed(value: current, etag: etag) }
             }
-            let replacements = try await Self.replacements(of: write, now: milliseconds, reader: reader)
+            var replacements: [PreparedReplacement] = []
+            for replacement in prepared {
+                replacements.append(try await replacement.resolved(now: milliseconds, current: reader.value(at:)))
+            }
             if let auth = caller.ruleAuth {
                 let context = RuleContext(auth: auth, now: milliseconds, data: reader)
                 if try await rules.refusal(of: replacements.map { DataWrite(path: $0.path, value: $0.value) }, context: context) != nil {
                     throw DatabaseError.permissionDenied
                 }
             }
-            var stored: [(path: DataPath, value: JSONValue?)] = []
+            var usage = TreeUsage()
+            var removable = DatabaseFeature.maximumWriteLeaves
             for replacement in replacements {
-                let leaves = try TreeLeaf.leaves(of: replacement.value ?? .null, at: replacement.path)
-                try await store.replace(app: appID, at: replacement.path, with: leaves, in: db)
-                stored.append((replacement.path, TreeLeaf.value(of: leaves, at: replacement.path, priorities: false)))
+                let removed: TreeUsage
+                do {
+                    removed = try await store.replace(
+                        app: appID, at: replacement.path, with: replacement.leaves, removableRows: removable, in: db)
+                } catch is TreeStore.TooManyRows {
+                    throw DatabaseFeature.writeTooBig
+                }
+                removable -= Int(removed.leaves)
+                usage = usage + TreeUsage(of: replacement.leaves) - removed
+            }
+            let stored = replacements.map { (path: $0.path, value: $0.stored) }
+            if try await store.record(usage, app: appID, in: db).exceedsQuota(after: usage, of: settings) {
+                throw DatabaseFeature.quotaExceeded(settings)
             }
             let change: TreeChange
             switch write {
@@ -95,21 +114,23 @@ struct DatabaseService: Sendable {
         }
     }
 
-    /// The locations `write` replaces, with server values resolved against the tree as it is.
-    private static func replacements(
-        of write: TreeWrite, now: Int64, reader: TransactionTreeReader
-    ) async throws -> [(path: DataPath, value: JSONValue?)] {
+    /// Refuses, before any transaction, a write that adds more leaves than one write may.
+    private static func checkSize(of write: TreeWrite) throws(DatabaseError) {
+        let limit = DatabaseFeature.maximumWriteLeaves
+        var count = 0
         switch write {
-        case .put(let path, let value):
-            guard let value else { return [(path, nil)] }
-            return [(path, try await ServerValues.resolve(value, at: path, now: now, current: reader.value(at:)))]
-        case .patch(let path, let children):
-            var replacements: [(path: DataPath, value: JSONValue?)] = []
-            for (child, value) in children {
-                let target = path.appending(child)
-                replacements.append((target, try await ServerValues.resolve(value, at: target, now: now, current: reader.value(at:))))
-            }
-            return replacements
+        case .put(_, let value): count = value?.scalarCount(upTo: limit) ?? 0
+        case .patch(_, let children):
+            for (_, value) in children where count <= limit { count += value.scalarCount(upTo: limit - count) }
+        }
+        guard count <= limit else { throw DatabaseFeature.writeTooBig }
+    }
+
+    /// The locations `write` replaces, with their values as sent (nil deletes).
+    private static func locations(of write: TreeWrite) -> [(path: DataPath, value: JSONValue?)] {
+        switch write {
+        case .put(let path, let value): [(path, value)]
+        case .patch(let path, let children): children.map { (path.appending($0.child), $0.value) }
         }
     }
 

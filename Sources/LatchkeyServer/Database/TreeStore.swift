@@ -2,7 +2,12 @@ import LatchkeyWire
 import SQLKit
 
 /// The apps' trees in the database (``DatabaseFeature`` `treeMigrations`): leaf rows read and
-/// replaced a subtree at a time, and each app's head revision.
+/// replaced a subtree at a time, and each app's head: its revision and what its tree stores.
+///
+/// Every statement reaches rows through a range of the primary key `(app_id, path)`: the subtree
+/// at `P` is the row `P` plus the rows in `[P/, P0)`, asked for as two arms of a `UNION ALL` (or
+/// two statements) rather than one `OR`, which SQLite plans as a scan of the app's whole tree. A
+/// write's cost so follows the rows it reads, removes and adds, never the size of the tree.
 struct TreeStore: Sendable {
     /// Rows one `INSERT` carries (three parameters each, well under SQLite's limit).
     private static let insertBatch = 500
@@ -13,22 +18,26 @@ struct TreeStore: Sendable {
     }
 
     /// Replaces the subtree at `path` (and any leaf at an ancestor of it, which a child cannot
-    /// sit under) with `leaves`, which all lie at or below `path`.
-    func replace(app appID: String, at path: DataPath, with leaves: [TreeLeaf], in db: any SQLDatabase) async throws {
+    /// sit under) with `leaves`, which all lie at or below `path`, and returns what it removed.
+    /// Throws ``TooManyRows`` before removing anything when the rows to remove exceed
+    /// `removableRows`, so a write that would delete a huge subtree costs a bounded count.
+    func replace(
+        app appID: String, at path: DataPath, with leaves: [TreeLeaf], removableRows: Int, in db: any SQLDatabase
+    ) async throws -> TreeUsage {
         let key = path.storageKey
-        var ancestors = [""]
-        for depth in stride(from: 1, to: path.keys.count, by: 1) {
-            ancestors.append(DataPath(validated: Array(path.keys.prefix(depth))).storageKey)
+        var exact = [key]
+        for depth in stride(from: 0, to: path.keys.count, by: 1) {
+            exact.append(DataPath(validated: Array(path.keys.prefix(depth))).storageKey)
         }
-        try await db.raw(
-            """
-            DELETE FROM database_nodes
-            WHERE app_id = \(bind: appID) AND (path = \(bind: key) OR (path >= \(bind: key + "/") AND path < \(bind: key + "0")))
-            """
-        ).run()
-        if !path.isRoot {
+        let removed = try await usage(app: appID, paths: exact, under: key, atMost: removableRows, in: db)
+        guard removed.leaves <= removableRows else { throw TooManyRows() }
+        if removed.leaves > 0 {
+            try await db.raw("DELETE FROM database_nodes WHERE app_id = \(bind: appID) AND path IN (\(binds: exact))").run()
             try await db.raw(
-                "DELETE FROM database_nodes WHERE app_id = \(bind: appID) AND path IN (\(binds: ancestors))"
+                """
+                DELETE FROM database_nodes
+                WHERE app_id = \(bind: appID) AND path >= \(bind: key + "/") AND path < \(bind: key + "0")
+                """
             ).run()
         }
         for start in stride(from: 0, to: leaves.count, by: Self.insertBatch) {
@@ -37,6 +46,29 @@ struct TreeStore: Sendable {
             }
             try await db.raw("INSERT INTO database_nodes (app_id, path, value) VALUES " + rows.joined(separator: ", ")).run()
         }
+        return removed
+    }
+
+    /// A replacement would remove more rows than it may.
+    struct TooManyRows: Error {}
+
+    /// The rows at `paths` and below `key`, counting at most `limit + 1` of the latter.
+    private func usage(app appID: String, paths: [String], under key: String, atMost limit: Int, in db: any SQLDatabase) async throws -> TreeUsage {
+        let row = try await db.raw(
+            """
+            SELECT COUNT(*) AS leaves, COALESCE(SUM(octet_length(path) + octet_length(value)), 0) AS bytes FROM (
+                SELECT path, value FROM database_nodes WHERE app_id = \(bind: appID) AND path IN (\(binds: paths))
+                UNION ALL
+                SELECT * FROM (
+                    SELECT path, value FROM database_nodes
+                    WHERE app_id = \(bind: appID) AND path >= \(bind: key + "/") AND path < \(bind: key + "0")
+                    LIMIT \(bind: limit + 1)
+                ) below
+            ) removed
+            """
+        ).first()
+        return TreeUsage(
+            leaves: try row?.decode(column: "leaves", as: Int64.self) ?? 0, bytes: try row?.decode(column: "bytes", as: Int64.self) ?? 0)
     }
 
     /// Takes the app's next tree revision: the head row's update locks it to the commit, so the
@@ -53,6 +85,20 @@ struct TreeStore: Sendable {
         return revision
     }
 
+    /// Adds `change` to what the app's tree stores (the head row this write locked) and returns
+    /// the new total.
+    func record(_ change: TreeUsage, app appID: String, in db: any SQLDatabase) async throws -> TreeUsage {
+        guard
+            let row = try await db.raw(
+                """
+                UPDATE database_heads SET leaves = leaves + \(bind: change.leaves), bytes = bytes + \(bind: change.bytes)
+                WHERE app_id = \(bind: appID) RETURNING leaves, bytes
+                """
+            ).first()
+        else { throw MissingHead() }
+        return TreeUsage(leaves: try row.decode(column: "leaves", as: Int64.self), bytes: try row.decode(column: "bytes", as: Int64.self))
+    }
+
     /// The head upsert returned no row.
     struct MissingHead: Error {}
 
@@ -63,8 +109,12 @@ struct TreeStore: Sendable {
             """
             SELECT head.revision AS revision, n.path AS path, n.value AS value
             FROM (SELECT COALESCE((SELECT revision FROM database_heads WHERE app_id = \(bind: appID)), 0) AS revision) head
-            LEFT JOIN database_nodes n ON n.app_id = \(bind: appID)
-                AND (n.path = \(bind: key) OR (n.path >= \(bind: key + "/") AND n.path < \(bind: key + "0")))
+            LEFT JOIN (
+                SELECT path, value FROM database_nodes WHERE app_id = \(bind: appID) AND path = \(bind: key)
+                UNION ALL
+                SELECT path, value FROM database_nodes
+                WHERE app_id = \(bind: appID) AND path >= \(bind: key + "/") AND path < \(bind: key + "0")
+            ) n ON 1 = 1
             ORDER BY n.path
             """
         ).all()
@@ -77,6 +127,31 @@ struct TreeStore: Sendable {
             }
         }
         return (leaves, revision)
+    }
+}
+
+/// What rows of a tree hold: how many leaves, and the UTF-8 bytes of their paths and values.
+struct TreeUsage: Sendable, Equatable {
+    var leaves: Int64 = 0
+    var bytes: Int64 = 0
+
+    /// The usage of `leaves` as rows.
+    init(of leaves: [TreeLeaf]) {
+        self.leaves = Int64(leaves.count)
+        bytes = leaves.reduce(0) { $0 + Int64($1.path.utf8.count + $1.value.utf8.count) }
+    }
+
+    init(leaves: Int64 = 0, bytes: Int64 = 0) {
+        self.leaves = leaves
+        self.bytes = bytes
+    }
+
+    static func + (lhs: TreeUsage, rhs: TreeUsage) -> TreeUsage {
+        TreeUsage(leaves: lhs.leaves + rhs.leaves, bytes: lhs.bytes + rhs.bytes)
+    }
+
+    static func - (lhs: TreeUsage, rhs: TreeUsage) -> TreeUsage {
+        TreeUsage(leaves: lhs.leaves - rhs.leaves, bytes: lhs.bytes - rhs.bytes)
     }
 }
 

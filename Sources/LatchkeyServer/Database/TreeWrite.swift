@@ -22,6 +22,7 @@ enum TreeWrite: Sendable {
         guard case .object(let members) = body else {
             throw DatabaseError(status: .badRequest, message: "Invalid data; a PATCH body must be an object of child paths.")
         }
+        guard members.count <= DatabaseFeature.maximumPatchMembers else { throw DatabaseFeature.tooManyMembers }
         var children: [(child: DataPath, value: JSONValue)] = []
         for (key, value) in members {
             guard let child = try? DataPath(key), !child.isRoot, path.keys.count + child.keys.count <= DataPath.maximumDepth else {

@@ -149,14 +149,14 @@ extension HostedLoginFeature {
     /// `POST /v1/auth/passkey` verifies it.
     func passkeySignIn(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
         try await step(request, fields: ["credential"]) { authz, form, language in
-            do {
+            let client = requests.client(of: request, context: context)
+            return try await finishSignIn(authz, request: request, client: client, language: language) {
                 guard let json = form["credential"],
                     let credential = try? JSONDecoder().decode(PasskeyAssertionCredential.self, from: Data(json.utf8))
                 else { throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "credential", code: .invalidRequest)]) }
-                let answer = try await passkeys.signIn(credential, app: authz.app, client: requests.client(of: request, context: context))
-                return try await adopt(answer, authz: authz, request: request, language: language)
-            } catch let error as APIError {
-                return try signInPage(
+                return try await passkeys.signIn(credential, app: authz.app, client: client)
+            } refused: { error in
+                try signInPage(
                     authz, request: request, language: language,
                     errors: [PageError(field: "", message: Messages.text(for: error.code, in: language).title)], status: error.status)
             }

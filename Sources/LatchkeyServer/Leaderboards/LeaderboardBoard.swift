@@ -10,6 +10,8 @@ struct LeaderboardBoard: Sendable {
     /// `none`, a named reset or a cron expression, as the definition gave it.
     var resetSchedule: String
     var allowUserSubmits: Bool
+    /// The bounds of a user's own submits, and of an `increment` board's totals after them.
+    var minScore: Int64
     var maxScore: Int64?
     var userSubmitsPerMinute: Int
     var createdAt: Date
@@ -33,7 +35,7 @@ struct LeaderboardBoard: Sendable {
     func view(at now: Date) -> Leaderboard {
         Leaderboard(
             id: id, sortOrder: sortOrder, operator: `operator`, resetSchedule: resetSchedule,
-            allowUserSubmits: allowUserSubmits, maxScore: maxScore, userSubmitsPerMinute: userSubmitsPerMinute,
+            allowUserSubmits: allowUserSubmits, minScore: minScore, maxScore: maxScore, userSubmitsPerMinute: userSubmitsPerMinute,
             currentPeriod: period(at: now), createdAt: createdAt, updatedAt: updatedAt)
     }
 
@@ -69,10 +71,15 @@ extension LeaderboardBoard {
         if !(1...maximumSubmitsPerMinute).contains(perMinute) {
             fields.append(FieldError(field: "userSubmitsPerMinute", code: .invalidField))
         }
+        let minScore = definition.minScore ?? 0
+        if let maxScore = definition.maxScore, maxScore < minScore {
+            fields.append(FieldError(field: "maxScore", code: .invalidField))
+        }
         guard fields.isEmpty else { throw APIError.validation(fields) }
         return LeaderboardBoard(
             appID: appID, id: id, sortOrder: definition.sortOrder ?? .descending, operator: definition.operator ?? .best,
-            resetSchedule: schedule, allowUserSubmits: definition.allowUserSubmits ?? false, maxScore: definition.maxScore,
+            resetSchedule: schedule, allowUserSubmits: definition.allowUserSubmits ?? false, minScore: minScore,
+            maxScore: definition.maxScore,
             userSubmitsPerMinute: perMinute, createdAt: createdAt, updatedAt: now)
     }
 }

@@ -58,6 +58,7 @@ struct LeaderboardService: Sendable {
             let before = record
             if case .user = submitter { try Self.countSubmit(&record, board: board, now: now) }
             (record.score, record.subscore) = try Self.applying(submission, to: record, board: board)
+            if case .user = submitter, board.operator == .increment { try Self.checkBounds(of: record.score, on: board) }
             record.metadata = metadata ?? record.metadata
             record.displayName = submission.displayName ?? record.displayName
             // Only a change others can see is a new revision (and a change every node hears of).
@@ -85,9 +86,8 @@ struct LeaderboardService: Sendable {
     ) throws -> String? {
         if case .user(let restricted) = submitter {
             guard board.allowUserSubmits else { throw APIError(.forbidden, .leaderboardUserSubmitsDisabled) }
-            if let maximum = board.maxScore, submission.score > maximum {
-                throw APIError.validation([FieldError(field: "score", code: .leaderboardScoreTooHigh)])
-            }
+            // An increment is bounded above as a score is; its total is bounded both ways once added.
+            try Self.checkBounds(of: submission.score, on: board, below: board.operator != .increment)
             if restricted && submission.displayName != nil { throw APIError(.forbidden, .leaderboardDisplayNameRestricted) }
         }
         var fields: [FieldError] = []
@@ -106,6 +106,16 @@ struct LeaderboardService: Sendable {
         }
         guard fields.isEmpty else { throw APIError.validation(fields) }
         return stored
+    }
+
+    /// Refuses a user's score above the board's `maxScore` or, when `below`, under its `minScore`.
+    private static func checkBounds(of score: Int64, on board: LeaderboardBoard, below: Bool = true) throws {
+        if let maximum = board.maxScore, score > maximum {
+            throw APIError.validation([FieldError(field: "score", code: .leaderboardScoreTooHigh)])
+        }
+        if below, score < board.minScore {
+            throw APIError.validation([FieldError(field: "score", code: .leaderboardScoreTooLow)])
+        }
     }
 
     /// Counts a user's own submit in their per-minute window, or refuses it with `Retry-After`.

@@ -31,7 +31,7 @@ struct LeaderboardStore: Sendable {
     // MARK: Boards
 
     private static let boardColumns =
-        "app_id, id, sort_order, operator, reset_schedule, allow_user_submits, max_score, user_submits_per_minute, created_at, updated_at"
+        "app_id, id, sort_order, operator, reset_schedule, allow_user_submits, min_score, max_score, user_submits_per_minute, created_at, updated_at"
 
     /// The board `id` of the app, or nil.
     func board(appID: String, id: String) async throws -> LeaderboardBoard? {
@@ -68,11 +68,11 @@ struct LeaderboardStore: Sendable {
             """
             INSERT INTO leaderboards (\(unsafeRaw: Self.boardColumns))
             VALUES (\(bind: board.appID), \(bind: board.id), \(bind: board.sortOrder.rawValue), \(bind: board.operator.rawValue),
-                    \(bind: board.resetSchedule), \(bind: board.allowUserSubmits ? 1 : 0), \(bind: board.maxScore),
+                    \(bind: board.resetSchedule), \(bind: board.allowUserSubmits ? 1 : 0), \(bind: board.minScore), \(bind: board.maxScore),
                     \(bind: Int64(board.userSubmitsPerMinute)), \(bind: board.createdAt.epochSeconds), \(bind: board.updatedAt.epochSeconds))
             ON CONFLICT (app_id, id) DO UPDATE SET sort_order = excluded.sort_order, operator = excluded.operator,
                 reset_schedule = excluded.reset_schedule, allow_user_submits = excluded.allow_user_submits,
-                max_score = excluded.max_score, user_submits_per_minute = excluded.user_submits_per_minute,
+                min_score = excluded.min_score, max_score = excluded.max_score, user_submits_per_minute = excluded.user_submits_per_minute,
                 updated_at = excluded.updated_at
             """
         ).run()
@@ -93,6 +93,7 @@ struct LeaderboardStore: Sendable {
             operator: LeaderboardOperator(rawValue: try row.decode(column: "operator", as: String.self)) ?? .best,
             resetSchedule: try row.decode(column: "reset_schedule", as: String.self),
             allowUserSubmits: try row.decode(column: "allow_user_submits", as: Int64.self) != 0,
+            minScore: try row.decode(column: "min_score", as: Int64.self),
             maxScore: try row.decode(column: "max_score", as: Int64?.self),
             userSubmitsPerMinute: Int(try row.decode(column: "user_submits_per_minute", as: Int64.self)),
             createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)),

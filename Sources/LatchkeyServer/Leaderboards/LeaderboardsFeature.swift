@@ -38,7 +38,7 @@ struct LeaderboardsFeature: Feature {
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Points and leaderboards", access: .user(.profile))
 
     static let errorCodes: [ErrorCode] = [
-        .leaderboardUserSubmitsDisabled, .leaderboardScoreTooHigh, .leaderboardSubmitsTooFrequent,
+        .leaderboardUserSubmitsDisabled, .leaderboardScoreTooHigh, .leaderboardScoreTooLow, .leaderboardSubmitsTooFrequent,
         .leaderboardDisplayNameRestricted,
     ]
 
@@ -159,7 +159,9 @@ struct LeaderboardsFeature: Feature {
             )
             """,
             "CREATE INDEX leaderboard_records_user ON leaderboard_records(user_id)",
-        ])
+        ]),
+        // Boards made before users' submits had a floor keep none of their own: 0 is the default.
+        Migration(2, ["ALTER TABLE leaderboards ADD COLUMN min_score BIGINT NOT NULL DEFAULT 0"]),
     ]
 
     static let tables: [OwnedTable] = [

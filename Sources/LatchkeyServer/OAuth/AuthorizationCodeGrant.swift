@@ -45,7 +45,10 @@ struct AuthorizationCodeGrant: Sendable {
             guard let account = try await users.find(id: grant.userID, appID: app.id, in: db), !account.disabled,
                 let browser = try await sessions.find(id: grant.browserSessionID, in: db), browser.revokedAt == nil
             else { return (Outcome.refused("The sign-in behind the code has ended."), nil) }
-            let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
+            // The code rests on the browser's sign-in, not on this redemption: a silent
+            // (`prompt=none`) authorization must not pass the recent-authentication gate.
+            let (session, refreshToken) = try await accounts.startSession(
+                userID: account.id, app: app, client: client, at: now, authenticatedAt: grant.authTime, in: db)
             return (Outcome.issued(account, session, refreshToken: refreshToken), session.id)
         }
         guard case .redeemed(let grant) = redemption, let outcome else {

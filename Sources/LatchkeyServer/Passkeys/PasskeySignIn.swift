@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import LatchkeyWire
+import SQLKit
 
 /// Signing in with a passkey (WebAuthn §7.2), without a username: the options name no
 /// credential, the authenticator offers the user's discoverable passkeys, and the answer's
@@ -77,16 +78,28 @@ struct PasskeySignIn: Sendable {
         guard let key = try? COSEKey(bytes: stored.publicKey),
             key.isValidSignature(signature, for: authData + Array(SHA256.hash(data: clientDataBytes)))
         else { throw Failure(reason: "signature") }
-        let (account, session, refreshToken) = try await driver.write { db in
+        let (account, started) = try await driver.write { db in
             guard try await store.consume(challenge: challenge, driver: driver, in: db) else { throw Failure(reason: "challenge") }
             guard try await store.recordUse(
                 id: stored.id, appID: app.id, signCount: Int64(data.signCount), backedUp: data.backedUp, at: now, in: db)
             else { throw Failure(reason: "counter") }
             guard let account = try await users.find(id: stored.userID, appID: app.id, in: db) else { throw Failure(reason: "unknown_credential") }
             guard !account.disabled else { throw APIError(.forbidden, .accountDisabled) }
-            let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
-            return (account, session, refreshToken)
+            return (account, try await start(account, verified: data.userVerified, app: app, client: client, at: now, in: db))
         }
-        return try accounts.signedIn(account, session: session, refreshToken: refreshToken, app: app)
+        let session = try started.get()
+        return try accounts.signedIn(account, session: session.session, refreshToken: session.refreshToken, app: app)
+    }
+
+    /// A passkey the authenticator verified its user with (UV) is two factors in one — the
+    /// device and its PIN or biometrics — and starts the session; one without (UV is only
+    /// `preferred` by default) is a first factor like a password and meets the second factor the
+    /// user enrolled. The challenge and the counter stay spent either way.
+    private func start(
+        _ account: UserAccount, verified: Bool, app: App, client: ClientInfo, at now: Date, in db: any SQLDatabase
+    ) async throws -> Result<StartedSession, APIError> {
+        guard verified else { return try await accounts.startSignInCommitting(account, app: app, client: client, at: now, in: db) }
+        let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
+        return .success(StartedSession(session: session, refreshToken: refreshToken))
     }
 }

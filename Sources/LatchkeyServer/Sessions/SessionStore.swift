@@ -24,14 +24,16 @@ struct SessionStore: Sendable {
         case reused(sessionID: String)
     }
 
-    /// Starts a session and its first refresh token.
+    /// Starts a session and its first refresh token; it proved its user at `authenticatedAt`
+    /// (now by default).
     func create(
         appID: String, userID: String, lifetime: Int, userAgent: String?, ipAddress: String?, at now: Date,
-        in db: any SQLDatabase
+        authenticatedAt: Date? = nil, in db: any SQLDatabase
     ) async throws -> (SessionRecord, refreshToken: String) {
+        let authenticatedAt = min(authenticatedAt ?? now, now)
         let session = SessionRecord(
             id: SecureRandom.identifier(), appID: appID, userID: userID, createdAt: now, lastUsedAt: now,
-            expiresAt: now.addingTimeInterval(TimeInterval(lifetime)), revokedAt: nil, authenticatedAt: now,
+            expiresAt: now.addingTimeInterval(TimeInterval(lifetime)), revokedAt: nil, authenticatedAt: authenticatedAt,
             userAgent: userAgent.map { String($0.prefix(512)) }, ipAddress: ipAddress)
         try await db.raw(
             """
@@ -39,7 +41,7 @@ struct SessionStore: Sendable {
                                   authenticated_at)
             VALUES (\(bind: session.id), \(bind: appID), \(bind: userID), \(bind: now.epochSeconds),
                     \(bind: now.epochSeconds), \(bind: session.expiresAt.epochSeconds), \(bind: session.userAgent),
-                    \(bind: ipAddress), \(bind: now.epochSeconds))
+                    \(bind: ipAddress), \(bind: authenticatedAt.epochSeconds))
             """
         ).run()
         let token = SecureRandom.token(prefix: "lkr_")
