@@ -9,8 +9,8 @@ import Testing
 /// A stream on a confidential client's token (`client_credentials`, `database:admin`) lasts only
 /// while that token would be accepted: it ends with `auth_revoked` when the token expires, when
 /// the app's client secret is rotated and when one of its service-account keys is revoked, and a
-/// plain read with the token is refused from then on. On the server's manual clock, so no test
-/// waits for a real expiry.
+/// plain read with the token is refused from then on. A user's stream ends as the user is disabled
+/// or deleted. On the server's manual clock, so no test waits for a real expiry.
 @Suite struct DatabaseStreamCredentialTests {
     /// What ends the token.
     enum Ending: String, CaseIterable, Sendable {
@@ -71,6 +71,31 @@ import Testing
             harness.clock.advance(by: 10)
             #expect(try await client.send(.put, "/a.json?auth=\(token)", raw: Data("2".utf8)).status == .ok)
             #expect(try await stream.next()?.name == "put")
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func aUserStreamEndsWhenTheUserIsDisabledOrDeleted(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run(.live) { client in
+            let port = try #require(client.client.port)
+            var streams: [EventStreamReader] = []
+            defer { streams.forEach { $0.close() } }
+            for name in ["disabled", "deleted"] {
+                let signUp = try await client.signUp(["username": name, "password": "correct horse battery"])
+                let token = try #require(signUp.string("session.accessToken"))
+                let uid = try #require(signUp.string("user.id"))
+                let stream = EventStreamReader("http://127.0.0.1:\(port)/users/\(uid).json?ns=\(harness.app.clientID)&auth=\(token)")
+                streams.append(stream)
+                #expect(try await stream.next()?.name == "put")
+                if name == "disabled" {
+                    try await harness.backend.setUserDisabled(true, userID: uid, appID: harness.app.id)
+                } else {
+                    try await harness.backend.deleteUser(userID: uid, appID: harness.app.id)
+                }
+                let event = try #require(try await stream.next(within: .seconds(10)), "\(name): the stream ended without an event")
+                #expect(event.name == "auth_revoked", "\(name): \(event)")
+                #expect(try await stream.ends(within: .seconds(10)))
+            }
         }
     }
 }
