@@ -46,6 +46,13 @@ public struct LatchkeyConfiguration: Sendable {
     /// How many tree streams (`Accept: text/event-stream`) one node holds open; more are refused
     /// with 503 until some close.
     public var maximumStreams = 20_000
+    /// How many tree streams one holder keeps open on a node: a user, or an app's confidential
+    /// client (admin credentials); more are refused with 429 until some close, so no one caller
+    /// takes every place of ``maximumStreams``. Counted per node.
+    public var maximumStreamsPerHolder = 16
+    /// How many tree streams anonymous callers (no credential) from one address keep open on a
+    /// node (an IPv6 address counted by its /64); more are refused with 429. Counted per node.
+    public var maximumStreamsPerAddress = 32
     /// How often an idle tree stream is sent the protocol's `keep-alive` event.
     public var streamKeepAlive: Duration = .seconds(30)
     /// The bearer token `/metrics` asks for; without one `/metrics` answers 404.
@@ -90,7 +97,8 @@ public struct LatchkeyConfiguration: Sendable {
     /// Reads `LATCHKEY_HOST`, `LATCHKEY_PORT`, `LATCHKEY_DATA_DIR`, `LATCHKEY_DATABASE_URL`,
     /// `LATCHKEY_DATABASE_POOL_SIZE`, `LATCHKEY_SECRET_KEY`, `LATCHKEY_SECRET_KEY_FILE`, `LATCHKEY_PUBLIC_URL`,
     /// `LATCHKEY_TRUSTED_PROXIES` (comma-separated), `LATCHKEY_MAX_BODY_BYTES`, `LATCHKEY_MAX_QUEUED_WRITES`,
-    /// `LATCHKEY_IDLE_TIMEOUT` (seconds), `LATCHKEY_MAX_STREAMS`, `LATCHKEY_STREAM_KEEPALIVE` (seconds), `LATCHKEY_METRICS_TOKEN`, `LATCHKEY_TLS_CERT`, `LATCHKEY_TLS_KEY`,
+    /// `LATCHKEY_IDLE_TIMEOUT` (seconds), `LATCHKEY_MAX_STREAMS`, `LATCHKEY_MAX_STREAMS_PER_USER`,
+    /// `LATCHKEY_MAX_STREAMS_PER_ADDRESS`, `LATCHKEY_STREAM_KEEPALIVE` (seconds), `LATCHKEY_METRICS_TOKEN`, `LATCHKEY_TLS_CERT`, `LATCHKEY_TLS_KEY`,
     /// `LATCHKEY_OTLP_TRACES_ENDPOINT` and the delivery variables of
     /// ``DeliveryConfiguration``.
     public mutating func applyEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -114,6 +122,10 @@ public struct LatchkeyConfiguration: Sendable {
             idleTimeout = .milliseconds(Int64(seconds * 1000))
         }
         if let streams = environment["LATCHKEY_MAX_STREAMS"].flatMap(Int.init), streams > 0 { maximumStreams = streams }
+        if let streams = environment["LATCHKEY_MAX_STREAMS_PER_USER"].flatMap(Int.init), streams > 0 { maximumStreamsPerHolder = streams }
+        if let streams = environment["LATCHKEY_MAX_STREAMS_PER_ADDRESS"].flatMap(Int.init), streams > 0 {
+            maximumStreamsPerAddress = streams
+        }
         if let seconds = environment["LATCHKEY_STREAM_KEEPALIVE"].flatMap(Double.init), seconds > 0 {
             streamKeepAlive = .milliseconds(Int64(seconds * 1000))
         }

@@ -96,6 +96,17 @@ import Testing
             return (response.status.code, try? JSONDecoder().decode(JSONValue.self, from: Data(body.readableBytesView)))
         }
 
+        /// Signs up a user of each name; their access tokens and ids.
+        func signUp(_ names: [String]) async throws -> [(token: String, uid: String)] {
+            var users: [(token: String, uid: String)] = []
+            for name in names {
+                let signUp = try await server.request(
+                    "POST", "/v1/auth/signup", json: ["username": name, "password": "correct horse battery"], clientID: clientID)
+                users.append((try #require(signUp.string("session.accessToken")), try #require(signUp.string("user.id"))))
+            }
+            return users
+        }
+
         /// A stream of `path`.
         func watch(_ path: String, auth: String?? = .none, query: [String: String] = [:], on server: ServerProcess? = nil)
             -> EventStreamReader
@@ -300,11 +311,97 @@ import Testing
         }
     }
 
+    /// Rules that read the tree are asked again as it changes, wherever the write lands: a member
+    /// removed from a room is sent `cancel` at once and refused a plain read, while a member still
+    /// in it goes on streaming; an anonymous stream of a board that stops being public ends too.
+    @Test(arguments: TestStore.enabled) func aStreamEndsAsSoonAsARuleThatReadsTheTreeRefusesIt(store: TestStore) async throws {
+        try await Node.with(store: store) { node in
+            let rules = """
+                {"rules":{"rooms":{"$room":{"messages":{".read":"root.child('rooms/'+$room+'/members/'+auth.uid).exists()"}}},
+                "board":{".read":"root.child('public').val() == true"}}}
+                """
+            #expect(try await node.write(.PUT, "/.settings/rules", try json(rules)).status == 200)
+            let members = try await node.signUp(["leaver", "stayer"])
+            for member in members { try await node.write(.PUT, "/rooms/r1/members/\(member.uid)", .bool(true)) }
+            try await node.write(.PUT, "/public", .bool(true))
+            let leaving = node.watch("/rooms/r1/messages", auth: members[0].token)
+            let staying = node.watch("/rooms/r1/messages", auth: members[1].token)
+            let anonymous = node.watch("/board", auth: .some(nil))
+            defer { [leaving, staying, anonymous].forEach { $0.close() } }
+            for stream in [leaving, staying, anonymous] { try await expectEvent(stream, "put", "/", "null") }
+            try await node.write(.PUT, "/rooms/r1/messages/m1", .string("hello"))
+            for stream in [leaving, staying] { try await expectEvent(stream, "put", "/m1", #""hello""#) }
+
+            try await node.write(.DELETE, "/rooms/r1/members/\(members[0].uid)")
+            let cancelled = try #require(try await leaving.next(within: .seconds(10)), "the stream went on")
+            #expect(cancelled.name == "cancel" && cancelled.data == "\"Permission denied\"", "\(cancelled)")
+            #expect(try await leaving.ends())
+            #expect(try await status(of: node.url("/rooms/r1/messages", auth: members[0].token)) == 401)
+            try await node.write(.PUT, "/rooms/r1/messages/m2", .string("after"))
+            try await expectEvent(staying, "put", "/m2", #""after""#)
+
+            try await node.write(.PUT, "/public", .bool(false))
+            let ended = try #require(try await anonymous.next(within: .seconds(10)), "the stream went on")
+            #expect(ended.name == "cancel", "\(ended)")
+            #expect(try await anonymous.ends())
+        }
+    }
+
+    /// One user, one app's confidential client or one address without a credential holds at most
+    /// its limit of streams; past it the protocol's error with 429 and `Retry-After`, while
+    /// everyone else still opens theirs; a stream closed gives its place back.
+    @Test(arguments: TestStore.enabled) func oneCallerCannotTakeEveryStream(store: TestStore) async throws {
+        let limits = ["LATCHKEY_MAX_STREAMS_PER_USER": "2", "LATCHKEY_MAX_STREAMS_PER_ADDRESS": "2"]
+        try await Node.with(store: store, environment: limits) { node in
+            let rules = #"{"rules":{"users":{"$uid":{".read":"auth != null && auth.uid == $uid"}},"public":{".read":true}}}"#
+            #expect(try await node.write(.PUT, "/.settings/rules", try json(rules)).status == 200)
+            let users = try await node.signUp(["hog", "other"])
+            let hog = (0..<2).map { _ in node.watch("/users/\(users[0].uid)", auth: users[0].token) }
+            let anonymous = (0..<2).map { _ in node.watch("/public", auth: .some(nil)) }
+            let admin = (0..<2).map { _ in node.watch("/public") }
+            let other = node.watch("/users/\(users[1].uid)", auth: users[1].token)
+            let all = hog + anonymous + admin + [other]
+            defer { all.forEach { $0.close() } }
+            for stream in all { #expect(try await stream.next()?.name == "put") }
+            for url in [
+                node.url("/users/\(users[0].uid)", auth: users[0].token), node.url("/public", auth: .some(nil)), node.url("/public"),
+            ] {
+                let refused = try await refusal(url)
+                #expect(refused.status == 429, "\(url)")
+                #expect(refused.retryAfter == "1")
+                #expect(refused.body == .object(["error": .string("Too many streams are open for this caller; close one first")]))
+            }
+            hog[0].close()
+            #expect(try await placesFree(node, ["/users/\(users[0].uid)"], auth: users[0].token))
+        }
+    }
+
+    /// The status of a plain read of `url`.
+    private func status(of url: String) async throws -> UInt {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+        _ = try await response.body.collect(upTo: 1 << 20)
+        return response.status.code
+    }
+
+    /// The answer to a stream request that is refused: status, `Retry-After` and JSON body (a
+    /// stream let in is answered with its status alone).
+    private func refusal(_ url: String) async throws -> (status: UInt, retryAfter: String?, body: JSONValue?) {
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "Accept", value: "text/event-stream")
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        guard response.status.code != 200 else { return (200, nil, nil) }
+        let body = try await response.body.collect(upTo: 1 << 20)
+        return (
+            response.status.code, response.headers.first(name: "Retry-After"),
+            try? JSONDecoder().decode(JSONValue.self, from: Data(body.readableBytesView))
+        )
+    }
+
     /// Whether streams of every one of `paths` open together within 10 seconds (each try closes
     /// the ones it opened).
-    private func placesFree(_ node: Node, _ paths: [String]) async throws -> Bool {
+    private func placesFree(_ node: Node, _ paths: [String], auth: String?? = .none) async throws -> Bool {
         for _ in 0..<200 {
-            let probes = paths.map { node.watch($0) }
+            let probes = paths.map { node.watch($0, auth: auth) }
             var statuses: [UInt?] = []
             for probe in probes { statuses.append(try await probe.head().status) }
             probes.forEach { $0.close() }
@@ -320,11 +417,39 @@ import Testing
 @Suite(.serialized, .enabled(if: TestStore.enabled.contains(.postgres)))
 struct DatabaseStreamClusterTests {
     @Test func everyNodeStreamsEveryWriteOnceInOrder() async throws {
+        try await withCluster(of: 3) { first, nodes in try await streamEveryWrite(first, nodes) }
+    }
+
+    /// A rotated client secret ends the streams on the app's client tokens on every node (each
+    /// sees the change through its app directory), and those tokens are refused there.
+    @Test func rotatingTheClientSecretEndsAdminStreamsOnEveryNode() async throws {
+        try await withCluster(of: 2) { first, nodes in
+            let streams = nodes.map { first.watch("/", on: $0) }
+            defer { streams.forEach { $0.close() } }
+            for stream in streams { #expect(try await stream.next()?.name == "put") }
+            let rotated = try await LatchkeyBinary.run(["apps", "rotate-secret", first.clientID, "--database", try #require(first.databaseURL)])
+            #expect(rotated.status == 0, "\(rotated.stderr)")
+            for (index, stream) in streams.enumerated() {
+                let event = try #require(try await stream.next(within: .seconds(15)), "node \(index) went on")
+                #expect(event.name == "auth_revoked", "node \(index): \(event)")
+                #expect(try await stream.ends())
+            }
+            for node in nodes {
+                #expect(try await first.write(.GET, "/", on: node).status == 401)
+            }
+        }
+    }
+
+    /// Runs `body` with `count` nodes on one new database (the first node's, and its siblings'),
+    /// and stops them however `body` ends.
+    private func withCluster(
+        of count: Int, _ body: (DatabaseStreamTests.Node, [ServerProcess]) async throws -> Void
+    ) async throws {
         let first = try await DatabaseStreamTests.Node.start(store: .postgres)
         var nodes = [first.server]
         do {
-            for _ in 0..<2 { nodes.append(try await first.sibling()) }
-            try await streamEveryWrite(first, nodes)
+            for _ in 1..<count { nodes.append(try await first.sibling()) }
+            try await body(first, nodes)
         } catch {
             for node in nodes.dropFirst() { _ = try? await node.stop() }
             await first.stop()

@@ -58,7 +58,7 @@ import Testing
 
     private func watcher(_ location: String, query: DataQuery? = nil) throws -> TreeWatcher {
         let app = App(id: "app", clientID: "client", name: "App", settings: AppSettings(), createdAt: Date(), secretCount: 0)
-        return TreeWatcher(app: "app", location: try path(location), query: query, caller: .admin(app), expiresAt: nil, capacity: 4)
+        return TreeWatcher(app: "app", location: try path(location), query: query, caller: .admin(app), credential: StreamCredential(holder: .client(app: "app")), capacity: 4)
     }
 
     private func revisions(_ mail: [TreeWatcher.Mail]) -> [Int64] {

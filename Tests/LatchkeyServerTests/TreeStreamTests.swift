@@ -47,11 +47,13 @@ import Testing
     private func withStream(_ body: @Sendable (Tree, EventStreamReader) async throws -> Void) async throws {
         let harness = try await TestHarness.make(store: .sqlite, configureServer: { $0.streamKeepAlive = .milliseconds(300) })
         let tree = Tree(bus: harness.backend.changeBus, appID: harness.app.id)
-        let streams = DatabaseStreams(backend: harness.backend) { _, _, _ in tree.snapshot }
+        let streams = DatabaseStreams(backend: harness.backend, read: { _, _, _ in tree.snapshot }, standing: { _, _ in .allowed })
         let router = Router(context: BasicRequestContext.self)
         router.get("doc") { [app = harness.app] request, _ in
             // Without its connection, the stream's task writes every event itself.
-            try await streams.response(to: request, at: try DataPath("/doc"), query: nil, caller: .admin(app), connection: nil)
+            try await streams.response(
+                to: request, at: try DataPath("/doc"), query: nil, caller: .admin(app),
+                credential: StreamCredential(holder: .client(app: app.id)), connection: nil)
         }
         defer { try? FileManager.default.removeItem(at: harness.directory) }
         let stream = NIOLockedValueBox<EventStreamReader?>(nil)

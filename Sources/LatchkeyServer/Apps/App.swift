@@ -14,6 +14,11 @@ public struct App: Sendable, Equatable, Codable {
     public var createdAt: Date
     /// How many client secrets the app has (0: public client only).
     public var secretCount: Int
+    /// The second of the app's last client-secret rotation or service-account key revocation:
+    /// its confidential clients' tokens issued up to it are no longer accepted (see
+    /// ``Authenticator/accepts(clientTokenIssuedAt:of:)``). Read from the credentials' rows, not
+    /// stored or encoded with the app.
+    var clientCredentialsChangedAt: Int64?
 
     enum CodingKeys: String, CodingKey {
         case id, name, settings, createdAt, secretCount

@@ -83,7 +83,10 @@ public struct AppStore: Sendable {
 
     private static let selectApps = """
         SELECT a.id, a.client_id, a.name, a.settings, a.created_at,
-               (SELECT COUNT(*) FROM client_secrets s WHERE s.app_id = a.id) AS secret_count
+               (SELECT COUNT(*) FROM client_secrets s WHERE s.app_id = a.id) AS secret_count,
+               (SELECT MAX(s.created_at) FROM client_secrets s WHERE s.app_id = a.id AND s.created_at > a.created_at)
+                   AS secret_rotated_at,
+               (SELECT MAX(k.revoked_at) FROM service_account_keys k WHERE k.app_id = a.id) AS key_revoked_at
         FROM apps a
         """
 
@@ -141,7 +144,10 @@ public struct AppStore: Sendable {
             name: try row.decode(column: "name", as: String.self),
             settings: try stored.mappingSecrets { try box.openString($0, context: Self.context(appID: id, place: $1)) },
             createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)),
-            secretCount: Int(try row.decode(column: "secret_count", as: Int64.self))
+            secretCount: Int(try row.decode(column: "secret_count", as: Int64.self)),
+            clientCredentialsChangedAt: [
+                try row.decode(column: "secret_rotated_at", as: Int64?.self), try row.decode(column: "key_revoked_at", as: Int64?.self),
+            ].compactMap { $0 }.max()
         )
     }
 }

@@ -122,10 +122,20 @@ struct Authenticator: Sendable {
     /// The verified claims of `token` and the app they belong to, however the token was carried.
     func verified(_ token: String) async throws -> (claims: AccessTokenClaims, app: App) {
         let claims = try await verifiedClaims(token)
-        guard let app = try await appDirectory.app(clientID: claims.aud), app.id == claims.appId else {
+        guard let app = try await appDirectory.app(clientID: claims.aud), app.id == claims.appId,
+            claims.sid != nil || Self.accepts(clientTokenIssuedAt: claims.iat, of: app)
+        else {
             throw APIError.invalidToken()
         }
         return (claims, app)
+    }
+
+    /// Whether a confidential client's token issued at `issuedAt` (seconds) still stands: a
+    /// client-secret rotation or a service-account key revocation ends every client token of the
+    /// app issued before it — in its second too, so none minted with the old credential survives;
+    /// the client fetches another with the credential it still holds.
+    static func accepts(clientTokenIssuedAt issuedAt: Int, of app: App) -> Bool {
+        app.clientCredentialsChangedAt.map { Int64(issuedAt) > $0 } ?? true
     }
 
     /// Refuses a token whose scopes lack `scope` (RFC 6750 §3.1: 403 `insufficient_scope`).

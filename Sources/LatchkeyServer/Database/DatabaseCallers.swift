@@ -62,7 +62,7 @@ struct DatabaseCallers: Sendable {
     }
 
     /// The token of `Authorization: Bearer`, else of `auth=`, else of `access_token=`.
-    private static func token(of request: Request) -> String? {
+    static func token(of request: Request) -> String? {
         if let bearer = Authenticator.bearerToken(in: request) { return bearer }
         let query = request.uri.queryParameters
         return (query["auth"] ?? query["access_token"]).map(String.init).flatMap { $0.isEmpty ? nil : $0 }

@@ -8,6 +8,8 @@ struct DatabaseError: Error, Sendable, Equatable {
     var status: HTTPResponse.Status
     /// The protocol's message.
     var message: String
+    /// Headers the answer carries besides its body (`Retry-After`).
+    var headers: HTTPFields = [:]
 
     /// A read or write the rules refuse (the protocol answers 401 with this text).
     static let permissionDenied = DatabaseError(status: .unauthorized, message: "Permission denied")

@@ -13,8 +13,11 @@ extension DatabaseFeature {
         table.on(.get, Self.treePath, operation: "DatabaseGet", access: .anyone) { request, context in
             if request.asksForEventStream {
                 return try await answer(request) { caller, path, options in
-                    try await streams.response(
-                        to: request, at: path, query: options.query, caller: caller, connection: context.channel)
+                    let credential = try await callers.credential(
+                        of: request, caller: caller, client: requests.client(of: request, context: context))
+                    return try await streams.response(
+                        to: request, at: path, query: options.query, caller: caller, credential: credential,
+                        connection: context.channel)
                 }
             }
             return try await answer(request) { caller, path, options in
@@ -117,7 +120,7 @@ extension DatabaseFeature {
             let options = try TreeRequestOptions(parameters)
             return try await body(try await callers.caller(of: request), path, options)
         } catch let error as DatabaseError {
-            return Self.response(TreeJSON.text(.object(["error": .string(error.message)])), status: error.status)
+            return Self.response(TreeJSON.text(.object(["error": .string(error.message)])), status: error.status, headers: error.headers)
         } catch let failed as DatabaseService.ConditionFailed {
             return Self.response(TreeJSON.text(failed.value), status: .preconditionFailed, headers: [.eTag: failed.etag])
         }

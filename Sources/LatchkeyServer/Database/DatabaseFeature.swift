@@ -12,14 +12,17 @@ struct DatabaseFeature: Feature {
     let streams: DatabaseStreams
     let service: DatabaseService
     let callers: DatabaseCallers
+    let requests: RequestReader
 
     init(backend: LatchkeyBackend) {
         rules = RulesDirectory(backend: backend)
         let service = DatabaseService(driver: backend.driver, rules: rules, time: backend.time)
         self.service = service
-        streams = DatabaseStreams(backend: backend) { path, query, caller in
-            try await service.read(path, query: query, as: caller)
-        }
+        streams = DatabaseStreams(
+            backend: backend,
+            read: { path, query, caller in try await service.read(path, query: query, as: caller) },
+            standing: { path, caller in try await service.readStanding(path, as: caller) })
+        requests = backend.requests
         callers = DatabaseCallers(authenticator: Authenticator(backend: backend), apps: backend.appDirectory)
     }
 

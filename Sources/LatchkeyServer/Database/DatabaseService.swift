@@ -53,6 +53,23 @@ struct DatabaseService: Sendable {
         }
     }
 
+    /// What the rules say of a read of `path` by `caller` now, as ``read(_:query:as:priorities:)``
+    /// decides, without reading the value; an open stream asks after writes. The tree is read
+    /// only when a `.read` that decides it varies with the tree or the time
+    /// (``DatabaseRules/readVaries(at:)``).
+    func readStanding(_ path: DataPath, as caller: DatabaseCaller) async throws -> ReadStanding {
+        guard let auth = caller.ruleAuth else { return .allowed }
+        let appID = caller.app.id
+        let rules = try await rules.rules(forApp: appID)
+        guard rules.readVaries(at: path) else { return .allowed }
+        let now = time.now().epochMilliseconds
+        let allowed = try await driver.read { [store] db in
+            let context = RuleContext(auth: auth, now: now, data: TransactionTreeReader(store: store, appID: appID, db: db))
+            return try await rules.allowsRead(at: path, context: context)
+        }
+        return allowed ? .allowedForNow : .refused
+    }
+
     /// Applies `write` as `caller`, if `ifMatch` (an ``etag(of:)``) names the value at the written
     /// location (``ConditionFailed`` otherwise) and the rules allow it (`permissionDenied`).
     func apply(_ write: TreeWrite, as caller: DatabaseCaller, ifMatch: String? = nil) async throws -> Written {
@@ -138,4 +155,14 @@ struct DatabaseService: Sendable {
     static func etag(of value: JSONValue?) -> String {
         Data(Insecure.SHA1.hash(data: Data(TreeJSON.text(value).utf8))).base64EncodedString()
     }
+}
+
+/// What the rules say of a caller's read now, and whether that may change with the tree.
+enum ReadStanding: Sendable, Equatable {
+    case refused
+    /// Allowed by a `.read` that reads the tree or the time: ask again after writes.
+    case allowedForNow
+    /// Allowed by rules that read neither (or admin access), until the rules change. (A read
+    /// such rules refuse is refused at once and never reaches a stream.)
+    case allowed
 }

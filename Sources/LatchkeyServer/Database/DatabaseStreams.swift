@@ -14,44 +14,58 @@ import ServiceLifecycle
 /// that read reaches it, then sends the read as `put /` and each later write once, in revision
 /// order (see ``TreeHub``). A reconnect is a new request with a new read: the client's state is
 /// replaced by the `put /`, so nothing is lost or applied twice across it.
+///
+/// A stream lasts while a read of its location would be answered: it ends with `auth_revoked`
+/// when its credential expires or is no longer accepted (a signed-out session, a rotated client
+/// secret), and with `cancel` when the rules refuse the read — after a rules change, or after
+/// any write to the app when the rules that allow it read the tree (a member removed from a
+/// room), checked before anything more is sent.
 struct DatabaseStreams: Sendable {
     /// Reads a location (or a query's result) as the caller may, with the revision read at; the
     /// tree's service, which checks the rules and throws ``DatabaseError/permissionDenied``.
     typealias Reader = @Sendable (DataPath, DataQuery?, DatabaseCaller) async throws -> TreeSnapshot
+    /// What the rules say of the caller's read of a location now (see ``ReadStanding``).
+    typealias Standing = @Sendable (DataPath, DatabaseCaller) async throws -> ReadStanding
 
     let hubs: TreeHubs
     private let read: Reader
+    private let standing: Standing
     private let gate: SessionGate
     private let time: any TimeSource
 
-    init(backend: LatchkeyBackend, read: @escaping Reader) {
+    init(backend: LatchkeyBackend, read: @escaping Reader, standing: @escaping Standing) {
         let configuration = backend.configuration
         hubs = TreeHubs(
-            bus: backend.changeBus, time: configuration.time, maximumWatchers: configuration.maximumStreams,
+            bus: backend.changeBus, apps: backend.appDirectory, time: configuration.time, maximumWatchers: configuration.maximumStreams,
+            maximumPerHolder: configuration.maximumStreamsPerHolder, maximumPerAddress: configuration.maximumStreamsPerAddress,
             keepAliveInterval: configuration.streamKeepAlive)
         self.read = read
+        self.standing = standing
         gate = backend.gate
         time = configuration.time
     }
 
     /// Opens a stream of `path` (or of `query`'s result there) for `caller`. The first read
     /// happens before the answer starts, so a refused read is the protocol's JSON error, not an
-    /// event; past the node's limit of streams the answer is 503. Given the request's
+    /// event; past the node's limit of streams the answer is 503, past the caller's 429. Given the request's
     /// connection, the stream's task runs on its event loop (see ``EventLoopExecutor``) and events
     /// are written to it in place (see ``TreeWatcher``).
     func response(
-        to request: Request, at path: DataPath, query: DataQuery?, caller: DatabaseCaller, connection: (any Channel)?
+        to request: Request, at path: DataPath, query: DataQuery?, caller: DatabaseCaller, credential: StreamCredential,
+        connection: (any Channel)?
     ) async throws -> Response {
-        let watcher = try hubs.register(location: path, query: query, caller: caller, outlet: connection)
+        let watcher = try hubs.register(location: path, query: query, caller: caller, credential: credential, outlet: connection)
         let snapshot: TreeSnapshot
         do {
             snapshot = try await read(path, query, caller)
+            watcher.checksReads = try await standing(path, caller) != .allowed
         } catch {
             hubs.unregister(watcher)
             throw error
         }
         hubs.start(watcher, at: snapshot.revision)
-        let stream = WatchStream(watcher: watcher, hubs: hubs, read: read, gate: gate, time: time, first: snapshot)
+        let stream = WatchStream(
+            watcher: watcher, hubs: hubs, read: read, standing: standing, gate: gate, time: time, first: snapshot)
         let executor = connection.map { EventLoopExecutor($0.eventLoop) }
         // A client that leaves ends the stream now, not at the next write the task makes, and
         // gives its place back even when the answer never got to its body (the connection closed
@@ -96,6 +110,7 @@ private struct WatchStream: Sendable {
     let watcher: TreeWatcher
     let hubs: TreeHubs
     let read: DatabaseStreams.Reader
+    let standing: DatabaseStreams.Standing
     let gate: SessionGate
     let time: any TimeSource
     /// The first read's `put /`, dropped once written so the stream holds no copy of the data.
@@ -105,8 +120,11 @@ private struct WatchStream: Sendable {
     /// A query's first result, which later results are compared with (nil without a query).
     private let firstResult: JSONValue?
 
-    init(watcher: TreeWatcher, hubs: TreeHubs, read: @escaping DatabaseStreams.Reader, gate: SessionGate, time: any TimeSource, first: TreeSnapshot) {
-        (self.watcher, self.hubs, self.read, self.gate, self.time) = (watcher, hubs, read, gate, time)
+    init(
+        watcher: TreeWatcher, hubs: TreeHubs, read: @escaping DatabaseStreams.Reader, standing: @escaping DatabaseStreams.Standing,
+        gate: SessionGate, time: any TimeSource, first: TreeSnapshot
+    ) {
+        (self.watcher, self.hubs, self.read, self.standing, self.gate, self.time) = (watcher, hubs, read, standing, gate, time)
         firstEvent = NIOLockedValueBox(StreamEvent(.put, revision: first.revision, path: .root, data: first.value))
         firstRevision = first.revision
         firstResult = watcher.query == nil ? nil : first.value
@@ -130,10 +148,17 @@ private struct WatchStream: Sendable {
     }
 
     /// Appends to `batch`, in order, what one take of mail sends (events share their bytes with
-    /// every other watcher of the location); true when the stream ends after it.
+    /// every other watcher of the location); true when the stream ends after it. A take with a
+    /// ``TreeWatcher/Mail/recheck`` asks the rules first: refused, nothing of it is sent.
     private func answer(
         _ mails: [TreeWatcher.Mail], _ result: inout JSONValue?, into batch: inout [ByteBuffer]
     ) async throws -> Bool {
+        if mails.contains(where: { if case .recheck = $0 { true } else { false } }),
+            try await standing(watcher.location, watcher.caller) == .refused
+        {
+            batch.append(StreamEvent.permissionDenied.bytes)
+            return true
+        }
         var requery = false
         for mail in mails {
             switch mail {
@@ -144,6 +169,8 @@ private struct WatchStream: Sendable {
             case .resync:
                 guard try await resync(&result, into: &batch) else { return true }
                 requery = false
+            case .recheck:
+                continue
             case .keepAlive:
                 batch.append(StreamEvent.keepAlive.bytes)
             case .sessionChanged:
@@ -169,6 +196,7 @@ private struct WatchStream: Sendable {
         let fresh: TreeSnapshot
         do {
             fresh = try await read(watcher.location, watcher.query, watcher.caller)
+            watcher.checksReads = try await standing(watcher.location, watcher.caller) != .allowed
         } catch let error as DatabaseError where error == .permissionDenied {
             batch.append(StreamEvent.permissionDenied.bytes)
             return false

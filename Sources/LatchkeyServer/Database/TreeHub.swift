@@ -54,7 +54,8 @@ struct TreeHub {
         return mail
     }
 
-    /// Takes in committed writes and returns the mail each watcher is owed.
+    /// Takes in committed writes and returns the mail each watcher is owed: their events, and a
+    /// ``TreeWatcher/Mail/recheck`` for each watcher whose rules read the tree.
     mutating func receive(_ changes: [TreeChange], now: ContinuousClock.Instant) -> [(TreeWatcher, [TreeWatcher.Mail])] {
         for change in changes where change.revision > evictedThrough {
             window[change.revision] = change
@@ -68,8 +69,10 @@ struct TreeHub {
         var events: [Int64: [DataPath: StreamEvent?]] = [:]
         var deliveries: [(TreeWatcher, [TreeWatcher.Mail])] = []
         for (watcher, var position) in positions {
-            let mail = advance(watcher, &position, now: now, events: &events)
+            var mail = advance(watcher, &position, now: now, events: &events)
             positions[watcher] = position
+            // Any write may change what rules that read the tree allow, wherever it lands.
+            if watcher.checksReads { mail.append(.recheck) }
             if !mail.isEmpty { deliveries.append((watcher, mail)) }
         }
         return deliveries

@@ -8,7 +8,12 @@ import NIOCore
 /// rules changes and ended sessions. The bus runs its handlers under its lock, so the handler
 /// only queues what it is given; one task takes it from there, orders the writes per app and
 /// posts to the watchers' mailboxes. A second task sends keep-alives, ends streams whose token
-/// expired and resyncs watchers stuck on a gap.
+/// expired and resyncs watchers stuck on a gap; a third ends streams whose client credential
+/// changed since their token was issued (seen through the app directory: within its freshness,
+/// on every node).
+///
+/// Besides the node's limit, one holder (a user, an app's confidential client, an anonymous
+/// address) keeps at most ``maximumPerHolder`` (``maximumPerAddress``) streams open here.
 final class TreeHubs: Sendable {
     /// How long a watcher waits for a missing revision before it reads its location again.
     static let gapTimeout = Duration.seconds(3)
@@ -16,24 +21,41 @@ final class TreeHubs: Sendable {
     /// The refusal past ``maximumWatchers``.
     static let full = DatabaseError(
         status: .serviceUnavailable, message: "Too many streams are open on this server; try again later")
+    /// The refusal past ``maximumPerHolder`` or ``maximumPerAddress``: a place frees as soon as
+    /// one of the caller's streams closes.
+    static let holderFull = DatabaseError(
+        status: .tooManyRequests, message: "Too many streams are open for this caller; close one first",
+        headers: [.retryAfter: "1"])
 
     private struct State {
         var hubs: [String: TreeHub] = [:]
         var sessions: [String: Set<TreeWatcher>] = [:]
+        /// Watchers on a confidential client's token, by the app's client id.
+        var clients: [String: Set<TreeWatcher>] = [:]
+        var holders: [StreamCredential.Holder: Int] = [:]
         var count = 0
         var lastKeepAlive = ContinuousClock.now
     }
 
     let maximumWatchers: Int
+    let maximumPerHolder: Int
+    let maximumPerAddress: Int
     let keepAliveInterval: Duration
     /// How many writes a watcher may have waiting before it is resynchronised.
     let mailboxCapacity: Int
     private let state = NIOLockedValueBox(State())
     private let time: any TimeSource
+    private let apps: AppDirectory
 
-    init(bus: ChangeBus, time: any TimeSource, maximumWatchers: Int, keepAliveInterval: Duration, mailboxCapacity: Int = 1_024) {
+    init(
+        bus: ChangeBus, apps: AppDirectory, time: any TimeSource, maximumWatchers: Int, maximumPerHolder: Int, maximumPerAddress: Int,
+        keepAliveInterval: Duration, mailboxCapacity: Int = 1_024
+    ) {
         self.time = time
+        self.apps = apps
         self.maximumWatchers = maximumWatchers
+        self.maximumPerHolder = maximumPerHolder
+        self.maximumPerAddress = maximumPerAddress
         self.keepAliveInterval = keepAliveInterval
         self.mailboxCapacity = mailboxCapacity
         let (deliveries, queue) = AsyncStream.makeStream(of: ChangeBus.Delivery.self)
@@ -51,28 +73,38 @@ final class TreeHubs: Sendable {
                 self.housekeep()
             }
         }
+        // Apart from the keep-alives, so a slow look-up does not hold them back.
+        Task { [weak self] in
+            while (try? await Task.sleep(for: tick)) != nil {
+                guard let self else { return }
+                await self.endStreamsOfChangedClientCredentials()
+            }
+        }
     }
 
     /// How many streams are open.
     var count: Int { state.withLockedValue { $0.count } }
 
     /// Opens a watcher (before its first read, so no write after that read can be missed);
-    /// throws ``full`` past ``maximumWatchers``.
+    /// throws ``full`` past ``maximumWatchers``, ``holderFull`` past the holder's limit.
     func register(
-        location: DataPath, query: DataQuery?, caller: DatabaseCaller, outlet: (any Channel)? = nil
+        location: DataPath, query: DataQuery?, caller: DatabaseCaller, credential: StreamCredential, outlet: (any Channel)? = nil
     ) throws(DatabaseError) -> TreeWatcher {
-        let expiresAt: Date? = if case .user(let user) = caller { Date(timeIntervalSince1970: TimeInterval(user.claims.exp)) } else { nil }
         let watcher = TreeWatcher(
-            app: caller.app.id, location: location, query: query, caller: caller, expiresAt: expiresAt, capacity: mailboxCapacity,
+            app: caller.app.id, location: location, query: query, caller: caller, credential: credential, capacity: mailboxCapacity,
             outlet: outlet)
-        let admitted = state.withLockedValue { state -> Bool in
-            guard state.count < maximumWatchers else { return false }
+        let limit = if case .address = credential.holder { maximumPerAddress } else { maximumPerHolder }
+        let refusal = state.withLockedValue { state -> DatabaseError? in
+            guard state.count < maximumWatchers else { return Self.full }
+            guard state.holders[credential.holder, default: 0] < limit else { return Self.holderFull }
             state.count += 1
+            state.holders[credential.holder, default: 0] += 1
             state.hubs[watcher.app, default: TreeHub()].add(watcher)
             if let session = watcher.sessionID { state.sessions[session, default: []].insert(watcher) }
-            return true
+            if credential.clientIssuedAt != nil { state.clients[caller.app.clientID, default: []].insert(watcher) }
+            return nil
         }
-        guard admitted else { throw Self.full }
+        if let refusal { throw refusal }
         return watcher
     }
 
@@ -91,6 +123,11 @@ final class TreeHubs: Sendable {
         state.withLockedValue { state in
             guard state.hubs[watcher.app]?.positions[watcher] != nil else { return }
             state.count -= 1
+            state.holders[watcher.credential.holder]? -= 1
+            if state.holders[watcher.credential.holder] == 0 { state.holders[watcher.credential.holder] = nil }
+            let clientID = watcher.caller.app.clientID
+            state.clients[clientID]?.remove(watcher)
+            if state.clients[clientID]?.isEmpty == true { state.clients[clientID] = nil }
             state.hubs[watcher.app]?.remove(watcher)
             if state.hubs[watcher.app]?.isEmpty == true { state.hubs[watcher.app] = nil }
             if let session = watcher.sessionID {
@@ -148,7 +185,7 @@ final class TreeHubs: Sendable {
                 state.lastKeepAlive = now
                 keepAlive = state.hubs.values.flatMap(\.positions.keys)
             }
-            let expired = state.sessions.values.flatMap { $0 }.filter { $0.expiresAt.map { $0 <= date } == true }
+            let expired = state.hubs.values.flatMap(\.positions.keys).filter { $0.credential.expiresAt.map { $0 <= date } == true }
             var stalled: [TreeWatcher] = []
             for app in Array(state.hubs.keys) {
                 stalled += state.hubs[app]?.stalled(before: now - Self.gapTimeout) ?? []
@@ -158,5 +195,27 @@ final class TreeHubs: Sendable {
         for watcher in keepAlive { watcher.post(.keepAlive) }
         for watcher in expired { watcher.post(.expired) }
         for watcher in stalled { watcher.post(.resync) }
+    }
+
+    /// Ends the streams on a confidential client's token that the app no longer accepts (a secret
+    /// rotation or key revocation since it was issued, or the app gone), looking each app up in
+    /// the directory once. An app that cannot be looked up now (the database is unreachable)
+    /// is asked again at the next tick.
+    private func endStreamsOfChangedClientCredentials() async {
+        let clients = state.withLockedValue { $0.clients }
+        for (clientID, watchers) in clients {
+            let found: App?
+            do {
+                found = try await apps.app(clientID: clientID)
+            } catch {
+                continue
+            }
+            for watcher in watchers {
+                let accepted = found.map { app in
+                    watcher.credential.clientIssuedAt.map { Authenticator.accepts(clientTokenIssuedAt: $0, of: app) } ?? true
+                } ?? false
+                if !accepted { watcher.post(.expired) }
+            }
+        }
     }
 }

@@ -23,11 +23,14 @@ final class TreeWatcher: Sendable {
         /// The stream may have missed writes (a gap that did not fill, a change log the node lost
         /// track of, its own mailbox overflowing) or the rules changed: read the location again.
         case resync
+        /// The app's tree changed and the rules that let the caller read the location read the
+        /// tree: ask them again before sending more.
+        case recheck
         /// Time for a keep-alive.
         case keepAlive
         /// The caller's session may have ended: ask the session gate.
         case sessionChanged
-        /// The caller's token expired.
+        /// The caller's credential expired or is no longer accepted.
         case expired
         /// The server is shutting down: end the stream.
         case close
@@ -45,8 +48,8 @@ final class TreeWatcher: Sendable {
     let location: DataPath
     let query: DataQuery?
     let caller: DatabaseCaller
-    /// When the caller's token stops being valid (user tokens; nil for a client's).
-    let expiresAt: Date?
+    /// What the stream's right to go on rests on.
+    let credential: StreamCredential
     /// The caller's session (user tokens only).
     var sessionID: String? {
         if case .user(let user) = caller { user.sessionID } else { nil }
@@ -58,25 +61,28 @@ final class TreeWatcher: Sendable {
         var waiter: CheckedContinuation<Void, Never>?
         /// Every write up to this revision has been sent on the stream (or is in what was).
         var sentThrough: Int64 = 0
+        /// Whether the rules' answer to reading the location may change with the tree.
+        var checksReads: Bool
     }
 
     /// How many writes wait before the stream is deemed too slow and resynchronised.
     private let capacity: Int
-    private let box = NIOLockedValueBox(Box())
+    private let box: NIOLockedValueBox<Box>
 
     /// The connection the stream is written to, whose event loop its mail is delivered on; nil
     /// for a stream that only its task writes.
     let outlet: (any Channel)?
 
     init(
-        app: String, location: DataPath, query: DataQuery?, caller: DatabaseCaller, expiresAt: Date?, capacity: Int,
+        app: String, location: DataPath, query: DataQuery?, caller: DatabaseCaller, credential: StreamCredential, capacity: Int,
         outlet: (any Channel)? = nil
     ) {
         self.app = app
         self.location = location
         self.query = query
         self.caller = caller
-        self.expiresAt = expiresAt
+        self.credential = credential
+        box = NIOLockedValueBox(Box(checksReads: !caller.isAdmin))
         self.capacity = capacity
         self.outlet = outlet
     }
@@ -122,6 +128,9 @@ final class TreeWatcher: Sendable {
                 if case .close = mail {
                     // Ending goes ahead of anything still waiting to be written.
                     box.mail = [.close]
+                } else if case .recheck = mail, box.mail.contains(where: { if case .recheck = $0 { true } else { false } }) {
+                    // One pending check answers for every change before it.
+                    continue
                 } else if mail.isWrite, box.mail.count >= capacity {
                     box.mail.removeAll { $0.isWrite }
                     box.overflowed = true
@@ -145,6 +154,13 @@ final class TreeWatcher: Sendable {
             box.sentThrough = revision
             return true
         }
+    }
+
+    /// Whether the stream asks the rules again as the app's tree changes (see ``Mail/recheck``):
+    /// while its caller's `.read` may vary with the tree; never for an admin.
+    var checksReads: Bool {
+        get { box.withLockedValue { $0.checksReads } }
+        set { box.withLockedValue { $0.checksReads = newValue } }
     }
 
     /// The revision every write up to which has been sent.

@@ -77,6 +77,18 @@ struct DatabaseRules: Sendable {
         return try await granted(.read, at: path, context: context, before: before, after: nil)
     }
 
+    /// Whether the answer of ``allowsRead(at:context:)`` at `path` may change while the rules and
+    /// the caller stay the same: a `.read` at the path or an ancestor reads the tree or the time.
+    func readVaries(at path: DataPath) -> Bool {
+        var node = root
+        for depth in 0...path.keys.count {
+            if node.read?.varies == true { return true }
+            guard depth < path.keys.count, let next = node.level(for: path.keys[depth]) else { return false }
+            node = next.node
+        }
+        return false
+    }
+
     /// Whether every write of `writes` is permitted (`.write` at or above each location) and the
     /// data they produce passes every `.validate` that applies; nil when it does, else the path
     /// that refused.

@@ -535,3 +535,20 @@ struct RuleParser {
         }
     }
 }
+
+extension RuleExpression {
+    /// Whether the value can change without the rules or `auth` changing: it reads the tree
+    /// (`root`, `data`, `newData`) or the time (`now`). An open stream checks such a `.read`
+    /// again as the tree changes; any other `.read` is decided once for its credential.
+    var varies: Bool {
+        switch self {
+        case .root, .data, .newData, .now: true
+        case .constant, .auth, .binding: false
+        case .property(let base, _), .matches(let base, _), .not(let base), .negate(let base): base.varies
+        case .method(let base, _, let arguments): base.varies || arguments.contains { $0.varies }
+        case .and(let left, let right), .or(let left, let right), .binary(_, let left, let right): left.varies || right.varies
+        case .conditional(let test, let then, let otherwise): test.varies || then.varies || otherwise.varies
+        case .list(let items): items.contains { $0.varies }
+        }
+    }
+}

@@ -24,8 +24,9 @@ extension LatchkeyBackend {
     }
 
     /// Revokes one of the app's live keys: its assertions are refused from now on, on every node
-    /// (each grant reads the key). Access tokens it already obtained live out their short lifetime,
-    /// as `client_credentials` tokens do when a client secret is rotated.
+    /// (each grant reads the key). The app's client tokens issued until now stop being accepted
+    /// within the app directory's freshness, streams included, as when a client secret is rotated
+    /// (see ``Authenticator/accepts(clientTokenIssuedAt:of:)``).
     public func revokeServiceAccountKey(_ keyID: String, appID: String) async throws {
         guard try await ServiceAccountStore(driver: driver).revoke(id: keyID, appID: appID, at: time.now()) else {
             throw NoLiveServiceAccountKey(keyID: keyID)

@@ -1,0 +1,44 @@
+import Foundation
+import Hummingbird
+import LatchkeyWire
+
+/// What a stream's right to go on rests on, checked again while it is open (see ``TreeHubs``):
+/// the token's expiry, a confidential client's token against the app's later credential
+/// changes, and whose place among the per-holder streams it takes.
+struct StreamCredential: Sendable, Hashable {
+    /// Who holds the stream, for the per-holder cap: a user, an app's confidential client, or
+    /// (no credential) an address.
+    enum Holder: Sendable, Hashable {
+        case user(app: String, id: String)
+        case client(app: String)
+        case address(app: String, bucket: String)
+    }
+
+    /// When the token stops being valid; nil without a token.
+    var expiresAt: Date?
+    /// When a confidential client's token was issued (seconds), which a later secret rotation or
+    /// key revocation ends (``Authenticator/accepts(clientTokenIssuedAt:of:)``); nil otherwise.
+    var clientIssuedAt: Int?
+    var holder: Holder
+}
+
+extension DatabaseCallers {
+    /// The credential of `caller`'s stream, `caller` resolved from `request` (``caller(of:)``)
+    /// by `client`. An anonymous caller without a known address shares one place with every
+    /// other such caller.
+    func credential(of request: Request, caller: DatabaseCaller, client: ClientInfo) async throws -> StreamCredential {
+        let app = caller.app
+        var claims: AccessTokenClaims?
+        if let token = Self.token(of: request) { claims = try await authenticator.verifiedClaims(token) }
+        let expiresAt = claims.map { Date(timeIntervalSince1970: TimeInterval($0.exp)) }
+        switch caller {
+        case .user(let user):
+            return StreamCredential(expiresAt: expiresAt, holder: .user(app: app.id, id: user.userID))
+        case .admin, .overridden:
+            return StreamCredential(expiresAt: expiresAt, clientIssuedAt: claims?.iat, holder: .client(app: app.id))
+        case .anonymous:
+            let bucket = client.ipAddress.map(ClientInfo.throttleBucket(of:)) ?? "unknown"
+            return StreamCredential(expiresAt: nil, holder: .address(app: app.id, bucket: bucket))
+        }
+    }
+}
