@@ -99,7 +99,8 @@ import Testing
         }
         try await harness.run { client in
             let (_, admin, _) = try await harness.operatorTokens(client)
-            let line = #"{"externalId": "heavy", "username": "heavy", "passwordHash": "$pbkdf2-sha256$200000$dI4RwhjjvFcKofQeQwghRA$9n3CfIm/NhLk06gxh1kIJnrI1rVNK6mWcyivcqmW6qY"}"#
+            let hash = "$pbkdf2-sha256$200000$dI4RwhjjvFcKofQeQwghRA$9n3CfIm/NhLk06gxh1kIJnrI1rVNK6mWcyivcqmW6qY"
+            let line = #"{"externalId": "heavy", "username": "heavy", "passwordHash": "\#(hash)"}"#
             let report = try await client.send(.post, "/v1/operator/apps/\(harness.app.id)/users/import", json: ["content": line], token: admin)
             #expect(report.value("created") as? Int == 1)
             _ = try await client.signUpUser("native")
