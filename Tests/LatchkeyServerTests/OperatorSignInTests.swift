@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
 import SQLKit
 import Testing
 @testable import LatchkeyServer
@@ -86,6 +87,29 @@ import Testing
                 let again = try await client.send(.post, "/v1/operator/sessions", json: ["username": "nobody", "password": "x", "code": "000000"])
                 #expect(again.status == .unauthorized && again.string("code") == "invalid_credentials")
             }
+        }
+    }
+
+    /// Wrong passwords lock an operator name (`owner` is in every installation) from the address
+    /// they came from only: the operator signs in from theirs with the right password and code.
+    @Test(arguments: TestStore.enabled) func failuresLockAnOperatorNameOnlyFromTheirAddress(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { _ in } configureServer: { $0.trustedProxies = ["127.0.0.1"] }
+        let owner = try await harness.makeOperator("owner", role: .owner)
+        try await harness.run(.live) { client in
+            func signIn(from address: String, password: String, code: String) async throws -> TestResponse {
+                try await client.send(
+                    .post, "/v1/operator/sessions", json: ["username": "owner", "password": password, "code": code],
+                    headers: [.forwardedFor: address])
+            }
+            for attacker in 1...3 {
+                for _ in 0..<OperatorService.failureLimit {
+                    #expect(try await signIn(from: "203.0.113.\(attacker)", password: "not the password", code: "000000").status == .unauthorized)
+                }
+            }
+            let locked = try await signIn(from: "203.0.113.1", password: owner.password, code: owner.code(harness))
+            #expect(locked.status == .unauthorized && locked.string("code") == "invalid_credentials")
+            let signedIn = try await signIn(from: "198.51.100.9", password: owner.password, code: owner.code(harness))
+            #expect(signedIn.status == .created, "\(signedIn.text)")
         }
     }
 

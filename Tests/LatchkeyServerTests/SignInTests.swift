@@ -38,16 +38,36 @@ import Testing
         }
     }
 
-    @Test(arguments: TestStore.enabled) func accountLocksAfterFailuresAndLooksLikeAWrongPassword(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.accountFailureLimit = 3 }
-        try await harness.run { client in
+    /// Wrong passwords lock a name from the address they came from, never for its owner
+    /// elsewhere: however many addresses guess at a name, the right password from a fresh one
+    /// signs in. A name locked from an address answers like a wrong password — a made-up name
+    /// locks alike — so a lock tells nothing about who exists.
+    @Test(arguments: TestStore.enabled) func failuresLockANameOnlyFromTheirAddress(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.accountFailureLimit = 3 } configureServer: {
+            $0.trustedProxies = ["127.0.0.1"]
+        }
+        try await harness.run(.live) { client in
             _ = try await client.signUpUser("dave")
-            for _ in 0..<3 { #expect(try await client.signIn("DAVE", password: "not the password").status == .unauthorized) }
-            let locked = try await client.signIn("dave")
-            #expect(locked.status == .unauthorized)
-            #expect(locked.string("code") == "invalid_credentials")
+            func from(_ address: String) -> HTTPFields { [.forwardedFor: address] }
+            for attacker in 1...4 {
+                for _ in 0..<3 {
+                    let wrong = try await client.signIn("DAVE", password: "not the password", headers: from("203.0.113.\(attacker)"))
+                    #expect(wrong.status == .unauthorized)
+                    _ = try await client.signIn("nobody-here", password: "not the password", headers: from("203.0.113.\(attacker)"))
+                }
+            }
+            let locked = try await client.signIn("dave", headers: from("203.0.113.1"))
+            let lockedUnknown = try await client.signIn("nobody-here", headers: from("203.0.113.1"))
+            #expect(locked.status == .unauthorized && locked.string("code") == "invalid_credentials")
+            var lockedBody = locked.json
+            var unknownBody = lockedUnknown.json
+            lockedBody["requestId"] = nil
+            unknownBody["requestId"] = nil
+            #expect(NSDictionary(dictionary: lockedBody).isEqual(to: unknownBody))
+            // Twelve failures from four addresses: the owner, from theirs, is not held up.
+            #expect(try await client.signIn("dave", headers: from("198.51.100.9")).status == .ok)
             harness.clock.advance(by: 901)
-            #expect(try await client.signIn("dave").status == .ok)
+            #expect(try await client.signIn("dave", headers: from("203.0.113.1")).status == .ok)
         }
     }
 

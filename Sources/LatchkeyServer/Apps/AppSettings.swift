@@ -49,7 +49,8 @@ public struct AppSettings: Codable, Sendable, Equatable {
     /// `POST /v1/me/reauthenticate`) to change the email, link a provider or delete the account
     /// (default 300): a stolen access token alone cannot take the account over.
     public var reauthenticationWindowSeconds: Int = 300
-    /// Failed sign-ins of one account before it is locked (default 5).
+    /// Failed sign-ins of one name from one address (an IPv6 /64) before that address is locked
+    /// out of it (default 5); the name stays open to every other address.
     public var accountFailureLimit: Int = 5
     /// Failed sign-ins from one IP before it gets 429 (default 50).
     public var ipFailureLimit: Int = 50
@@ -60,9 +61,6 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var pinFailureLimit: Int = 10
     /// Sign-up attempts from one IP (an IPv6 /64) per hour before it gets 429 (default 30).
     public var ipSignUpLimit: Int = 30
-    /// Wrong client secrets of one confidential client, within the failure window, before every
-    /// secret it is sent gets 429 (default 20).
-    public var clientSecretFailureLimit: Int = 20
     /// External sign-in providers, by the name clients use (`google`, `apple`, `facebook`, …).
     public var providers: [String: ProviderSettings] = [:]
     /// Whether a provider sign-in whose *verified* email matches an account's *verified* email

@@ -182,9 +182,12 @@ struct AccountService: Sendable {
 
     /// Signs in with a username or email and a password.
     ///
-    /// Unknown user, wrong password and a locked account answer identically (one bcrypt
-    /// verification each, then `401 invalid_credentials`); too many failures from one IP answer
-    /// `429` with `Retry-After` before any hashing.
+    /// Unknown user and wrong password answer identically (one password check each, then
+    /// `401 invalid_credentials`); too many failures from one IP answer `429` with `Retry-After`
+    /// before any hashing. Failures of a name lock that name from that address only
+    /// (``nameKey(_:client:)``), unknown names as known ones, so whoever knows a name cannot lock
+    /// its owner out; a locked name answers like a wrong password without a check, since the
+    /// answer does not depend on it.
     func signIn(username: String?, email: String?, password: String, app: App, client: ClientInfo) async throws -> AuthResponse {
         try requireMethods(username: username != nil, email: email != nil, app: app)
         guard username != nil || email != nil else {
@@ -193,6 +196,7 @@ struct AccountService: Sendable {
         let settings = app.settings
         let ipKey = try await unlockedIPKey(app: app, client: client)
         let accountKey = Self.accountKey(appID: app.id, username: username, email: username == nil ? email : nil)
+        let nameKey = Self.nameKey(accountKey, client: client)
         // A malformed identifier cannot name an account: answer as for an unknown one, without a query.
         let wellFormed = username.map(Validation.isValidUsername) ?? email.map(Validation.isValidEmail) ?? false
         let account =
@@ -200,12 +204,14 @@ struct AccountService: Sendable {
             ? try await driver.read { db in
                 try await users.find(appID: app.id, username: username, email: username == nil ? email : nil, in: db)
             } : nil
-        let locked = account != nil ? try await throttle.lockRemaining(accountKey) != nil : false
-        // Every attempt costs one bcrypt check at the cost of a stored hash: the account's own
-        // (even when locked), or for a name with no password a real user's picked by the name.
+        let locked = try await throttle.lockRemaining(nameKey) != nil
+        // An unlocked attempt costs one check: of the account's hash, or for a name with no
+        // password of the app's own bcrypt at the cost of a real user's (picked by the name).
         let matches: Bool
-        if let storedHash = account?.passwordHash {
-            matches = try await hasher.verify(password, against: storedHash)
+        if locked {
+            matches = false
+        } else if let storedHash = account?.passwordHash {
+            matches = try await hasher.verify(password, against: storedHash, cost: settings.bcryptCost)
         } else {
             try await hasher.verifyDummy(like: try await dummySample(accountKey: accountKey, app: app), cost: settings.bcryptCost)
             matches = false
@@ -214,7 +220,7 @@ struct AccountService: Sendable {
         // An account whose email awaits verification answers like a wrong password: its sign-up
         // answered like one for a taken address, whose owner's password this is not.
         guard let account, let storedHash = account.passwordHash, !locked, matches, !account.awaitsEmailVerification else {
-            let keys = Self.failureKeys([(accountKey, settings.accountFailureLimit)], ipKey: ipKey, app: app)
+            let keys = Self.failureKeys([(nameKey, settings.accountFailureLimit)], ipKey: ipKey, app: app)
             try await throttle.recordFailure(keys, window: settings.failureWindowSeconds)
             metrics.recordSignIn(outcome: locked ? "locked" : "invalid_credentials")
             if account == nil && settings.revealUnknownUsers { throw APIError(.unauthorized, .userDoesNotExist) }
@@ -224,7 +230,7 @@ struct AccountService: Sendable {
             metrics.recordSignIn(outcome: "disabled")
             throw APIError(.forbidden, .accountDisabled)
         }
-        try await throttle.reset(accountKey)
+        try await throttle.reset(nameKey)
         let rehash =
             PasswordHasher.needsRehash(storedHash, cost: settings.bcryptCost)
             ? try await hasher.hash(password, cost: settings.bcryptCost) : nil
@@ -243,27 +249,37 @@ struct AccountService: Sendable {
         "account:\(appID):" + Digest.sha256Hex(username.map(Canonical.username) ?? email.map(Canonical.emailThrottleKey) ?? "")
     }
 
+    /// The key under which failed sign-ins of a name (an ``accountKey(appID:username:email:)``)
+    /// from the client's address are counted: one per name and address (an IPv6 /64), so failures
+    /// from one address never lock the name for another — the owner signs in from theirs while
+    /// an attacker's is locked. Addressless clients share one key per name.
+    static func nameKey(_ accountKey: String, client: ClientInfo) -> String {
+        accountKey + "@" + (client.ipAddress.map(ClientInfo.throttleBucket(of:)) ?? "")
+    }
+
     /// Checks a signed-in user's password (to change it, or to re-authenticate) the way sign-in
-    /// checks one: a locked account or IP is refused, a wrong password counts against the
-    /// account's names and the IP, and the answer is `403 wrong_password` whether the password
-    /// was wrong or the account locked, after one bcrypt check either way.
+    /// checks one: a locked IP is refused, a wrong password counts against the account's names
+    /// from the client's address and the IP, and the answer is `403 wrong_password` whether the
+    /// password was wrong or a name locked from this address (then without a check).
     func checkPassword(_ password: String, of account: UserAccount, app: App, client: ClientInfo) async throws {
         let settings = app.settings
         let ipKey = try await unlockedIPKey(app: app, client: client)
         let accountKeys = [
             account.username.map { Self.accountKey(appID: app.id, username: $0, email: nil) },
             account.email.map { Self.accountKey(appID: app.id, username: nil, email: $0) },
-        ].compactMap { $0 }
+        ].compactMap { $0 }.map { Self.nameKey($0, client: client) }
         var locked = false
         for key in accountKeys where try await throttle.lockRemaining(key) != nil { locked = true }
         let matches: Bool
-        if let storedHash = account.passwordHash {
-            matches = try await hasher.verify(password, against: storedHash)
+        if locked {
+            matches = false
+        } else if let storedHash = account.passwordHash {
+            matches = try await hasher.verify(password, against: storedHash, cost: settings.bcryptCost)
         } else {
             try await hasher.verifyDummy(cost: settings.bcryptCost)
             matches = false
         }
-        guard matches, !locked else {
+        guard matches else {
             let keys = Self.failureKeys(accountKeys.map { ($0, settings.accountFailureLimit) }, ipKey: ipKey, app: app)
             try await throttle.recordFailure(keys, window: settings.failureWindowSeconds)
             throw APIError(.forbidden, .wrongPassword)
@@ -271,11 +287,11 @@ struct AccountService: Sendable {
         for key in accountKeys { try await throttle.reset(key) }
     }
 
-    /// The stored hash whose check an attempt on a name without a stored hash spends the time
-    /// of: a real user's, picked by a digest of the name (nil when the app has none). While an
-    /// app's cost is changing, or imported hashes wait for their users' first sign-in, users keep
-    /// other hashes than the app's current bcrypt, so that cost would set unknown names apart; a
-    /// sample costs what known names cost, in the same proportions, and one name always the same.
+    /// The stored hash whose bcrypt cost an attempt on a name without a stored hash spends: a
+    /// real user's, picked by a digest of the name (nil when the app has none). While an app's
+    /// cost is changing, users keep hashes of another cost than the app's current one, so that
+    /// cost alone would set unknown names apart; a sample costs what known names cost, in the
+    /// same proportions, and one name always the same.
     private func dummySample(accountKey: String, app: App) async throws -> String? {
         let near = SecureRandom.identifier(encoding: Array(SHA256.hash(data: Array(accountKey.utf8))))
         return try await driver.read { db in try await users.passwordHash(appID: app.id, near: near, in: db) }

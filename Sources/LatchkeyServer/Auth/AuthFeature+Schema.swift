@@ -128,19 +128,23 @@ extension AuthFeature {
             """
         ).all().map { try $0.decode(column: "recipient", as: String.self) }
         let emails = Set(([user.email].compactMap { $0 } + reached.filter { $0.contains("@") }).map(Canonical.email))
+        let accountKeys =
+            emails.map { AccountService.accountKey(appID: user.appID, username: nil, email: $0) }
+            + [user.username.map { AccountService.accountKey(appID: user.appID, username: $0, email: nil) }].compactMap { $0 }
         var keys = emails.flatMap { email in
-            [
-                AccountService.accountKey(appID: user.appID, username: nil, email: email), Messenger.recipientKey(email, appID: user.appID),
-                RecipientCodeCheck.recipientKey(Canonical.emailThrottleKey(email), appID: user.appID),
-            ]
+            [Messenger.recipientKey(email, appID: user.appID), RecipientCodeCheck.recipientKey(Canonical.emailThrottleKey(email), appID: user.appID)]
         }
         keys += [
-            user.username.map { AccountService.accountKey(appID: user.appID, username: $0, email: nil) },
             user.phone.map { Messenger.recipientKey($0, appID: user.appID) },
             user.phone.map { RecipientCodeCheck.recipientKey($0, appID: user.appID) },
         ].compactMap { $0 }
-        guard !keys.isEmpty else { return }
-        try await db.raw("DELETE FROM throttles WHERE key IN (\(binds: keys))").run()
+        if !keys.isEmpty { try await db.raw("DELETE FROM throttles WHERE key IN (\(binds: keys))").run() }
+        // A name's failures are counted per address (``AccountService/nameKey(_:client:)``): every
+        // key that starts with the name's. The length is a literal so both stores type it alike.
+        for accountKey in accountKeys {
+            let prefix = AccountService.nameKey(accountKey, client: ClientInfo())
+            try await db.raw("DELETE FROM throttles WHERE substr(key, 1, \(unsafeRaw: String(prefix.utf8.count))) = \(bind: prefix)").run()
+        }
     }
 
     static func export(of user: UserPrincipal, from sources: ExportSources) async throws -> [String: any Encodable & Sendable] {

@@ -47,7 +47,8 @@ extension AuthFeature {
             range: 30...86_400, rule: "re-authentication window must be 30 s to 24 h"),
         .integer(
             "accountFailureLimit", \.accountFailureLimit, flag: "account-failure-limit",
-            help: "Failed sign-ins of one account before it is locked.", range: 1...Int.max, rule: "throttling limits must be positive"),
+            help: "Failed sign-ins of one name from one address before that address is locked out of it.", range: 1...Int.max,
+            rule: "throttling limits must be positive"),
         .integer(
             "ipFailureLimit", \.ipFailureLimit, flag: "ip-failure-limit", help: "Failed sign-ins from one IP before 429.",
             range: 1...Int.max, rule: "throttling limits must be positive"),

@@ -8,8 +8,10 @@ import SQLKit
 /// Sign-in takes two proofs: the password (bcrypt, the users' NIST policy with a longer minimum),
 /// then a six-digit TOTP code (RFC 6238). An operator without a confirmed authenticator is shown
 /// the secret after their password and confirms it with a first code. Failures of either step are
-/// counted per operator name and per address in the users' ``FailureThrottle``; an unknown name,
-/// a disabled operator and a wrong password answer alike, at the cost of one bcrypt check each.
+/// counted per operator name from each address and per address in the users' ``FailureThrottle``,
+/// so failures from one address never lock an operator out of another (`owner` is a name every
+/// installation has); an unknown name, a disabled operator and a wrong password answer alike, at
+/// the cost of one bcrypt check each.
 /// Sessions are random tokens stored as digests, ending after ``idleTimeout`` without use or
 /// ``lifetime`` after sign-in, whichever comes first.
 public struct OperatorService: Sendable {
@@ -119,16 +121,19 @@ public struct OperatorService: Sendable {
     // MARK: Sign-in
 
     /// The operator whose password this is, or `401 invalid_credentials` (unknown, disabled,
-    /// locked and wrong alike) / `429` while the address is locked. A locked name answers like a
-    /// wrong password, and a name no operator has is never locked: neither tells who exists.
+    /// locked and wrong alike) / `429` while the address is locked. A name locked from this
+    /// address answers like a wrong password without a check; unknown names lock as known ones
+    /// do, so neither the answer nor its time tells who exists.
     func checkPassword(username: String, password: String, client: ClientInfo) async throws -> OperatorStore.Row {
         let keys = failureKeys(username: username, client: client)
         try await throttle.refuseWhileLocked(keys.addressKeys)
         let row = Validation.isValidUsername(username) ? try await store.find(idOrCanonical: Canonical.username(username)) : nil
-        let locked = row != nil ? try await throttle.lockRemaining(keys.name.key) != nil : false
+        let locked = try await throttle.lockRemaining(keys.name.key) != nil
         let matches: Bool
-        if let row {
-            matches = try await hasher.verify(password, against: row.passwordHash)
+        if locked {
+            matches = false
+        } else if let row {
+            matches = try await hasher.verify(password, against: row.passwordHash, cost: Self.bcryptCost)
         } else {
             try await hasher.verifyDummy(cost: Self.bcryptCost)
             matches = false
@@ -152,8 +157,8 @@ public struct OperatorService: Sendable {
     }
 
     /// Accepts the operator's code once (enrolling their authenticator with its first code), or
-    /// `401 invalid_code`, counted like a wrong password; a locked name answers like a wrong
-    /// code, a locked address `429`.
+    /// `401 invalid_code`, counted like a wrong password; a name locked from this address
+    /// answers like a wrong code, a locked address `429`.
     func checkCode(_ code: String, of row: OperatorStore.Row, client: ClientInfo) async throws {
         let keys = failureKeys(username: row.operator.username, client: client)
         try await throttle.refuseWhileLocked(keys.addressKeys)
@@ -211,7 +216,8 @@ public struct OperatorService: Sendable {
         TOTP(secret: Array(try box.open(row.sealedSecret, context: Self.secretContext(row.operator.id))))
     }
 
-    /// The failure counters of a sign-in step: the operator name's and the client address's.
+    /// The failure counters of a sign-in step: the operator name's from the client's address,
+    /// and the address's.
     private struct FailureKeys {
         var name: (key: String, limit: Int)
         var address: (key: String, limit: Int)?
@@ -222,7 +228,7 @@ public struct OperatorService: Sendable {
 
     private func failureKeys(username: String, client: ClientInfo) -> FailureKeys {
         FailureKeys(
-            name: ("operator:" + Canonical.username(username), Self.failureLimit),
+            name: (AccountService.nameKey("operator:" + Canonical.username(username), client: client), Self.failureLimit),
             address: client.ipAddress.map { ("operator-ip:" + ClientInfo.throttleBucket(of: $0), Self.addressFailureLimit) })
     }
 

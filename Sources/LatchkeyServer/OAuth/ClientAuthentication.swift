@@ -11,10 +11,11 @@ struct ClientAuthentication {
 }
 
 /// Identifies OAuth clients and checks the secrets they present: the one place a client secret
-/// is verified, so every endpoint that takes one is throttled alike. Wrong secrets count per
-/// client (the app's `clientSecretFailureLimit`) and per client IP (its `ipFailureLimit`, with
-/// failed sign-ins) within the failure window; while either is locked every secret — the right
-/// one too — gets `429` with `Retry-After` before it is looked at.
+/// is verified, so every endpoint that takes one is throttled alike. A secret is 256 random bits,
+/// which no number of guesses finds, so the right one is always accepted: a per-client lock
+/// would only let anyone who knows the public client id lock the app's backend out. Wrong
+/// secrets count per client IP (the app's `ipFailureLimit`, with failed sign-ins) within the
+/// failure window, and a locked address gets `429` with `Retry-After` for every wrong one.
 struct ClientAuthenticator: Sendable {
     let apps: AppStore
     let directory: AppDirectory
@@ -46,11 +47,10 @@ struct ClientAuthenticator: Sendable {
             throw OAuthError.invalidClient(basic: usedBasic)
         }
         guard let secret else { return ClientAuthentication(app: app, isConfidential: false) }
-        let ipKey = try await accounts.unlockedIPKey(app: app, client: requests.client(of: request, context: context))
-        let clientKey = "client-secret:\(app.id)"
-        try await throttle.refuseWhileLocked([clientKey])
+        // A digest lookup: checking first costs nothing an attacker could multiply.
         guard secret.utf8.count <= 256, try await apps.verifySecret(secret, appID: app.id) else {
-            let keys = AccountService.failureKeys([(clientKey, app.settings.clientSecretFailureLimit)], ipKey: ipKey, app: app)
+            let ipKey = try await accounts.unlockedIPKey(app: app, client: requests.client(of: request, context: context))
+            let keys = AccountService.failureKeys([], ipKey: ipKey, app: app)
             try await throttle.recordFailure(keys, window: app.settings.failureWindowSeconds)
             throw OAuthError.invalidClient(basic: usedBasic)
         }

@@ -41,10 +41,6 @@ struct OAuthFeature: Feature {
     static let settings: [AppSetting] = [
         .list("redirectURIs", \.redirectURIs, flag: "redirect-uri", help: "Allowed redirect URI (repeatable; replaces the list)."),
         .boolean("passwordGrantEnabled", \.passwordGrantEnabled, flag: "password-grant", help: "Enable the OAuth password grant."),
-        .integer(
-            "clientSecretFailureLimit", \.clientSecretFailureLimit, flag: "client-secret-failure-limit",
-            help: "Wrong client secrets within the failure window before the client gets 429.", range: 1...Int.max,
-            rule: "throttling limits must be positive"),
     ]
 
     /// The form parameters the token endpoint reads; it ignores the rest (RFC 6749 §3.1).

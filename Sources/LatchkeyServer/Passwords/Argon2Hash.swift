@@ -26,7 +26,7 @@ struct Argon2Hash: Sendable, Equatable {
         else { throw .init("malformed Argon2 hash") }
         let limits = ForeignPasswordHash.Limits.self
         guard (1...limits.argon2Parallelism).contains(p), (1...limits.argon2Iterations).contains(t),
-            (8 * p...limits.argon2MemoryKiB).contains(m)
+            (8 * p...limits.argon2MemoryKiB).contains(m), m * t <= limits.argon2WorkKiB
         else { throw .init("Argon2 parameters beyond the import limits") }
         guard salt.count >= 8 else { throw .init("Argon2 salt shorter than 8 bytes") }
         try ForeignPasswordHash.checkLengths(salt: salt, checksum: checksum)

@@ -24,10 +24,14 @@ struct PBKDF2Hash: Sendable, Equatable {
         guard let parsed, let iterations = Int(parsed.iterations), let salt = parsed.salt, let checksum = parsed.checksum else {
             throw .init("malformed PBKDF2 hash")
         }
-        guard (1...ForeignPasswordHash.Limits.pbkdf2Iterations).contains(iterations) else {
-            throw .init("PBKDF2 iterations must be 1 to \(ForeignPasswordHash.Limits.pbkdf2Iterations)")
-        }
         try ForeignPasswordHash.checkLengths(salt: salt, checksum: checksum)
+        // Each output block of the digest's length costs all the iterations again.
+        let limits = ForeignPasswordHash.Limits.self
+        let (digestBytes, limit) = parsed.sha512 ? (64, limits.pbkdf2SHA512Iterations) : (32, limits.pbkdf2SHA256Iterations)
+        let blocks = (checksum.count + digestBytes - 1) / digestBytes
+        guard iterations >= 1, iterations <= limit / blocks else {
+            throw .init("PBKDF2 iterations must be 1 to \(limit) per \(digestBytes) bytes of hash")
+        }
         self.sha512 = parsed.sha512
         self.iterations = iterations
         self.salt = salt
