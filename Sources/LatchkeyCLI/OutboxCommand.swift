@@ -9,7 +9,7 @@ struct OutboxCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List messages, newest first. Bodies show until a message is sent (then [delivered]) or dead-lettered ([not delivered]).")
+            abstract: "List messages, newest first: to whom, why, and how sending went; never their subject or body.")
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "Only messages in this state: pending, sent or dead.") var status: OutboxStore.Status?
@@ -18,12 +18,12 @@ struct OutboxCommand: AsyncParsableCommand {
 
         func run() async throws {
             let entries = try await store.withBackend { backend in
-                try await backend.outbox.list(status: status, recipient: to, limit: limit)
+                try await backend.admin.outbox(status: status, recipient: to, limit: limit, by: .commandLine())
             }
             let lines = entries.map { entry in
                 let message = entry.message
-                let subject = message.subject.map { " \"\($0)\"" } ?? ""
-                return "\(message.id)  \(entry.status.rawValue)  \(message.channel.rawValue) → \(message.recipient)\(subject)  \(message.body)"
+                let error = entry.lastError.map { "  \($0)" } ?? ""
+                return "\(message.id)  \(entry.status.rawValue)  \(message.channel.rawValue) → \(message.recipient)  \(message.purpose)\(error)"
             }
             try output.print(entries, text: lines.joined(separator: "\n"))
         }

@@ -24,8 +24,12 @@ struct UsersCommand: AsyncParsableCommand {
         var disabled: Bool
 
         init(_ account: UserAccount) {
-            user = account.record
-            disabled = account.disabled
+            self.init(user: account.record, disabled: account.disabled)
+        }
+
+        init(user: UserRecord, disabled: Bool) {
+            self.user = user
+            self.disabled = disabled
         }
 
         var line: String {
@@ -90,13 +94,11 @@ struct UsersCommand: AsyncParsableCommand {
         @Argument var id: String
 
         func run() async throws {
-            let user = try await store.withBackend { backend -> UserAccount in
-                guard let user = try await backend.users.find(id: id, appID: try await app.resolve(in: backend).id) else {
-                    throw ValidationError("no user \(id) in this app")
-                }
-                return user
+            let user = try await store.withBackend { backend in
+                try await backend.admin.user(id, appID: app.app, by: .commandLine())
             }
-            try output.print(Listing(user), text: Listing(user).line)
+            let listing = Listing(user: user.user, disabled: user.disabled)
+            try output.print(listing, text: listing.line)
         }
     }
 

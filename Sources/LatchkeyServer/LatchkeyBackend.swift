@@ -134,12 +134,13 @@ public final class LatchkeyBackend: Sendable {
             maximumAttempts: configuration.delivery.maximumAttempts, time: time, logger: logger)
         administration = UserAdministration(
             driver: driver, users: users, sessions: sessions, codes: codes, time: time)
+        let audit = AuditLog(driver: driver, time: time)
         operators = OperatorService(
-            store: OperatorStore(driver: driver), driver: driver, hasher: hasher, policy: policy, throttle: throttle, box: box,
+            store: OperatorStore(driver: driver), driver: driver, hasher: hasher, policy: policy, throttle: throttle, audit: audit, box: box,
             time: time, issuerName: URL(string: configuration.issuer)?.host ?? "Latchkey")
         admin = AdminService(
             apps: apps, users: users, sessions: sessions, administration: administration, outbox: outbox,
-            rules: RulesStore(driver: driver, time: time), audit: AuditLog(driver: driver, time: time), operators: operators,
+            rules: RulesStore(driver: driver, time: time), audit: audit, operators: operators,
             driver: driver, time: time)
         janitor = Janitor(
             driver: driver, sweeps: FeatureSet.all.flatMap { $0.sweeps }, purges: FeatureSet.all.flatMap { $0.purges },

@@ -61,6 +61,7 @@ public final class FakePushProvider: TestServer {
         var accessTokens: [String: Date] = [:]
         var tokenExchanges = 0
         var keepsDeliveries = true
+        var apnsHangs = false
         /// When the first and the latest delivery were accepted.
         var firstAcceptedAt: Date?
         var lastAcceptedAt: Date?
@@ -109,8 +110,9 @@ public final class FakePushProvider: TestServer {
         self.now = now
     }
 
-    /// Stops the server.
+    /// Stops the server (answering the requests it held).
     public func stop() async {
+        answerAPNs()
         await service.withLockedValue { $0 }?.stop()
     }
 
@@ -126,6 +128,16 @@ public final class FakePushProvider: TestServer {
     /// From now on the token is dead: APNs answers `410 Unregistered`, FCM `404 UNREGISTERED`.
     public func unregister(_ token: String) {
         _ = state.withLockedValue { $0.unregistered.insert(token) }
+    }
+
+    /// From now on APNs requests get no answer (a provider that hangs) until ``answerAPNs()``.
+    public func hangAPNs() {
+        state.withLockedValue { $0.apnsHangs = true }
+    }
+
+    /// APNs answers again, the requests it held too.
+    public func answerAPNs() {
+        state.withLockedValue { $0.apnsHangs = false }
     }
 
     /// The next `count` sends are refused with `429` and `Retry-After: retryAfter`.
@@ -151,6 +163,7 @@ public final class FakePushProvider: TestServer {
         let path = request.uri.path
         let answer: Answer
         if path.hasPrefix("/3/device/") {
+            while state.withLockedValue({ $0.apnsHangs }) && !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
             answer = apns(request, token: String(path.dropFirst("/3/device/".count)), body: body)
         } else if path == "/token" {
             answer = googleToken(body)

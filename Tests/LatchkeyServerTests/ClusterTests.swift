@@ -19,7 +19,9 @@ struct ClusterTests {
         let directory: String
 
         /// With `provider`, the app accepts its ID tokens as `google`.
-        static func start(count: Int = 3, settings: [String] = [], provider: FakeIdentityProvider? = nil) async throws -> Cluster {
+        static func start(
+            count: Int = 3, settings: [String] = [], provider: FakeIdentityProvider? = nil, nodeArguments: [String] = []
+        ) async throws -> Cluster {
             let databaseURL = try await TestStore.createDatabase()
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-cluster-\(UUID().uuidString)").path
             let created = try await LatchkeyBinary.createApp("Cluster", in: ["--database", databaseURL])
@@ -37,7 +39,8 @@ struct ClusterTests {
             }
             var nodes: [ServerProcess] = []
             for _ in 0..<count {
-                nodes.append(try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", databaseURL] + sharedIssuer))
+                nodes.append(
+                    try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", databaseURL] + sharedIssuer + nodeArguments))
             }
             return Cluster(databaseURL: databaseURL, clientID: clientID, clientSecret: clientSecret, nodes: nodes, directory: directory)
         }
@@ -321,6 +324,35 @@ struct ClusterTests {
             #expect(wrong.headers[.retryAfter] != nil)
             #expect(try await token(on: node, secret: cluster.clientSecret).status == .ok)
         }
+        await cluster.stop()
+    }
+
+    /// Every node's dispatcher leases from the one outbox, lane by lane: each PIN is sent once,
+    /// by one node, whichever node queued it, and soon.
+    @Test func eachMessageIsSentOnceByOneNode() async throws {
+        let cluster = try await Cluster.start(settings: ["--ip-send-limit", "100"], nodeArguments: ["--log-level", "notice"])
+        let phones = (0..<30).map { "+14155550\(300 + $0)" }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, phone) in phones.enumerated() {
+                group.addTask {
+                    let started = try await cluster.nodes[index % 3].request(
+                        "POST", "/v1/auth/phone/start", json: ["phone": phone], clientID: cluster.clientID)
+                    #expect(started.status == .accepted)
+                }
+            }
+            try await group.waitForAll()
+        }
+        /// The recipients of the messages each node's log sender wrote.
+        func sent() -> [String] {
+            cluster.nodes.flatMap { node in
+                node.stderr.split(separator: "\n").filter { $0.contains("outbox message (log sender)") }
+                    .compactMap { $0.firstMatch(of: /to=(\+\d+)/).map { String($0.output.1) } }
+            }
+        }
+        let recipients = try await eventually(phones.count) { sent().count }
+        #expect(recipients == phones.count)
+        try await Task.sleep(for: .seconds(1))
+        #expect(sent().sorted() == phones.sorted(), "each PIN once")
         await cluster.stop()
     }
 

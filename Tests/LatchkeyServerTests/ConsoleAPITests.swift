@@ -201,6 +201,79 @@ import Testing
         }
     }
 
+    /// The login name of the user this test runs as (the CLI it starts runs as the same).
+    private static var systemUser: String {
+        guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return "uid:\(geteuid())" }
+        return String(cString: name)
+    }
+
+    /// This machine's host name.
+    private static var hostName: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        _ = gethostname(&buffer, 255)
+        return String(cString: buffer)
+    }
+
+    /// A failed operator sign-in — a wrong password, an unknown name, a wrong code, through the
+    /// API or the console's pages — leaves an audit row with the name given, the step and the
+    /// address, never the password or code tried.
+    @Test(arguments: TestStore.enabled) func failedOperatorSignInsAreAudited(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let owner = try await harness.operatorToken(client, try await harness.makeOperator("olivia", role: .owner))
+            let vera = try await harness.makeOperator("vera", role: .viewer)
+            let wrongPassword = "wrong passphrase 9931"
+            let refused = try await client.send(
+                .post, "/v1/operator/sessions", json: ["username": "vera", "password": wrongPassword, "code": vera.code(harness)])
+            #expect(refused.status == .unauthorized)
+            let unknown = try await client.send(
+                .post, "/v1/operator/sessions", json: ["username": "nobody", "password": wrongPassword, "code": "123456"])
+            #expect(unknown.status == .unauthorized)
+            let wrongCode = vera.code(harness, stepsAhead: 20)
+            let badCode = try await client.send(.post, "/v1/operator/sessions", json: ["username": "vera", "password": vera.password, "code": wrongCode])
+            #expect(badCode.status == .unauthorized && badCode.string("code") == "invalid_code")
+            var browser = ConsolePagesTests.Browser()
+            _ = try await browser.get(client, "/console/sign-in")
+            _ = try await browser.post(client, "/console/sign-in", ["username": "vera", "password": wrongPassword])
+
+            let log = try await client.send(.get, "/v1/operator/audit", token: owner)
+            let failed = (log.value("items") as? [[String: Any]] ?? []).filter { $0["action"] as? String == "operator.sign_in_failed" }
+            let rows = failed.map { "\($0["actor"] as? String ?? "") \($0["target"] as? String ?? "") \($0["operatorID"] as? String ?? "-")" }
+            #expect(rows.filter { $0 == "vera password \(vera.id)" }.count == 2, "\(rows)")
+            #expect(rows.contains("nobody password -") && rows.contains("vera code \(vera.id)"), "\(rows)")
+            #expect(failed.allSatisfy { ($0["source"] as? String)?.isEmpty == false })
+            #expect(!log.text.contains(wrongPassword) && !log.text.contains(vera.password) && !log.text.contains(wrongCode))
+        }
+    }
+
+    /// Reading what operators may read of users and messages leaves a row: a user's record, a
+    /// search of users, the outbox.
+    @Test(arguments: TestStore.enabled) func sensitiveReadsAreAudited(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let (owner, _, viewer) = try await harness.operatorTokens(client)
+            let user = try await client.signUpUser("rita")
+            let userID = try #require(try await client.send(.get, "/v1/me", token: user.access).string("id"))
+            let base = "/v1/operator/apps/\(harness.app.id)/users"
+            #expect(try await client.send(.get, "\(base)/\(userID)", token: viewer).status == .ok)
+            #expect(try await client.send(.get, "\(base)?q=rita", token: viewer).status == .ok)
+            #expect(try await client.send(.get, "/v1/operator/outbox?status=dead", token: viewer).status == .ok)
+            var browser = ConsolePagesTests.Browser()
+            try await browser.signIn(client, harness, try await harness.makeOperator("paula", role: .viewer))
+            #expect(try await browser.get(client, "/console/apps/\(harness.app.id)/users/\(userID)").status == .ok)
+
+            let log = try await client.send(.get, "/v1/operator/audit", token: owner)
+            let rows = (log.value("items") as? [[String: Any]] ?? []).map {
+                "\($0["actor"] as? String ?? "") \($0["action"] as? String ?? "") \($0["target"] as? String ?? "")"
+            }
+            for expected in [
+                "vera user.read \(userID)", "vera users.search \(harness.app.id) rita", "vera outbox.read dead", "paula user.read \(userID)",
+            ] {
+                #expect(rows.contains(expected), "no audit row \(expected) in \(rows)")
+            }
+        }
+    }
+
     /// The command line goes through the same service: its changes are in the audit log, as the
     /// system user running it, from `cli`.
     @Test(arguments: TestStore.enabled) func theCommandLineIsAudited(store: TestStore) async throws {
@@ -210,6 +283,7 @@ import Testing
             let (owner, _, _) = try await harness.operatorTokens(client)
             let user = try await client.signUpUser("cleo")
             let userID = try #require(try await client.send(.get, "/v1/me", token: user.access).string("id"))
+            // `USER` says nothing: the row names the account the process runs as, and the host.
             let disable = try await LatchkeyBinary.run(["users", "disable", "--app", harness.app.clientID, userID] + storeArguments, environment: ["USER": "ops"])
             #expect(disable.status == 0, "\(disable.stderr)")
             let created = try await LatchkeyBinary.run(["operators", "create", "carla", "--role", "viewer", "--json"] + storeArguments, environment: ["USER": "ops"])
@@ -217,10 +291,18 @@ import Testing
             #expect(created.stdout.contains("\"password\""))
             let listed = try await LatchkeyBinary.run(["operators", "list"] + storeArguments)
             #expect(listed.stdout.contains("carla  viewer  (TOTP not enrolled)"))
+            // Reads of a user's record and of the outbox are audited too.
+            #expect(try await LatchkeyBinary.run(["users", "show", "--app", harness.app.clientID, userID] + storeArguments).status == 0)
+            #expect(try await LatchkeyBinary.run(["outbox", "list"] + storeArguments).status == 0)
             let log = try await client.send(.get, "/v1/operator/audit", token: owner)
             let entries = try #require(log.value("items") as? [[String: Any]])
-            #expect(entries.contains { $0["actor"] as? String == "cli:ops" && $0["action"] as? String == "user.disable" && $0["target"] as? String == userID && $0["source"] as? String == "cli" })
-            #expect(entries.contains { $0["actor"] as? String == "cli:ops" && $0["action"] as? String == "operator.create" })
+            let actor = "cli:\(Self.systemUser)@\(Self.hostName)"
+            let cliActors = Set(entries.filter { $0["source"] as? String == "cli" }.compactMap { $0["actor"] as? String })
+            #expect(cliActors == [actor])
+            for (action, target) in [("user.disable", userID), ("user.read", userID), ("outbox.read", "all")] {
+                #expect(entries.contains { $0["actor"] as? String == actor && $0["action"] as? String == action && $0["target"] as? String == target })
+            }
+            #expect(entries.contains { $0["actor"] as? String == actor && $0["action"] as? String == "operator.create" })
             #expect(try await client.send(.get, "/v1/me", token: user.access).status == .unauthorized)
         }
     }

@@ -92,6 +92,88 @@ import Testing
         }
     }
 
+    /// Queued and dead-lettered messages hold live PINs, codes and links until they are sent or
+    /// expire. No operator, viewer or owner, sees one on any surface: the admin API's outbox in
+    /// each state, the console's outbox page, `latchkey outbox list` (text and JSON); each lists
+    /// the messages, to whom and why, without what they say.
+    @Test(arguments: TestStore.enabled) func operatorsSeeNoLivePINCodeOrLinkAnywhere(store: TestStore) async throws {
+        try await serving(try await MessageReceiver.start(statuses: [.unprocessableContent, .badGateway])) { receiver in
+            let harness = try await TestHarness.make(store: store) { settings in
+                settings.revealTakenEmails = true
+                settings.signInMethods.insert(.emailCode)
+            } configureServer: {
+                $0.delivery.smsSender = .webhook
+                $0.delivery.emailSender = .webhook
+                $0.delivery.webhookURL = receiver.url + "/hook"
+                $0.delivery.webhookSecret = "webhook-test-secret"
+            }
+            let storeArguments = ["--data-dir", harness.directory.path] + (harness.databaseURL.map { ["--database", $0] } ?? [])
+            try await harness.run { client in
+                // The first message is refused (dead), the others fail and wait for their retry.
+                #expect(try await client.startPhone(Self.phone).status == .accepted)
+                try await eventually { try await harness.latestMessage(to: Self.phone).status == .dead }
+                _ = try await client.signUp(["email": "reset@example.com", "password": "correct horse battery"])
+                _ = try await client.send(.post, "/v1/auth/password/reset", json: ["email": "reset@example.com"], app: client.clientID)
+                #expect(try await client.sendEmailCode("code@example.com").status == .accepted)
+                try await eventually {
+                    let entries = try await harness.backend.outbox.list(limit: 20)
+                    return entries.count >= 3 && entries.allSatisfy { $0.lastError != nil }
+                }
+                let queued = try await harness.backend.outbox.list(limit: 20)
+                #expect(queued.contains { $0.status == .pending } && queued.contains { $0.status == .dead })
+                let secrets = Self.secrets(in: receiver.requests)
+                #expect(secrets.count >= 3, "\(receiver.requests.map(\.body))")
+
+                var surfaces: [String: String] = [:]
+                let (owner, _, viewer) = try await harness.operatorTokens(client)
+                for (role, token) in [("viewer", viewer), ("owner", owner)] {
+                    for query in ["", "?status=pending", "?status=dead"] {
+                        let listed = try await client.send(.get, "/v1/operator/outbox\(query)", token: token)
+                        #expect(listed.status == .ok)
+                        surfaces["\(role) GET /v1/operator/outbox\(query)"] = listed.text
+                    }
+                }
+                let items = try #require(try await client.send(.get, "/v1/operator/outbox", token: viewer).value("items") as? [[String: Any]])
+                #expect(items.count == queued.count)
+                #expect(items.allSatisfy { item in
+                    let message = item["message"] as? [String: Any] ?? [:]
+                    return message["body"] == nil && message["subject"] == nil && message["purpose"] is String && message["recipient"] is String
+                })
+                for role in [OperatorRole.viewer, .owner] {
+                    var browser = ConsolePagesTests.Browser()
+                    try await browser.signIn(client, harness, try await harness.makeOperator("page\(role.rawValue)", role: role))
+                    for query in ["", "?status=pending", "?status=dead"] {
+                        let page = try await browser.get(client, "/console/outbox\(query)")
+                        #expect(page.status == .ok)
+                        surfaces["\(role) /console/outbox\(query)"] = page.text
+                    }
+                }
+                for arguments in [["outbox", "list"], ["outbox", "list", "--json"], ["outbox", "list", "--status", "pending"]] {
+                    let listed = try await LatchkeyBinary.run(arguments + storeArguments)
+                    #expect(listed.status == 0, "\(listed.stderr)")
+                    #expect(listed.stdout.contains("code@example.com"))
+                    surfaces["latchkey \(arguments.joined(separator: " "))"] = listed.stdout + listed.stderr
+                }
+                for (surface, text) in surfaces {
+                    let words = Set(text.split { !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != "-" }.map(String.init))
+                    for secret in secrets { #expect(!words.contains(secret), "\(surface) shows \(secret)") }
+                }
+            }
+        }
+    }
+
+    /// The PINs, codes and link tokens in what the webhook received (its subjects and bodies).
+    private static func secrets(in requests: [MessageReceiver.Received]) -> Set<String> {
+        var secrets: Set<String> = []
+        for request in requests {
+            let payload = (try? JSONSerialization.jsonObject(with: Data(request.body.utf8))) as? [String: Any] ?? [:]
+            let text = [payload["subject"], payload["body"]].compactMap { $0 as? String }.joined(separator: "\n")
+            secrets.formUnion(text.matches(of: /\b\d{6}\b/).map { String($0.output) })
+            secrets.formUnion(text.matches(of: /token=([A-Za-z0-9_\-]+)/).map { String($0.output.1) })
+        }
+        return secrets
+    }
+
     /// Runs `body` on a server whose SMS go to a webhook answering `statuses` in turn, two attempts at most.
     private func withWebhook(
         answering statuses: [HTTPResponse.Status], store: TestStore,

@@ -177,6 +177,33 @@ import Testing
         }
     }
 
+    /// A provider that hangs holds only its own lane: while every APNs request hangs, FCM pushes
+    /// (another provider) go out, and each sign-in PIN (another sender) reaches its inbox within a
+    /// second.
+    @Test(arguments: TestStore.enabled) func aHangingProviderDelaysNoOtherMessage(store: TestStore) async throws {
+        try await withPush(store: store) { fake, harness, client in
+            let user = try await userWithDevices("hal", client)
+            let sender = try await harness.clientToken(client, scope: "push:send")
+            fake.hangAPNs()
+            let clock = ContinuousClock()
+            let pushed = clock.now
+            for round in 1...3 {
+                #expect(try await push(client, sender, ["userId": user.id, "body": ["default": "round \(round)"]]).status == .ok)
+            }
+            #expect(try await eventually(3) { fake.deliveries.filter { $0.provider == "fcm" }.count } == 3, "refused: \(fake.refusals)")
+            #expect(clock.now - pushed < .seconds(3), "FCM waited for APNs")
+            for index in 0..<6 {
+                let phone = "+1415555020\(index)"
+                let asked = clock.now
+                #expect(try await client.startPhone(phone).status == .accepted)
+                let sent = try await harness.latestSent(to: phone)
+                #expect(sent.body.firstMatch(of: /\d{6}/) != nil)
+                #expect(clock.now - asked < .seconds(1), "PIN \(index) took \(clock.now - asked)")
+            }
+            #expect(fake.deliveries.filter { $0.provider == "apns" }.isEmpty, "APNs still hangs")
+        }
+    }
+
     /// Provider tokens are kept between sends and renewed before the providers refuse them: the
     /// APNs token within the hour Apple allows, the FCM access token before it expires.
     @Test func providerTokensAreKeptAndRenewedUnderTheHour() async throws {

@@ -308,7 +308,10 @@ import Testing
             #expect(again.stdout.contains("had no second factor"))
             let (owner, _, _) = try await harness.operatorTokens(client)
             let entries = try #require(try await client.send(.get, "/v1/operator/audit", token: owner).value("items") as? [[String: Any]])
-            #expect(entries.contains { $0["actor"] as? String == "cli:ops" && $0["action"] as? String == "user.reset_mfa" && $0["target"] as? String == userID })
+            #expect(entries.contains {
+                $0["source"] as? String == "cli" && ($0["actor"] as? String)?.hasPrefix("cli:") == true && $0["action"] as? String == "user.reset_mfa"
+                    && $0["target"] as? String == userID
+            })
         }
     }
 

@@ -141,6 +141,7 @@ public struct AdminService: Sendable {
         let app = try await existingApp(appID)
         let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
         let limit = min(max(limit, 1), Self.pageLimit)
+        try await audit.record("users.search", target: query.isEmpty ? app.id : "\(app.id) \(query.prefix(100))", by: actor)
         guard !query.isEmpty else { return try await users.list(appID: app.id, limit: limit) }
         let prefix = Canonical.username(query).replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
@@ -159,10 +160,12 @@ public struct AdminService: Sendable {
         return found
     }
 
-    /// One user of the app with their sessions; `404` when the app has no such user.
+    /// One user of the app with their sessions; `404` when the app has no such user. The read is
+    /// audited: it shows the user's addresses and where they signed in from.
     public func user(_ userID: String, appID: String, by actor: AdminActor) async throws -> UserDetail {
         try actor.require(.viewer)
         let account = try await existingUser(userID, appID: appID)
+        try await audit.record("user.read", target: account.id, by: actor)
         let history = try await sessions.list(userID: account.id, includeEnded: true, at: time.now())
         return UserDetail(user: account.record, disabled: account.disabled, sessions: history.map { $0.descriptor(current: nil) })
     }
@@ -196,12 +199,16 @@ public struct AdminService: Sendable {
 
     // MARK: Outbox
 
-    /// Messages, newest first, in one state or all.
+    /// Messages, newest first, in one state or all, as operators see them (no subject, no body:
+    /// ``OperatorOutboxEntry``). The read is audited: it names recipients and when they signed in.
     public func outbox(status: OutboxStore.Status?, recipient: String? = nil, limit: Int = 50, by actor: AdminActor) async throws
-        -> [OutboxStore.Entry]
+        -> [OperatorOutboxEntry]
     {
         try actor.require(.viewer)
-        return try await outbox.list(status: status, recipient: recipient, limit: min(max(limit, 1), Self.pageLimit))
+        let entries = try await outbox.list(status: status, recipient: recipient, limit: min(max(limit, 1), Self.pageLimit))
+        let query = [status?.rawValue ?? "all", recipient].compactMap { $0 }.joined(separator: " ")
+        try await audit.record("outbox.read", target: query, by: actor)
+        return entries.map(\.forOperators)
     }
 
     /// Queues a dead message for another attempt now: `404` unless it is dead, `409

@@ -10,7 +10,8 @@ public struct AuditEntry: Codable, Sendable, Equatable {
     public var id: String
     /// When it happened.
     public var at: Date
-    /// The operator's username, or `cli:<system user>` for the command line.
+    /// The operator's username, `cli:<system user>@<host>` for the command line, or the name a
+    /// failed operator sign-in gave (`operator.sign_in_failed`).
     public var actor: String
     /// The operator's id (none for the command line).
     public var operatorID: String?
@@ -80,9 +81,10 @@ public struct AdminActor: Sendable {
     /// The client's IP address, or `cli`.
     public var source: String
 
-    /// The command line, run by the system user `user`.
-    public static func commandLine(user: String = ProcessInfo.processInfo.environment["USER"] ?? "unknown") -> AdminActor {
-        AdminActor(name: "cli:\(user)", operatorID: nil, role: .owner, source: "cli")
+    /// The command line, as `cli:<system user>@<host>`: the account the process runs as (by its
+    /// user id, not `$USER`, which a shell or `sudo` may leave naming someone else) on this machine.
+    public static func commandLine() -> AdminActor {
+        AdminActor(name: "cli:\(SystemIdentity.userName)@\(SystemIdentity.hostName)", operatorID: nil, role: .owner, source: "cli")
     }
 
     /// An operator calling from `address`.

@@ -22,10 +22,10 @@ enum ConsoleViews {
         ]
     }
 
-    static func message(_ entry: OutboxStore.Entry) -> [String: Any] {
+    static func message(_ entry: OperatorOutboxEntry) -> [String: Any] {
         [
             "id": entry.message.id, "status": entry.status.rawValue, "channel": entry.message.channel.rawValue,
-            "recipient": entry.message.recipient, "subject": entry.message.subject ?? "", "created": date(entry.message.createdAt),
+            "recipient": entry.message.recipient, "purpose": entry.message.purpose, "created": date(entry.message.createdAt),
             "attempts": entry.attempts, "lastError": entry.lastError ?? "", "isDead": entry.status == .dead,
         ]
     }

@@ -11,7 +11,8 @@ import SQLKit
 /// counted per operator name from each address and per address in the users' ``FailureThrottle``,
 /// so failures from one address never lock an operator out of another (`owner` is a name every
 /// installation has); an unknown name, a disabled operator and a wrong password answer alike, at
-/// the cost of one bcrypt check each.
+/// the cost of one bcrypt check each. Each failure leaves an audit row (`operator.sign_in_failed`:
+/// the name given, the step, the address; never the password or code).
 /// Sessions are random tokens stored as digests, ending after ``idleTimeout`` without use or
 /// ``lifetime`` after sign-in, whichever comes first.
 public struct OperatorService: Sendable {
@@ -20,6 +21,7 @@ public struct OperatorService: Sendable {
     let hasher: PasswordHasher
     let policy: PasswordPolicy
     let throttle: FailureThrottle
+    let audit: AuditLog
     let box: SecretBox
     let time: any TimeSource
     /// The installation's name in authenticator apps: the issuer URL's host.
@@ -140,9 +142,17 @@ public struct OperatorService: Sendable {
         }
         guard let row, matches, !locked, !row.operator.disabled else {
             try await throttle.recordFailure(keys.all, window: Self.failureWindow)
+            try await recordFailedSignIn(username: username, operatorID: row?.operator.id, step: "password", client: client)
             throw APIError(.unauthorized, .invalidCredentials)
         }
         return row
+    }
+
+    /// The audit row of a failed sign-in step: the name as given (at most 64 characters: it may
+    /// be anything), the operator when one has it, the step that failed.
+    private func recordFailedSignIn(username: String, operatorID: String?, step: String, client: ClientInfo) async throws {
+        let actor = AdminActor(name: String(username.prefix(64)), operatorID: operatorID, role: .viewer, source: client.ipAddress ?? "unknown")
+        try await audit.record("operator.sign_in_failed", target: step, by: actor)
     }
 
     /// The authenticator the operator has to enroll, or nil once enrolled.
@@ -168,6 +178,7 @@ public struct OperatorService: Sendable {
             try await store.consume(step: step, operatorID: row.operator.id, enroll: !row.operator.totpEnrolled, at: now)
         else {
             try await throttle.recordFailure(keys.all, window: Self.failureWindow)
+            try await recordFailedSignIn(username: row.operator.username, operatorID: row.operator.id, step: "code", client: client)
             throw APIError(.unauthorized, .invalidCode)
         }
         try await throttle.reset(keys.name.key)

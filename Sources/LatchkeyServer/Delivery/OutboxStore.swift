@@ -55,24 +55,44 @@ public struct OutboxStore: Sendable {
         ).run()
     }
 
-    /// Leases up to `limit` due messages for `lease` seconds: another dispatcher (on this node or
-    /// another) skips them until the lease runs out, so a dispatcher that dies mid-send only
-    /// delays its messages. One `UPDATE` leases them all; most polls find nothing due, and a
-    /// reader says so first, so an idle outbox costs no write transaction.
-    func leaseDue(limit: Int, lease: Int, at now: Date) async throws -> [Lease] {
-        let nowSeconds = now.epochSeconds
-        let due: SQLQueryString = """
-            status = 'pending' AND next_attempt_at <= \(bind: nowSeconds)
-                AND (lease_until IS NULL OR lease_until <= \(bind: nowSeconds))
-            """
-        guard try await driver.read({ db in try await db.raw("SELECT id FROM outbox WHERE \(due) LIMIT 1").first() != nil })
-        else { return [] }
-        return try await driver.write { db in
+    /// Messages that go out the same way — one sender, one channel, one app — and so wait on the
+    /// same provider: the dispatcher sends each lane's on its own, so that a slow or dead
+    /// provider (or one app's credentials) delays only its own lane.
+    struct Lane: Hashable, Sendable {
+        var sender: String
+        var channel: String
+        /// The app's id, or empty for a message of none.
+        var appID: String
+    }
+
+    /// The lanes that have messages due now, those due longest first (at most `limit`). Most
+    /// polls find none: a read says so, and an idle outbox costs no write transaction.
+    func dueLanes(limit: Int, at now: Date) async throws -> [Lane] {
+        try await driver.read { db in
             try await db.raw(
                 """
-                UPDATE outbox SET lease_until = \(bind: nowSeconds + Int64(lease)), attempts = attempts + 1
+                SELECT sender, channel, COALESCE(app_id, '') AS app FROM outbox WHERE \(Self.due(at: now))
+                GROUP BY sender, channel, COALESCE(app_id, '') ORDER BY MIN(next_attempt_at) LIMIT \(bind: limit)
+                """
+            ).all().map { row in
+                Lane(
+                    sender: try row.decode(column: "sender", as: String.self), channel: try row.decode(column: "channel", as: String.self),
+                    appID: try row.decode(column: "app", as: String.self))
+            }
+        }
+    }
+
+    /// Leases up to `limit` of a lane's due messages for `lease` seconds: another dispatcher (on
+    /// this node or another) skips them until the lease runs out, so a dispatcher that dies
+    /// mid-send only delays its messages. One `UPDATE` leases them all.
+    func leaseDue(in lane: Lane, limit: Int, lease: Int, at now: Date) async throws -> [Lease] {
+        try await driver.write { db in
+            try await db.raw(
+                """
+                UPDATE outbox SET lease_until = \(bind: now.epochSeconds + Int64(lease)), attempts = attempts + 1
                 WHERE id IN (
-                    SELECT id FROM outbox WHERE \(due)
+                    SELECT id FROM outbox WHERE \(Self.due(at: now)) AND sender = \(bind: lane.sender)
+                        AND channel = \(bind: lane.channel) AND COALESCE(app_id, '') = \(bind: lane.appID)
                     ORDER BY next_attempt_at LIMIT \(bind: limit)\(unsafeRaw: driver.family == .postgres ? " FOR UPDATE SKIP LOCKED" : ""))
                 RETURNING \(unsafeRaw: Self.messageColumns), sender, attempts
                 """
@@ -83,6 +103,14 @@ public struct OutboxStore: Sendable {
                     attempt: Int(try row.decode(column: "attempts", as: Int64.self)))
             }
         }
+    }
+
+    /// Pending, due by `now`, and not leased (or its lease has run out).
+    private static func due(at now: Date) -> SQLQueryString {
+        """
+        status = 'pending' AND next_attempt_at <= \(bind: now.epochSeconds)
+            AND (lease_until IS NULL OR lease_until <= \(bind: now.epochSeconds))
+        """
     }
 
     /// What a delivered message's body becomes: the PIN or link it carried is live, and nothing
