@@ -44,6 +44,7 @@ struct stream {
     int state; /* 0 connecting, 1 open, 2 closed */
     int subscribed;
     int ready; /* its answer began (Latchkey: the first put; PocketBase: PB_CONNECT) */
+    int answered; /* the first bytes of its answer (the status line) were read */
     char client_id[64];
     int tail_len;
     char tail[TAIL];
@@ -286,7 +287,10 @@ int main(int argc, char **argv) {
             }
             if (s->state == 1 && (events[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR))) {
                 ssize_t got = read(s->fd, buffer, sizeof buffer);
-                if (got <= 0) {
+                /* A stream is open once its answer's head says 2xx; a refusal (429, 503) is a failure. */
+                int refused = !s->ready && !s->answered && (got < 12 || buffer[9] != '2');
+                if (got > 0) s->answered = 1;
+                if (got <= 0 || refused) {
                     s->state = 2;
                     failed++;
                     if (!s->ready) pending--;
