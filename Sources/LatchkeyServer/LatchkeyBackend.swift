@@ -33,6 +33,8 @@ public final class LatchkeyBackend: Sendable {
     let changeFollower: ChangeFeedFollower
     let appDirectory: AppDirectory
     let hasher: PasswordHasher
+    /// Threads for work that grows with a request's data (see ``TreeWork``).
+    let computing: BoundedThreadPool
     let policy: PasswordPolicy
     let throttle: FailureThrottle
     /// Seals what the database keeps but must not reveal (authenticator secrets, sign-in challenges).
@@ -119,6 +121,7 @@ public final class LatchkeyBackend: Sendable {
         appDirectory = AppDirectory(store: apps, time: time)
         hasher = PasswordHasher(
             threads: configuration.hashingThreads, maximumPending: configuration.maximumPendingHashes)
+        computing = BoundedThreadPool(threads: configuration.computeThreads, maximumPending: configuration.maximumPendingComputations)
         policy = PasswordPolicy()
         throttle = FailureThrottle(driver: driver, time: time)
         issuer = Issuer(configuration: configuration)
@@ -221,6 +224,7 @@ public final class LatchkeyBackend: Sendable {
     /// Closes the database and stops the hashing threads.
     public func shutdown() async {
         await hasher.shutdown()
+        await computing.shutdown()
         await push.shutdown()
         await driver.shutdown()
     }

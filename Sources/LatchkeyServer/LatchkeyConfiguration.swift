@@ -36,6 +36,12 @@ public struct LatchkeyConfiguration: Sendable {
     public var hashingThreads = System.coreCount
     /// Password hashes that may wait for a thread before new ones are refused with 503.
     public var maximumPendingHashes = 512
+    /// Threads for work that grows with a request's data, such as parsing a large write to the
+    /// data tree (default: one fewer than the cores, at least one), so that such work leaves a
+    /// core to every other request.
+    public var computeThreads = max(1, System.coreCount - 1)
+    /// Such work that may wait for a thread before more is refused with 503.
+    public var maximumPendingComputations = 32
     /// Write transactions that may wait for the database — SQLite's writer, or a PostgreSQL
     /// connection — before new ones are refused with 503 and `Retry-After`.
     public var maximumQueuedWrites = 1_024

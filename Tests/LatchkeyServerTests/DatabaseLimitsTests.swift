@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import LatchkeyWire
+import NIOConcurrencyHelpers
 import SQLKit
 import Testing
 
@@ -98,6 +99,56 @@ import Testing
             #expect(try await client.send(.put, "/users/\(bob)/extra.json", raw: Data("1".utf8), token: bobToken).status == .ok)
         }
     }
+
+    /// While two users send the largest writes the limits allow, back to back, another user's
+    /// refresh still answers within a second: parsing, storing and answering them holds neither
+    /// the store's writer nor the node's threads for long.
+    @Test(arguments: TestStore.enabled) func aRefreshAnswersWithinASecondDuringTheLargestWrites(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let writers = [try await DatabaseTests.user("ann", client), try await DatabaseTests.user("bob", client)]
+            var refreshToken = try await client.signUpUser("carol").refresh
+            // As many leaves as a write may add, in as many bytes as a body may hold.
+            let filler = String(repeating: "x", count: DatabaseFeature.maximumWriteBytes / DatabaseFeature.maximumWriteLeaves - 24)
+            let largest = Data(TreeJSON.text(.object(Dictionary(uniqueKeysWithValues: (0..<DatabaseFeature.maximumWriteLeaves).map {
+                (String(format: "k%06d", $0), JSONValue.string(filler))
+            }))).utf8)
+            #expect(largest.count <= DatabaseFeature.maximumWriteBytes && largest.count > DatabaseFeature.maximumWriteBytes * 9 / 10)
+            let writes = NIOLockedValueBox((going: true, done: 0))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (id, token) in writers {
+                    group.addTask {
+                        while writes.withLockedValue({ $0.going }) {
+                            let put = try await client.send(.put, "/users/\(id)/big.json", raw: largest, token: token)
+                            #expect(put.status == .ok, "\(put.text.prefix(200))")
+                            writes.withLockedValue { $0.done += 1 }
+                        }
+                    }
+                }
+                defer { writes.withLockedValue { $0.going = false } }
+                while writes.withLockedValue({ $0.done }) == 0 { try await Task.sleep(for: .milliseconds(20)) }
+                // Refreshes every 200 ms for as long as three more writes take.
+                let before = writes.withLockedValue { $0.done }
+                var waits: [Duration] = []
+                while waits.count < 5 || writes.withLockedValue({ $0.done }) < before + 3 {
+                    var refreshed: TestResponse?
+                    waits.append(try await Self.timed { refreshed = try await client.refresh(refreshToken) })
+                    refreshToken = try #require(refreshed?.string("session.refreshToken"), "\(refreshed?.text ?? "")")
+                    try await Task.sleep(for: .milliseconds(200))
+                }
+                #expect(waits.allSatisfy { $0 < Self.refreshBound }, "refreshes took \(waits)")
+            }
+        }
+    }
+
+    /// How long a refresh may wait behind the largest writes: a second, as the limits promise, on
+    /// an optimized build; three on a debug build, where SQLite's C is built without optimization
+    /// and the store's writer holds each such write about three times as long.
+    #if DEBUG
+        static let refreshBound = Duration.seconds(3)
+    #else
+        static let refreshBound = Duration.seconds(1)
+    #endif
 
     /// Stores `count` leaves `1` at `<base>/0000000`… straight in the store, as the app's own.
     static func storeLeaves(_ count: Int, under base: String, app appID: String, harness: TestHarness, store: TestStore) async throws {

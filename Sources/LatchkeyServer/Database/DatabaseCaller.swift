@@ -35,4 +35,6 @@ struct TreeSnapshot: Sendable, Equatable {
     var value: JSONValue?
     /// The app's tree revision the read saw: every write up to it, none after.
     var revision: Int64
+    /// How many leaves the value was read from: what answering it costs.
+    var leaves = 0
 }

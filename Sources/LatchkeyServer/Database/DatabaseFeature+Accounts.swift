@@ -44,7 +44,6 @@ extension DatabaseFeature {
 extension TreeChange {
     /// Records this change in the running write transaction.
     func record(app appID: String, at now: Date) throws {
-        let payload = String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
         try ChangeFeed.record(.tree, appID, payload: payload, at: now)
     }
 }

@@ -22,14 +22,17 @@ extension DatabaseFeature {
             }
             return try await answer(request) { caller, path, options in
                 let snapshot = try await service.read(path, query: options.query, as: caller, priorities: options.export)
-                let value = options.shallow ? Self.shallow(snapshot.value) : snapshot.value
                 let since = request.headers[.ifNoneMatch]
-                guard since != nil || request.headers[Self.firebaseETag]?.lowercased() == "true" else { return options.response(value) }
-                let etag = DatabaseService.etag(of: snapshot.value)
-                if let since, since == etag || since == "\"\(etag)\"" {
-                    return Response(status: .notModified, headers: [.eTag: etag])
+                let tagged = since != nil || request.headers[Self.firebaseETag]?.lowercased() == "true"
+                return try await answer(costing: snapshot.leaves) {
+                    let value = options.shallow ? Self.shallow(snapshot.value) : snapshot.value
+                    guard tagged else { return options.response(value) }
+                    let etag = DatabaseService.etag(of: snapshot.value)
+                    if let since, since == etag || since == "\"\(etag)\"" {
+                        return Response(status: .notModified, headers: [.eTag: etag])
+                    }
+                    return options.response(value, headers: [.eTag: etag])
                 }
-                return options.response(value, headers: [.eTag: etag])
             }
         }
 
@@ -55,17 +58,19 @@ extension DatabaseFeature {
             let method = try method == .post ? Self.overridden(request) ?? .post : method
             switch method {
             case .put:
-                let value = try await Self.body(of: request)
+                let value = try await body(of: request)
                 let written = try await service.apply(.put(path, value), as: caller, ifMatch: request.headers[.ifMatch])
-                return options.response(written.value, headers: [.eTag: DatabaseService.etag(of: written.value)])
+                return try await answer(costing: written.leaves) {
+                    options.response(written.value, headers: [.eTag: DatabaseService.etag(of: written.value)])
+                }
             case .patch:
-                let write = try TreeWrite.patch(try await Self.body(of: request), at: path)
-                return options.response(try await service.apply(write, as: caller).value)
+                let written = try await service.apply(try TreeWrite.patch(try await body(of: request), at: path), as: caller)
+                return try await answer(costing: written.leaves) { options.response(written.value) }
             case .delete:
                 _ = try await service.apply(.put(path, nil), as: caller, ifMatch: request.headers[.ifMatch])
                 return options.response(nil)
             default:
-                let value = try await Self.body(of: request)
+                let value = try await body(of: request)
                 guard path.keys.count < DataPath.maximumDepth else { throw Self.invalidPath }
                 let name = service.pushIDs.make(at: service.time.now().epochMilliseconds)
                 _ = try await service.apply(.put(path.child(name), value), as: caller)
@@ -104,6 +109,10 @@ extension DatabaseFeature {
     static let treePath = "/{path}.json"
     /// The header that asks a read for its `ETag`.
     static let firebaseETag = HTTPField.Name("X-Firebase-ETag")!
+    /// The answer when the node's compute threads have more large work waiting than they take.
+    static let busy = DatabaseError(
+        status: .serviceUnavailable, message: "The server is busy with other large requests; try again shortly",
+        headers: [.retryAfter: "1"])
     /// The protocol's answer to a path it cannot parse.
     static let invalidPath = DatabaseError(status: .badRequest, message: "Invalid path: Invalid token in path")
 
@@ -120,9 +129,11 @@ extension DatabaseFeature {
             let options = try TreeRequestOptions(parameters)
             return try await body(try await callers.caller(of: request), path, options)
         } catch let error as DatabaseError {
-            return Self.response(TreeJSON.text(.object(["error": .string(error.message)])), status: error.status, headers: error.headers)
+            return Self.response(to: error)
         } catch let failed as DatabaseService.ConditionFailed {
             return Self.response(TreeJSON.text(failed.value), status: .preconditionFailed, headers: [.eTag: failed.etag])
+        } catch is BoundedThreadPool.Overloaded {
+            return Self.response(to: Self.busy)
         }
     }
 
@@ -138,10 +149,18 @@ extension DatabaseFeature {
         return DataPath(validated: keys)
     }
 
-    /// The request's JSON body, within ``maximumWriteBytes``.
-    private static func body(of request: Request) async throws -> JSONValue {
+    /// The answer `make` writes, for a value of `leaves` leaves: on the compute threads when
+    /// that is many (see ``TreeWork``).
+    private func answer(costing leaves: Int, _ make: @escaping @Sendable () -> Response) async throws -> Response {
+        try await service.work.run(large: leaves >= TreeWork.offloadedLeaves, make)
+    }
+
+    /// The request's JSON body, within ``maximumWriteBytes``; a large one parsed on the compute
+    /// threads (see ``TreeWork``).
+    private func body(of request: Request) async throws -> JSONValue {
         do {
-            return try TreeJSON.parse(try await RequestBody.bytes(of: request, limit: maximumWriteBytes))
+            let bytes = try await RequestBody.bytes(of: request, limit: Self.maximumWriteBytes)
+            return try await service.work.run(large: bytes.count >= TreeWork.offloadedBytes) { try TreeJSON.parse(bytes) }
         } catch let error as APIError where error.code == .bodyTooLarge {
             throw DatabaseError(
                 status: .contentTooLarge,
@@ -160,6 +179,11 @@ extension DatabaseFeature {
         }
     }
 
+    /// The protocol's answer to `error`: `{"error": "<message>"}`.
+    static func response(to error: DatabaseError) -> Response {
+        response(TreeJSON.text(.object(["error": .string(error.message)])), status: error.status, headers: error.headers)
+    }
+
     /// A JSON answer.
     static func response(_ text: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var headers = headers
@@ -169,7 +193,7 @@ extension DatabaseFeature {
 }
 
 /// The protocol's query parameters every operation reads: `print`, `shallow`, `format` and a query.
-struct TreeRequestOptions {
+struct TreeRequestOptions: Sendable {
     /// `print=pretty`: indented JSON.
     var pretty = false
     /// `print=silent`: `204` without a body.

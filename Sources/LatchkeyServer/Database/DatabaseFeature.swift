@@ -16,7 +16,7 @@ struct DatabaseFeature: Feature {
 
     init(backend: LatchkeyBackend) {
         rules = RulesDirectory(backend: backend)
-        let service = DatabaseService(driver: backend.driver, rules: rules, time: backend.time)
+        let service = DatabaseService(driver: backend.driver, rules: rules, time: backend.time, work: TreeWork(pool: backend.computing))
         self.service = service
         streams = DatabaseStreams(
             backend: backend,

@@ -12,6 +12,7 @@ struct DatabaseService: Sendable {
     let driver: any StoreDriver
     let rules: RulesDirectory
     let time: any TimeSource
+    let work: TreeWork
     let store = TreeStore()
     let pushIDs = PushIDGenerator()
 
@@ -22,6 +23,8 @@ struct DatabaseService: Sendable {
         var value: JSONValue?
         /// The revision the write took.
         var revision: Int64
+        /// How many leaves the write stored: what answering it costs.
+        var leaves: Int
     }
 
     /// A conditional write whose `if-match` no longer holds: the current value and its tag.
@@ -42,14 +45,16 @@ struct DatabaseService: Sendable {
                 message: "Index not defined, add \".indexOn\": \"\(index)\", for path \"\(path)\", to the rules")
         }
         let now = time.now().epochMilliseconds
-        return try await driver.read { [store] db in
+        let (leaves, revision) = try await driver.read { [store] db in
             if let auth = caller.ruleAuth {
                 let context = RuleContext(auth: auth, now: now, data: TransactionTreeReader(store: store, appID: appID, db: db))
                 guard try await rules.allowsRead(at: path, context: context) else { throw DatabaseError.permissionDenied }
             }
-            let (leaves, revision) = try await store.snapshot(app: appID, under: path, in: db)
+            return try await store.snapshot(app: appID, under: path, in: db)
+        }
+        return try await work.run(large: leaves.count >= TreeWork.offloadedLeaves) {
             let value = TreeLeaf.value(of: leaves, at: path, priorities: priorities)
-            return TreeSnapshot(value: query.map { $0.apply(to: value) } ?? value, revision: revision)
+            return TreeSnapshot(value: query.map { $0.apply(to: value) } ?? value, revision: revision, leaves: leaves.count)
         }
     }
 
@@ -75,10 +80,12 @@ struct DatabaseService: Sendable {
     func apply(_ write: TreeWrite, as caller: DatabaseCaller, ifMatch: String? = nil) async throws -> Written {
         let appID = caller.app.id
         let settings = caller.app.settings
-        try Self.checkSize(of: write)
+        let leaves = try Self.checkSize(of: write)
         // A value without server values is turned into rows here, before the transaction, so the
         // store's writer (on SQLite, every write of the node) waits only for the statements.
-        let prepared = try Self.locations(of: write).map { try PreparedReplacement($0.path, $0.value) }
+        let prepared = try await work.run(large: leaves >= TreeWork.offloadedLeaves) {
+            try Self.locations(of: write).map { try PreparedReplacement($0.path, $0.value) }
+        }
         let rules = try await rules.rules(forApp: appID)
         let now = time.now()
         let milliseconds = now.epochMilliseconds
@@ -113,26 +120,34 @@ struct DatabaseService: Sendable {
                 removable -= Int(removed.leaves)
                 usage = usage + TreeUsage(of: replacement.leaves) - removed
             }
-            let stored = replacements.map { (path: $0.path, value: $0.stored) }
             if try await store.record(usage, app: appID, in: db).exceedsQuota(after: usage, of: settings) {
                 throw DatabaseFeature.quotaExceeded(settings)
             }
             let change: TreeChange
+            let dataText: String?
             switch write {
             case .put(let path, _):
-                change = TreeChange(revision: revision, operation: .put, path: path.description, data: stored.first?.value)
+                change = TreeChange(revision: revision, operation: .put, path: path.description, data: replacements.first?.stored)
+                dataText = replacements.first?.storedText
             case .patch(let path, _):
                 var members: [String: JSONValue] = [:]
-                for (child, value) in stored { members[child.relative(to: path).keys.joined(separator: "/")] = value ?? .null }
+                var texts: [String: String] = [:]
+                for replacement in replacements {
+                    let key = replacement.path.relative(to: path).keys.joined(separator: "/")
+                    members[key] = replacement.stored ?? .null
+                    texts[key] = replacement.storedText ?? "null"
+                }
                 change = TreeChange(revision: revision, operation: .patch, path: path.description, data: .object(members))
+                dataText = TreeJSON.object(texts)
             }
-            try change.record(app: appID, at: now)
-            return Written(value: change.data, revision: revision)
+            try ChangeFeed.record(.tree, appID, payload: change.payload(dataText: dataText), at: now)
+            return Written(value: change.data, revision: revision, leaves: leaves)
         }
     }
 
-    /// Refuses, before any transaction, a write that adds more leaves than one write may.
-    private static func checkSize(of write: TreeWrite) throws(DatabaseError) {
+    /// Refuses, before any transaction, a write that adds more leaves than one write may; the
+    /// leaves it adds otherwise.
+    private static func checkSize(of write: TreeWrite) throws(DatabaseError) -> Int {
         let limit = DatabaseFeature.maximumWriteLeaves
         var count = 0
         switch write {
@@ -141,6 +156,7 @@ struct DatabaseService: Sendable {
             for (_, value) in children where count <= limit { count += value.scalarCount(upTo: limit - count) }
         }
         guard count <= limit else { throw DatabaseFeature.writeTooBig }
+        return count
     }
 
     /// The locations `write` replaces, with their values as sent (nil deletes).

@@ -12,16 +12,21 @@ struct PreparedReplacement: Sendable {
     private let rows: [TreeLeaf]?
     /// What the rows store, once known.
     private let storedValue: JSONValue?
+    /// ``stored`` as JSON text (nil when nothing is stored), written with the rows so the write's
+    /// transaction only pastes it into the change it records.
+    let storedText: String?
 
     /// Prepares `value` at `path`: its rows now unless it holds a server value.
     init(_ path: DataPath, _ value: JSONValue?) throws(DatabaseError) {
         self.path = path
         self.value = value
         if let value, value.holdsServerValue {
-            (rows, storedValue) = (nil, nil)
+            (rows, storedValue, storedText) = (nil, nil, nil)
         } else {
             let leaves = try TreeLeaf.leaves(of: value ?? .null, at: path)
-            (rows, storedValue) = (leaves, TreeLeaf.value(of: leaves, at: path, priorities: false))
+            rows = leaves
+            storedValue = TreeLeaf.value(of: leaves, at: path, priorities: false)
+            storedText = storedValue.map { TreeJSON.text($0) }
         }
     }
 
@@ -30,6 +35,7 @@ struct PreparedReplacement: Sendable {
         self.value = value
         self.rows = rows
         storedValue = TreeLeaf.value(of: rows, at: path, priorities: false)
+        storedText = storedValue.map { TreeJSON.text($0) }
     }
 
     /// This replacement with its server values resolved and its rows made, inside the write's

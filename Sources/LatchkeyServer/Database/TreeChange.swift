@@ -29,6 +29,33 @@ struct TreeChange: Codable, Sendable, Equatable {
     var data: JSONValue?
 }
 
+extension TreeChange {
+    /// This change as the change feed carries it (JSON, members in order).
+    var payload: String {
+        payload(dataText: data.map { TreeJSON.text($0) })
+    }
+
+    /// The ``payload`` with `dataText`, ``data`` as JSON text written beforehand: a write of
+    /// megabytes then spends none of its transaction writing it again.
+    func payload(dataText: String?) -> String {
+        var text = "{"
+        if let dataText { text += "\"data\":" + dataText + "," }
+        text += "\"operation\":\"" + operation.rawValue + "\",\"path\":"
+        JSONText.appendQuoted(path, to: &text)
+        return text + ",\"revision\":" + String(revision) + "}"
+    }
+
+    /// The change a ``payload`` holds; nil when it holds none.
+    init?(payload: String) {
+        guard case .object(let members)? = try? TreeJSONParser.parse(Data(payload.utf8), maximumDepth: .max),
+            case .integer(let revision)? = members["revision"], case .string(let name)? = members["operation"],
+            let operation = Operation(rawValue: name), case .string(let path)? = members["path"]
+        else { return nil }
+        let data = members["data"].flatMap { $0 == .null ? nil : $0 }
+        self.init(revision: revision, operation: operation, path: path, data: data)
+    }
+}
+
 extension ChangeKind {
     /// A write to an app's data tree; the subject is the app id, the payload a ``TreeChange``.
     static let tree: ChangeKind = "tree"

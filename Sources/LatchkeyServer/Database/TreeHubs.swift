@@ -156,7 +156,7 @@ final class TreeHubs: Sendable {
         for event in events {
             switch event.kind {
             case .tree:
-                guard let payload = event.payload, let change = try? JSONDecoder().decode(TreeChange.self, from: Data(payload.utf8))
+                guard let payload = event.payload, let change = TreeChange(payload: payload)
                 else { continue }
                 writes[event.subject, default: []].append(change)
             case .databaseRules:

@@ -17,10 +17,11 @@ enum TreeJSON {
     /// Parses a request body: one JSON value of RFC 8259 (nothing Foundation merely tolerates),
     /// no NUL, nested at most ``maximumBodyDepth`` deep.
     static func parse(_ body: Data) throws(DatabaseError) -> JSONValue {
-        guard !body.contains(0), RequestBody.depth(of: body) <= maximumBodyDepth, !RequestBody.hasTrailingComma(body),
-            let value = try? JSONDecoder().decode(JSONValue.self, from: body)
-        else { throw unparseable }
-        return value
+        do {
+            return try TreeJSONParser.parse(body, maximumDepth: maximumBodyDepth)
+        } catch {
+            throw unparseable
+        }
     }
 
     /// `value` as canonical JSON text; `pretty` indents it by two spaces as `print=pretty` asks.
@@ -28,6 +29,17 @@ enum TreeJSON {
         var output = ""
         write(value ?? .null, into: &output, indent: pretty ? "" : nil)
         return output
+    }
+
+    /// The canonical object whose members are `members`' keys with their values' JSON text.
+    static func object(_ members: [String: String]) -> String {
+        var output = "{"
+        for (index, key) in members.keys.sorted().enumerated() {
+            if index > 0 { output += "," }
+            JSONText.appendQuoted(key, to: &output)
+            output += ":" + (members[key] ?? "null")
+        }
+        return output + "}"
     }
 
     private static func write(_ value: JSONValue, into output: inout String, indent: String?) {
@@ -76,7 +88,7 @@ enum TreeJSON {
         switch text.utf8.first {
         case UInt8(ascii: "\""):
             if !text.utf8.contains(UInt8(ascii: "\\")) { return .string(String(Substring(text.utf8.dropFirst().dropLast()))) }
-            return (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))) ?? .null
+            return (try? TreeJSONParser.parse(Data(text.utf8), maximumDepth: 0)) ?? .null
         case UInt8(ascii: "t"): return .bool(true)
         case UInt8(ascii: "f"): return .bool(false)
         default:

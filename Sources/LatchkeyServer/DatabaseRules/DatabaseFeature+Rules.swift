@@ -76,7 +76,7 @@ extension DatabaseFeature {
         do {
             return try await work()
         } catch let error as DatabaseError {
-            return Self.response(TreeJSON.text(.object(["error": .string(error.message)])), status: error.status)
+            return Self.response(to: error)
         }
     }
 }

@@ -17,7 +17,7 @@ struct ProblemMiddleware: RouterMiddleware {
             return try error.response(from: request, context: context)
         } catch let error as HTTPError {
             return try Self.problem(for: error).response(from: request, context: context)
-        } catch let error where error is PasswordHasher.Overloaded || error is StoreOverloaded {
+        } catch let error where error is BoundedThreadPool.Overloaded || error is StoreOverloaded {
             // Shedding load by design: answered, not logged once per refused request.
             return try APIError(.serviceUnavailable, .serviceUnavailable, headers: [.retryAfter: "1"])
                 .response(from: request, context: context)

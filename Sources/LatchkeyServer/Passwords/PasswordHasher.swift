@@ -12,8 +12,8 @@ import NIOConcurrencyHelpers
 /// (HMAC-SHA-256, base64) and stored with the `$lkb$` marker, so nothing is ever silently
 /// truncated; shorter passwords get plain `$2b$` hashes that other systems can import.
 final class PasswordHasher: Sendable {
-    private let nativePool: BoundedPool
-    private let importedPool: BoundedPool
+    private let nativePool: BoundedThreadPool
+    private let importedPool: BoundedThreadPool
     private let dummyHashes = NIOLockedValueBox<[Int: String]>([:])
 
     /// The stored-hash prefix of pre-hashed (long) passwords.
@@ -23,12 +23,9 @@ final class PasswordHasher: Sendable {
     /// A hasher with `threads` workers that refuses work beyond `maximumPending` queued hashes,
     /// and half that many workers (at least one) and a quarter of that queue for imported hashes.
     init(threads: Int, maximumPending: Int) {
-        nativePool = BoundedPool(threads: threads, maximumPending: maximumPending)
-        importedPool = BoundedPool(threads: threads / 2, maximumPending: max(1, maximumPending / 4))
+        nativePool = BoundedThreadPool(threads: threads, maximumPending: maximumPending)
+        importedPool = BoundedThreadPool(threads: threads / 2, maximumPending: max(1, maximumPending / 4))
     }
-
-    /// The pool is full: the caller answers 503.
-    struct Overloaded: Error {}
 
     /// A new hash of `password` at `cost`.
     func hash(_ password: String, cost: Int) async throws -> String {

@@ -1,0 +1,21 @@
+import LatchkeyWire
+
+/// Work whose cost grows with the data it handles — parsing a write's body, turning a value into
+/// rows or rows into a value, writing a value as JSON — run in place when it is small and on the
+/// node's compute threads (``LatchkeyBackend/computing``) when it is large. The runtime's
+/// cooperative pool has a thread per core: on it, a user's few megabytes of JSON would hold up
+/// every other request of the node for as long as they take.
+struct TreeWork: Sendable {
+    let pool: BoundedThreadPool
+
+    /// The leaves from which work leaves the cooperative pool; below it, a thread hop costs more
+    /// than the work.
+    static let offloadedLeaves = 2_000
+    /// The body size from which its parse leaves the cooperative pool.
+    static let offloadedBytes = 64 * 1_024
+
+    /// `work`, on the compute threads when `large`.
+    func run<T: Sendable>(large: Bool, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+        large ? try await pool.run(work) : try work()
+    }
+}
