@@ -174,13 +174,19 @@ import Testing
             }
             let deepValue = String(repeating: #"{"k":"#, count: DataPath.maximumDepth) + "1" + String(repeating: "}", count: DataPath.maximumDepth)
             let bodies = ["", "{", "nope", "[1,]", #"{"a":1,}"#, "{\"a\":\"\u{0}\"}", #"{"a.b": 1}"#, #"{"a": {"$b": 1}}"#, #"{"": 1}"#,
-                          #"{".value": 1, "x": 2}"#, deepValue, String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)]
+                          #"{".value": 1, "x": 2}"#, deepValue, String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000),
+                          #""\ud800""#, #""\udc00\ud800""#, "\"a\tb\"", "01", "1.", "-", ".5", "1e", "1e400", "tru", "nul", #"{"a" 1}"#,
+                          #"{"a":1 "b":2}"#, "[1] 2", #""\x41""#, #"{'a': 1}"#, "[1,,2]", "\u{FEFF}1"]
             for body in bodies {
                 for method in [HTTPRequest.Method.put, .post, .patch] {
                     let refused = try await client.send(method, "/b.json", raw: Data(body.utf8), token: admin)
                     #expect(refused.status == .badRequest && refused.string("error") != nil, "\(method) \(body.prefix(40))")
                 }
             }
+            // Escapes, surrogate pairs and numbers as the RFC writes them come back in canonical form.
+            let escaped = #"{"s": "\u00e9\ud83d\ude00\n\"\/", "n": [-0, 1.0, 1e2, 2.5E-1, 12345678901234567890]}"#
+            #expect(try await client.send(.put, "/e.json", raw: Data(escaped.utf8), token: admin).status == .ok)
+            #expect(try await client.send(.get, "/e.json", token: admin).text == #"{"n":[0,1,100,0.25,1.2345678901234567e+19],"s":"é😀\n\"/"}"#)
             // A value as deep as allowed is fine.
             let deepest = String(repeating: #"{"k":"#, count: DataPath.maximumDepth - 1) + "1" + String(repeating: "}", count: DataPath.maximumDepth - 1)
             #expect(try await client.send(.put, "/b.json", raw: Data(deepest.utf8), token: admin).status == .ok)
