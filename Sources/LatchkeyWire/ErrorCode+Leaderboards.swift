@@ -10,4 +10,6 @@ extension ErrorCode {
     public static let leaderboardSubmitsTooFrequent = ErrorCode("leaderboard_submits_too_frequent")
     /// A user awaiting parental consent cannot show a display name to others.
     public static let leaderboardDisplayNameRestricted = ErrorCode("leaderboard_display_name_restricted")
+    /// The board has entries, so its sort order cannot change: its ranks would turn over.
+    public static let leaderboardSortOrderLocked = ErrorCode("leaderboard_sort_order_locked")
 }

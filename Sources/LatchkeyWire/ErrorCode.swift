@@ -181,6 +181,7 @@ extension ErrorCode {
         .leaderboardUserSubmitsDisabled,
         .leaderboardScoreTooHigh, .leaderboardScoreTooLow,
         .leaderboardSubmitsTooFrequent,
+        .leaderboardSortOrderLocked,
         .leaderboardDisplayNameRestricted,
         .insufficientFunds,
         .idempotencyKeyReused,

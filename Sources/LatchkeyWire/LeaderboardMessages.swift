@@ -108,7 +108,7 @@ public struct LeaderboardList: Codable, Sendable, Equatable {
 /// A score submit: by the signed-in user (`POST /v1/leaderboards/{id}/scores`) or by the app's
 /// servers for a user (`PUT /v1/leaderboards/{id}/scores/{userId}`, `leaderboards:write`).
 public struct LeaderboardScoreSubmission: StrictRequest, Equatable {
-    public static let acceptedFields: Set<String> = ["score", "subscore", "metadata", "displayName"]
+    public static let acceptedFields: Set<String> = ["score", "subscore", "metadata", "displayName", "idempotencyKey"]
     /// The score (or, for `increment`, the amount added).
     public var score: Int64
     /// Breaks ties between equal scores, in the board's order (default 0).
@@ -118,12 +118,20 @@ public struct LeaderboardScoreSubmission: StrictRequest, Equatable {
     /// The name shown with the entry (1–32 characters, no control characters); a user awaiting
     /// parental consent cannot set one. Without it the entry shows the username.
     public var displayName: String?
+    /// Makes a retry safe, as the wallet's key does (1–128 printable ASCII characters, kept a
+    /// day): the same key with the same submission answers the first answer and submits nothing
+    /// again; with another submission it is `409 idempotency_key_reused`. Keys are the user's, per board.
+    public var idempotencyKey: String?
 
-    public init(score: Int64, subscore: Int64? = nil, metadata: [String: JSONValue]? = nil, displayName: String? = nil) {
+    public init(
+        score: Int64, subscore: Int64? = nil, metadata: [String: JSONValue]? = nil, displayName: String? = nil,
+        idempotencyKey: String? = nil
+    ) {
         self.score = score
         self.subscore = subscore
         self.metadata = metadata
         self.displayName = displayName
+        self.idempotencyKey = idempotencyKey
     }
 }
 

@@ -6,6 +6,17 @@ public enum Gender: String, Codable, Sendable, CaseIterable {
     case male
     /// Any other or undisclosed gender (Kuggle's `2`).
     case other
+
+    /// A gender as a request may give it: its name, or Kuggle's number for it (`0` female,
+    /// `1` male, `2` other or undisclosed), which Kuggle's apps send as a string.
+    public init?(requested value: String) {
+        switch value {
+        case "0": self = .female
+        case "1": self = .male
+        case "2": self = .other
+        default: self.init(rawValue: value)
+        }
+    }
 }
 
 /// `GET /v1/me/profile` (Kuggle's profile): the name, birthday and gender the app asked for, the
@@ -58,12 +69,31 @@ public struct ProfileRequest: StrictRequest, Equatable {
     public var firstName: String?
     /// `YYYY-MM-DD`, not in the future.
     public var dateOfBirth: String?
-    /// `female`, `male` or `other`.
+    /// `female`, `male` or `other`, or Kuggle's `0`, `1` or `2` (as a string or a number).
     public var gender: String?
     /// 1–64 characters, no control characters.
     public var displayName: String?
     /// An `https` URL of at most 2,048 characters.
     public var avatarURL: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case firstName, dateOfBirth, gender, displayName, avatarURL
+    }
+
+    /// Reads a request; `gender` may also be Kuggle's number as a JSON number (`1`), kept as
+    /// its text (`"1"`) for ``Gender/init(requested:)`` to read.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        firstName = try container.decodeIfPresent(String.self, forKey: .firstName)
+        dateOfBirth = try container.decodeIfPresent(String.self, forKey: .dateOfBirth)
+        displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
+        avatarURL = try container.decodeIfPresent(String.self, forKey: .avatarURL)
+        if let number = try? container.decodeIfPresent(Int.self, forKey: .gender) {
+            gender = String(number)
+        } else {
+            gender = try container.decodeIfPresent(String.self, forKey: .gender)
+        }
+    }
 
     /// Creates a request; for a `PUT`, give first name, date of birth and gender.
     public init(

@@ -62,6 +62,7 @@ public final class FakePushProvider: TestServer {
         var tokenExchanges = 0
         var keepsDeliveries = true
         var apnsHangs = false
+        var tokenDelay = Duration.zero
         /// When the first and the latest delivery were accepted.
         var firstAcceptedAt: Date?
         var lastAcceptedAt: Date?
@@ -140,6 +141,12 @@ public final class FakePushProvider: TestServer {
         state.withLockedValue { $0.apnsHangs = false }
     }
 
+    /// From now on the token endpoint answers only after `delay`, so sends that start together
+    /// all find the first access token still being bought.
+    public func delayTokens(by delay: Duration) {
+        state.withLockedValue { $0.tokenDelay = delay }
+    }
+
     /// The next `count` sends are refused with `429` and `Retry-After: retryAfter`.
     public func throttle(next count: Int, retryAfter: Int) {
         state.withLockedValue { $0.throttled = (count, retryAfter) }
@@ -166,6 +173,7 @@ public final class FakePushProvider: TestServer {
             while state.withLockedValue({ $0.apnsHangs }) && !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
             answer = apns(request, token: String(path.dropFirst("/3/device/".count)), body: body)
         } else if path == "/token" {
+            try? await Task.sleep(for: state.withLockedValue { $0.tokenDelay })
             answer = googleToken(body)
         } else if path == "/v1/projects/\(Self.projectID)/messages:send" {
             answer = fcm(request, body: body)

@@ -170,6 +170,99 @@ import Testing
         }
     }
 
+    /// An Android signing certificate's SHA-256 fingerprint, `byte` repeated.
+    static func fingerprint(_ byte: String) -> String { Array(repeating: byte, count: 32).joined(separator: ":") }
+
+    /// A value other than the default for every setting the app page's form shows, as
+    /// `latchkey apps update` flags: lists of several items, booleans turned over, numbers,
+    /// optional values set.
+    static let everySettingValues: [String: [String]] = [
+        "session-ttl": ["7200"], "session-idle-ttl": ["600"], "access-token-ttl": ["1800"], "password-min-length": ["10"],
+        "bcrypt-cost": ["12"], "sign-in-methods": ["username,emailCode,email"], "reveal-taken-emails": ["true"],
+        "reveal-unknown-users": ["true"], "reauthentication-window": ["600"], "account-failure-limit": ["7"],
+        "ip-failure-limit": ["70"], "failure-window": ["1200"], "ip-sign-up-limit": ["40"], "pin-failure-limit": ["6"],
+        "link-providers-by-verified-email": ["true"], "consent-age": ["16"], "consent-age-by-country": ["DE=16", "FR=15"],
+        "pending-consent-days": ["14"], "parent-email-limit": ["4"], "consent-request-limit": ["2"],
+        "redirect-uri": ["https://app.example/callback", "com.example.app:/oauth"], "first-party": ["false"],
+        "logo-url": ["https://cdn.example/logo.png?size=2&dark=1"], "cors-origin": ["https://a.example", "https://b.example"],
+        "password-grant": ["true"], "email-action-url": ["https://app.example/action?from=mail&via=console"],
+        "recipient-send-limit": ["6"], "ip-send-limit": ["25"], "send-window": ["1800"], "app-data-max-value-bytes": ["2048"],
+        "app-data-max-bytes-per-user": ["4096"], "app-data-for-pending-accounts": ["true"], "database-max-leaves": ["5000"],
+        "database-max-bytes": ["2097152"], "wallet-currency": ["kredits", "gems"], "wallet-self-spend": ["true"],
+        "wallet-user-transfers": ["true"], "wallet-allow-negative": ["true"], "guest-limit": ["50"], "guest-idle-days": ["7"],
+        "passkey-rp-id": ["app.example"], "passkey-origin": ["https://app.example", "https://www.app.example"],
+        "passkey-user-verification": ["required"], "apple-app-id": ["ABCDE12345.com.example.app"],
+        "android-app": ["com.example.app=" + fingerprint("AB"), "com.example.app=" + fingerprint("CD")],
+        "totp-required": ["true"],
+    ]
+    static var everySetting: [SettingChange] { everySettingValues.map { SettingChange(flag: $0.key, values: $0.value) } }
+
+    /// Saving the app page's forms untouched changes nothing: every setting the form shows is
+    /// posted back as it is stored (a list's items, a boolean, an optional URL…), and a form that
+    /// changes only the access-token lifetime changes only that.
+    @Test(arguments: TestStore.enabled) func everySettingRoundTripsThroughTheUntouchedForms(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        let admin = try await harness.makeOperator("adam", role: .admin)
+        let flags = Set(AppSettings.declarations.compactMap(\.flag))
+        #expect(Set(Self.everySetting.map(\.flag)) == flags, "every setting the form shows has a value other than its default here")
+        let id = harness.app.id
+        let configured = try await harness.backend.admin.updateApp(id, name: nil, changes: Self.everySetting, by: .commandLine())
+        for setting in AppSettings.declarations where setting.flag != nil {
+            #expect(setting.values(in: configured.settings) != setting.values(in: AppSettings()), "\(setting.key) keeps its default")
+        }
+        try await harness.backend.admin.setRules(#"{"rules": {".read": "auth != null", ".write": false}}"#, appID: id, by: .commandLine())
+        let rules = try await harness.backend.admin.rules(appID: id, by: .commandLine())
+        try await harness.run { client in
+            var adam = Browser()
+            try await adam.signIn(client, harness, admin)
+            for action in ["/console/apps/\(id)/settings", "/console/apps/\(id)/rules"] {
+                let page = try await adam.get(client, "/console/apps/\(id)")
+                var fields = try PageForm.fields(in: page.text, action: action)
+                fields["csrf_token"] = nil
+                let saved = try await adam.post(client, action, fields)
+                #expect(saved.status == .seeOther, "\(action): \(saved.text)")
+                #expect(try await harness.backend.apps.find(id)?.settings == configured.settings, "\(action) changed a setting")
+                #expect(try await harness.backend.admin.rules(appID: id, by: .commandLine()) == rules)
+            }
+
+            let page = try await adam.get(client, "/console/apps/\(id)")
+            var fields = try PageForm.fields(in: page.text, action: "/console/apps/\(id)/settings")
+            fields["csrf_token"] = nil
+            fields["access-token-ttl"] = "1200"
+            #expect(try await adam.post(client, "/console/apps/\(id)/settings", fields).status == .seeOther)
+            var expected = configured.settings
+            expected.accessTokenTTL = 1200
+            #expect(try await harness.backend.apps.find(id)?.settings == expected)
+        }
+    }
+
+    /// Users without a username (guests, device users, users of an email or phone) are listed by
+    /// a name an operator can click: their email or phone, else "Guest" and the start of the id.
+    @Test(arguments: TestStore.enabled) func everyListedUserHasANameToClick(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.signInMethods = [.username, .email, .anonymous, .device] }
+        let owner = try await harness.makeOperator("olivia", role: .owner)
+        try await harness.run { client in
+            let guest = try #require(try await client.signInAnonymously().string("user.id"))
+            let device = try #require(try await client.signIn(deviceID: String(repeating: "d", count: 32)).string("user.id"))
+            #expect(try await client.signUp(["email": "mail@example.com", "password": "correct horse battery"]).status.code < 300)
+            _ = try await client.signUpUser("dora")
+            var browser = Browser()
+            try await browser.signIn(client, harness, owner)
+            for (language, word) in [("en", "Guest"), ("ja", "ゲスト"), ("zh-Hans", "访客")] {
+                browser.language = language
+                let page = try await browser.get(client, "/console/users?app=\(harness.app.id)&q=")
+                let names = page.text.matches(of: /<a href="\/console\/apps\/[^"\/]+\/users\/([^"]+)">([^<]*)<\/a>/).map {
+                    (id: String($0.1), name: String($0.2))
+                }
+                #expect(names.count == 4, "\(page.text)")
+                #expect(names.allSatisfy { !$0.name.trimmingCharacters(in: .whitespaces).isEmpty }, "\(names)")
+                let shown = Dictionary(names.map { ($0.id, $0.name) }) { first, _ in first }
+                #expect(shown[guest] == "\(word) \(guest.prefix(8))" && shown[device] == "\(word) \(device.prefix(8))", "\(shown)")
+                #expect(Set(shown.values).isSuperset(of: ["dora", "mail@example.com"]), "\(shown)")
+            }
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func everyPageRendersInEachLanguage(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         let owner = try await harness.makeOperator("olivia", role: .owner)

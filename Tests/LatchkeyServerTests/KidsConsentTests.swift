@@ -382,6 +382,40 @@ import Testing
         }
     }
 
+    /// Every consent state has its purge rule and its own words on the parent's page: a pending
+    /// or denied child goes `pendingConsentDays` after the request, a revoked one that long after
+    /// the revocation, a granted one never; only a child without consent is "restricted until you
+    /// agree".
+    @Test(arguments: TestStore.enabled) func everyConsentStateHasItsPurgeRuleAndItsOwnText(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.pendingConsentDays = 10 }
+        try await harness.run { client in
+            _ = try await Self.signUpChild("kidrevoked", client: client)
+            let requestLink = try await harness.latestLinkToken(to: Self.parent)
+            let request = try await client.send(.get, "/v1/consent?token=\(requestLink)")
+            #expect(request.text.contains("Until you agree, the account is restricted"))
+            try await Self.parentActs("grant", on: "kidrevoked", harness: harness, client: client)
+            _ = try await Self.signUpChild("kidgranted", parent: "other-parent@example.com", client: client)
+            try await Self.parentActs("grant", on: "kidgranted", parent: "other-parent@example.com", harness: harness, client: client)
+
+            harness.clock.advance(by: 5 * 86_400)
+            let manage = try await Self.manageLink(harness: harness, client: client)
+            let granted = try await client.send(.get, "/v1/consent?token=\(manage)")
+            #expect(granted.status == .ok && granted.text.contains("You agreed") && !granted.text.contains("Until you agree"), "\(granted.text)")
+            #expect(try await client.submit(["token": manage, "action": "revoke"], to: "/v1/consent", with: try PageForm(of: granted)).status == .ok)
+            let again = try await Self.manageLink(harness: harness, client: client)
+            let revoked = try await client.send(.get, "/v1/consent?token=\(again)")
+            #expect(revoked.text.contains("You withdrew your consent") && !revoked.text.contains("Until you agree"), "\(revoked.text)")
+
+            // Revoked on day 5: purged on day 15, not at the request's day 10.
+            harness.clock.advance(by: 9 * 86_400)
+            #expect(try await harness.backend.janitor.sweep()["pendingConsent"] == nil)
+            harness.clock.advance(by: 86_401)
+            #expect(try await harness.backend.janitor.sweep()["pendingConsent"] == 1)
+            #expect(try await client.signIn("kidrevoked").status == .unauthorized)
+            #expect(try await client.signIn("kidgranted").status == .ok)
+        }
+    }
+
     /// THE cycle: sign-up → pending (restricted token) → the parent grants on the page → the next
     /// refresh has the full scope → the parent revokes → the child's sessions end and the account
     /// is restricted again → the parent deletes on the page → nothing of the child is left in any

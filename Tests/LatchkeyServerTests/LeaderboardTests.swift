@@ -25,10 +25,15 @@ import Testing
             #expect(created.string("sortOrder") == "asc" && created.string("operator") == "set")
             #expect(created.string("currentPeriod") == "2027-01-15T00:00:00Z")
             #expect(created.value("userSubmitsPerMinute") as? Int == 60)
+            // A new definition changes what it names; the members it leaves out keep their values.
             let updated = try await client.send(.put, "/v1/leaderboards/race", json: ["maxScore": 500], token: admin)
             #expect(updated.status == .ok)
-            #expect(updated.string("sortOrder") == "desc" && updated.value("maxScore") as? Int == 500)
-            #expect(updated.string("resetSchedule") == "none" && updated.string("createdAt") == created.string("createdAt"))
+            #expect(updated.string("sortOrder") == "asc" && updated.string("operator") == "set" && updated.value("maxScore") as? Int == 500)
+            #expect(updated.string("resetSchedule") == "daily" && updated.value("allowUserSubmits") as? Bool == true)
+            #expect(updated.string("createdAt") == created.string("createdAt"))
+            let cleared = try await client.send(.put, "/v1/leaderboards/race", json: ["maxScore": NSNull(), "minScore": -5], token: admin)
+            #expect(cleared.status == .ok && cleared.value("maxScore") == nil && cleared.value("minScore") as? Int == -5)
+            #expect(cleared.string("sortOrder") == "asc" && cleared.string("resetSchedule") == "daily")
 
             // A user's token and a client without the admin scope are refused.
             #expect(try await client.send(.put, "/v1/leaderboards/other", json: definition, token: user.access).status == .forbidden)
@@ -59,6 +64,106 @@ import Testing
             #expect(try await client.send(.delete, "/v1/leaderboards/race", token: admin).status == .noContent)
             #expect(try await client.send(.get, "/v1/leaderboards/race", token: user.access).status == .notFound)
             #expect(try await client.send(.delete, "/v1/leaderboards/race", token: admin).status == .notFound)
+        }
+    }
+
+    /// A board with entries keeps its sort order (its ranks would turn over): `409
+    /// leaderboard_sort_order_locked`, and nothing changes; an empty board may still turn.
+    @Test(arguments: TestStore.enabled) func aBoardWithEntriesKeepsItsSortOrder(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let board = try await Board.make(client, harness)
+            let users = try await board.users(["amy", "ben"])
+            try await board.define("race", ["sortOrder": "desc"])
+            try await board.define("race", ["sortOrder": "asc"])
+            _ = try await board.serverSubmit("race", users[0].id, ["score": 30])
+            _ = try await board.serverSubmit("race", users[1].id, ["score": 20])
+            let turned = try await client.send(.put, "/v1/leaderboards/race", json: ["sortOrder": "desc", "maxScore": 9], token: board.admin)
+            #expect(turned.status == .conflict && turned.string("code") == "leaderboard_sort_order_locked", "\(turned.text)")
+            let kept = try await client.send(.get, "/v1/leaderboards/race", token: users[0].access)
+            #expect(kept.string("sortOrder") == "asc" && kept.value("maxScore") == nil)
+            #expect(try await board.order("race", users[0].access) == ["ben", "amy"])
+            // The same order, given again with another change, is no change of order.
+            let same = try await client.send(.put, "/v1/leaderboards/race", json: ["sortOrder": "asc", "maxScore": 9], token: board.admin)
+            #expect(same.status == .ok && same.value("maxScore") as? Int == 9)
+        }
+    }
+
+    /// Submissions take an idempotency key, as the wallet's operations do: a retry with the same
+    /// key and body gets the first answer and adds nothing; the same key with another body is
+    /// `409 idempotency_key_reused`; keys are each user's, per board; a bad key is refused.
+    @Test(arguments: TestStore.enabled) func scoreSubmissionsTakeAnIdempotencyKey(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let board = try await Board.make(client, harness)
+            let users = try await board.users(["amy", "ben"])
+            try await board.define("coins", ["operator": "increment", "allowUserSubmits": true])
+            func submit(_ user: Int, _ body: [String: Any]) async throws -> TestResponse {
+                try await client.send(.post, "/v1/leaderboards/coins/scores", json: body, token: users[user].access)
+            }
+            let first = try await submit(0, ["score": 5, "idempotencyKey": "round-1"])
+            #expect(first.status == .ok && first.value("score") as? Int == 5)
+            harness.clock.advance(by: 5)
+            _ = try await board.serverSubmit("coins", users[1].id, ["score": 50])
+            let retry = try await submit(0, ["score": 5, "idempotencyKey": "round-1"])
+            #expect(retry.status == .ok && retry.text == first.text, "the first answer, unchanged: \(retry.text)")
+            let reused = try await submit(0, ["score": 6, "idempotencyKey": "round-1"])
+            #expect(reused.status == .conflict && reused.string("code") == "idempotency_key_reused")
+            let mine = try await client.send(.get, "/v1/leaderboards/coins/entries/me", token: users[0].access)
+            #expect(mine.value("score") as? Int == 5 && mine.value("rank") as? Int == 2)
+            // Another user's key of the same name is theirs; a new key submits again.
+            #expect(try await submit(1, ["score": 1, "idempotencyKey": "round-1"]).value("score") as? Int == 51)
+            #expect(try await submit(0, ["score": 5, "idempotencyKey": "round-2"]).value("score") as? Int == 10)
+            // The app's server retries the same way.
+            for _ in 0..<2 {
+                let awarded = try await board.serverSubmit("coins", users[0].id, ["score": 100, "idempotencyKey": "bonus-7"])
+                #expect(awarded.value("score") as? Int == 110)
+            }
+            for bad in ["", String(repeating: "k", count: 129), "has space", "ключ"] {
+                let refused = try await submit(0, ["score": 1, "idempotencyKey": bad])
+                #expect(refused.status == .unprocessableContent && refused.fieldCodes == ["invalid_field"], "\(bad)")
+            }
+            // Keys are kept a day.
+            harness.clock.advance(by: 86_401)
+            #expect(try await harness.backend.janitor.sweep()["leaderboardSubmissionKeys"] == 4)
+            let later = try await Board.make(client, harness).serverSubmit("coins", users[0].id, ["score": 100, "idempotencyKey": "bonus-7"])
+            #expect(later.value("score") as? Int == 210)
+        }
+    }
+
+    /// One user's score is removed by the app's server (`leaderboards:write`), an operator (the
+    /// admin API, audited) or `latchkey leaderboards remove-score` (the same audited service):
+    /// it leaves the ranks, and the user may submit again.
+    @Test(arguments: TestStore.enabled) func oneUsersScoreIsRemovedByTheServerOrAnOperator(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let board = try await Board.make(client, harness)
+            let users = try await board.users(["amy", "ben", "cat", "dan"])
+            try await board.define("top", ["allowUserSubmits": true])
+            for (index, score) in [40, 30, 20, 10].enumerated() { _ = try await board.serverSubmit("top", users[index].id, ["score": score]) }
+            #expect(try await board.order("top", users[0].access) == ["amy", "ben", "cat", "dan"])
+
+            #expect(try await client.send(.delete, "/v1/leaderboards/top/scores/\(users[0].id)", token: users[0].access).status == .forbidden)
+            #expect(try await client.send(.delete, "/v1/leaderboards/top/scores/\(users[0].id)", token: board.writer).status == .noContent)
+            #expect(try await client.send(.delete, "/v1/leaderboards/top/scores/\(users[0].id)", token: board.writer).status == .notFound)
+            #expect(try await client.send(.delete, "/v1/leaderboards/top/scores/\(users[1].id)?period=2020-01-01T00:00:00Z", token: board.writer).status == .unprocessableContent)
+            #expect(try await board.order("top", users[1].access) == ["ben", "cat", "dan"])
+            #expect(try await client.send(.get, "/v1/leaderboards/top/entries/me", token: users[0].access).status == .notFound)
+
+            let (_, admin, viewer) = try await harness.operatorTokens(client)
+            let path = "/v1/operator/apps/\(harness.app.id)/leaderboards/top/scores/\(users[1].id)"
+            #expect(try await client.send(.delete, path, token: viewer).status == .forbidden)
+            #expect(try await client.send(.delete, path, token: admin).status == .noContent)
+            try await harness.backend.admin.removeLeaderboardScore(
+                board: "top", userID: users[2].id, period: nil, appID: harness.app.id, by: .commandLine())
+            #expect(try await board.order("top", users[3].access) == ["dan"])
+            let audit = try await harness.backend.admin.auditLog(by: .commandLine())
+            #expect(audit.filter { $0.action == "leaderboard.score.remove" }.count == 2)
+
+            // A removed user submits again and ranks by the new score alone.
+            let again = try await client.send(.post, "/v1/leaderboards/top/scores", json: ["score": 5], token: users[0].access)
+            #expect(again.status == .ok && again.value("score") as? Int == 5, "\(again.text)")
+            #expect(try await board.order("top", users[3].access) == ["dan", "amy"])
         }
     }
 

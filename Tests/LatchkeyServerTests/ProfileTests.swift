@@ -74,7 +74,10 @@ import Testing
                 let refused = try await client.send(.patch, "/v1/me/profile", json: [field: value], token: token)
                 #expect(refused.status == .unprocessableContent && refused.string("code") == code, "\(field): \(refused.text)")
             }
-            #expect(try await client.send(.patch, "/v1/me/profile", json: ["gender": 1], token: token).status == .badRequest)
+            for wrong: Any in [7, -1, "3", 1.5] {
+                let refused = try await client.send(.patch, "/v1/me/profile", json: ["gender": wrong], token: token)
+                #expect([.badRequest, .unprocessableContent].contains(refused.status) && refused.string("code") != nil, "\(wrong): \(refused.text)")
+            }
             // The invite code and the flags are not the user's to set.
             for field in ["inviteCode", "profileCreated", "invitedCount"] {
                 let refused = try await client.send(.patch, "/v1/me/profile", json: [field: "X"], token: token)
@@ -84,6 +87,24 @@ import Testing
             #expect(cleared.status == .ok && cleared.value("displayName") == nil && cleared.value("avatarURL") == nil)
             #expect(cleared.string("firstName") == "Joe" && cleared.value("profileCreated") as? Bool == true)
             #expect(try await client.send(.get, "/v1/me/profile").status == .unauthorized)
+        }
+    }
+
+    /// Kuggle's create-profile sends the gender as its number in a string (`"gender": "1"`:
+    /// 0 female, 1 male, 2 other or undisclosed); a JSON number means the same. The profile
+    /// answers with the name.
+    @Test(arguments: TestStore.enabled) func kugglesNumericGenderIsAcceptedAsTheSeedSendsIt(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let token = try await client.signUpUser("kuggle").access
+            let created = try await client.send(
+                .put, "/v1/me/profile", json: ["firstName": "Joe", "dateOfBirth": "1990-03-05", "gender": "1"], token: token)
+            #expect(created.status == .ok && created.string("gender") == "male", "\(created.text)")
+            let numbers: [(Any, String)] = [("0", "female"), (2, "other"), (0, "female"), (1, "male"), ("2", "other"), ("female", "female")]
+            for (sent, stored) in numbers {
+                let changed = try await client.send(.patch, "/v1/me/profile", json: ["gender": sent], token: token)
+                #expect(changed.status == .ok && changed.string("gender") == stored, "\(sent): \(changed.text)")
+            }
         }
     }
 

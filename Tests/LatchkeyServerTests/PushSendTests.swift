@@ -223,6 +223,27 @@ import Testing
         }
     }
 
+    /// Sends that go out together share one FCM access token: the first buys it, the others
+    /// wait for that purchase instead of each buying their own.
+    @Test(arguments: TestStore.enabled) func concurrentFCMSendsShareOneTokenFetch(store: TestStore) async throws {
+        try await withPush(store: store, providers: [.fcm]) { fake, harness, client in
+            let tokens = try await client.signUpUser("fay")
+            let phones = (1...4).map { "\(Self.fcmToken)-\($0)" }
+            for phone in phones {
+                let android: [String: any Sendable] = ["token": phone, "platform": "android"]
+                #expect(try await client.send(.post, "/v1/me/devices", json: android, token: tokens.access).status == .created)
+            }
+            let id = try #require(try await client.send(.get, "/v1/me", token: tokens.access).string("id"))
+            fake.delayTokens(by: .milliseconds(300))
+            let sender = try await harness.clientToken(client, scope: "push:send")
+            let sent = try await push(client, sender, ["userId": id, "body": ["default": "together"]])
+            #expect(sent.value("queued.fcm") as? Int == phones.count)
+            await harness.backend.dispatcher.deliverDue()
+            #expect(try await eventually(phones.count) { fake.deliveries.count } == phones.count, "refused: \(fake.refusals)")
+            #expect(fake.tokenExchanges == 1, "one access token for every send of the batch")
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func aChildAwaitingConsentReceivesNothing(store: TestStore) async throws {
         try await withPush(store: store) { fake, harness, client in
             let child = try await client.signUpChild("kidpush")

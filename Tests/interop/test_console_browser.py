@@ -157,6 +157,44 @@ def test_console_flows(browser):
     assert "Forged" not in wait_for(browser, "main").text
 
 
+def app_settings(client_id: str) -> dict:
+    """The app's stored settings, as `latchkey apps show --json` prints them (the sign-in
+    methods, a set, in order)."""
+    shown = subprocess.run(
+        [BINARY, "apps", "show", client_id, "--json", "--data-dir", DATA_DIR], capture_output=True, text=True, timeout=60, check=True)
+    settings = json.loads(shown.stdout)["settings"]
+    return {**settings, "signInMethods": sorted(settings["signInMethods"])}
+
+
+def test_changing_the_access_token_lifetime_saves_only_that(browser):
+    """The access-token lifetime is "changeable in the control panel" (Wilddog): on an app whose
+    settings are not the defaults (a second wallet currency, lists, an optional URL, booleans),
+    changing only that field and pressing Save stores it and leaves every other setting as it was."""
+    created = subprocess.run(
+        [BINARY, "apps", "create", "--name", f"Panel {secrets.token_hex(3)}", "--json", "--data-dir", DATA_DIR],
+        capture_output=True, text=True, timeout=60, check=True)
+    app = json.loads(created.stdout)["app"]
+    subprocess.run(
+        [BINARY, "apps", "update", app["clientId"], "--wallet-currency", "kredits", "--wallet-currency", "gems",
+         "--cors-origin", "https://a.example", "--cors-origin", "https://b.example", "--logo-url", "https://cdn.example/logo.png?a=1&b=2",
+         "--consent-age-by-country", "DE=16", "--sign-in-methods", "username,email,emailCode", "--first-party", "false",
+         "--wallet-self-spend", "true", "--passkey-user-verification", "required", "--data-dir", DATA_DIR],
+        capture_output=True, timeout=60, check=True)
+    before = app_settings(app["clientId"])
+    sign_in(browser, "en")
+    browser.get(f"{URL}/console/apps/{app['id']}")
+    field = wait_for(browser, "setting-access-token-ttl")
+    assert field.get_attribute("value") == str(before["accessTokenTTL"])
+    field.clear()
+    field.send_keys("1200")
+    submit(browser, "save-settings")
+    wait_for(browser, "client-id")
+    assert not browser.find_elements(By.ID, "error-summary")
+    after = app_settings(app["clientId"])
+    assert after["accessTokenTTL"] == 1200
+    assert after == {**before, "accessTokenTTL": 1200}
+
+
 def test_a_viewer_sees_no_buttons(browser):
     sign_in(browser, "en", role="viewer")
     browser.get(f"{URL}/console/apps")

@@ -93,3 +93,48 @@ def test_email_me_a_code(browser_in, email_codes, callback, language):
     fill(driver, {"code": code})
     token = flow.finish(driver)
     assert verified_id_token(token, email_codes, flow.nonce)["sub"]
+
+
+def wrong(code: str) -> str:
+    """Another code of the same length."""
+    return f"{(int(code) + 1) % 10 ** len(code):0{len(code)}d}"
+
+
+def assert_code_field_marked(driver) -> None:
+    """The summary and the field itself say the code was wrong: the field is invalid and
+    described by its own message (docs/hosted-login.md), and the page passes axe."""
+    wait_for(driver, "#error-summary")
+    field = driver.find_element(By.ID, "code")
+    assert field.get_attribute("aria-invalid") == "true"
+    described = field.get_attribute("aria-describedby").split()
+    assert "code-error" in described
+    assert driver.find_element(By.ID, "code-error").text.strip()
+    assert_accessible(driver)
+
+
+def test_a_wrong_second_factor_code_marks_its_field(browser, totp_required, callback):
+    flow = Flow(totp_required, callback.uri)
+    browser.get(flow.url.replace("/oauth/authorize?", "/oauth/authorize/sign-up?"))
+    wait_for(browser, "#password")
+    fill(browser, {"username": f"wrong_totp_{new_email()[8:16]}", "password": PASSWORD})
+    wait_for(browser, "#qr-code")
+    totp = pyotp.TOTP(browser.find_element(By.ID, "secret").text.replace(" ", ""))
+    fill(browser, {"code": wrong(totp.now())})
+    assert_code_field_marked(browser)
+    fill(browser, {"code": totp.now()})
+    wait_for(browser, "#recovery-codes")
+
+
+def test_a_wrong_email_code_marks_its_field(browser, email_codes, callback):
+    flow = Flow(email_codes, callback.uri)
+    browser.get(flow.url.replace("/oauth/authorize?", "/oauth/authorize/email?"))
+    wait_for(browser, "#email")
+    address = new_email()
+    fill(browser, {"email": address})
+    wait_for(browser, "#code")
+    code = re.search(r"\b\d{6}\b", message_to(address, "email_sign_in")["body"]).group(0)
+    fill(browser, {"code": wrong(code)})
+    assert_code_field_marked(browser)
+    fill(browser, {"code": code})
+    token = flow.finish(browser)
+    assert verified_id_token(token, email_codes, flow.nonce)["sub"]

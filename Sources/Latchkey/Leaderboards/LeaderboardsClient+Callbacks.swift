@@ -13,13 +13,14 @@ extension LeaderboardsClient {
         client.deliver(completion) { try await self.leaderboard(id) }
     }
 
-    /// Callback form of ``submit(_:subscore:metadata:displayName:to:)``.
+    /// Callback form of ``submit(_:subscore:metadata:displayName:idempotencyKey:to:)``.
     public func submit(
         _ score: Int64, subscore: Int64? = nil, metadata: [String: JSONValue]? = nil, displayName: String? = nil,
-        to board: String, completion: @escaping @Sendable (Result<LeaderboardEntry, LatchkeyError>) -> Void
+        idempotencyKey: String? = nil, to board: String, completion: @escaping @Sendable (Result<LeaderboardEntry, LatchkeyError>) -> Void
     ) {
         client.deliver(completion) {
-            try await self.submit(score, subscore: subscore, metadata: metadata, displayName: displayName, to: board)
+            try await self.submit(
+                score, subscore: subscore, metadata: metadata, displayName: displayName, idempotencyKey: idempotencyKey, to: board)
         }
     }
 

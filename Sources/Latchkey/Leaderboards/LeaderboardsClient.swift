@@ -29,13 +29,16 @@ public struct LeaderboardsClient: Sendable {
     /// Submits the user's score to `board`'s current period; the board's operator (`best`, `set`,
     /// `increment`) decides what is kept. Answers the user's entry with its rank. An account
     /// awaiting parental consent may submit but is shown to others anonymized, and cannot send
-    /// a `displayName`.
+    /// a `displayName`. With an `idempotencyKey` (1–128 printable ASCII characters, kept a day)
+    /// a retry after a lost answer gets the first answer and submits nothing again; the same key
+    /// with another score throws `.idempotencyKeyReused`.
     @discardableResult
     public func submit(
         _ score: Int64, subscore: Int64? = nil, metadata: [String: JSONValue]? = nil, displayName: String? = nil,
-        to board: String
+        idempotencyKey: String? = nil, to board: String
     ) async throws -> LeaderboardEntry {
-        let body = LeaderboardScoreSubmission(score: score, subscore: subscore, metadata: metadata, displayName: displayName)
+        let body = LeaderboardScoreSubmission(
+            score: score, subscore: subscore, metadata: metadata, displayName: displayName, idempotencyKey: idempotencyKey)
         return try await transport.decode(LeaderboardEntry.self, .post, Self.path(board, "scores"), body: body)
     }
 

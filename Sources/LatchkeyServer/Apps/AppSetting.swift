@@ -58,10 +58,12 @@ typealias SettingPath<Value> = any WritableKeyPath<AppSettings, Value> & Sendabl
 
 extension AppSetting {
     /// A setting of type `Value`, read from JSON as it is stored, with a parser and rule of its own;
-    /// the kinds below are this with their parser and rule filled in.
+    /// the kinds below are this with their parser and rule filled in. `format` has no default:
+    /// the console's form shows a setting by it and saves what it shows, so a setting without
+    /// one would be saved empty.
     static func custom<Value: Codable & Sendable>(
         _ key: String, _ path: SettingPath<Value>, flag: String?, help: String,
-        isList: Bool = false, format: @escaping @Sendable (Value) -> [String] = { _ in [] },
+        isList: Bool = false, format: @escaping @Sendable (Value) -> [String],
         parse: @escaping @Sendable ([String]) throws -> Value, problem: @escaping @Sendable (Value) -> String? = { _ in nil }
     ) -> AppSetting {
         AppSetting(
@@ -104,9 +106,12 @@ extension AppSetting {
         }
     }
 
-    /// A list given by repeating the flag; the flag replaces the whole list.
-    static func list(_ key: String, _ path: SettingPath<[String]>, flag: String, help: String) -> AppSetting {
-        custom(key, path, flag: flag, help: help, isList: true, format: { $0 }, parse: { $0.filter { !$0.isEmpty } })
+    /// A list given by repeating the flag; the flag replaces the whole list. `problem` is its rule.
+    static func list(
+        _ key: String, _ path: SettingPath<[String]>, flag: String, help: String,
+        problem: @escaping @Sendable ([String]) -> String? = { _ in nil }
+    ) -> AppSetting {
+        custom(key, path, flag: flag, help: help, isList: true, format: { $0 }, parse: { $0.filter { !$0.isEmpty } }, problem: problem)
     }
 
     /// An optional absolute https URL (http only to a loopback host), called `name` when refused;

@@ -21,7 +21,7 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var consentAge: Int = 13
     /// The app's own consent ages by ISO 3166-1 alpha-2 country, over the built-in table.
     public var consentAgeByCountry: [String: Int] = [:]
-    /// Days a child's account may wait for (or stay without, once denied) parental consent
+    /// Days a child's account may wait for (or stay without, once denied or withdrawn) parental consent
     /// before it is purged with everything it owns (default 30).
     public var pendingConsentDays: Int = 30
     /// Consent emails to one parent address per day (default 10).

@@ -186,6 +186,18 @@ public struct AdminService: Sendable {
         try await audit.record("user.delete", target: account.id, by: actor)
     }
 
+    /// Removes a user's score from an app's board, in the period `period` names (the board's
+    /// current one when nil): a cheat's or an abuser's entry; the user may submit again.
+    public func removeLeaderboardScore(
+        board: String, userID: String, period: String?, appID: String, by actor: AdminActor
+    ) async throws {
+        try actor.require(.admin)
+        let app = try await existingApp(appID)
+        let definitions = LeaderboardDefinitions(driver: driver, time: time)
+        try await definitions.removeScore(appID: app.id, id: board, userID: userID, period: period)
+        try await audit.record("leaderboard.score.remove", target: "\(app.id) \(board) \(userID)", by: actor)
+    }
+
     /// Ends every session of a user.
     public func revokeSessions(userID: String, appID: String, by actor: AdminActor) async throws {
         try actor.require(.admin)

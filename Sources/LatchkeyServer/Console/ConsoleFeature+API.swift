@@ -141,6 +141,16 @@ extension ConsoleFeature {
             return Response(status: .noContent)
         }
         table.on(
+            .delete, "/v1/operator/apps/{id}/leaderboards/{board}/scores/{user}", operation: "removeLeaderboardScoreAsOperator",
+            access: .operator(.admin)
+        ) { request, context in
+            try await admin.removeLeaderboardScore(
+                board: try context.parameters.require("board"), userID: try context.parameters.require("user"),
+                period: request.uri.queryParameters["period"].map(String.init), appID: try context.parameters.require("id"),
+                by: try actor(request, context))
+            return Response(status: .noContent)
+        }
+        table.on(
             .delete, "/v1/operator/apps/{id}/users/{user}/sessions", operation: "revokeUserSessionsAsOperator", access: .operator(.admin)
         ) { request, context in
             try await admin.revokeSessions(

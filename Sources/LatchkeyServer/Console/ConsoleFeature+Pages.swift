@@ -267,7 +267,7 @@ extension ConsoleFeature {
                 return try render(
                     "console/users", "console.users.title", visit,
                     values: [
-                        "apps": choices, "query": text, "appID": appID, "users": found.map(ConsoleViews.userRow), "hasUsers": !found.isEmpty,
+                        "apps": choices, "query": text, "appID": appID, "users": found.map { ConsoleViews.userRow($0) { pages.text($0, in: visit.language) } }, "hasUsers": !found.isEmpty,
                         "searched": query["q"] != nil,
                     ])
             }

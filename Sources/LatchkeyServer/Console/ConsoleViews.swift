@@ -77,11 +77,22 @@ enum ConsoleViews {
         return "setting-\(flag)"
     }
 
-    static func userRow(_ account: UserAccount) -> [String: Any] {
+    /// A found user's row; `text` reads the page's catalog (in the visitor's language).
+    static func userRow(_ account: UserAccount, text: (String) -> String) -> [String: Any] {
         [
-            "id": account.id, "appID": account.appID, "username": account.username ?? "", "email": account.email ?? "",
+            "id": account.id, "appID": account.appID, "name": listName(account, text: text), "email": account.email ?? "",
             "phone": account.phone ?? "", "disabled": account.disabled,
         ]
+    }
+
+    /// The name a list links a user by, never empty (a link without text is one no one can find
+    /// or click): the username, else the email, phone or display name, else "Guest 1a2b3c4d"
+    /// for a guest (anonymous or device) and "User 1a2b3c4d" for anyone else, from the id.
+    static func listName(_ account: UserAccount, text: (String) -> String) -> String {
+        let names = [account.username, account.email, account.phone, account.displayName].compactMap { $0 }
+        if let name = names.first(where: { !$0.isEmpty }) { return name }
+        let label = account.isAnonymous ? "console.users.guest" : "console.users.unnamed"
+        return text(label).replacingOccurrences(of: "{id}", with: String(account.id.prefix(8)))
     }
 
     static func user(_ detail: AdminService.UserDetail, appID: String) -> [String: Any] {

@@ -41,7 +41,7 @@ extension HostedLoginFeature {
             } refused: { error in
                 try emailCodeEntryPage(
                     authz, request: request, language: language, email: email,
-                    errors: pageErrors(error, fields: ["code"], language: language), status: error.status)
+                    errors: pageErrors(error, fields: ["code"], typed: "code", language: language), status: error.status)
             }
         }
     }

@@ -231,7 +231,7 @@ extension HostedLoginFeature {
             } refused: { error in
                 try pinPage(
                     authz, request: request, language: language, phone: number, requestID: requestID,
-                    errors: pageErrors(error, fields: ["pin"], language: language), status: error.status)
+                    errors: pageErrors(error, fields: ["pin"], typed: "pin", language: language), status: error.status)
             }
         }
     }
@@ -250,9 +250,13 @@ extension HostedLoginFeature {
     }
 
     /// A refused request's field errors for the page: those of the form's `fields` beside their
-    /// field, the rest (and a refusal without fields) for the form as a whole.
-    func pageErrors(_ error: APIError, fields: Set<String>, language: Language) -> [PageError] {
-        guard !error.fields.isEmpty else { return [PageError(field: "", message: Messages.text(for: error.code, in: language).title)] }
+    /// field, the rest for the form as a whole. A refusal without fields is about `typed` when
+    /// the form has one field the user types (a wrong or spent code is that field's error, so the
+    /// field is marked invalid and described by it), else about the whole form.
+    func pageErrors(_ error: APIError, fields: Set<String>, typed: String? = nil, language: Language) -> [PageError] {
+        guard !error.fields.isEmpty else {
+            return [PageError(field: typed ?? "", message: Messages.text(for: error.code, in: language).title)]
+        }
         return error.fields.map { field in
             PageError(field: fields.contains(field.field) ? field.field : "", message: Messages.fieldMessage(for: field, in: language))
         }

@@ -55,7 +55,7 @@ extension HostedLoginFeature {
             } catch let error as APIError {
                 return try secondFactorPage(
                     authz, request: request, language: language, prompt: SecondFactorPrompt(challenge: challenge),
-                    errors: pageErrors(error, fields: ["code"], language: language), status: error.status)
+                    errors: pageErrors(error, fields: ["code"], typed: "code", language: language), status: error.status)
             }
         }
     }

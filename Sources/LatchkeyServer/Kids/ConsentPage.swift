@@ -67,7 +67,7 @@ struct ConsentPage {
     private func page(for link: ParentConsent.Link, token: String, csrf: CSRFToken, in language: Language) async throws -> Page {
         var values: [String: Any] = [
             "token": token,
-            "request": Self.text("request", link, in: language),
+            "request": Self.text("request.\(link.status.rawValue)", link, in: language),
             "state": Self.text("status.\(link.status.rawValue)", link, in: language),
             // The actions that end or refuse the consent are the secondary buttons.
             "actions": link.actions.map { action -> [String: Any] in

@@ -44,10 +44,13 @@ struct ConsentStore: Sendable {
         try ChangeFeed.record(.user, userID, at: now)
     }
 
-    /// Records the parent's decision and sets the status it leads to: a grant clears the purge
-    /// date, a denial keeps it.
+    /// Records the parent's decision and sets the status it leads to, with its purge rule: a
+    /// grant clears the purge date (a granted child is never purged); any other decision keeps
+    /// the date the account already has (a denial keeps the request's) or, for one without
+    /// (a revoked grant), sets `purgeAt` — so a child without consent is always purged unless
+    /// the parent agrees (again) first.
     func decide(
-        _ action: Action, userID: String, parentEmail: String, at now: Date, in db: any SQLDatabase
+        _ action: Action, userID: String, parentEmail: String, purgeAt: Date, at now: Date, in db: any SQLDatabase
     ) async throws {
         let status: ConsentStatus =
             switch action {
@@ -56,7 +59,8 @@ struct ConsentStore: Sendable {
             case .revoked: .revoked
             case .requested: .pending
             }
-        let purge: SQLQueryString = action == .granted ? "purge_at = NULL," : ""
+        let purge: SQLQueryString =
+            action == .granted ? "purge_at = NULL," : "purge_at = COALESCE(purge_at, \(bind: purgeAt.epochSeconds)),"
         try await db.raw(
             """
             UPDATE consents SET status = \(bind: status.rawValue), \(purge) decided_at = \(bind: now.epochSeconds)

@@ -301,6 +301,8 @@ struct ParentConsent: Sendable {
         let now = time.now()
         let child = link.child
         let parentEmail = child.parentEmail ?? ""
+        // A decision that leaves the child without consent gives it as long as a request waits.
+        let purgeAt = now.addingTimeInterval(TimeInterval(link.app.settings.pendingConsentDays * 86_400))
         struct Stale: Error {}
         do {
             try await driver.write { db in
@@ -313,13 +315,13 @@ struct ParentConsent: Sendable {
                 else { throw Stale() }
                 switch action {
                 case .grant:
-                    try await consents.decide(.granted, userID: child.id, parentEmail: parentEmail, at: now, in: db)
+                    try await consents.decide(.granted, userID: child.id, parentEmail: parentEmail, purgeAt: purgeAt, at: now, in: db)
                 case .deny:
-                    try await consents.decide(.denied, userID: child.id, parentEmail: parentEmail, at: now, in: db)
+                    try await consents.decide(.denied, userID: child.id, parentEmail: parentEmail, purgeAt: purgeAt, at: now, in: db)
                 case .revoke:
                     // Revocation takes effect at once: the child's sessions end (their tokens stop
                     // working on every node) and the next sign-in gets the restricted scope.
-                    try await consents.decide(.revoked, userID: child.id, parentEmail: parentEmail, at: now, in: db)
+                    try await consents.decide(.revoked, userID: child.id, parentEmail: parentEmail, purgeAt: purgeAt, at: now, in: db)
                     try await sessions.revokeAll(userID: child.id, reason: "consent_revoked", at: now, in: db)
                 case .delete:
                     try await administration.deleteUser(userID: child.id, appID: child.appID, at: now, in: db)

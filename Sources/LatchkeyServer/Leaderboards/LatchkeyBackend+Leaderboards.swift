@@ -4,7 +4,7 @@ import SQLKit
 /// Boards as `latchkey leaderboards` manages them, with the rules the API applies.
 extension LatchkeyBackend {
     private var leaderboardDefinitions: LeaderboardDefinitions {
-        LeaderboardDefinitions(store: LeaderboardStore(driver: driver), driver: driver, time: time)
+        LeaderboardDefinitions(driver: driver, time: time)
     }
 
     /// Creates or replaces the app's board `id`; a definition the API would refuse throws a

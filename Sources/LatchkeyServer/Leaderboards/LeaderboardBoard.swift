@@ -31,6 +31,16 @@ struct LeaderboardBoard: Sendable {
         return start <= now && cron.latestFire(atOrBefore: start) == start
     }
 
+    /// The period a request names (its start as the API writes it, `2027-01-15T00:00:00Z`), or
+    /// the current one at `now`; `422` for one that is not a period of the board.
+    func period(named value: String?, at now: Date) throws -> Date {
+        guard let value else { return period(at: now) }
+        guard value.utf8.count <= 32, let start = try? Date.ISO8601FormatStyle().parse(value), isPeriod(start, at: now) else {
+            throw APIError.validation([FieldError(field: "period", code: .invalidField)])
+        }
+        return start
+    }
+
     /// The API's view of the board at `now`.
     func view(at now: Date) -> Leaderboard {
         Leaderboard(
@@ -55,31 +65,35 @@ extension LeaderboardBoard {
             && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
     }
 
-    /// The board `definition` describes, or the field errors that refuse it.
+    /// The board `definition` describes over `current` (the board it replaces, if any): a member
+    /// the definition leaves out keeps the current board's value, or the default for a new board;
+    /// `clearsMaxScore` (an explicit `null`) removes the maximum. Throws the field errors that
+    /// refuse it.
     static func make(
-        appID: String, id: String, definition: LeaderboardDefinition, createdAt: Date, now: Date
+        appID: String, id: String, definition: LeaderboardDefinition, over current: LeaderboardBoard?, clearsMaxScore: Bool, now: Date
     ) throws -> LeaderboardBoard {
         var fields: [FieldError] = []
-        let schedule = definition.resetSchedule?.trimmingCharacters(in: .whitespaces) ?? "none"
+        let schedule = definition.resetSchedule?.trimmingCharacters(in: .whitespaces) ?? current?.resetSchedule ?? "none"
         if schedule != "none" {
             // A schedule that never fired within the search window names impossible days.
             if CronSchedule(schedule)?.latestFire(atOrBefore: now) == nil {
                 fields.append(FieldError(field: "resetSchedule", code: .invalidField))
             }
         }
-        let perMinute = definition.userSubmitsPerMinute ?? 60
+        let perMinute = definition.userSubmitsPerMinute ?? current?.userSubmitsPerMinute ?? 60
         if !(1...maximumSubmitsPerMinute).contains(perMinute) {
             fields.append(FieldError(field: "userSubmitsPerMinute", code: .invalidField))
         }
-        let minScore = definition.minScore ?? 0
-        if let maxScore = definition.maxScore, maxScore < minScore {
+        let minScore = definition.minScore ?? current?.minScore ?? 0
+        let maxScore = clearsMaxScore ? nil : definition.maxScore ?? current?.maxScore
+        if let maxScore, maxScore < minScore {
             fields.append(FieldError(field: "maxScore", code: .invalidField))
         }
         guard fields.isEmpty else { throw APIError.validation(fields) }
         return LeaderboardBoard(
-            appID: appID, id: id, sortOrder: definition.sortOrder ?? .descending, operator: definition.operator ?? .best,
-            resetSchedule: schedule, allowUserSubmits: definition.allowUserSubmits ?? false, minScore: minScore,
-            maxScore: definition.maxScore,
-            userSubmitsPerMinute: perMinute, createdAt: createdAt, updatedAt: now)
+            appID: appID, id: id, sortOrder: definition.sortOrder ?? current?.sortOrder ?? .descending,
+            operator: definition.operator ?? current?.operator ?? .best, resetSchedule: schedule,
+            allowUserSubmits: definition.allowUserSubmits ?? current?.allowUserSubmits ?? false, minScore: minScore,
+            maxScore: maxScore, userSubmitsPerMinute: perMinute, createdAt: current?.createdAt ?? now, updatedAt: now)
     }
 }

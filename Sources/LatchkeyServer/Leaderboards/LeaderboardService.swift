@@ -30,6 +30,11 @@ struct LeaderboardService: Sendable {
         case user(restricted: Bool)
         /// The app's servers (`leaderboards:write`).
         case server
+
+        var isServer: Bool {
+            if case .server = self { return true }
+            return false
+        }
     }
 
     // MARK: Boards
@@ -47,23 +52,34 @@ struct LeaderboardService: Sendable {
     // MARK: Submits
 
     /// Applies a submit for `userID` to the current period and answers the entry with its rank.
+    /// A submit under an idempotency key the user already used on the board answers as the first
+    /// did and changes nothing (`409 idempotency_key_reused` when it submits something else).
     func submit(
         _ submission: LeaderboardScoreSubmission, to board: LeaderboardBoard, userID: String, by submitter: Submitter
     ) async throws -> LeaderboardEntry {
         let now = time.now()
         let period = board.period(at: now)
         let metadata = try validated(submission, board: board, by: submitter)
-        try await driver.write { [store] db in
+        let key = submission.idempotencyKey
+        let requestHash = try LeaderboardSubmissionKeys.requestHash(submission, byServer: submitter.isServer)
+        let keys = LeaderboardSubmissionKeys()
+        let earlier: LeaderboardSubmissionKeys.Earlier? = try await driver.write { [store] db in
+            // The entry's row lock also serializes the retries of one submit.
             var record = try await store.lockedRecord(board: board, period: period, userID: userID, now: now, in: db)
+            if let key, let earlier = try await keys.earlier(board: board, userID: userID, key: key, in: db) {
+                guard earlier.requestHash == requestHash else { throw APIError(.conflict, .idempotencyKeyReused) }
+                return earlier
+            }
             let before = record
             if case .user = submitter { try Self.countSubmit(&record, board: board, now: now) }
             (record.score, record.subscore) = try Self.applying(submission, to: record, board: board)
             if case .user = submitter, board.operator == .increment { try Self.checkBounds(of: record.score, on: board) }
             record.metadata = metadata ?? record.metadata
             record.displayName = submission.displayName ?? record.displayName
-            // Only a change others can see is a new revision (and a change every node hears of).
-            if before.revision == 0 || !record.showsTheSame(as: before) {
-                record.revision += 1
+            // Only a change others can see is a new revision (and a change every node hears of);
+            // an entry never scored, or removed, is scored anew.
+            if before.revision <= 0 || !record.showsTheSame(as: before) {
+                record.revision = abs(record.revision) + 1
                 record.updatedAt = now
                 let row = LeaderboardRanks.Row(
                     key: RankList.Key(score: record.score, subscore: record.subscore, userID: userID), revision: record.revision)
@@ -72,10 +88,16 @@ struct LeaderboardService: Sendable {
                     payload: LeaderboardRanks.payload(row), at: now)
             }
             try await store.update(record, board: board, period: period, in: db)
+            if let key { try await keys.record(board: board, userID: userID, key: key, requestHash: requestHash, at: now, in: db) }
+            return nil
         }
+        if let answer = earlier?.answer { return answer }
         guard let entry = try await around(board: board, period: period, userID: userID, count: 0).entries.first else {
             // Deleted between the submit and the read.
             throw APIError(.notFound, .notFound)
+        }
+        if let key, earlier == nil {
+            try await driver.write { db in try await keys.keep(entry, board: board, userID: userID, key: key, in: db) }
         }
         return entry
     }
@@ -98,6 +120,9 @@ struct LeaderboardService: Sendable {
             {
                 fields.append(FieldError(field: "displayName", code: .invalidField))
             }
+        }
+        if let key = submission.idempotencyKey, !IdempotencyKey.isValid(key) {
+            fields.append(FieldError(field: "idempotencyKey", code: .invalidField))
         }
         var stored: String?
         if let metadata = submission.metadata {
@@ -160,12 +185,7 @@ struct LeaderboardService: Sendable {
 
     /// The period a read names (its start as the API writes it, `2027-01-15T00:00:00Z`), or the current one.
     func period(of board: LeaderboardBoard, named value: String?) throws -> Date {
-        let now = time.now()
-        guard let value else { return board.period(at: now) }
-        guard value.utf8.count <= 32, let start = try? Date.ISO8601FormatStyle().parse(value), board.isPeriod(start, at: now) else {
-            throw APIError.validation([FieldError(field: "period", code: .invalidField)])
-        }
-        return start
+        try board.period(named: value, at: time.now())
     }
 
     /// Up to `limit` entries from 0-based rank `offset` on.

@@ -4,7 +4,10 @@ import SQLKit
 
 /// Boards and their entries in SQL. An entry is one row per board, period and user; its
 /// `revision` grows with every change so that nodes applying changes out of order keep the
-/// newest (see ``LeaderboardRanks``), and its submit window counts a user's own submits.
+/// newest (see ``LeaderboardRanks``), and its submit window counts a user's own submits. A
+/// removed entry keeps its row with the removal's revision negated (a live entry's is positive,
+/// one never scored 0): the user's next submit takes the revision after it, which outranks the
+/// removal on every node.
 struct LeaderboardStore: Sendable {
     let driver: any StoreDriver
 
@@ -56,10 +59,21 @@ struct LeaderboardStore: Sendable {
         }
     }
 
-    /// The creation time of board `id`, when it exists.
-    func createdAt(appID: String, id: String, in db: any SQLDatabase) async throws -> Date? {
-        try await db.raw("SELECT created_at FROM leaderboards WHERE app_id = \(bind: appID) AND id = \(bind: id)")
-            .first().map { Date(epochSeconds: try $0.decode(column: "created_at", as: Int64.self)) }
+    /// Board `id` of the app, locked for the rest of the transaction (so two definitions of it
+    /// take turns), or nil.
+    func lockedBoard(appID: String, id: String, in db: any SQLDatabase) async throws -> LeaderboardBoard? {
+        try await db.raw(
+            """
+            SELECT \(unsafeRaw: Self.boardColumns) FROM leaderboards WHERE app_id = \(bind: appID) AND id = \(bind: id)\(unsafeRaw: driver.lockForUpdate)
+            """
+        ).first().map(Self.board(from:))
+    }
+
+    /// Whether board `id` has a scored entry in any period.
+    func hasEntries(appID: String, id: String, in db: any SQLDatabase) async throws -> Bool {
+        try await db.raw(
+            "SELECT 1 AS found FROM leaderboard_records WHERE app_id = \(bind: appID) AND board_id = \(bind: id) AND revision > 0 LIMIT 1"
+        ).first() != nil
     }
 
     /// Stores `board`, replacing the board with its id.
@@ -81,6 +95,7 @@ struct LeaderboardStore: Sendable {
     /// Deletes board `id` with its entries; false when there was none.
     func deleteBoard(appID: String, id: String, in db: any SQLDatabase) async throws -> Bool {
         try await db.raw("DELETE FROM leaderboard_records WHERE app_id = \(bind: appID) AND board_id = \(bind: id)").run()
+        try await db.raw("DELETE FROM leaderboard_submissions WHERE app_id = \(bind: appID) AND board_id = \(bind: id)").run()
         return try await db.raw("DELETE FROM leaderboards WHERE app_id = \(bind: appID) AND id = \(bind: id) RETURNING id")
             .first() != nil
     }
@@ -145,6 +160,19 @@ struct LeaderboardStore: Sendable {
               AND period = \(bind: period.epochSeconds) AND user_id = \(bind: record.userID)
             """
         ).run()
+    }
+
+    /// Removes the user's scored entry from the period (see the type's note on revisions): the
+    /// revision the removal carries, or nil when the user has no entry there.
+    func removeRecord(board: LeaderboardBoard, period: Date, userID: String, now: Date, in db: any SQLDatabase) async throws -> Int64? {
+        try await db.raw(
+            """
+            UPDATE leaderboard_records SET revision = -(revision + 1), updated_at = \(bind: now.epochSeconds)
+            WHERE app_id = \(bind: board.appID) AND board_id = \(bind: board.id)
+              AND period = \(bind: period.epochSeconds) AND user_id = \(bind: userID) AND revision > 0
+            RETURNING revision
+            """
+        ).first().map { -(try $0.decode(column: "revision", as: Int64.self)) }
     }
 
     /// Every scored entry of the period as the rank list needs it (entries made but never scored are left out).

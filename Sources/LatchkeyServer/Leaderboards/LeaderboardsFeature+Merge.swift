@@ -33,6 +33,8 @@ extension LeaderboardsFeature {
                 """
             let mine = try await db.raw("SELECT score, subscore, revision FROM leaderboard_records WHERE \(key)").first()
             let revision = try mine?.decode(column: "revision", as: Int64.self) ?? 0
+            // The revision after this one (a removed entry's is negated; see ``LeaderboardStore``).
+            let next = abs(revision) + 1
             if let mine, revision > 0 {
                 let kept = RankList.Key(
                     score: try mine.decode(column: "score", as: Int64.self), subscore: try mine.decode(column: "subscore", as: Int64.self),
@@ -59,14 +61,14 @@ extension LeaderboardsFeature {
                 try await db.raw(
                     """
                     UPDATE leaderboard_records SET score = \(bind: guestKey.score), subscore = \(bind: guestKey.subscore),
-                        metadata = \(bind: metadata), display_name = \(bind: name), revision = \(bind: revision + 1), updated_at = \(bind: now)
+                        metadata = \(bind: metadata), display_name = \(bind: name), revision = \(bind: next), updated_at = \(bind: now)
                     WHERE \(key)
                     """
                 ).run()
             }
             try ChangeFeed.record(
                 .leaderboardEntry, LeaderboardRanks.subject(period, userID: target),
-                payload: LeaderboardRanks.payload(LeaderboardRanks.Row(key: guestKey, revision: mine == nil ? 1 : revision + 1)),
+                payload: LeaderboardRanks.payload(LeaderboardRanks.Row(key: guestKey, revision: mine == nil ? 1 : next)),
                 at: merge.now)
             moved += 1
         }

@@ -39,7 +39,7 @@ struct LeaderboardsFeature: Feature {
 
     static let errorCodes: [ErrorCode] = [
         .leaderboardUserSubmitsDisabled, .leaderboardScoreTooHigh, .leaderboardScoreTooLow, .leaderboardSubmitsTooFrequent,
-        .leaderboardDisplayNameRestricted,
+        .leaderboardDisplayNameRestricted, .leaderboardSortOrderLocked,
     ]
 
     func routes(into table: inout RouteTable) {
@@ -56,9 +56,10 @@ struct LeaderboardsFeature: Feature {
 
         table.on(.put, "/v1/leaderboards/{board}", operation: "defineLeaderboard", access: .client(.leaderboardsAdmin)) {
             request, context in
-            let definition = try await requests.body(LeaderboardDefinition.self, of: request).value
+            let (definition, present) = try await requests.body(LeaderboardDefinition.self, of: request)
             let (board, created) = try await definitions.define(
-                appID: try context.client.app.id, id: try context.parameters.require("board"), definition)
+                appID: try context.client.app.id, id: try context.parameters.require("board"), definition,
+                clearsMaxScore: present.contains("maxScore") && definition.maxScore == nil)
             return try JSONResponse.make(board, status: created ? .created : .ok)
         }
 
@@ -85,6 +86,16 @@ struct LeaderboardsFeature: Feature {
             guard try await userCache.account(id: userID, appID: board.appID) != nil else { throw APIError(.notFound, .notFound) }
             let submission = try await requests.body(LeaderboardScoreSubmission.self, of: request).value
             return try JSONResponse.make(try await service.submit(submission, to: board, userID: userID, by: .server))
+        }
+
+        table.on(
+            .delete, "/v1/leaderboards/{board}/scores/{user}", operation: "removeLeaderboardScoreForUser",
+            access: .client(.leaderboardsWrite)
+        ) { request, context in
+            try await definitions.removeScore(
+                appID: try context.client.app.id, id: try context.parameters.require("board"), userID: try context.parameters.require("user"),
+                period: request.uri.queryParameters["period"].map(String.init))
+            return Response(status: .noContent)
         }
 
         table.on(.get, "/v1/leaderboards/{board}/entries", operation: "listLeaderboardEntries", access: player) { request, context in
@@ -162,11 +173,38 @@ struct LeaderboardsFeature: Feature {
         ]),
         // Boards made before users' submits had a floor keep none of their own: 0 is the default.
         Migration(2, ["ALTER TABLE leaderboards ADD COLUMN min_score BIGINT NOT NULL DEFAULT 0"]),
+        Migration(3, [
+            """
+            CREATE TABLE leaderboard_submissions (
+                app_id TEXT NOT NULL,
+                board_id TEXT NOT NULL,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                idempotency_key TEXT NOT NULL,
+                request_hash TEXT NOT NULL,
+                answer TEXT,
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (app_id, board_id, user_id, idempotency_key),
+                FOREIGN KEY (app_id, board_id) REFERENCES leaderboards(app_id, id) ON DELETE CASCADE
+            )
+            """,
+            "CREATE INDEX leaderboard_submissions_user ON leaderboard_submissions(user_id)",
+            "CREATE INDEX leaderboard_submissions_created ON leaderboard_submissions(created_at)",
+        ]),
+    ]
+
+    /// Submission keys past their day.
+    static let sweeps = [
+        JanitorSweep(name: "leaderboardSubmissionKeys") { now in
+            "DELETE FROM leaderboard_submissions WHERE created_at < \(bind: now - LeaderboardSubmissionKeys.lifetime) RETURNING user_id"
+        }
     ]
 
     static let tables: [OwnedTable] = [
         .shared("leaderboards", why: "an app's board definitions"),
         OwnedTable(name: "leaderboard_records", userData: .owned(column: "user_id", section: "leaderboards"), merge: .merged),
+        OwnedTable(
+            name: "leaderboard_submissions", userData: .owned(column: "user_id", section: "leaderboards"),
+            merge: .dropped(why: "a guest's submission keys only make its own retries safe, for a day")),
     ]
 
     static func export(of user: UserPrincipal, from sources: ExportSources) async throws -> [String: any Encodable & Sendable] {

@@ -114,7 +114,7 @@ struct ProfileService: Sendable {
             if fields.firstName == nil { errors.append(FieldError(field: "firstName", code: .invalidFirstName)) }
         }
         if given.contains("gender") {
-            fields.gender = request.gender.flatMap(Gender.init(rawValue:))
+            fields.gender = request.gender.flatMap(Gender.init(requested:))
             if fields.gender == nil { errors.append(FieldError(field: "gender", code: .invalidGender)) }
         }
         if given.contains("dateOfBirth") {

@@ -22,7 +22,7 @@ struct ProvidersFeature: Feature {
     static let settings: [AppSetting] = [
         .custom(
             "providers", \.providers, flag: nil, help: "External sign-in providers, by name.",
-            parse: { _ in [:] },
+            format: { _ in [] }, parse: { _ in [:] },
             problem: { providers in
                 providers.sorted { $0.key < $1.key }.lazy.compactMap { name, provider in
                     provider.problem().map { "provider \(name): \($0)" }

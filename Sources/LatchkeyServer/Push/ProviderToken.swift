@@ -58,19 +58,59 @@ enum ProviderToken {
 
 /// Tokens kept until shortly before they lapse, per app: minting an APNs token per push would
 /// get the connection refused (`TooManyProviderTokenUpdates`), and an FCM token costs a round trip.
+/// The outbox sends a batch at once, so a token being made is shared too (single flight): the
+/// sends that find one under way wait for it rather than each buying their own.
 final class ProviderTokenCache: Sendable {
-    private let tokens = NIOLockedValueBox<[String: (token: String, renewAt: Date)]>([:])
+    /// A token and when to renew it.
+    typealias Made = (token: String, renewAt: Date)
 
-    /// The cached token under `key`, or a new one from `make` (which says when to renew it).
-    func token(for key: String, at now: Date, make: () async throws -> (token: String, renewAt: Date)) async throws -> String {
-        if let cached = tokens.withLockedValue({ $0[key] }), cached.renewAt > now { return cached.token }
-        let made = try await make()
-        tokens.withLockedValue { $0[key] = made }
-        return made.token
+    private enum Entry: Sendable {
+        case ready(Made)
+        case making(Task<Made, any Error>)
+    }
+
+    private let entries = NIOLockedValueBox<[String: Entry]>([:])
+
+    /// The cached token under `key`, the one being made, or a new one from `make` (which says
+    /// when to renew it). A failed `make` leaves nothing behind, so the next send tries again.
+    func token(for key: String, at now: Date, make: @escaping @Sendable () async throws -> Made) async throws -> String {
+        let found: Entry = entries.withLockedValue { entries in
+            switch entries[key] {
+            case .ready(let made) where made.renewAt > now:
+                return .ready(made)
+            case .making(let task):
+                return .making(task)
+            default:
+                let task = Task { try await make() }
+                entries[key] = .making(task)
+                return .making(task)
+            }
+        }
+        switch found {
+        case .ready(let made): return made.token
+        case .making(let making): return try await settle(making, under: key)
+        }
+    }
+
+    /// Waits for the token being made under `key`: keeps it when made, drops the entry when
+    /// making it failed (unless another has replaced it meanwhile).
+    private func settle(_ making: Task<Made, any Error>, under key: String) async throws -> String {
+        do {
+            let made = try await making.value
+            entries.withLockedValue { entries in
+                if case .making(let task) = entries[key], task == making { entries[key] = .ready(made) }
+            }
+            return made.token
+        } catch {
+            entries.withLockedValue { entries in
+                if case .making(let task) = entries[key], task == making { entries.removeValue(forKey: key) }
+            }
+            throw error
+        }
     }
 
     /// Forgets the token under `key` (the provider refused it).
     func forget(_ key: String) {
-        _ = tokens.withLockedValue { $0.removeValue(forKey: key) }
+        _ = entries.withLockedValue { $0.removeValue(forKey: key) }
     }
 }

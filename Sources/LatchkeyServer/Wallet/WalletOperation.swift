@@ -19,8 +19,6 @@ struct WalletOperation: Sendable {
 
     /// The longest reason accepted, in characters.
     static let maximumReasonLength = 200
-    /// The longest idempotency key accepted, in characters (printable ASCII).
-    static let maximumKeyLength = 128
 
     /// The app's server awarding (`amount` > 0) or spending (`amount` < 0) on a user's wallet.
     static func transaction(_ request: WalletTransactionRequest, actor: String, settings: AppSettings) throws -> WalletOperation {
@@ -95,7 +93,7 @@ struct WalletOperation: Sendable {
         if let metadata, ((try? WalletMetadata.encode(metadata))?.utf8.count ?? .max) > WalletMetadata.maximumBytes {
             problems.append(FieldError(field: "metadata", code: .invalidField))
         }
-        if key.isEmpty || key.count > maximumKeyLength || !key.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) {
+        if !IdempotencyKey.isValid(key) {
             problems.append(FieldError(field: "idempotencyKey", code: .invalidField))
         }
         return problems

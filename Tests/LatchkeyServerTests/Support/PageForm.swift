@@ -41,3 +41,39 @@ extension Client {
         try await submit(fields, to: action, with: try PageForm(of: try await send(.get, page, headers: headers)), headers: headers)
     }
 }
+
+extension PageForm {
+    /// The fields of the form posting to `action` in `html`, as a browser sends it untouched: each
+    /// named `<input>`'s value and each `<textarea>`'s text, with HTML's character references read.
+    static func fields(in html: String, action: String) throws -> [String: String] {
+        guard let start = html.range(of: #"action="\#(action)""#), let end = html[start.upperBound...].range(of: "</form>") else {
+            throw HarnessError.unexpected("no form posting to \(action)")
+        }
+        let form = html[start.upperBound..<end.lowerBound]
+        var fields: [String: String] = [:]
+        for input in form.matches(of: /<input ([^>]*)>/) {
+            let attributes = attributes(of: String(input.1))
+            if let name = attributes["name"] { fields[name] = attributes["value"] ?? "" }
+        }
+        for area in form.matches(of: /(?s)<textarea ([^>]*)>(.*?)<\/textarea>/) {
+            if let name = attributes(of: String(area.1))["name"] { fields[name] = unescaped(String(area.2)) }
+        }
+        return fields
+    }
+
+    /// `name="value"` attributes, their values unescaped.
+    private static func attributes(of tag: String) -> [String: String] {
+        Dictionary(tag.matches(of: /([a-z-]+)="([^"]*)"/).map { (String($0.1), unescaped(String($0.2))) }) { first, _ in first }
+    }
+
+    /// Text with HTML's character references (`&amp;`, `&#39;`, `&#x2F;`…) replaced by their characters.
+    static func unescaped(_ text: String) -> String {
+        let named = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
+        return text.replacing(/&(#x[0-9A-Fa-f]+|#[0-9]+|[a-z]+);/) { match in
+            let reference = String(match.1)
+            if let character = named[reference] { return character }
+            let number = reference.hasPrefix("#x") ? UInt32(reference.dropFirst(2), radix: 16) : UInt32(reference.dropFirst(), radix: 10)
+            return number.flatMap(Unicode.Scalar.init).map { String(Character($0)) } ?? String(match.0)
+        }
+    }
+}
