@@ -1,4 +1,11 @@
 public import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where the signed-in user is kept between launches (Kii's stored credentials). The built-in
 /// stores write JSON with Foundation's default date coding, which keeps dates exact.
@@ -48,7 +55,7 @@ public struct FileCredentialStore: CredentialStore {
     public let url: URL
     private var deviceIDURL: URL { url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".device-id") }
 
-    /// A store at `url`; its directory is created (0700) on first save.
+    /// A store at `url`; its directory is created on first save and kept at 0700.
     public init(url: URL) { self.url = url }
 
     public func load() -> CurrentUser? {
@@ -61,7 +68,7 @@ public struct FileCredentialStore: CredentialStore {
             if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
             return
         }
-        try Self.write(try JSONEncoder().encode(user), to: url)
+        try Self.replace(url, with: try JSONEncoder().encode(user))
     }
 
     public func loadDeviceID() -> String? {
@@ -69,21 +76,44 @@ public struct FileCredentialStore: CredentialStore {
     }
 
     public func saveDeviceID(_ deviceID: String) throws {
-        try Self.write(Data(deviceID.utf8), to: deviceIDURL)
+        try Self.replace(deviceIDURL, with: Data(deviceID.utf8))
     }
 
-    /// Replaces the file at `url` with `data` in one rename, readable by its owner only.
-    private static func write(_ data: Data, to url: URL) throws {
+    /// Replaces the file at `url` with `data` in one `rename(2)`, readable by its owner only: the
+    /// bytes go to a new file created 0600 (so they are never readable by others, not even before
+    /// a chmod), are flushed to disk, and the rename swaps it in, so a crash leaves the old file or
+    /// the new one, never neither. Foundation's `replaceItemAt` is not used: on Linux it removed
+    /// the original and then failed, losing the session at every second save.
+    private static func replace(_ url: URL, with data: Data) throws {
         let directory = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // A folder that existed already (made by another program, or with a laxer umask) is
+        // narrowed too: the session's name and timing are no one else's business.
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteNoPermission)
-        }
-        if FileManager.default.fileExists(atPath: url.path) {
-            _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-        } else {
-            try FileManager.default.moveItem(at: temporary, to: url)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError.current }
+        do {
+            defer { close(descriptor) }
+            try data.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written < 0 && errno == EINTR { continue }
+                    guard written > 0 else { throw POSIXError.current }
+                    offset += written
+                }
+            }
+            guard fsync(descriptor) == 0 else { throw POSIXError.current }
+            guard rename(temporary.path, url.path) == 0 else { throw POSIXError.current }
+        } catch {
+            unlink(temporary.path)
+            throw error
         }
     }
+}
+
+extension POSIXError {
+    /// The error `errno` names now.
+    static var current: POSIXError { POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
 }

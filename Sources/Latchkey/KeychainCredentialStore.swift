@@ -159,6 +159,9 @@ struct SecurityKeychain: KeychainAccess {
             kSecAttrAccount as String: item.account,
         ]
         if let group = item.accessGroup { query[kSecAttrAccessGroup as String] = group }
+        // macOS otherwise uses the file-based login keychain, which ignores access groups (and
+        // `kSecAttrAccessible`): the data-protection keychain is iOS's, where it is the default.
+        query[kSecUseDataProtectionKeychain as String] = true
         return query
     }
 }

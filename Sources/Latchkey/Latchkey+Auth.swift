@@ -17,7 +17,7 @@ extension Latchkey {
 
     /// ``AuthClient/signUp(email:password:)``.
     @discardableResult
-    public func signUp(email: String, password: String) async throws -> CurrentUser {
+    public func signUp(email: String, password: String) async throws -> EmailSignUpResult {
         try await auth.signUp(email: email, password: password)
     }
 

@@ -15,7 +15,7 @@ extension Latchkey {
     }
 
     /// Callback form of ``signUp(email:password:)``.
-    public func signUp(email: String, password: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
+    public func signUp(email: String, password: String, completion: @escaping @Sendable (Result<EmailSignUpResult, LatchkeyError>) -> Void) {
         deliver(completion) { try await self.signUp(email: email, password: password) }
     }
 

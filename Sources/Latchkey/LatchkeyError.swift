@@ -8,7 +8,9 @@ import LatchkeyWire
 /// `switch error.kind { case .invalidPassword(let reason): … }` — or on the server's code —
 /// `catch ErrorCode.invalidProviderToken` — and show ``message`` (or `localizedDescription`) to
 /// the user. Errors compare, and `catch` patterns match, by kind alone — free-form payloads (a
-/// network reason, a message, a retry delay) and the message do not take part:
+/// network reason, a message, a retry delay) and the message do not take part; a `catch` pattern
+/// also ignores typed payloads (all but a server code and a web login's OAuth error), so
+/// `catch LatchkeyError.invalidPassword(nil)` catches every password rejection,
 /// `catch LatchkeyError.network("")` catches every network error,
 /// `catch LatchkeyError.rateLimited(retryAfter: 0)` every throttle, and
 /// `catch LatchkeyError.server(code: "quota_exceeded", message: "")` that code whatever its
@@ -191,6 +193,19 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
             default: return self == kind
             }
         }
+
+        /// Whether `self` is caught by a `catch` pattern of `kind`: the same case, whatever its
+        /// payloads (`catch LatchkeyError.invalidPassword(nil)` catches `.tooShort` too), except
+        /// the server's code and the web login's OAuth error, which name what went wrong. Switch
+        /// on ``LatchkeyError/kind`` to read or tell payloads apart; `==` still compares them.
+        func isCaught(by kind: Kind) -> Bool {
+            switch (self, kind) {
+            case (.invalidPassword, .invalidPassword), (.validation, .validation), (.signInRequired, .signInRequired),
+                (.unsupportedVersion, .unsupportedVersion), (.invalidPasskey, .invalidPasskey):
+                return true
+            default: return matches(kind)
+            }
+        }
     }
 
     /// What went wrong.
@@ -224,9 +239,9 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
 }
 
 /// Lets `catch LatchkeyError.sessionExpired { … }` match a thrown ``LatchkeyError`` by kind
-/// (payloads such as a network reason or a retry delay do not take part).
+/// (no payload takes part but a server code and a web login's OAuth error: ``Kind/isCaught(by:)``).
 public func ~= (pattern: LatchkeyError, error: any Error) -> Bool {
-    (error as? LatchkeyError).map { pattern.kind.matches($0.kind) } ?? false
+    (error as? LatchkeyError).map { $0.kind.isCaught(by: pattern.kind) } ?? false
 }
 
 /// Lets `catch ErrorCode.invalidProviderToken { … }` match a thrown ``LatchkeyError`` by the

@@ -21,6 +21,26 @@ import Testing
         }
     }
 
+    /// Wilddog's InvalidEmail: a malformed address is a typed field error, not wrong credentials.
+    @Test(arguments: TestStore.enabled) func aMalformedEmailIsInvalidEmail(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            for email in ["not an email", "ada@", "@example.com"] {
+                let answer = try await client.send(
+                    .post, "/v1/auth/signin", json: ["email": email, "password": "correct horse battery"], app: client.clientID)
+                #expect(answer.status == .unprocessableContent, "\(email)")
+                #expect(answer.string("code") == "invalid_email", "\(email)")
+                let signUp = try await client.send(
+                    .post, "/v1/auth/signup", json: ["email": email, "password": "correct horse battery"], app: client.clientID)
+                #expect(signUp.string("code") == "invalid_email", "\(email)")
+            }
+            // A well-formed unknown address still answers as wrong credentials.
+            let unknown = try await client.send(
+                .post, "/v1/auth/signin", json: ["email": "nobody@example.com", "password": "correct horse battery"], app: client.clientID)
+            #expect(unknown.string("code") == "invalid_credentials")
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func unknownUserAndWrongPasswordLookTheSame(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in

@@ -22,13 +22,18 @@ extension AuthClient {
         return try await signUp(request)
     }
 
-    /// Creates a user with an email and password (Wilddog createUser) and signs them in. An app
-    /// that hides taken emails (the default) answers without a session, for a free address and a
-    /// taken one alike, and this throws `.server(code: "email_verification_required")`: the new
-    /// account signs in once the link sent to the address verifies it.
+    /// Creates a user with an email and password (Wilddog createUser). An app that reveals taken
+    /// emails signs the user in (``EmailSignUpResult/signedIn(_:)``); one that hides them (the
+    /// default) answers without a session, for a free address and a taken one alike, and this
+    /// returns ``EmailSignUpResult/verificationSent(email:)``: the new account signs in once the
+    /// link sent to the address verifies it. A malformed email throws ``LatchkeyError/invalidEmail``
+    /// before any request.
     @discardableResult
-    public func signUp(email: String, password: String) async throws -> CurrentUser {
-        try await signUp(SignUpRequest(email: email, password: password))
+    public func signUp(email: String, password: String) async throws -> EmailSignUpResult {
+        try Self.requireWellFormed(email)
+        let answer = try await signUpAnswer(SignUpRequest(email: email, password: password))
+        guard answer.session != nil else { return .verificationSent(email: email) }
+        return .signedIn(try signedIn(answer))
     }
 
     /// Signs in with a username and password (KWS authUser, Kii logIn).
@@ -37,10 +42,18 @@ extension AuthClient {
         try await signIn(SignInRequest(username: username, password: password))
     }
 
-    /// Signs in with an email and password (Wilddog authUser).
+    /// Signs in with an email and password (Wilddog authUser). A malformed email throws
+    /// ``LatchkeyError/invalidEmail`` before any request: no account can have it.
     @discardableResult
     public func signIn(email: String, password: String) async throws -> CurrentUser {
-        try await signIn(SignInRequest(email: email, password: password))
+        try Self.requireWellFormed(email)
+        return try await signIn(SignInRequest(email: email, password: password))
+    }
+
+    /// Throws ``LatchkeyError/invalidEmail`` for an address the server would refuse, so a typo
+    /// gets Wilddog's `InvalidEmail` at once rather than a round trip.
+    static func requireWellFormed(_ email: String) throws {
+        guard Validation.isValidEmail(email) else { throw LatchkeyError.invalidEmail }
     }
 
     /// Signs in with an access token alone (Kii `authenticateWithToken`): the server says whose it
@@ -116,16 +129,11 @@ extension AuthClient {
     }
 
     private func signUp(_ request: SignUpRequest) async throws -> CurrentUser {
-        let answer = try await transport.decode(AuthResponse.self, .post, "v1/auth/signup", body: request, as: .none)
-        // Apps that hide whether an email is taken answer sign-up without a session, for a free
-        // address and a taken one alike: the account signs in once its email is verified.
-        guard answer.session != nil else {
-            throw LatchkeyError(
-                .server(
-                    code: ErrorCode.emailVerificationRequired.rawValue,
-                    message: "Open the link sent to your address to finish signing up, then sign in."))
-        }
-        return try signedIn(answer)
+        try signedIn(try await signUpAnswer(request))
+    }
+
+    private func signUpAnswer(_ request: SignUpRequest) async throws -> AuthResponse {
+        try await transport.decode(AuthResponse.self, .post, "v1/auth/signup", body: request, as: .none)
     }
 
     private func signIn(_ request: SignInRequest) async throws -> CurrentUser {
