@@ -7,14 +7,18 @@ extension AuthClient {
     /// Creates a passkey for the signed-in user with the system's passkey sheet (iCloud Keychain
     /// or the user's credential manager) and registers it — ``passkeyCreationOptions()``,
     /// `ASAuthorizationPlatformPublicKeyCredentialProvider`, then ``registerPasskey(_:name:)``.
+    /// The user's passkeys the server lists (`excludeCredentials`) are excluded, so the sheet does
+    /// not make a second one on the same account (iOS 17.4 and macOS; earlier iOS and visionOS
+    /// ignore the list).
     ///
     /// The app needs the Associated Domains entitlement `webcredentials:<RP ID>` (the server's
     /// host, or the app's `passkeyRPID`), and the app's `appleAppIDs` must list it, so the
-    /// server's `/.well-known/apple-app-site-association` vouches for it. Closing the sheet throws
-    /// ``LatchkeyError/Kind/passkeyCancelled``.
+    /// server's `/.well-known/apple-app-site-association` vouches for it. Closing the sheet, or
+    /// cancelling the task (which closes it), throws ``LatchkeyError/Kind/passkeyCancelled``. The
+    /// sheet is shown over `presentationAnchor`; app extensions call this one.
     @MainActor
     @discardableResult
-    public func registerPasskey(name: String? = nil, presentationAnchor: ASPresentationAnchor? = nil) async throws -> PasskeyRecord {
+    public func registerPasskey(name: String? = nil, presentationAnchor: ASPresentationAnchor) async throws -> PasskeyRecord {
         let options = try await passkeyCreationOptions()
         guard let challenge = Data(base64URL: options.challenge), let userID = Data(base64URL: options.user.id) else {
             throw LatchkeyError.invalidOperation("the server's passkey options are malformed")
@@ -22,18 +26,38 @@ extension AuthClient {
         let provider = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: options.rp.id)
         let request = provider.createCredentialRegistrationRequest(challenge: challenge, name: options.user.name, userID: userID)
         request.userVerificationPreference = options.authenticatorSelection.userVerification == "required" ? .required : .preferred
-        guard case .registration(let credential) = try await PasskeySheet(anchor: try Self.anchor(presentationAnchor)).perform(request) else {
+        #if os(iOS) || os(macOS)
+        if #available(iOS 17.4, macOS 13.5, *) {
+            request.excludedCredentials = try Self.descriptors(options.excludeCredentials)
+        }
+        #endif
+        guard case .registration(let credential) = try await PasskeySheet(anchor: presentationAnchor).perform(request) else {
             throw LatchkeyError.invalidOperation("the passkey sheet answered with no new passkey")
         }
         return try await registerPasskey(credential, name: name)
     }
 
-    /// Signs in with one of the user's passkeys through the system's passkey sheet, without a
-    /// username — ``passkeySignInOptions()``, `ASAuthorizationPlatformPublicKeyCredentialProvider`,
-    /// then ``signIn(passkey:)``. Needs the same entitlement as ``registerPasskey(name:presentationAnchor:)``.
+    /// ``registerPasskey(name:presentationAnchor:)`` over `presentationAnchor` or, when nil, the
+    /// app's key window. Unavailable in app extensions, which have no key window to find.
+    @available(iOSApplicationExtension, unavailable)
+    @available(macCatalystApplicationExtension, unavailable)
+    @available(visionOSApplicationExtension, unavailable)
     @MainActor
     @discardableResult
-    public func signInWithPasskey(presentationAnchor: ASPresentationAnchor? = nil) async throws -> CurrentUser {
+    public func registerPasskey(name: String? = nil, presentationAnchor: ASPresentationAnchor? = nil) async throws -> PasskeyRecord {
+        try await registerPasskey(name: name, presentationAnchor: try WebLoginSheet.anchor(presentationAnchor, for: "the passkey sheet"))
+    }
+
+    /// Signs in with one of the user's passkeys through the system's passkey sheet —
+    /// ``passkeySignInOptions()``, `ASAuthorizationPlatformPublicKeyCredentialProvider`, then
+    /// ``signIn(passkey:)``. Without a username the server allows any of the user's discoverable
+    /// passkeys; the credentials it lists (`allowCredentials`) are the only ones the sheet offers.
+    /// Needs the same entitlement as ``registerPasskey(name:presentationAnchor:)``; closing the
+    /// sheet or cancelling the task throws ``LatchkeyError/Kind/passkeyCancelled``. The sheet is
+    /// shown over `presentationAnchor`; app extensions call this one.
+    @MainActor
+    @discardableResult
+    public func signInWithPasskey(presentationAnchor: ASPresentationAnchor) async throws -> CurrentUser {
         let options = try await passkeySignInOptions()
         guard let challenge = Data(base64URL: options.challenge) else {
             throw LatchkeyError.invalidOperation("the server's passkey options are malformed")
@@ -41,28 +65,68 @@ extension AuthClient {
         let provider = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: options.rpId)
         let request = provider.createCredentialAssertionRequest(challenge: challenge)
         request.userVerificationPreference = options.userVerification == "required" ? .required : .preferred
-        guard case .assertion(let credential) = try await PasskeySheet(anchor: try Self.anchor(presentationAnchor)).perform(request) else {
+        request.allowedCredentials = try Self.descriptors(options.allowCredentials)
+        guard case .assertion(let credential) = try await PasskeySheet(anchor: presentationAnchor).perform(request) else {
             throw LatchkeyError.invalidOperation("the passkey sheet answered with no passkey")
         }
         return try await signIn(passkey: credential)
     }
 
+    /// ``signInWithPasskey(presentationAnchor:)`` over `presentationAnchor` or, when nil, the app's
+    /// key window. Unavailable in app extensions, which have no key window to find.
+    @available(iOSApplicationExtension, unavailable)
+    @available(macCatalystApplicationExtension, unavailable)
+    @available(visionOSApplicationExtension, unavailable)
     @MainActor
-    private static func anchor(_ given: ASPresentationAnchor?) throws -> ASPresentationAnchor {
-        guard let anchor = given ?? WebLoginSheet.keyWindow else { throw LatchkeyError.invalidOperation("no window to show the passkey sheet over") }
-        return anchor
+    @discardableResult
+    public func signInWithPasskey(presentationAnchor: ASPresentationAnchor? = nil) async throws -> CurrentUser {
+        try await signInWithPasskey(presentationAnchor: try WebLoginSheet.anchor(presentationAnchor, for: "the passkey sheet"))
+    }
+
+    /// The server's credential descriptors as the platform provider takes them.
+    private static func descriptors(_ descriptors: [Descriptor]) throws -> [ASAuthorizationPlatformPublicKeyCredentialDescriptor] {
+        try descriptors.map { descriptor in
+            guard let id = Data(base64URL: descriptor.id) else {
+                throw LatchkeyError.invalidOperation("the server's passkey options are malformed")
+            }
+            return ASAuthorizationPlatformPublicKeyCredentialDescriptor(credentialID: id)
+        }
     }
 }
 
 extension Latchkey {
-    /// ``AuthClient/registerPasskey(name:presentationAnchor:)``.
+    /// ``AuthClient/registerPasskey(name:presentationAnchor:)`` over the given window; app
+    /// extensions call this one.
+    @MainActor
+    @discardableResult
+    public func registerPasskey(name: String? = nil, presentationAnchor: ASPresentationAnchor) async throws -> PasskeyRecord {
+        try await auth.registerPasskey(name: name, presentationAnchor: presentationAnchor)
+    }
+
+    /// ``AuthClient/registerPasskey(name:presentationAnchor:)`` over the given window or the app's
+    /// key window; unavailable in app extensions.
+    @available(iOSApplicationExtension, unavailable)
+    @available(macCatalystApplicationExtension, unavailable)
+    @available(visionOSApplicationExtension, unavailable)
     @MainActor
     @discardableResult
     public func registerPasskey(name: String? = nil, presentationAnchor: ASPresentationAnchor? = nil) async throws -> PasskeyRecord {
         try await auth.registerPasskey(name: name, presentationAnchor: presentationAnchor)
     }
 
-    /// ``AuthClient/signInWithPasskey(presentationAnchor:)``.
+    /// ``AuthClient/signInWithPasskey(presentationAnchor:)`` over the given window; app extensions
+    /// call this one.
+    @MainActor
+    @discardableResult
+    public func signInWithPasskey(presentationAnchor: ASPresentationAnchor) async throws -> CurrentUser {
+        try await auth.signInWithPasskey(presentationAnchor: presentationAnchor)
+    }
+
+    /// ``AuthClient/signInWithPasskey(presentationAnchor:)`` over the given window or the app's
+    /// key window; unavailable in app extensions.
+    @available(iOSApplicationExtension, unavailable)
+    @available(macCatalystApplicationExtension, unavailable)
+    @available(visionOSApplicationExtension, unavailable)
     @MainActor
     @discardableResult
     public func signInWithPasskey(presentationAnchor: ASPresentationAnchor? = nil) async throws -> CurrentUser {
@@ -81,16 +145,18 @@ private enum PasskeyCeremonyResult: Sendable {
 private final class PasskeySheet: NSObject, ASAuthorizationControllerDelegate, ASAuthorizationControllerPresentationContextProviding {
     let anchor: ASPresentationAnchor
     private var controller: ASAuthorizationController?
-    private var continuation: CheckedContinuation<PasskeyCeremonyResult, any Error>?
+    /// Resumes ``perform(_:)``, once: the delegate may still answer after a cancelled task did.
+    private var answer: (@Sendable (Result<PasskeyCeremonyResult, any Error>) -> Void)?
 
     init(anchor: ASPresentationAnchor) {
         self.anchor = anchor
     }
 
+    /// Performs `request`; a cancelled task cancels the controller, which closes the sheet.
     func perform(_ request: ASAuthorizationRequest) async throws -> PasskeyCeremonyResult {
         defer { controller = nil }
-        return try await withCheckedThrowingContinuation { continuation in
-            self.continuation = continuation
+        return try await awaitSystemSheet(cancelled: .passkeyCancelled, dismiss: { self.controller?.cancel() }) { answer in
+            self.answer = answer
             let controller = ASAuthorizationController(authorizationRequests: [request])
             controller.delegate = self
             controller.presentationContextProvider = self
@@ -138,8 +204,8 @@ private final class PasskeySheet: NSObject, ASAuthorizationControllerDelegate, A
     }
 
     private func finish(_ result: Result<PasskeyCeremonyResult, any Error>) {
-        continuation?.resume(with: result)
-        continuation = nil
+        answer?(result)
+        answer = nil
     }
 }
 
