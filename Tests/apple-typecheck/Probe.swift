@@ -10,8 +10,10 @@ func appleOnlyBlocksWereCompiled(latchkey: Latchkey, anchor: ASPresentationAncho
     _ = try await latchkey.signInWithWebLogin(redirectURI: "com.example.app:/callback", presentationAnchor: anchor)
     _ = try await latchkey.signInWithPasskey(presentationAnchor: anchor)
     _ = try await latchkey.registerPasskey(name: "Phone", presentationAnchor: anchor)
-    // An app may leave the anchor out: the key window.
+    #if !APPLE_EXTENSION
+    // An app may leave the anchor out: the key window. An app extension may not.
     _ = try await latchkey.signInWithWebLogin(redirectURI: "https://example.com/callback")
     _ = try await latchkey.signInWithPasskey()
     _ = try await latchkey.registerPasskey()
+    #endif
 }
