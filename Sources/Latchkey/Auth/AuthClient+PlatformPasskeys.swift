@@ -27,7 +27,7 @@ extension AuthClient {
         let request = provider.createCredentialRegistrationRequest(challenge: challenge, name: options.user.name, userID: userID)
         request.userVerificationPreference = options.authenticatorSelection.userVerification == "required" ? .required : .preferred
         #if os(iOS) || os(macOS)
-        if #available(iOS 17.4, macOS 13.5, *) {
+        if #available(iOS 17.4, *) {  // macOS 13.5, below the package's minimum
             request.excludedCredentials = try Self.descriptors(options.excludeCredentials)
         }
         #endif
@@ -154,7 +154,10 @@ private final class PasskeySheet: NSObject, ASAuthorizationControllerDelegate, A
 
     /// Performs `request`; a cancelled task cancels the controller, which closes the sheet.
     func perform(_ request: ASAuthorizationRequest) async throws -> PasskeyCeremonyResult {
-        defer { controller = nil }
+        defer {
+            controller = nil
+            answer = nil
+        }
         return try await awaitSystemSheet(cancelled: .passkeyCancelled, dismiss: { self.controller?.cancel() }) { answer in
             self.answer = answer
             let controller = ASAuthorizationController(authorizationRequests: [request])

@@ -25,13 +25,16 @@ func awaitSystemSheet<Value: Sendable>(
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
             waiting.withLock { $0 = continuation }
-            // Cancelled before the continuation was kept: the handler found nothing to resume.
+            // Already cancelled: nothing is shown, and the handler's answer comes second.
             guard !Task.isCancelled else { return answer(.failure(cancelled)) }
             do { try present(answer) } catch { answer(.failure(error)) }
         }
     } onCancel: {
-        answer(.failure(cancelled))
-        Task { @MainActor in dismiss() }
+        // Dismissed before the task resumes: once resumed, the caller lets go of the sheet.
+        Task { @MainActor in
+            dismiss()
+            answer(.failure(cancelled))
+        }
     }
 }
 #endif
