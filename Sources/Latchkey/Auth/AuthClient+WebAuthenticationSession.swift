@@ -13,7 +13,7 @@ extension AuthClient {
     /// app of the server's signs in without a password) unless `prefersEphemeralSession`.
     /// `redirectURI` is a redirect URI registered for the app: a private-use scheme
     /// (`com.example.app:/callback`), or from iOS 17.4 / macOS 14.4 an https URL on a domain
-    /// associated with the app (`webcredentials:`), which earlier systems refuse with
+    /// associated with the app (Associated Domains), which earlier systems refuse with
     /// ``LatchkeyError/Kind/invalidOperation(_:)``; the sheet closes when the server sends the
     /// browser there. The sheet is shown over `presentationAnchor`. Closing the sheet, or
     /// cancelling the task (which closes it), throws ``LatchkeyError/Kind/webLoginCancelled``; the
