@@ -91,6 +91,49 @@ import Testing
         }
     }
 
+    /// Microsoft's multi-tenant issuer `…/{tenantid}/v2.0`: a token's `iss` must be the template
+    /// completed with its own `tid`, a GUID; keys come from the `common` discovery document.
+    @Test(arguments: TestStore.enabled) func aMultiTenantIssuerTakesEachTokensOwnTenant(store: TestStore) async throws {
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let template = provider.issuer + "/{tenantid}/v2.0"
+            let harness = try await makeHarness(store, provider: provider) {
+                $0.providers["microsoft"] = ProviderSettings(kind: .openIDConnect, issuer: template, clientIDs: ["client-1"])
+            }
+            try await harness.run { client in
+                let now = harness.clock.now()
+                let tenant = "9188040d-6c67-4c5b-b112-36a304b66dad"
+                let other = "72f988bf-86f1-41af-91ab-2d7cd011db47"
+                let issuedBy = { (tenant: String) in provider.issuer + "/\(tenant)/v2.0" }
+                let token = { (tid: Any?, iss: String) throws -> String in
+                    var extra: [String: Any] = ["iss": iss]
+                    extra["tid"] = tid
+                    return try provider.idToken(provider.claims(subject: "m-1", at: now, extra: extra))
+                }
+                let refused: [(String, String)] = [
+                    ("another tenant's issuer", try token(tenant, issuedBy(other))),
+                    ("the template itself", try token(tenant, template)),
+                    ("no tid", try token(nil, issuedBy(tenant))),
+                    ("tid not a GUID", try token("common", issuedBy("common"))),
+                    ("tid with a path", try token("\(tenant)/x", issuedBy("\(tenant)/x"))),
+                    ("tid a number", try token(7, issuedBy("7"))),
+                ]
+                for (label, bad) in refused {
+                    let response = try await client.external("microsoft", bad)
+                    #expect(response.status == .unauthorized && response.string("code") == "invalid_provider_token", "\(label)")
+                }
+                let first = try await client.external("microsoft", try token(tenant, issuedBy(tenant)))
+                #expect(first.status == .created, "\(first.text)")
+                let identity = try #require((first.value("user.identities") as? [[String: Any]])?.first)
+                #expect(identity["issuer"] as? String == template && identity["subject"] as? String == "m-1")
+                let again = try await client.external("microsoft", try token(tenant, issuedBy(tenant)))
+                #expect(again.status == .ok && again.string("user.id") == first.string("user.id"))
+                // An exact issuer stays exact: a tid does not turn it into a template.
+                let google = try provider.idToken(provider.claims(subject: "g-9", at: now, extra: ["tid": tenant, "iss": issuedBy(tenant)]))
+                #expect(try await client.external("google", google).status == .unauthorized)
+            }
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func everyBadIDTokenGetsTheSameAnswer(store: TestStore) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let harness = try await makeHarness(store, provider: provider)

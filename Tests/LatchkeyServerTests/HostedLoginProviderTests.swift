@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import LatchkeyServer
+@testable import LatchkeyServer
 import LatchkeyTestSupport
 import Testing
 
@@ -148,6 +148,156 @@ import Testing
                 #expect(try await browser.get(other).status == .badRequest)
             }
         }
+    }
+
+    /// Sign in with Apple on the web: the button asks for the configured scopes with
+    /// `response_mode=form_post`; Apple posts the answer from its own site, without the flow's
+    /// SameSite=Lax cookie, so the server answers a page that posts the same fields again from
+    /// this site (once), where the cookie binds the flow to the browser. The code is exchanged
+    /// with an ES256 JWT client secret made from the team's key, and the posted `user` names
+    /// the new account.
+    @Test(arguments: TestStore.enabled) func appleAnswersWithAFormPostAndAJWTClientSecret(store: TestStore) async throws {
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await TestHarness.make(store: store) { settings in
+                settings.redirectURIs = [Self.redirectURI]
+                settings.providers["apple"] = ProviderSettings(
+                    kind: .openIDConnect, issuer: provider.issuer, clientIDs: ["com.example.web"],
+                    clientSecret: FakeIdentityProvider.appleKeyPEM, scopes: ["openid", "name", "email"], responseMode: .formPost,
+                    teamID: FakeIdentityProvider.appleTeamID, keyID: FakeIdentityProvider.appleKeyID)
+            }
+            provider.signInNext(subject: "a-1", email: "ada@example.com", at: harness.clock.now())
+            try await harness.run { client in
+                var browser = LoginBrowser(client)
+                let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
+                let back = try Self.providerAnswer(to: try await browser.get(try await Self.providerLink(&browser, login)), provider)
+                let sent = try #require(provider.authorizationRequests.last)
+                #expect(sent["response_mode"] == "form_post" && sent["scope"] == "openid name email")
+
+                // Apple's post: the answer's fields in a form, from another site (no cookie).
+                var posted = Dictionary(
+                    (URLComponents(string: back)?.queryItems ?? []).map { ($0.name, $0.value ?? "") }) { first, _ in first }
+                posted["user"] = #"{"name":{"firstName":"Ada","lastName":"Lovelace"},"email":"ada@example.com"}"#
+                var appleSite = LoginBrowser(client)
+                let relay = try await appleSite.post(Self.callbackPath, form: posted)
+                #expect(relay.status == .ok)
+                #expect(relay.text.contains(#"<form id="provider-relay" method="post" action="/oauth/authorize/provider/callback">"#))
+                let relayed = Self.hiddenFields(relay.text)
+                #expect(relayed["relayed"] == "1" && relayed["code"] == posted["code"] && relayed["user"] == posted["user"])
+                // The relayed post from a browser without the flow is refused, not relayed again.
+                #expect(try await appleSite.post(Self.callbackPath, form: relayed).status == .badRequest)
+
+                let signedIn = try await browser.post(Self.callbackPath, form: relayed)
+                #expect(signedIn.status == .seeOther, "\(signedIn.text)")
+                let code = try #require(LoginBrowser.redirectParameters(signedIn)["code"])
+                let tokens = try await client.send(.post, "/oauth/token", form: login.tokenForm(code: code))
+                let me = try await client.send(.get, "/v1/me", token: try #require(tokens.string("access_token")))
+                #expect(me.string("email") == "ada@example.com" && me.string("displayName") == "Ada Lovelace")
+
+                // The secret the token endpoint got was Apple's JWT, signed with the team's key.
+                let secret = try #require(provider.appleSecrets.last)
+                #expect(secret.header["alg"] == "ES256" && secret.header["kid"] == FakeIdentityProvider.appleKeyID)
+                #expect(secret.claims["iss"] == FakeIdentityProvider.appleTeamID && secret.claims["sub"] == "com.example.web")
+                #expect(secret.claims["aud"] == "https://appleid.apple.com" && secret.lifetime > 0 && secret.lifetime <= 15_777_000)
+            }
+        }
+    }
+
+    /// Apple key settings that cannot make a client secret are refused when set through the
+    /// admin API; good ones are kept, the key sealed like any provider secret.
+    @Test(arguments: TestStore.enabled) func appleKeySettingsAreCheckedWhenSet(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let admin = try await harness.operatorToken(client, try await harness.makeOperator("adam", role: .admin))
+            let path = "/v1/operator/apps/\(harness.app.id)/providers/apple"
+            let base: [String: Any] = ["kind": "oidc", "issuer": "https://appleid.apple.com", "clientIDs": ["com.example.web"]]
+            let cases: [[String: Any]] = [
+                ["teamID": "TEAM123456", "keyID": "KEY7654321", "clientSecret": "not a key"],
+                ["teamID": "TEAM123456", "clientSecret": FakeIdentityProvider.appleKeyPEM],
+                ["teamID": "TEAM/1", "keyID": "KEY7654321", "clientSecret": FakeIdentityProvider.appleKeyPEM],
+                ["scopes": ["openid", "na me"]],
+                ["scopes": [String]()],
+                ["responseMode": "fragment"],
+                ["kind": "oauth2", "authorizationURL": "https://github.com/login/oauth/authorize"],
+                ["kind": "oauth2", "authorizationURL": "https://a.example/authorize", "tokenURL": "https://a.example/token",
+                 "userInfoURL": "http://a.example/user"],
+                ["kind": "oauth2", "authorizationURL": "https://a.example/authorize", "tokenURL": "https://a.example/token",
+                 "userInfoURL": "https://a.example/user", "claimPaths": ["id": "data..id"]],
+            ]
+            for extra in cases {
+                let response = try await client.send(.put, path, json: base.merging(extra) { $1 }, token: admin)
+                #expect(response.status == .unprocessableContent || response.status == .badRequest, "\(extra): \(response.text)")
+            }
+            let good = base.merging([
+                "teamID": "TEAM123456", "keyID": "KEY7654321", "clientSecret": FakeIdentityProvider.appleKeyPEM,
+                "scopes": ["openid", "name", "email"], "responseMode": "form_post",
+            ]) { $1 }
+            let saved = try await client.send(.put, path, json: good, token: admin)
+            #expect(saved.status == .ok, "\(saved.text)")
+            #expect(saved.value("settings.providers.apple.clientSecret") as? String == "(set)")
+            let stored = try #require(try await harness.backend.apps.find(harness.app.id)?.settings.providers["apple"])
+            #expect(stored.clientSecret == FakeIdentityProvider.appleKeyPEM && stored.teamID == "TEAM123456")
+            #expect(stored.responseMode == .formPost && stored.scopes == ["openid", "name", "email"])
+        }
+    }
+
+    /// A plain OAuth 2.0 provider (GitHub's shape: no ID token, a numeric user id at `/user`)
+    /// signs in through the hosted login's code flow only: the server reads the user-info URL
+    /// with the access token it got for its own code. The same provider's access token sent by a
+    /// client to `POST /v1/auth/external` is refused, since it names no audience.
+    @Test(arguments: TestStore.enabled) func anOAuth2ProviderSignsInThroughTheCodeFlowOnly(store: TestStore) async throws {
+        try await serving(try await FakeIdentityProvider.start()) { provider in
+            let harness = try await TestHarness.make(store: store) { settings in
+                settings.redirectURIs = [Self.redirectURI]
+                settings.providers["github"] = ProviderSettings(
+                    kind: .oauth2, clientIDs: ["web-client"], clientSecret: FakeIdentityProvider.webClientSecret,
+                    scopes: ["read:user", "user:email"], authorizationURL: provider.issuer + "/oauth2/authorize",
+                    tokenURL: provider.issuer + "/oauth2/token", userInfoURL: provider.issuer + "/user",
+                    claimPaths: ProviderSettings.ClaimPaths(id: "id", email: "email", name: "name"))
+            }
+            provider.signInNext(subject: "4242", email: "octo@example.com", at: harness.clock.now())
+            try await harness.run { client in
+                var browser = LoginBrowser(client)
+                let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
+                let page = try await browser.get("/oauth/authorize?" + login.query)
+                #expect(page.text.contains("Continue with Github"))
+                let start = try await browser.get(try await Self.providerLink(&browser, login))
+                let location = try #require(start.headers[.location].flatMap(URLComponents.init(string:)))
+                #expect(location.string?.hasPrefix(provider.issuer + "/oauth2/authorize?") == true)
+                let back = try #require(URLComponents(string: try provider.authorize(query: location.percentEncodedQuery ?? "", openID: false)))
+                let sent = try #require(provider.authorizationRequests.last)
+                #expect(sent["scope"] == "read:user user:email" && sent["nonce"] == nil && sent["code_challenge_method"] == "S256")
+
+                let signedIn = try await browser.get(back.path + "?" + (back.percentEncodedQuery ?? ""))
+                #expect(signedIn.status == .seeOther, "\(signedIn.text)")
+                let code = try #require(LoginBrowser.redirectParameters(signedIn)["code"])
+                let tokens = try await client.send(.post, "/oauth/token", form: login.tokenForm(code: code))
+                let me = try await client.send(.get, "/v1/me", token: try #require(tokens.string("access_token")))
+                #expect(me.string("displayName") == "Octo Cat")
+                // The provider says nothing of verification: the email stays on the identity only.
+                #expect(me.string("email") == nil)
+                let identity = try #require((me.value("identities") as? [[String: Any]])?.first)
+                #expect(identity["provider"] as? String == "github" && identity["subject"] as? String == "4242")
+                #expect(identity["email"] as? String == "octo@example.com")
+                #expect(provider.tokenRequests.last?["client_secret"] == FakeIdentityProvider.webClientSecret)
+
+                let stolen = provider.issueAccessToken(subject: "4242", email: "octo@example.com")
+                let direct = try await client.external("github", stolen)
+                #expect(direct.status == .unauthorized && direct.string("code") == "invalid_provider_token")
+            }
+        }
+    }
+
+    static let callbackPath = "/oauth/authorize/provider/callback"
+
+    /// The hidden fields of a page's form, unescaped.
+    private static func hiddenFields(_ html: String) -> [String: String] {
+        var fields: [String: String] = [:]
+        for match in html.matches(of: /<input type="hidden" name="([^"]+)" value="([^"]*)">/) {
+            fields[String(match.output.1)] = String(match.output.2).replacingOccurrences(of: "&quot;", with: "\"")
+                .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&lt;", with: "<")
+                .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        }
+        return fields
     }
 
     @Test func anUnreachableProviderIsTheSignInPageSayingSo() async throws {

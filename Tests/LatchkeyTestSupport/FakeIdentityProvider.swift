@@ -8,8 +8,10 @@ import NIOConcurrencyHelpers
 /// A fake identity provider on 127.0.0.1: an OpenID Connect issuer (discovery and JWKS) that
 /// signs real ID tokens with its own RSA and P-256 keys, with an authorization endpoint that
 /// signs in the user a test names and a token endpoint that checks what a real one checks (code
-/// single use, redirect URI, client, PKCE S256); and a Facebook Graph API (`debug_token`, `/me`)
-/// that knows the access tokens a test registers. A real HTTP server, started on port 0,
+/// single use, redirect URI, client, PKCE S256); a plain OAuth 2.0 provider like GitHub
+/// (`/oauth2/authorize`, `/oauth2/token` answering only an access token, and `/user` with a
+/// numeric `id`); and a Facebook Graph API (`debug_token`, `/me`) that knows the access tokens a
+/// test registers. A real HTTP server, started on port 0,
 /// shared by the server and SDK test targets.
 public final class FakeIdentityProvider: Sendable {
     /// How a test token is signed.
@@ -78,6 +80,15 @@ public final class FakeIdentityProvider: Sendable {
         var codes: [String: IssuedCode] = [:]
         var authorizationRequests: [[String: String]] = []
         var tokenRequests: [[String: String]] = []
+        var appleSecrets: [AppleSecret] = []
+        var accessTokens: [String: (subject: String, email: String)] = [:]
+    }
+
+    /// A Sign in with Apple client secret the token endpoint accepted: its header and claims.
+    public struct AppleSecret: Sendable {
+        public var header: [String: String]
+        public var claims: [String: String]
+        public var lifetime: Int
     }
 
     /// A code the authorization endpoint issued and the token endpoint has not yet redeemed.
@@ -93,6 +104,18 @@ public final class FakeIdentityProvider: Sendable {
 
     /// A client secret the token endpoint requires (nil: a public client, PKCE alone).
     public static let webClientSecret = "web-secret-1"
+
+    /// Sign in with Apple: the team's `.p8` key (PEM), team id and key id. The token endpoint
+    /// also takes, instead of ``webClientSecret``, an ES256 JWT client secret signed with this
+    /// key as Apple requires it (`iss` the team, `sub` the client id, `aud`
+    /// `https://appleid.apple.com`, `kid` the key id, unexpired, valid at most six months).
+    private static let appleKey = P256.Signing.PrivateKey()
+    public static var appleKeyPEM: String { appleKey.pemRepresentation }
+    public static let appleTeamID = "TEAM123456"
+    public static let appleKeyID = "KEY7654321"
+
+    /// The Apple client secrets the token endpoint accepted, in order.
+    public var appleSecrets: [AppleSecret] { state.withLockedValue { $0.appleSecrets } }
 
     /// The issuer URL (`iss`) of the tokens this provider signs.
     public var issuer: String { "http://127.0.0.1:\(port)" }
@@ -125,6 +148,24 @@ public final class FakeIdentityProvider: Sendable {
             var request = request
             let body = try await request.collectBody(upTo: 64 * 1024)
             return try provider.value.token(form: String(buffer: body))
+        }
+        router.get("oauth2/authorize") { request, _ in
+            let location = try provider.value.authorize(query: request.uri.query ?? "", openID: false)
+            return Response(status: .found, headers: [.location: location])
+        }
+        router.post("oauth2/token") { request, _ in
+            var request = request
+            let body = try await request.collectBody(upTo: 64 * 1024)
+            return try provider.value.token(form: String(buffer: body), idToken: false)
+        }
+        router.get("user") { request, _ in try provider.value.user(authorization: request.headers[.authorization]) }
+        // Microsoft's multi-tenant discovery lives under `common`, beside the tenants' issuers.
+        router.get("common/v2.0/.well-known/openid-configuration") { _, _ in
+            let issuer = provider.value.issuer
+            return try json([
+                "issuer": issuer + "/{tenantid}/v2.0", "jwks_uri": issuer + "/jwks", "authorization_endpoint": issuer + "/authorize",
+                "token_endpoint": issuer + "/token",
+            ])
         }
         router.get("jwks") { _, _ in try json(["keys": provider.value.publishedKeys()]) }
         router.get("debug_token") { request, _ in try provider.value.debugToken(request.uri.queryParameters) }
@@ -173,8 +214,9 @@ public final class FakeIdentityProvider: Sendable {
     public var tokenRequests: [[String: String]] { state.withLockedValue { $0.tokenRequests } }
 
     /// The authorization endpoint: checks the request as a provider does and answers with where it
-    /// sends the browser back — the redirect URI with a code (or `error`) and the state.
-    public func authorize(query: String) throws -> String {
+    /// sends the browser back — the redirect URI with a code (or `error`) and the state. An
+    /// OpenID Connect request must ask for the `openid` scope; a plain OAuth 2.0 one need not.
+    public func authorize(query: String, openID: Bool = true) throws -> String {
         let fields = Self.fields(query)
         guard let redirectURI = fields["redirect_uri"], var components = URLComponents(string: redirectURI) else {
             throw FakeProviderRefusal(reason: "no redirect_uri")
@@ -184,7 +226,7 @@ public final class FakeIdentityProvider: Sendable {
         let issued = state.withLockedValue { state -> Bool in
             state.authorizationRequests.append(fields)
             guard fields["response_type"] == "code", fields["code_challenge_method"] == "S256", let challenge = fields["code_challenge"],
-                let clientID = fields["client_id"], fields["scope"]?.split(separator: " ").contains("openid") == true
+                let clientID = fields["client_id"], !openID || fields["scope"]?.split(separator: " ").contains("openid") == true
             else { return false }
             state.codes[code] = IssuedCode(
                 clientID: clientID, redirectURI: redirectURI, challenge: challenge, nonce: fields["nonce"], subject: state.user.subject,
@@ -197,21 +239,56 @@ public final class FakeIdentityProvider: Sendable {
     }
 
     /// The token endpoint: a code once, for its client and redirect URI, with the verifier of its
-    /// challenge and the client's secret; an ID token for its user and nonce.
-    private func token(form: String) throws -> Response {
+    /// challenge and the client's secret; an ID token for its user and nonce, or (plain OAuth 2.0)
+    /// only an access token that `/user` knows.
+    private func token(form: String, idToken withIDToken: Bool = true) throws -> Response {
         let fields = Self.fields(form)
         let issued = state.withLockedValue { state -> IssuedCode? in
             state.tokenRequests.append(fields)
             return fields["code"].flatMap { state.codes.removeValue(forKey: $0) }
         }
         guard fields["grant_type"] == "authorization_code", let issued, fields["redirect_uri"] == issued.redirectURI,
-            fields["client_id"] == issued.clientID, fields["client_secret"] == Self.webClientSecret,
+            fields["client_id"] == issued.clientID,
+            fields["client_secret"] == Self.webClientSecret || appleSecret(fields["client_secret"], clientID: issued.clientID, at: issued.issuedAt),
             let verifier = fields["code_verifier"], Self.base64URL(Data(SHA256.hash(data: Data(verifier.utf8)))) == issued.challenge
         else { return try json(["error": "invalid_grant"], status: .badRequest) }
+        guard withIDToken else {
+            let accessToken = UUID().uuidString
+            state.withLockedValue { $0.accessTokens[accessToken] = (issued.subject, issued.email) }
+            return try json(["access_token": accessToken, "token_type": "bearer", "scope": "read:user,user:email"])
+        }
         var extra: [String: Any] = ["email": issued.email, "email_verified": true]
         extra["nonce"] = issued.nonce
         let idToken = try self.idToken(claims(subject: issued.subject, audience: issued.clientID, at: issued.issuedAt, extra: extra))
         return try json(["access_token": UUID().uuidString, "token_type": "Bearer", "expires_in": 3600, "id_token": idToken])
+    }
+
+    /// Whether `secret` is an Apple client secret JWT for `clientID`, checked as Apple does; the
+    /// accepted ones are recorded.
+    private func appleSecret(_ secret: String?, clientID: String, at now: Date) -> Bool {
+        let parts = (secret ?? "").split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let headerData = Self.base64URLDecode(parts[0]), let claimsData = Self.base64URLDecode(parts[1]),
+            let signature = Self.base64URLDecode(parts[2]),
+            let header = try? JSONSerialization.jsonObject(with: headerData) as? [String: Any],
+            let claims = try? JSONSerialization.jsonObject(with: claimsData) as? [String: Any],
+            let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
+            Self.appleKey.publicKey.isValidSignature(ecdsa, for: Data((parts[0] + "." + parts[1]).utf8)),
+            header["alg"] as? String == "ES256", header["kid"] as? String == Self.appleKeyID,
+            claims["iss"] as? String == Self.appleTeamID, claims["sub"] as? String == clientID,
+            claims["aud"] as? String == "https://appleid.apple.com",
+            let issuedAt = (claims["iat"] as? NSNumber)?.intValue, let expiry = (claims["exp"] as? NSNumber)?.intValue,
+            expiry > Int(now.timeIntervalSince1970), expiry - issuedAt <= 15_777_000
+        else { return false }
+        let record = AppleSecret(
+            header: header.compactMapValues { $0 as? String }, claims: claims.mapValues { "\($0)" }, lifetime: expiry - issuedAt)
+        state.withLockedValue { $0.appleSecrets.append(record) }
+        return true
+    }
+
+    private static func base64URLDecode(_ text: String) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        return Data(base64Encoded: base64)
     }
 
     private static func fields(_ query: String) -> [String: String] {
@@ -268,6 +345,24 @@ public final class FakeIdentityProvider: Sendable {
         var keys = [try Self.jwk(rsaKey.publicKey, kid: "rsa-1"), Self.jwk(ecKey.publicKey, kid: "ec-1")]
         if published { keys.append(try Self.jwk(lateKey.publicKey, kid: "rsa-late")) }
         return keys
+    }
+
+    /// A plain OAuth 2.0 access token of `subject` that `/user` knows, as the provider would give
+    /// any app of its own.
+    public func issueAccessToken(subject: String, email: String) -> String {
+        let token = UUID().uuidString
+        state.withLockedValue { $0.accessTokens[token] = (subject, email) }
+        return token
+    }
+
+    /// GitHub's `GET /user`: the bearer token's user, its id a number when the subject is digits.
+    private func user(authorization: String?) throws -> Response {
+        let token = authorization.map { String($0.dropFirst("Bearer ".count)) } ?? ""
+        guard let user = state.withLockedValue({ $0.accessTokens[token] }) else {
+            return try json(["message": "Bad credentials"], status: .unauthorized)
+        }
+        let id: Any = Int(user.subject) ?? user.subject
+        return try json(["id": id, "login": "user\(user.subject)", "name": "Octo Cat", "email": user.email])
     }
 
     private func debugToken(_ query: Parameters) throws -> Response {

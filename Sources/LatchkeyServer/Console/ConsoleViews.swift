@@ -48,7 +48,7 @@ enum ConsoleViews {
         }
         let providers = app.settings.providers.sorted { $0.key < $1.key }.map { name, provider -> [String: Any] in
             [
-                "name": name, "kind": provider.kind.rawValue, "issuer": provider.issuer ?? provider.graphURL ?? "",
+                "name": name, "kind": provider.kind.rawValue, "issuer": provider.issuer ?? provider.graphURL ?? provider.userInfoURL ?? "",
                 "clientIDs": provider.clientIDs.joined(separator: ", "), "hasSecret": provider.clientSecret != nil,
             ]
         }

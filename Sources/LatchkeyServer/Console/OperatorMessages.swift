@@ -85,16 +85,30 @@ struct RulesDocument: StrictRequest {
 
 /// `PUT /v1/operator/apps/{id}/providers/{name}`.
 struct ProviderRequest: StrictRequest {
-    static let acceptedFields: Set<String> = ["kind", "issuer", "clientIDs", "jwksURL", "clientSecret", "graphURL"]
+    static let acceptedFields: Set<String> = [
+        "kind", "issuer", "clientIDs", "jwksURL", "clientSecret", "graphURL", "scopes", "responseMode", "teamID", "keyID",
+        "authorizationURL", "tokenURL", "userInfoURL", "claimPaths",
+    ]
     var kind: ProviderSettings.Kind
     var issuer: String?
     var clientIDs: [String]
     var jwksURL: String?
     var clientSecret: String?
     var graphURL: String?
+    var scopes: [String]?
+    var responseMode: ProviderSettings.ResponseMode?
+    var teamID: String?
+    var keyID: String?
+    var authorizationURL: String?
+    var tokenURL: String?
+    var userInfoURL: String?
+    var claimPaths: ProviderSettings.ClaimPaths?
 
     var settings: ProviderSettings {
-        ProviderSettings(kind: kind, issuer: issuer, clientIDs: clientIDs, jwksURL: jwksURL, clientSecret: clientSecret, graphURL: graphURL)
+        ProviderSettings(
+            kind: kind, issuer: issuer, clientIDs: clientIDs, jwksURL: jwksURL, clientSecret: clientSecret, graphURL: graphURL,
+            scopes: scopes, responseMode: responseMode, teamID: teamID, keyID: keyID, authorizationURL: authorizationURL,
+            tokenURL: tokenURL, userInfoURL: userInfoURL, claimPaths: claimPaths)
     }
 }
 

@@ -128,6 +128,9 @@ struct HostedLoginFeature: Feature {
         table.on(.get, "/oauth/authorize/provider/callback", operation: "loginProviderCallback", access: .anyone) { request, context in
             try await providerCallback(request, context: context)
         }
+        table.on(.post, "/oauth/authorize/provider/callback", operation: "loginProviderFormPost", access: .anyone) { request, context in
+            try await providerCallback(request, context: context)
+        }
         table.on(.post, "/oauth/authorize/consent", operation: "loginConsent", access: .anyone) { request, _ in
             try await consent(request)
         }

@@ -1,8 +1,18 @@
-/// An OpenID Connect provider's authorization and token endpoints, from its discovery document
-/// (`<issuer>/.well-known/openid-configuration`), each an https URL (or loopback).
+/// A provider's authorization and token endpoints: an OpenID Connect provider's from its
+/// discovery document (`<issuer>/.well-known/openid-configuration`), a plain OAuth 2.0
+/// provider's from its settings; each an https URL (or loopback).
 struct ProviderEndpoints: Sendable {
     var authorization: String
     var token: String
+
+    /// The endpoints of a provider the hosted login signs in with.
+    static func of(_ settings: ProviderSettings) async throws(ProviderCheckFailure) -> ProviderEndpoints {
+        if settings.kind == .oauth2, let authorization = settings.authorizationURL, let token = settings.tokenURL {
+            return ProviderEndpoints(authorization: authorization, token: token)
+        }
+        guard let issuer = settings.discoveryIssuer else { throw .unreachable("no issuer configured") }
+        return try await discover(issuer: issuer)
+    }
 
     /// Reads `issuer`'s discovery document; ``ProviderCheckFailure/unreachable(_:)`` when it
     /// cannot be read or lacks either endpoint.

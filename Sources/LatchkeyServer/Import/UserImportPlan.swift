@@ -54,7 +54,7 @@ struct UserImportPlan: Sendable {
                 identities.append(
                     UserStore.NewIdentity(
                         provider: settings.identityProvider, subject: identity.subject,
-                        name: settings.kind == .openIDConnect ? identity.provider : nil, email: identity.email))
+                        name: settings.kind == .facebook ? nil : identity.provider, email: identity.email))
             } else {
                 identities.append(UserStore.NewIdentity(provider: identity.provider, subject: identity.subject, email: identity.email))
             }

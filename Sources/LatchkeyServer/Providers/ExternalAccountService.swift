@@ -35,9 +35,16 @@ struct ExternalAccountService: Sendable {
     }
 
     /// Signs in with a provider token, creating the user on first sign-in. Returns the response
-    /// and whether a user was created.
-    func signIn(_ request: ExternalSignInRequest, app: App, client: ClientInfo) async throws -> (AuthResponse, created: Bool) {
-        let (settings, profile) = try await verify(request, app: app, client: client)
+    /// and whether a user was created. `postedName` is a name the provider gave beside the token
+    /// (Apple's `user` form field), used when the token names no one; `exchanged` says the server
+    /// got the token itself from the provider's token endpoint (the hosted login).
+    func signIn(
+        _ request: ExternalSignInRequest, app: App, client: ClientInfo, postedName: String? = nil, exchanged: Bool = false
+    ) async throws -> (AuthResponse, created: Bool) {
+        let (settings, verified) = try await verify(request, app: app, client: client, exchanged: exchanged)
+        var named = verified
+        named.name = verified.name ?? postedName
+        let profile = named
         let identity = settings.identity(of: profile, name: request.provider)
         let now = time.now()
         // A new account is kept when its first session waits for the enrollment its app requires.
@@ -156,7 +163,7 @@ struct ExternalAccountService: Sendable {
     /// The provider settings and the verified profile of a request's token, which an ID token
     /// gives only once. Failures count
     /// towards the caller's IP throttle; a throttled IP gets `429` before any check.
-    private func verify(_ request: ExternalSignInRequest, app: App, client: ClientInfo) async throws
+    private func verify(_ request: ExternalSignInRequest, app: App, client: ClientInfo, exchanged: Bool = false) async throws
         -> (ProviderSettings, ProviderProfile)
     {
         let ipKey = try await accounts.unlockedIPKey(app: app, client: client)
@@ -164,7 +171,8 @@ struct ExternalAccountService: Sendable {
             throw APIError(.badRequest, .unknownProvider, fields: [FieldError(field: "provider", code: .unknownProvider)])
         }
         do {
-            let profile = try await settings.verify(request.token, nonce: request.nonce, keys: providerKeys, at: time.now())
+            let profile = try await settings.verify(
+                request.token, nonce: request.nonce, keys: providerKeys, exchanged: exchanged, at: time.now())
             if let singleUse = profile.singleUse, !(try await usedTokens.claim(singleUse)) {
                 throw ProviderCheckFailure.rejected("used before")
             }

@@ -10,6 +10,8 @@ struct IDTokenClaims: Decodable, Sendable {
     var iat: Double?
     var nbf: Double?
     var nonce: String?
+    /// Microsoft's tenant id, which completes a multi-tenant issuer template.
+    var tid: String?
     var email: String?
     /// `email_verified`: a JSON boolean, or the string `"true"` as Apple sends it.
     var emailVerified: Bool
@@ -18,7 +20,7 @@ struct IDTokenClaims: Decodable, Sendable {
     var details = ProviderDetails()
 
     enum CodingKeys: String, CodingKey {
-        case iss, sub, aud, exp, iat, nbf, nonce, email, name, birthdate, gender
+        case iss, sub, aud, exp, iat, nbf, nonce, tid, email, name, birthdate, gender
         case emailVerified = "email_verified"
         case givenName = "given_name"
     }
@@ -36,6 +38,7 @@ struct IDTokenClaims: Decodable, Sendable {
         iat = try container.decodeIfPresent(Double.self, forKey: .iat)
         nbf = try container.decodeIfPresent(Double.self, forKey: .nbf)
         nonce = try container.decodeIfPresent(String.self, forKey: .nonce)
+        tid = try? container.decodeIfPresent(String.self, forKey: .tid)
         email = try container.decodeIfPresent(String.self, forKey: .email)
         if let flag = try? container.decodeIfPresent(Bool.self, forKey: .emailVerified) {
             emailVerified = flag

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Verifies OpenID Connect ID tokens (RFC 7519, RFC 8725, OIDC Core §3.1.3.7): RS256 or ES256
-/// signed by a key of the issuer's JWKS, `iss` equal to the configured issuer, `aud` naming one of
+/// signed by a key of the issuer's JWKS, `iss` equal to the configured issuer (a multi-tenant
+/// template completed with the token's `tid`, ``ProviderSettings/expectedIssuer(tid:)``), `aud` naming one of
 /// the app's client ids, `exp`/`iat`/`nbf` within a minute of leeway, and `nonce` equal to the
 /// request's: a token carrying a nonce is refused without one (it was minted for another
 /// request), and a request with a nonce refuses a token without it. The profile names the token
@@ -17,7 +18,7 @@ struct IDTokenVerifier: Sendable {
 
     /// The profile in the token, or why it was refused.
     func verify(
-        _ token: String, issuer: String, settings: ProviderSettings, nonce: String?, at now: Date
+        _ token: String, settings: ProviderSettings, nonce: String?, at now: Date
     ) async throws(ProviderCheckFailure) -> ProviderProfile {
         guard token.utf8.count <= Self.maximumLength else { throw .rejected("too long") }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
@@ -29,13 +30,14 @@ struct IDTokenVerifier: Sendable {
         guard let algorithm = header["alg"] as? String, ["RS256", "ES256"].contains(algorithm),
             Set(header.keys).isDisjoint(with: Self.forbiddenHeaderMembers), let kid = header["kid"] as? String
         else { throw .rejected("header not allowed") }
-        guard let key = try await keys.key(kid: kid, issuer: issuer, jwksURL: settings.jwksURL, at: now) else {
+        guard let keyIssuer = settings.discoveryIssuer else { throw .rejected("no issuer configured") }
+        guard let key = try await keys.key(kid: kid, issuer: keyIssuer, jwksURL: settings.jwksURL, at: now) else {
             throw .rejected("unknown kid")
         }
         guard key.algorithm == algorithm, key.isValidSignature(signature, for: Array((parts[0] + "." + parts[1]).utf8)) else {
             throw .rejected("bad signature")
         }
-        try Self.checkClaims(claims, issuer: issuer, clientIDs: settings.clientIDs, nonce: nonce, at: now)
+        try Self.checkClaims(claims, issuer: settings.expectedIssuer(tid: claims.tid), clientIDs: settings.clientIDs, nonce: nonce, at: now)
         guard let subject = claims.sub, !subject.isEmpty, subject.utf8.count <= 255 else { throw .rejected("no subject") }
         let expiry = Date(timeIntervalSince1970: (claims.exp ?? 0) + Self.leeway)
         return ProviderProfile(
@@ -44,9 +46,9 @@ struct IDTokenVerifier: Sendable {
     }
 
     private static func checkClaims(
-        _ claims: IDTokenClaims, issuer: String, clientIDs: [String], nonce: String?, at now: Date
+        _ claims: IDTokenClaims, issuer: String?, clientIDs: [String], nonce: String?, at now: Date
     ) throws(ProviderCheckFailure) {
-        guard claims.iss == issuer else { throw .rejected("wrong issuer") }
+        guard let issuer, claims.iss == issuer else { throw .rejected("wrong issuer") }
         guard claims.aud.contains(where: { clientIDs.contains($0) }) else { throw .rejected("wrong audience") }
         let seconds = now.timeIntervalSince1970
         guard let expiry = claims.exp, expiry + leeway > seconds else { throw .rejected("expired") }

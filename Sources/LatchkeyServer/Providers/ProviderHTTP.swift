@@ -11,11 +11,13 @@ enum ProviderHTTP {
     /// How long one request may take.
     static let timeout = TimeAmount.seconds(10)
 
-    /// The status and JSON object of `GET url`; throws ``ProviderCheckFailure/unreachable(_:)``
-    /// when there is no answer, it is not a JSON object, or the URL is not one to fetch.
-    static func getJSON(_ url: String) async throws(ProviderCheckFailure) -> (status: Int, object: [String: Any]) {
+    /// The status and JSON object of `GET url`, with `bearer` as access token when given (a
+    /// user-info URL); throws ``ProviderCheckFailure/unreachable(_:)`` when there is no answer,
+    /// it is not a JSON object, or the URL is not one to fetch.
+    static func getJSON(_ url: String, bearer: String? = nil) async throws(ProviderCheckFailure) -> (status: Int, object: [String: Any]) {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Accept", value: "application/json")
+        if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
         return try await json(of: request)
     }
 
@@ -33,6 +35,9 @@ enum ProviderHTTP {
     }
 
     private static func json(of request: HTTPClientRequest) async throws(ProviderCheckFailure) -> (status: Int, object: [String: Any]) {
+        var request = request
+        // GitHub's API refuses a request without one.
+        request.headers.add(name: "User-Agent", value: "Latchkey")
         if let problem = OutboundHTTP.problem(request.url, name: "the provider URL") { throw .unreachable(problem) }
         do {
             let response = try await OutboundHTTP.client.execute(request, timeout: timeout)

@@ -46,3 +46,9 @@ if (passkeyForm && window.PublicKeyCredential) {
     }
   });
 }
+
+// A provider that answers with a cross-site form POST (Sign in with Apple's form_post) does not
+// bring the flow's SameSite=Lax cookie along: the page it gets posts the same fields again, now
+// from this site, with the cookie. Without script, its button does the same.
+const providerRelay = document.getElementById("provider-relay");
+if (providerRelay) { providerRelay.submit(); }
