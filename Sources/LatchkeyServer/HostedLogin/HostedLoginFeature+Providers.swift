@@ -56,13 +56,15 @@ extension HostedLoginFeature {
     /// A form posted from the provider's site comes without the flow's `SameSite=Lax` cookie,
     /// which keeps the flow bound to this browser (login CSRF). Rather than loosen the cookie to
     /// `SameSite=None` (which needs https, and lets any site post with it), such a post gets a
-    /// page that posts the same fields again from this site, cookie included, once.
+    /// page that sends the browser on to this callback's `GET` with the same fields, now from this
+    /// site, cookie included. A `GET`, not a post: the browser checks a form's `form-action`
+    /// against every redirect after it, and the relay page cannot know the app's redirect URI.
     func providerCallback(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
         guard let providerAnswer = try await ProviderAnswer(request, reader: requests) else {
             return try errorPage("provider_state", request: request, status: .badRequest)
         }
         guard let flow = providerLogin.flow(of: request, state: providerAnswer.fields["state"], at: time.now()) else {
-            if providerAnswer.needsRelay { return try relayPage(providerAnswer, request: request) }
+            if providerAnswer.isPosted { return try relayPage(providerAnswer, request: request) }
             return try errorPage("provider_state", request: request, status: .badRequest)
         }
         let parameters = providerAnswer.fields
@@ -103,13 +105,11 @@ extension HostedLoginFeature {
         return response
     }
 
-    /// The page that posts a provider's cross-site form again from this site (see
-    /// ``providerCallback(_:context:)``); its script submits it at once, its button without script.
+    /// The page that sends a provider's cross-site form on from this site (see
+    /// ``providerCallback(_:context:)``); its script follows its link at once, a click without script.
     private func relayPage(_ answer: ProviderAnswer, request: Request) throws -> Response {
         var page = Page("login/provider-relay", title: "login.provider.relay_title", language: Language(uiLocales: nil, of: request))
-        let fields = answer.fields.merging([ProviderAnswer.relayedField: "1"]) { $1 }
-        page.values["action"] = ProviderLogin.callbackPath
-        page.values["fields"] = fields.sorted { $0.key < $1.key }.map { ["name": $0.key, "value": $0.value] }
+        page.values["href"] = answer.relayURL
         page.values["message"] = text("login.provider.relay", page.language)
         page.headers = [.cacheControl: "no-store"]
         return try pages.render(page)

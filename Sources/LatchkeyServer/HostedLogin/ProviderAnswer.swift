@@ -5,31 +5,37 @@ import Hummingbird
 /// from the provider's site (`response_mode=form_post`, which Sign in with Apple requires when
 /// it is asked for the name or email).
 struct ProviderAnswer {
-    /// The field the relay page adds, so that a post is relayed once at most.
-    static let relayedField = "relayed"
     /// The fields read: the code or error and the state, and Apple's `user` (a JSON object with
     /// the name, sent on the first sign-in only). Any other field is ignored.
-    static let recognized: Set<String> = ["code", "state", "error", "user", relayedField]
+    static let recognized: Set<String> = ["code", "state", "error", "user"]
 
     /// The provider's fields.
     var fields: [String: String]
-    /// Whether this is the provider's own post, not yet relayed from this site.
-    var needsRelay: Bool
+    /// Whether this is a posted form, which the relay page turns into this site's own `GET`.
+    var isPosted: Bool
 
     /// The answer `request` carries; nil for a form that cannot be read.
     init?(_ request: Request, reader: RequestReader) async throws {
         if request.method == .post {
             guard let form = try await reader.form(of: request, recognized: Self.recognized) else { return nil }
-            needsRelay = form[Self.relayedField] == nil
-            fields = form.filter { $0.key != Self.relayedField }
+            isPosted = true
+            fields = form
         } else {
             let query = request.uri.queryParameters
-            needsRelay = false
+            isPosted = false
             fields = [:]
-            for name in Self.recognized where name != Self.relayedField {
+            for name in Self.recognized {
                 fields[name] = query[name[...]].map(String.init)
             }
         }
+    }
+
+    /// The callback's own URL with these fields in its query: where the relay page sends the
+    /// browser.
+    var relayURL: String {
+        ProviderLogin.callbackPath + "?"
+            + fields.sorted { $0.key < $1.key }.map { FormEncoding.encode($0.key) + "=" + FormEncoding.encode($0.value) }
+            .joined(separator: "&")
     }
 
     /// The name in Apple's `user` field (`{"name": {"firstName": …, "lastName": …}}`): the only

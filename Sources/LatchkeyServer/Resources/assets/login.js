@@ -48,7 +48,7 @@ if (passkeyForm && window.PublicKeyCredential) {
 }
 
 // A provider that answers with a cross-site form POST (Sign in with Apple's form_post) does not
-// bring the flow's SameSite=Lax cookie along: the page it gets posts the same fields again, now
-// from this site, with the cookie. Without script, its button does the same.
+// bring the flow's SameSite=Lax cookie along: the page it gets sends the browser on with the same
+// fields, now from this site, with the cookie. Without script, its link does the same.
 const providerRelay = document.getElementById("provider-relay");
-if (providerRelay) { providerRelay.submit(); }
+if (providerRelay) { window.location.replace(providerRelay.href); }
