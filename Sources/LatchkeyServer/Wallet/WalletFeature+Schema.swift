@@ -60,7 +60,8 @@ extension WalletFeature {
     static let settings: [AppSetting] = [
         .custom(
             "walletCurrencies", \.walletCurrencies, flag: "wallet-currency",
-            help: "A wallet currency, lowercase (repeat for several; replaces the list; default kredits).", parse: { $0 },
+            help: "A wallet currency, lowercase (repeat for several; replaces the list; default kredits).",
+            isList: true, format: { $0 }, parse: { $0 },
             problem: { currencies in
                 let valid = currencies.allSatisfy(WalletOperation.isCurrencyName)
                 return valid && (1...16).contains(currencies.count) && Set(currencies).count == currencies.count
