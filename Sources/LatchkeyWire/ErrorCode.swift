@@ -78,6 +78,10 @@ extension ErrorCode {
     public static let accountDisabled = ErrorCode("account_disabled")
     /// The caller may not do this.
     public static let forbidden = ErrorCode("forbidden")
+    /// The token is valid but lacks the scope the route needs (RFC 6750 §3.1): a confidential
+    /// client's on a user's route, a user's on a server's, a restricted child's on a public one.
+    /// `WWW-Authenticate: Bearer error="insufficient_scope"` says the same.
+    public static let insufficientScope = ErrorCode("insufficient_scope")
     /// Username has characters outside the allowed set, or a bad length (KWS InvalidUsername).
     public static let invalidUsername = ErrorCode("invalid_username")
     /// Password fails the policy; `reason` says why (KWS InvalidPassword).
@@ -143,6 +147,7 @@ extension ErrorCode {
         .methodDisabled,
         .accountDisabled,
         .forbidden,
+        .insufficientScope,
         .invalidUsername,
         .invalidPassword,
         .invalidDateOfBirth,

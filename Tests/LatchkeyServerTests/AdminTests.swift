@@ -27,16 +27,20 @@ import Testing
             #expect(read.string("user.username") == "dora" && read.value("disabled") as? Bool == false)
 
             // A user's own token, no token, and a token without the scope are refused; and the
-            // client's token, valid as it is, on a user's routes (RFC 6750 §3.1).
-            #expect(try await client.send(.get, path, token: user.access).status == .forbidden)
-            for userRoute in ["/v1/me", "/v1/leaderboards", "/v1/me/wallet"] {
+            // client's token, valid as it is, on a user's routes (RFC 6750 §3.1): the body's code
+            // says what the header says.
+            let byUser = try await client.send(.get, path, token: user.access)
+            #expect(byUser.status == .forbidden && byUser.string("code") == "insufficient_scope")
+            #expect(byUser.headers[.wwwAuthenticate] == #"Bearer error="insufficient_scope""#)
+            for userRoute in ["/v1/me", "/v1/leaderboards", "/v1/me/wallet", "/v1/me/appdata"] {
                 let notAUser = try await client.send(.get, userRoute, token: fullToken)
                 #expect(notAUser.status == .forbidden && notAUser.headers[.wwwAuthenticate]?.contains("insufficient_scope") == true, "\(userRoute)")
+                #expect(notAUser.string("code") == "insufficient_scope", "\(userRoute)")
             }
             #expect(try await client.send(.get, path).status == .unauthorized)
             let readOnly = try #require(try await clientToken(client, harness, scope: "users:read").string("access_token"))
             let refused = try await client.send(.patch, path, json: ["disabled": true], token: readOnly)
-            #expect(refused.status == .forbidden)
+            #expect(refused.status == .forbidden && refused.string("code") == "insufficient_scope")
             #expect(refused.headers[.wwwAuthenticate]?.contains("insufficient_scope") == true)
             #expect(try await clientToken(client, harness, scope: "users:read openid").string("error") == "invalid_scope")
 

@@ -58,6 +58,33 @@ import Testing
         }
     }
 
+    /// A read is conditional like a write (RFC 9110 §13.1.1): a failing `If-Match` is 412, also
+    /// when nothing is stored, and it is checked before `If-None-Match`; on the server's read too.
+    @Test(arguments: TestStore.enabled) func readsAnswer412WhenIfMatchFails(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let token = try await client.signUpUser("ann").access
+            let etag = try #require(try await client.send(.put, Self.path, raw: Data("1".utf8), token: token).headers[.eTag])
+            let userID = try #require(try await client.send(.get, "/v1/me", token: token).string("id"))
+            let server = try await harness.clientToken(client, scope: "appdata:read")
+            for (path, caller) in [(Self.path, token), ("/v1/users/\(userID)/appdata/settings", server)] {
+                for tag in ["\"stale\"", "W/\(etag)", "garbage"] {
+                    let failed = try await client.send(.get, path, token: caller, headers: [.ifMatch: tag])
+                    #expect(failed.status == .preconditionFailed && failed.string("code") == "etag_mismatch", "\(path) \(tag)")
+                }
+                for tag in [etag, "*", "\"x\", \(etag)"] {
+                    let held = try await client.send(.get, path, token: caller, headers: [.ifMatch: tag])
+                    #expect(held.status == .ok && held.text == "1", "\(path) \(tag)")
+                }
+                let both = try await client.send(.get, path, token: caller, headers: [.ifMatch: etag, .ifNoneMatch: etag])
+                #expect(both.status == .notModified)
+            }
+            let absent = try await client.send(.get, "/v1/me/appdata/absent", token: token, headers: [.ifMatch: "*"])
+            #expect(absent.status == .preconditionFailed)
+            #expect(try await client.send(.get, "/v1/me/appdata/absent", token: token).status == .notFound)
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func keysAndValuesAreValidated(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in

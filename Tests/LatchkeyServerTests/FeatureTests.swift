@@ -311,6 +311,7 @@ extension OwnedTable {
         settings.emailActionURL = "https://app.example/action"
         settings.logoURL = "https://app.example/logo.png"
         settings.passkeyRPID = "app.example"
+        settings.databaseHost = "db.app.example"
         let stored = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(settings)) as? [String: Any])
         let declared = AppSettings.declarations.map(\.key).filter { !$0.isEmpty }
         #expect(Set(declared).count == declared.count, "a setting is declared twice")

@@ -71,13 +71,15 @@ struct AppDataFeature: Feature {
         }
     }
 
-    /// The value under the path's key as stored JSON with its `ETag`; `304` when `If-None-Match`
-    /// names it, `404` when there is none.
+    /// The value under the path's key as stored JSON with its `ETag`; `412` when `If-Match` does
+    /// not hold (RFC 9110 evaluates it first, and it fails when nothing is stored), `304` when
+    /// `If-None-Match` names it, `404` when there is none.
     private func value(of userID: String, request: Request, context: LatchkeyRequestContext) async throws -> Response {
-        guard let stored = try await service.value(userID: userID, key: try context.parameters.require("key")) else {
-            throw APIError(.notFound, .notFound)
-        }
-        if EntityTagConditions(headers: request.headers).notModified(current: stored.revision) {
+        let conditions = EntityTagConditions(headers: request.headers)
+        let stored = try await service.value(userID: userID, key: try context.parameters.require("key"))
+        guard conditions.ifMatchHolds(current: stored?.revision) else { throw APIError(.preconditionFailed, .etagMismatch) }
+        guard let stored else { throw APIError(.notFound, .notFound) }
+        if conditions.notModified(current: stored.revision) {
             return Response(status: .notModified, headers: [.eTag: stored.entry.etag])
         }
         return Response(

@@ -30,13 +30,7 @@ struct EntityTagConditions: Sendable, Equatable {
 
     /// Whether a write (PUT, DELETE) may go ahead given the stored value's tag (nil: none stored).
     func allowWrite(current: String?) -> Bool {
-        if let ifMatch {
-            guard let current else { return false }
-            switch ifMatch {
-            case .any: break
-            case .tags(let tags): guard tags.contains(where: { !$0.weak && $0.opaque == current }) else { return false }
-            }
-        }
+        guard ifMatchHolds(current: current) else { return false }
         if let ifNoneMatch, let current {
             switch ifNoneMatch {
             case .any: return false
@@ -44,6 +38,18 @@ struct EntityTagConditions: Sendable, Equatable {
             }
         }
         return true
+    }
+
+    /// Whether `If-Match` holds for the stored value's tag (nil: none stored): absent, or `*` with
+    /// a value stored, or a strong tag equal to it. A request it fails for, a read too, is 412
+    /// (RFC 9110 §13.1.1).
+    func ifMatchHolds(current: String?) -> Bool {
+        guard let ifMatch else { return true }
+        guard let current else { return false }
+        switch ifMatch {
+        case .any: return true
+        case .tags(let tags): return tags.contains { !$0.weak && $0.opaque == current }
+        }
     }
 
     /// Whether a read of a value tagged `current` answers `304 Not Modified`.

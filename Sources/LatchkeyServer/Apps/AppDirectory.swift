@@ -8,7 +8,7 @@ final class AppDirectory: Sendable {
     private let time: any TimeSource
     private let freshness: TimeInterval
     private let cache = NIOLockedValueBox<[String: (app: App?, fetchedAt: Date)]>([:])
-    private let origins = NIOLockedValueBox<(origins: Set<String>, fetchedAt: Date)?>(nil)
+    private let all = NIOLockedValueBox<(apps: [App], fetchedAt: Date)?>(nil)
 
     init(store: AppStore, time: any TimeSource, freshness: TimeInterval = 5) {
         self.store = store
@@ -33,17 +33,29 @@ final class AppDirectory: Sendable {
 
     /// Every origin any app allows for CORS (a preflight names no app), refreshed every `freshness`.
     func allowedOrigins() async throws -> Set<String> {
+        Set(try await allApps().flatMap(\.settings.corsOrigins))
+    }
+
+    /// The apps whose data tree `host` (lowercased, without port) names by their `databaseHost`
+    /// (a request names no app but by its `Host`), refreshed every `freshness`.
+    func apps(databaseHost host: String) async throws -> [App] {
+        try await allApps().filter { $0.settings.databaseHost == host }
+    }
+
+    /// Every app, refreshed every `freshness`.
+    private func allApps() async throws -> [App] {
         let now = time.now()
-        if let cached = origins.withLockedValue({ $0 }), now.timeIntervalSince(cached.fetchedAt) < freshness {
-            return cached.origins
+        if let cached = all.withLockedValue({ $0 }), now.timeIntervalSince(cached.fetchedAt) < freshness {
+            return cached.apps
         }
-        let all = Set(try await store.list().flatMap(\.settings.corsOrigins))
-        origins.withLockedValue { $0 = (all, now) }
-        return all
+        let apps = try await store.list()
+        all.withLockedValue { $0 = (apps, now) }
+        return apps
     }
 
     /// Drops a cached app after a change made through this process.
     func invalidate(clientID: String) {
         cache.withLockedValue { $0[clientID] = nil }
+        all.withLockedValue { $0 = nil }
     }
 }

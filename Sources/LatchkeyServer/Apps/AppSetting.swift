@@ -28,7 +28,7 @@ public struct AppSetting: Sendable {
 public struct SettingChange: Codable, Sendable, Equatable {
     /// The setting's flag.
     public var flag: String
-    /// The values; a list setting takes each, the others the last.
+    /// The values; a list setting takes each, the others exactly one.
     public var values: [String]
 
     /// A change of `flag` to `values`.
@@ -78,7 +78,7 @@ extension AppSetting {
             format: { settings in format(settings[keyPath: path]) }, isList: isList)
     }
 
-    /// The last value given for a flag.
+    /// The one value given for a flag (applying changes refuses several).
     private static func single(_ flag: String, _ values: [String]) throws -> String {
         guard let value = values.last else { throw InvalidAppSetting(description: "--\(flag) needs a value") }
         return value
@@ -150,7 +150,7 @@ extension AppSettings {
     }
 
     /// These settings changed by `latchkey apps update` arguments: `--flag value` or
-    /// `--flag=value`, a list's flag repeated for each item. Throws for an unknown flag, a value
+    /// `--flag=value`, a list's flag repeated for each item. Throws for an unknown flag, another flag repeated, a value
     /// that does not parse, or a result that breaks a rule.
     public func applying(_ arguments: [String]) throws -> AppSettings {
         try applying(try Self.changes(fromArguments: arguments))
@@ -191,6 +191,11 @@ extension AppSettings {
         for change in changes {
             guard let setting = Self.declarations.first(where: { $0.flag == change.flag }) else {
                 throw InvalidAppSetting(description: "unknown setting --\(change.flag)", flag: change.flag)
+            }
+            // A setting of one value given several is refused, not cut to one of them: the
+            // caller meant a list the setting does not hold.
+            guard setting.isList || change.values.count <= 1 else {
+                throw InvalidAppSetting(description: "--\(change.flag) takes one value, not a list", flag: change.flag)
             }
             do {
                 try setting.parse(&settings, change.values)

@@ -86,6 +86,10 @@ public struct AppSettings: Codable, Sendable, Equatable {
     /// The most the app's data tree holds in bytes, its leaves' paths and JSON values in UTF-8
     /// (default 1 GiB).
     public var databaseMaxBytes: Int = 1_073_741_824
+    /// A host name that names the app's data tree: a tree request with neither a token nor `ns`
+    /// whose `Host` is this reaches this app, as Firebase clients that know a database only by
+    /// its URL (`https://<name>.firebaseio.com`) expect. Nil: none.
+    public var databaseHost: String? = nil
     /// The wallet's currencies (default `kredits`); entries name one of them.
     public var walletCurrencies: [String] = ["kredits"]
     /// Whether users may spend from their own wallet (`POST /v1/me/wallet/spend`); off by default:

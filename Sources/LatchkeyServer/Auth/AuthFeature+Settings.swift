@@ -27,10 +27,11 @@ extension AuthFeature {
             "bcryptCost", \.bcryptCost, flag: "bcrypt-cost", help: "bcrypt cost of new hashes.",
             range: AppSettings.minimumBcryptCost...16, rule: "bcrypt cost must be 10 to 16"),
         .custom(
-            "signInMethods", \.signInMethods, flag: "sign-in-methods", help: "Comma-separated: username,email,phone,anonymous,device,passkey,emailCode.",
-            format: { [$0.map(\.rawValue).sorted().joined(separator: ",")] },
+            "signInMethods", \.signInMethods, flag: "sign-in-methods",
+            help: "Sign-in methods: username,email,phone,anonymous,device,passkey,emailCode (comma-separated or repeated; replaces the list).",
+            isList: true, format: { $0.map(\.rawValue).sorted() },
             parse: { values in
-                let methods = (values.last ?? "").split(separator: ",").map { SignInMethod(rawValue: String($0)) }
+                let methods = values.flatMap { $0.split(separator: ",") }.map { SignInMethod(rawValue: String($0)) }
                 guard !methods.isEmpty, methods.allSatisfy({ $0 != nil }) else {
                     throw InvalidAppSetting(
                         description: "sign-in methods are: \(SignInMethod.allCases.map(\.rawValue).joined(separator: ", "))")

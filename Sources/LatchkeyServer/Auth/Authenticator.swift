@@ -149,7 +149,7 @@ struct Authenticator: Sendable {
     }
 
     private static let insufficientScope = APIError(
-        .forbidden, .forbidden, headers: [.wwwAuthenticate: #"Bearer error="insufficient_scope""#])
+        .forbidden, .insufficientScope, headers: [.wwwAuthenticate: #"Bearer error="insufficient_scope""#])
 
     /// The claims of a token whose signature, header, issuer and times check out.
     func verifiedClaims(_ token: String) async throws -> AccessTokenClaims {

@@ -5,7 +5,9 @@ import LatchkeyWire
 
 /// Who a tree request comes from, as the protocol carries it: a token as `Authorization: Bearer`
 /// or the `auth` / `access_token` query parameter names the caller and its app; without one,
-/// `ns=<client id>` names the app and the caller is anonymous. A token's `ns` must agree.
+/// `ns=<client id>` names the app and the caller is anonymous, or else the `Host`, when an app
+/// names it as its `databaseHost` (clients that know the database only by URL). A token's `ns`
+/// must agree. Query parameters are form-decoded (``TreeParameters``).
 ///
 /// A confidential client's token carrying ``Scope/databaseAdmin`` is an admin, which
 /// `auth_variable_override` (JSON, firebase-admin's `databaseAuthVariableOverride`) turns into
@@ -20,14 +22,12 @@ struct DatabaseCallers: Sendable {
 
     /// The caller of `request`.
     func caller(of request: Request) async throws -> DatabaseCaller {
-        let query = request.uri.queryParameters
-        let namespace = query["ns"].map(String.init)
-        let override = query["auth_variable_override"].map(String.init)
-        guard let token = Self.token(of: request) else {
+        let query = try TreeParameters(request.uri.query)
+        let namespace = query["ns"]
+        let override = query["auth_variable_override"]
+        guard let token = try Self.token(of: request) else {
             guard override == nil else { throw Self.overrideRefused }
-            guard let namespace else {
-                throw DatabaseError(status: .notFound, message: "No database named: pass ns=<client id> or an access token.")
-            }
+            guard let namespace else { return .anonymous(try await app(ofHost: request)) }
             guard let app = try await apps.app(clientID: namespace) else { throw Self.unknownNamespace(namespace) }
             return .anonymous(app)
         }
@@ -62,10 +62,33 @@ struct DatabaseCallers: Sendable {
     }
 
     /// The token of `Authorization: Bearer`, else of `auth=`, else of `access_token=`.
-    static func token(of request: Request) -> String? {
+    static func token(of request: Request) throws(DatabaseError) -> String? {
         if let bearer = Authenticator.bearerToken(in: request) { return bearer }
-        let query = request.uri.queryParameters
-        return (query["auth"] ?? query["access_token"]).map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        let query = try TreeParameters(request.uri.query)
+        return (query["auth"] ?? query["access_token"]).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The app whose `databaseHost` is the request's host; the protocol's 404 when none (or,
+    /// should two apps name it, more than one) does.
+    private func app(ofHost request: Request) async throws -> App {
+        let host = request.head.authority.map(Self.hostName(of:)) ?? ""
+        let named = try await host.isEmpty ? [] : apps.apps(databaseHost: host)
+        guard named.count == 1, let app = named.first else {
+            throw DatabaseError(
+                status: .notFound,
+                message: named.isEmpty
+                    ? "No database named: pass ns=<client id> or an access token, or use the host an app names as its database-host."
+                    : "More than one app names \(host) as its database-host: pass ns=<client id>.")
+        }
+        return app
+    }
+
+    /// `authority`'s host name: lowercased, without port or trailing dot (`[::1]:80` → `[::1]`).
+    static func hostName(of authority: String) -> String {
+        var host = Substring(authority.lowercased())
+        if let colon = host.lastIndex(of: ":"), !host[colon...].contains("]") { host = host[..<colon] }
+        while host.hasSuffix(".") { host = host.dropLast() }
+        return String(host)
     }
 
     private static let overrideRefused = DatabaseError(

@@ -25,6 +25,11 @@ extension DatabaseFeature {
             "databaseMaxBytes", \.databaseMaxBytes, flag: "database-max-bytes",
             help: "Most bytes (paths and JSON values) the app's data tree holds.", range: 1_048_576...1_099_511_627_776,
             rule: "data-tree byte quota must be 1 MiB to 1 TiB"),
+        .custom(
+            "databaseHost", \.databaseHost, flag: "database-host",
+            help: "A host name (kii.db.example.com) that names the app's data tree, for clients that know it only by URL (empty: none).",
+            format: { [$0 ?? ""] }, parse: { values in values.last.flatMap { $0.isEmpty ? nil : $0.lowercased() } },
+            problem: { host in host.map { PasskeysFeature.isDomain($0) ? nil : "the database host is a domain name, such as kii.db.example.com" } ?? nil }),
     ]
 
     /// A write that adds or replaces more than ``maximumWriteLeaves``.

@@ -13,6 +13,10 @@ extension DatabaseFeature {
         table.on(.get, Self.treePath, operation: "DatabaseGet", access: .anyone) { request, context in
             if request.asksForEventStream {
                 return try await answer(request) { caller, path, options in
+                    guard options.shapesNoStream else {
+                        throw DatabaseError(
+                            status: .badRequest, message: "print, shallow, format, callback and download are not supported on a stream.")
+                    }
                     let credential = try await callers.credential(
                         of: request, caller: caller, client: requests.client(of: request, context: context))
                     return try await streams.response(
@@ -82,7 +86,7 @@ extension DatabaseFeature {
     /// The write method a `POST` names in place of its own (in the header, the parameter or
     /// both, which must then agree); nil when it names none.
     private static func overridden(_ request: Request) throws(DatabaseError) -> HTTPRequest.Method? {
-        let named = try [request.headers[methodOverride], request.uri.queryParameters[methodOverrideParameter].map(String.init)]
+        let named = try [request.headers[methodOverride], TreeParameters(request.uri.query)[methodOverrideParameter]]
             .compactMap { $0 }.map(writeMethod(named:))
         guard let method = named.first else { return nil }
         guard named.allSatisfy({ $0 == method }) else {
@@ -103,7 +107,7 @@ extension DatabaseFeature {
 
     /// The header, and the query parameter, that turn a `POST` into another write.
     static let methodOverride = HTTPField.Name("X-HTTP-Method-Override")!
-    static let methodOverrideParameter: Substring = "x-http-method-override"
+    static let methodOverrideParameter = "x-http-method-override"
 
     /// The catch-all path of the protocol's operations.
     static let treePath = "/{path}.json"
@@ -124,9 +128,7 @@ extension DatabaseFeature {
         guard request.uri.path.hasSuffix(".json") else { throw HTTPError(.notFound) }
         do {
             let path = try Self.dataPath(of: request.uri.path)
-            var parameters: [String: String] = [:]
-            for (key, value) in request.uri.queryParameters { parameters[String(key)] = String(value) }
-            let options = try TreeRequestOptions(parameters)
+            let options = try TreeRequestOptions(try TreeParameters(request.uri.query), method: request.method)
             return try await body(try await callers.caller(of: request), path, options)
         } catch let error as DatabaseError {
             return Self.response(to: error)
@@ -192,7 +194,9 @@ extension DatabaseFeature {
     }
 }
 
-/// The protocol's query parameters every operation reads: `print`, `shallow`, `format` and a query.
+/// The protocol's query parameters every operation reads: `print`, `shallow`, `format`,
+/// `callback`, `download`, `writeSizeLimit` and a query. Each one the protocol defines is either
+/// honored or refused with a 400, never ignored: a client that asked for `timeout` gets told.
 struct TreeRequestOptions: Sendable {
     /// `print=pretty`: indented JSON.
     var pretty = false
@@ -202,11 +206,16 @@ struct TreeRequestOptions: Sendable {
     var shallow = false
     /// `format=export`: priorities included.
     var export = false
+    /// `callback=<name>` on a `GET`: the value as JSONP, `<name>(<json>);`.
+    var callback: String?
+    /// `download=<file name>` on a `GET`: the value as an attachment of that name.
+    var download: String?
     /// `orderBy` and its filters.
     var query: DataQuery?
 
-    /// The options of the request's query parameters (percent-decoded; the last of a repeated one).
-    init(_ flat: [String: String]) throws(DatabaseError) {
+    /// The options of the request's query parameters.
+    init(_ parameters: TreeParameters, method: HTTPRequest.Method) throws(DatabaseError) {
+        let flat = parameters.values
         switch flat["print"] {
         case nil: break
         case "pretty": pretty = true
@@ -223,15 +232,79 @@ struct TreeRequestOptions: Sendable {
         case "export": export = true
         default: throw DatabaseError(status: .badRequest, message: "format must be export.")
         }
+        callback = try Self.readOnly("callback", flat, method).map(Self.callbackName)
+        download = try Self.readOnly("download", flat, method).map(Self.fileName)
+        if callback != nil, silent {
+            throw DatabaseError(status: .badRequest, message: "callback cannot be combined with print=silent.")
+        }
+        if flat[DatabaseFeature.methodOverrideParameter] != nil, method != .post {
+            throw DatabaseError(status: .badRequest, message: "x-http-method-override is supported only on POST.")
+        }
+        if flat["timeout"] != nil {
+            throw DatabaseError(status: .badRequest, message: "timeout is not supported: reads are not cut short.")
+        }
+        // Every legal write already ends within the smallest limit (`tiny`, one second): the
+        // server's own write limits (docs/database.md) bound it, so each value is honored.
+        if let limit = flat["writeSizeLimit"], !Self.writeSizeLimits.contains(limit) {
+            throw DatabaseError(status: .badRequest, message: "writeSizeLimit must be tiny, small, medium, large or unlimited.")
+        }
         query = try DataQuery(parameters: flat)
         if shallow, query != nil {
             throw DatabaseError(status: .badRequest, message: "Mixing shallow and query parameters is not supported.")
         }
     }
 
+    /// Whether no option shapes a one-off answer: a stream's events have the protocol's one form.
+    var shapesNoStream: Bool { !pretty && !silent && !shallow && !export && callback == nil && download == nil }
+
+    private static let writeSizeLimits: Set = ["tiny", "small", "medium", "large", "unlimited"]
+
+    /// The value of `name`, a parameter the protocol defines for reads only (a `GET`).
+    private static func readOnly(_ name: String, _ flat: [String: String], _ method: HTTPRequest.Method) throws(DatabaseError) -> String? {
+        guard let value = flat[name] else { return nil }
+        guard method == .get else { throw DatabaseError(status: .badRequest, message: "\(name) is supported only on GET.") }
+        return value
+    }
+
+    /// A JSONP callback: a JavaScript name or dotted path of them (`cb`, `app.got_1`), at most
+    /// 128 bytes, so the answer is a call and nothing else a page could be tricked into running.
+    private static func callbackName(_ name: String) throws(DatabaseError) -> String {
+        let isPart = { (part: Substring) in
+            guard let first = part.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+            return part.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "$") }
+        }
+        guard name.utf8.count <= 128, name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isPart) else {
+            throw DatabaseError(status: .badRequest, message: "callback must be a JavaScript name (letters, digits, _, $ and dots).")
+        }
+        return name
+    }
+
+    /// A download's file name: 1 to 255 bytes, no control characters, quotes, backslashes or
+    /// slashes, so it stands in `Content-Disposition` as it is.
+    private static func fileName(_ name: String) throws(DatabaseError) -> String {
+        let refused = CharacterSet.controlCharacters.union(CharacterSet(charactersIn: "\"\\/"))
+        guard (1...255).contains(name.utf8.count), name.unicodeScalars.allSatisfy({ !refused.contains($0) }) else {
+            throw DatabaseError(status: .badRequest, message: "download must be a file name of 1 to 255 bytes without quotes, slashes or control characters.")
+        }
+        return name
+    }
+
+    /// The characters RFC 8187's `filename*` keeps as they are (`attr-char`).
+    private static let attributeCharacters = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$&+-.^_`|~")
+
     /// The answer `value` makes under these options.
     func response(_ value: JSONValue?, headers: HTTPFields = [:]) -> Response {
         guard !silent else { return Response(status: .noContent, headers: headers) }
-        return DatabaseFeature.response(TreeJSON.text(value, pretty: pretty), headers: headers)
+        var headers = headers
+        if let download {
+            let encoded = download.addingPercentEncoding(withAllowedCharacters: Self.attributeCharacters) ?? ""
+            let fallback = String(String.UnicodeScalarView(download.unicodeScalars.map { $0.isASCII ? $0 : "_" }))
+            headers[.contentDisposition] = "attachment; filename=\"\(fallback)\"; filename*=UTF-8''\(encoded)"
+        }
+        let json = TreeJSON.text(value, pretty: pretty)
+        guard let callback else { return DatabaseFeature.response(json, headers: headers) }
+        headers[.contentType] = "application/javascript; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "\(callback)(\(json));")))
     }
 }

@@ -29,7 +29,7 @@ extension DatabaseCallers {
     func credential(of request: Request, caller: DatabaseCaller, client: ClientInfo) async throws -> StreamCredential {
         let app = caller.app
         var claims: AccessTokenClaims?
-        if let token = Self.token(of: request) { claims = try await authenticator.verifiedClaims(token) }
+        if let token = try Self.token(of: request) { claims = try await authenticator.verifiedClaims(token) }
         let expiresAt = claims.map { Date(timeIntervalSince1970: TimeInterval($0.exp)) }
         switch caller {
         case .user(let user):

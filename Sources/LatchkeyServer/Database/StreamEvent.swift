@@ -28,8 +28,10 @@ struct StreamEvent: Sendable {
 
     /// The keep-alive the protocol sends every 30 seconds so proxies keep the connection.
     static let keepAlive = StreamEvent(name: "keep-alive", data: "null")
-    /// Sent when the rules stop letting the caller read the location; the stream then ends.
-    static let permissionDenied = StreamEvent(name: "cancel", data: encode(.string(DatabaseError.permissionDenied.message)))
+    /// Sent when the rules stop letting the caller read the location; the stream then ends. The
+    /// data is `null` as the protocol documents it: clients (firebase-admin's `listen()`) parse
+    /// it as JSON and index it, so a reason string there breaks them.
+    static let permissionDenied = StreamEvent(name: "cancel", data: "null")
     /// Sent when the caller's credential expires or its session ends; the stream then ends. The
     /// data is the protocol's text, which firebase-admin's stream client matches to reconnect.
     static let authRevoked = StreamEvent(name: "auth_revoked", data: "credential is no longer valid")

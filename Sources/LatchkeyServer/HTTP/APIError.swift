@@ -21,7 +21,7 @@ struct APIError: Error, HTTPResponseError {
     /// as opposed to those a feature declares in ``Feature/errorCodes``.
     static let commonCodes: [ErrorCode] = [
         .invalidRequest, .unknownField, .validationFailed, .invalidField, .bodyTooLarge, .notFound, .methodNotAllowed,
-        .unauthorized, .invalidToken, .unknownClient, .clientMismatch, .forbidden, .rateLimited, .internalError,
+        .unauthorized, .invalidToken, .unknownClient, .clientMismatch, .forbidden, .insufficientScope, .rateLimited, .internalError,
         .serviceUnavailable,
     ]
 

@@ -1,0 +1,63 @@
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import LatchkeyServer
+
+/// App settings through the operator API (`PATCH /v1/operator/apps/{id}`): every list setting
+/// takes the whole JSON list it is given, and a setting of one value given several is refused
+/// with the setting named, never cut to one of them.
+@Suite struct AppSettingsAPITests {
+    /// Two or more valid values for each list setting; every list setting must be here.
+    static let lists: [String: [String]] = [
+        "cors-origin": ["https://a.example", "https://b.example"],
+        "redirect-uri": ["com.example.app:/cb", "https://app.example/cb"],
+        "passkey-origin": ["https://a.example", "https://b.example:8443"],
+        "apple-app-id": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.other"],
+        "android-app": ["com.example.app=\(Self.fingerprint(0))", "com.example.other=\(Self.fingerprint(1))"],
+        "consent-age-by-country": ["DE=16", "FR=15"],
+        "wallet-currency": ["kredits", "gems"],
+        "sign-in-methods": ["anonymous", "email", "username"],
+    ]
+
+    static func fingerprint(_ seed: Int) -> String {
+        (0..<32).map { String(format: "%02X", ($0 + seed) % 256) }.joined(separator: ":")
+    }
+
+    @Test(arguments: TestStore.enabled) func everyListSettingTakesTheWholeList(store: TestStore) async throws {
+        let declared = Set(AppSettings.declarations.filter(\.isList).compactMap(\.flag))
+        #expect(declared == Set(Self.lists.keys), "list settings without a case here: \(declared.subtracting(Self.lists.keys))")
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let (_, admin, _) = try await harness.operatorTokens(client)
+            let path = "/v1/operator/apps/\(harness.app.clientID)"
+            for (flag, values) in Self.lists.sorted(by: { $0.key < $1.key }) {
+                let updated = try await client.send(.patch, path, json: ["settings": [flag: values]], token: admin)
+                #expect(updated.status == .ok, "\(flag): \(updated.text)")
+                let stored = try #require(updated.value("settings") as? [String: Any], "\(flag)")
+                let settings = try JSONDecoder().decode(AppSettings.self, from: JSONSerialization.data(withJSONObject: stored))
+                let setting = try #require(AppSettings.declarations.first { $0.flag == flag })
+                #expect(setting.values(in: settings).sorted() == values.sorted(), "\(flag)")
+            }
+            // The comma-separated form of the sign-in methods still works.
+            let commas = try await client.send(.patch, path, json: ["settings": ["sign-in-methods": "username,phone"]], token: admin)
+            #expect(Set(commas.value("settings.signInMethods") as? [String] ?? []) == ["username", "phone"])
+        }
+    }
+
+    @Test(arguments: TestStore.enabled) func aSettingOfOneValueRefusesAList(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let (_, admin, _) = try await harness.operatorTokens(client)
+            let path = "/v1/operator/apps/\(harness.app.clientID)"
+            for (flag, key) in [("session-ttl", "sessionTTL"), ("password-grant", "passwordGrantEnabled"), ("passkey-rp-id", "passkeyRPID")] {
+                let refused = try await client.send(.patch, path, json: ["settings": [flag: ["1", "2"]]], token: admin)
+                #expect(refused.status == .unprocessableContent && refused.fieldCodes == ["invalid_field"], "\(flag)")
+                #expect((refused.value("errors") as? [[String: Any]])?.first?["field"] as? String == key, "\(flag)")
+            }
+            let one = try await client.send(.patch, path, json: ["settings": ["session-ttl": ["7200"]]], token: admin)
+            #expect(one.status == .ok && one.value("settings.sessionTTL") as? Int == 7200)
+            #expect(try await client.send(.get, path, token: admin).value("settings.sessionTTL") as? Int == 7200)
+        }
+    }
+}
