@@ -188,7 +188,7 @@ import Testing
         "password-grant": ["true"], "email-action-url": ["https://app.example/action?from=mail&via=console"],
         "recipient-send-limit": ["6"], "ip-send-limit": ["25"], "send-window": ["1800"], "app-data-max-value-bytes": ["2048"],
         "app-data-max-bytes-per-user": ["4096"], "app-data-for-pending-accounts": ["true"], "database-max-leaves": ["5000"],
-        "database-max-bytes": ["2097152"], "wallet-currency": ["kredits", "gems"], "wallet-self-spend": ["true"],
+        "database-max-bytes": ["2097152"], "database-host": ["tree.example.com"], "wallet-currency": ["kredits", "gems"], "wallet-self-spend": ["true"],
         "wallet-user-transfers": ["true"], "wallet-allow-negative": ["true"], "guest-limit": ["50"], "guest-idle-days": ["7"],
         "passkey-rp-id": ["app.example"], "passkey-origin": ["https://app.example", "https://www.app.example"],
         "passkey-user-verification": ["required"], "apple-app-id": ["ABCDE12345.com.example.app"],

@@ -110,6 +110,9 @@ import FoundationNetworking
             #expect(lastTwo.children.map(\.key) == [keys[0], keys[2]] && lastTwo.childrenCount == 2)
             let window = try await ledger.queryOrdered(byChild: "time").queryStarting(atValue: 15).queryEnding(atValue: 35).getData()
             #expect(try window.children.map { try $0.value(as: Entry.self).time } == [20, 30])
+            // A plus in a query's value is a plus, not the space a form would mean by it.
+            for key in ["a+b", "a b"] { try await ledger.child(key).setValue(Entry(kind: "income", amount: 1, time: 50)) }
+            #expect(try await ledger.queryOrderedByKey().queryEqual(toValue: "a+b").getData().children.map(\.key) == ["a+b"])
             // `kind` has no `.indexOn`: the protocol refuses the query.
             await #expect(throws: LatchkeyError.indexNotDefined) { try await ledger.queryOrdered(byChild: "kind").queryEqual(toValue: "income").getData() }
         }

@@ -89,7 +89,12 @@ struct Transport: Sendable {
         token: String? = nil, accept: String = "application/json"
     ) throws -> URLRequest {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
-        if !query.isEmpty { components?.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
+        if !query.isEmpty {
+            components?.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+            // `URLComponents` leaves `+` as it is, which the server reads as a form's space.
+            let encoded = components?.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+            components?.percentEncodedQuery = encoded
+        }
         guard let url = components?.url else { throw LatchkeyError.invalidOperation("bad path \(path)") }
         var request = URLRequest(url: url)
         request.httpMethod = method.rawValue

@@ -9,7 +9,7 @@ public import LatchkeyWire
 /// answer, say) returns the entry the first one made instead of spending twice. The default key
 /// is fresh per call; pass your own, kept with the purchase, to make retries across launches safe.
 /// A child awaiting parental consent may read the wallet, but spending and transfers throw
-/// `.server(code: "forbidden")` until consent is granted.
+/// `.server(code: "insufficient_scope")` until consent is granted.
 public struct WalletClient: Sendable {
     let client: Latchkey
     var transport: AuthorizedTransport { AuthorizedTransport(client: client) }

@@ -36,7 +36,7 @@ struct DatabaseStreams: Sendable {
     init(backend: LatchkeyBackend, read: @escaping Reader, standing: @escaping Standing) {
         let configuration = backend.configuration
         hubs = TreeHubs(
-            bus: backend.changeBus, apps: backend.appDirectory, time: configuration.time, maximumWatchers: configuration.maximumStreams,
+            bus: backend.changeBus, apps: backend.appDirectory, work: TreeWork(pool: backend.computing), time: configuration.time, maximumWatchers: configuration.maximumStreams,
             maximumPerHolder: configuration.maximumStreamsPerHolder, maximumPerAddress: configuration.maximumStreamsPerAddress,
             keepAliveInterval: configuration.streamKeepAlive)
         self.read = read

@@ -46,13 +46,16 @@ final class TreeHubs: Sendable {
     private let state = NIOLockedValueBox(State())
     private let time: any TimeSource
     private let apps: AppDirectory
+    /// Where a large write's change is parsed (see ``TreeWork``).
+    private let work: TreeWork
 
     init(
-        bus: ChangeBus, apps: AppDirectory, time: any TimeSource, maximumWatchers: Int, maximumPerHolder: Int, maximumPerAddress: Int,
-        keepAliveInterval: Duration, mailboxCapacity: Int = 1_024
+        bus: ChangeBus, apps: AppDirectory, work: TreeWork, time: any TimeSource, maximumWatchers: Int, maximumPerHolder: Int,
+        maximumPerAddress: Int, keepAliveInterval: Duration, mailboxCapacity: Int = 1_024
     ) {
         self.time = time
         self.apps = apps
+        self.work = work
         self.maximumWatchers = maximumWatchers
         self.maximumPerHolder = maximumPerHolder
         self.maximumPerAddress = maximumPerAddress
@@ -63,7 +66,7 @@ final class TreeHubs: Sendable {
         Task { [weak self] in
             for await delivery in deliveries {
                 guard let self else { return }
-                self.handle(delivery)
+                await self.handle(delivery)
             }
         }
         let tick = min(keepAliveInterval, .seconds(1))
@@ -146,7 +149,7 @@ final class TreeHubs: Sendable {
         state.withLockedValue { state in state.hubs.values.flatMap(\.positions.keys) }
     }
 
-    private func handle(_ delivery: ChangeBus.Delivery) {
+    private func handle(_ delivery: ChangeBus.Delivery) async {
         guard case .changed(let events) = delivery else {
             // Writes may have gone unheard: every stream reads its location again.
             for watcher in allWatchers() { watcher.post(.resync) }
@@ -156,7 +159,10 @@ final class TreeHubs: Sendable {
         for event in events {
             switch event.kind {
             case .tree:
-                guard let payload = event.payload, let change = TreeChange(payload: payload)
+                // An app no stream watches needs nothing of its writes: a stream opened later
+                // reads them in its first read.
+                guard state.withLockedValue({ $0.hubs[event.subject] != nil }), let payload = event.payload,
+                    let change = try? await work.run(large: payload.utf8.count >= TreeWork.offloadedBytes, { TreeChange(payload: payload) })
                 else { continue }
                 writes[event.subject, default: []].append(change)
             case .databaseRules:
