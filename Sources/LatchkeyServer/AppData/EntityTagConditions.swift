@@ -83,6 +83,8 @@ struct EntityTagConditions: Sendable, Equatable {
             tags.append(EntityTag(opaque: String(rest[rest.index(after: rest.startIndex)..<close]), weak: weak))
             rest = rest[rest.index(after: close)...]
         }
-        return .tags(tags)
+        // A field with no tag at all (an empty value) sets no condition: RFC 9110's lists
+        // let empty elements be ignored.
+        return tags.isEmpty ? nil : .tags(tags)
     }
 }
