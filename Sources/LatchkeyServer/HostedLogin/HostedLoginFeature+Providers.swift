@@ -64,7 +64,9 @@ extension HostedLoginFeature {
             return try errorPage("provider_state", request: request, status: .badRequest)
         }
         guard let flow = providerLogin.flow(of: request, state: providerAnswer.fields["state"], at: time.now()) else {
-            if providerAnswer.isPosted { return try relayPage(providerAnswer, request: request) }
+            if providerAnswer.isPosted, providerAnswer.fields["state"]?.isEmpty == false {
+                return try relayPage(providerAnswer, request: request)
+            }
             return try errorPage("provider_state", request: request, status: .badRequest)
         }
         let parameters = providerAnswer.fields
