@@ -65,11 +65,11 @@ extension DatabaseFeature {
                 let value = try await body(of: request)
                 let written = try await service.apply(.put(path, value), as: caller, ifMatch: request.headers[.ifMatch])
                 return try await answer(costing: written.leaves) {
-                    options.response(written.value, headers: [.eTag: DatabaseService.etag(of: written.value)])
+                    options.response(written.value, canonical: written.text, headers: [.eTag: DatabaseService.etag(ofText: written.text)])
                 }
             case .patch:
                 let written = try await service.apply(try TreeWrite.patch(try await body(of: request), at: path), as: caller)
-                return try await answer(costing: written.leaves) { options.response(written.value) }
+                return try await answer(costing: written.leaves) { options.response(written.value, canonical: written.text) }
             case .delete:
                 _ = try await service.apply(.put(path, nil), as: caller, ifMatch: request.headers[.ifMatch])
                 return options.response(nil)
@@ -293,8 +293,9 @@ struct TreeRequestOptions: Sendable {
     private static let attributeCharacters = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$&+-.^_`|~")
 
-    /// The answer `value` makes under these options.
-    func response(_ value: JSONValue?, headers: HTTPFields = [:]) -> Response {
+    /// The answer `value` makes under these options; `canonical`, when given, is its canonical
+    /// JSON text already written, which the answer uses unless asked to indent.
+    func response(_ value: JSONValue?, canonical: String? = nil, headers: HTTPFields = [:]) -> Response {
         guard !silent else { return Response(status: .noContent, headers: headers) }
         var headers = headers
         if let download {
@@ -302,7 +303,7 @@ struct TreeRequestOptions: Sendable {
             let fallback = String(String.UnicodeScalarView(download.unicodeScalars.map { $0.isASCII ? $0 : "_" }))
             headers[.contentDisposition] = "attachment; filename=\"\(fallback)\"; filename*=UTF-8''\(encoded)"
         }
-        let json = TreeJSON.text(value, pretty: pretty)
+        let json = pretty ? TreeJSON.text(value, pretty: true) : canonical ?? TreeJSON.text(value)
         guard let callback else { return DatabaseFeature.response(json, headers: headers) }
         headers[.contentType] = "application/javascript; charset=utf-8"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "\(callback)(\(json));")))

@@ -25,6 +25,9 @@ struct DatabaseService: Sendable {
         var revision: Int64
         /// How many leaves the write stored: what answering it costs.
         var leaves: Int
+        /// ``value`` as canonical JSON text, written once with the rows: the change, the answer and
+        /// its `ETag` all use it.
+        var text: String
     }
 
     /// A conditional write whose `if-match` no longer holds: the current value and its tag.
@@ -141,7 +144,7 @@ struct DatabaseService: Sendable {
                 dataText = TreeJSON.object(texts)
             }
             try ChangeFeed.record(.tree, appID, payload: change.payload(dataText: dataText), at: now)
-            return Written(value: change.data, revision: revision, leaves: leaves)
+            return Written(value: change.data, revision: revision, leaves: leaves, text: dataText ?? "null")
         }
     }
 
@@ -169,7 +172,12 @@ struct DatabaseService: Sendable {
 
     /// The protocol's `ETag` of a value: a hash of its canonical JSON (`null` when absent).
     static func etag(of value: JSONValue?) -> String {
-        Data(Insecure.SHA1.hash(data: Data(TreeJSON.text(value).utf8))).base64EncodedString()
+        etag(ofText: TreeJSON.text(value))
+    }
+
+    /// The `ETag` of a value whose canonical JSON (``TreeJSON/text(_:pretty:)``) is `text`.
+    static func etag(ofText text: String) -> String {
+        Data(Insecure.SHA1.hash(data: Data(text.utf8))).base64EncodedString()
     }
 }
 

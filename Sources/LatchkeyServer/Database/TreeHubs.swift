@@ -160,9 +160,11 @@ final class TreeHubs: Sendable {
             switch event.kind {
             case .tree:
                 // An app no stream watches needs nothing of its writes: a stream opened later
-                // reads them in its first read.
+                // reads them in its first read. With the compute threads overloaded, the change
+                // is parsed here rather than lost to the streams.
                 guard state.withLockedValue({ $0.hubs[event.subject] != nil }), let payload = event.payload,
-                    let change = try? await work.run(large: payload.utf8.count >= TreeWork.offloadedBytes, { TreeChange(payload: payload) })
+                    let change = (try? await work.run(large: payload.utf8.count >= TreeWork.offloadedBytes, { TreeChange(payload: payload) }))
+                        ?? TreeChange(payload: payload)
                 else { continue }
                 writes[event.subject, default: []].append(change)
             case .databaseRules:
