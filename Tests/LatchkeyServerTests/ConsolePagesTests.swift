@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HTTPTypes
 import Testing
@@ -233,6 +234,71 @@ import Testing
             var expected = configured.settings
             expected.accessTokenTTL = 1200
             #expect(try await harness.backend.apps.find(id)?.settings == expected)
+        }
+    }
+
+    /// Every provider setting survives the provider form: an Apple provider (team and key ids,
+    /// `.p8` key, scopes, form_post) and an OAuth 2.0 provider (URLs, claim paths), opened for
+    /// editing and saved untouched, stay as stored, secret included; a new Apple provider is set
+    /// from an empty form with its multi-line key; one changed field moves only itself.
+    @Test(arguments: TestStore.enabled) func everyProviderSettingRoundTripsThroughTheProviderForm(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        let admin = try await harness.makeOperator("adam", role: .admin)
+        let id = harness.app.id
+        let appleKey = P256.Signing.PrivateKey().pemRepresentation
+        let apple = ProviderSettings(
+            kind: .openIDConnect, issuer: "https://appleid.apple.com", clientIDs: ["com.example.web"],
+            jwksURL: "https://appleid.apple.com/auth/keys", clientSecret: appleKey, scopes: ["name", "email"], responseMode: .formPost,
+            teamID: "TEAM123456", keyID: "KEY1234567")
+        var preset = ProviderSettings.github(clientID: "gh-client", clientSecret: "gh-secret")
+        preset.claimPaths = ProviderSettings.ClaimPaths(id: "data.id", email: "data.mail", emailVerified: "data.verified", name: nil)
+        let github = preset
+        for (name, provider) in ["apple": apple, "github": github] {
+            _ = try await harness.backend.admin.setProvider(name, provider, appID: id, by: .commandLine())
+        }
+        try await harness.run { client in
+            var adam = Browser()
+            try await adam.signIn(client, harness, admin)
+            let action = "/console/apps/\(id)/providers"
+            func editForm(_ name: String) async throws -> [String: String] {
+                let page = try await adam.get(client, "/console/apps/\(id)?provider=\(name)")
+                var fields = try PageForm.fields(in: page.text, action: action, labelledBy: "provider-title")
+                #expect(fields["name"] == name && !page.text.contains(appleKey) && !page.text.contains("gh-secret"))
+                fields["csrf_token"] = nil
+                fields["action"] = "set"
+                return fields
+            }
+            for name in ["apple", "github"] {
+                let saved = try await adam.post(client, action, try await editForm(name))
+                #expect(saved.status == .seeOther, "\(name): \(saved.text)")
+            }
+            let stored = try await harness.backend.apps.find(id)?.settings.providers
+            #expect(stored?["apple"] == apple && stored?["github"] == github)
+
+            var changed = try await editForm("github")
+            changed["scopes"] = "read:user"
+            #expect(try await adam.post(client, action, changed).status == .seeOther)
+            var narrowed = github
+            narrowed.scopes = ["read:user"]
+            #expect(try await harness.backend.apps.find(id)?.settings.providers["github"] == narrowed)
+
+            let page = try await adam.get(client, "/console/apps/\(id)")
+            var blank = try PageForm.fields(in: page.text, action: action, labelledBy: "provider-title")
+            #expect(blank["kind"] == "oidc" && blank["name"] == "" && blank["team_id"] == "")
+            blank["csrf_token"] = nil
+            let fresh = [
+                "action": "set", "name": "apple-web", "client_ids": "com.example.other", "issuer": "https://appleid.apple.com",
+                "team_id": "TEAM654321", "key_id": "KEY7654321", "apple_key": appleKey, "response_mode": "form_post", "scopes": "name email",
+            ]
+            #expect(try await adam.post(client, action, blank.merging(fresh) { $1 }).status == .seeOther)
+            let added = try #require(try await harness.backend.apps.find(id)?.settings.providers["apple-web"])
+            #expect(added.teamID == "TEAM654321" && added.keyID == "KEY7654321" && added.clientSecret == appleKey)
+            #expect(added.responseMode == .formPost && added.scopes == ["name", "email"] && added.claimPaths == nil)
+
+            var wrongKey = blank.merging(fresh) { $1 }
+            wrongKey["apple_key"] = "not a key"
+            let refused = try await adam.post(client, action, wrongKey)
+            #expect(refused.status == .unprocessableContent && refused.text.contains(#"value="TEAM654321""#))
         }
     }
 

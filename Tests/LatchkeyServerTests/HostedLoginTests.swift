@@ -263,6 +263,25 @@ import Testing
         }
     }
 
+    /// A malformed email on the sign-in page is that field's error ("Email is invalid"), as the
+    /// JSON sign-in's `invalid_email` is, not the wrong-credentials answer that would send the
+    /// user to reset a password.
+    @Test(arguments: TestStore.enabled) func aMalformedEmailIsTheIdentifiersError(store: TestStore) async throws {
+        let harness = try await Self.harness(store) { $0.signInMethods = [.username, .email] }
+        try await harness.run { client in
+            var browser = LoginBrowser(client)
+            let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
+            _ = try await browser.get("/oauth/authorize?" + login.query)
+            for malformed in ["dora@", "@example.com", "dora@@example.com", "dora example@example.com"] {
+                let answer = try await browser.signIn(login.query, as: malformed, password: "correct horse battery")
+                #expect(answer.status == .unprocessableContent, "\(malformed)")
+                #expect(answer.text.contains("Email is invalid") && answer.text.contains(#"aria-invalid="true" aria-describedby="identifier-error""#))
+            }
+            let unknown = try await browser.signIn(login.query, as: "dora@example.com", password: "correct horse battery")
+            #expect(unknown.status == .unauthorized && !unknown.text.contains("identifier-error"))
+        }
+    }
+
     /// A code minted from the browser's cookie alone (`prompt=none`, or any authorize of a
     /// signed-in browser) starts a session that rests on the browser's sign-in: once that is
     /// older than the app's window, the email change and account deletion ask to re-authenticate.

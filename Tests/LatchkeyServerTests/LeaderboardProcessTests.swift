@@ -66,6 +66,15 @@ import Testing
         let submitted = try await node.request("POST", "/v1/leaderboards/weekly/scores", json: ["score": 20], token: user.access)
         #expect(submitted.status == .ok && submitted.value("rank") as? Int == 1)
 
+        // A definition changed while the server holds the board in memory binds the next submit
+        // at once: it is checked against the board as stored when it writes.
+        let lowered = try await LatchkeyBinary.run(["leaderboards", "create", "weekly", "--max-score", "25"] + arguments)
+        #expect(lowered.status == 0, "\(lowered.stderr)")
+        let tooHigh = try await node.request("POST", "/v1/leaderboards/weekly/scores", json: ["score": 10], token: user.access)
+        #expect(tooHigh.status == .unprocessableContent && tooHigh.value("code") as? String == "leaderboard_score_too_high", "\(tooHigh.text)")
+        let flipped = try await LatchkeyBinary.run(["leaderboards", "create", "weekly", "--sort", "desc"] + arguments)
+        #expect(flipped.status != 0 && flipped.stderr.contains("leaderboard_sort_order_locked"), "\(flipped.stderr)")
+
         // A board the CLI makes or deletes while the server runs is served, then gone.
         _ = try await LatchkeyBinary.json(["leaderboards", "create", "daily"] + arguments)
         let listed = try #require(try await LatchkeyBinary.json(["leaderboards", "list"] + arguments) as? [[String: Any]])

@@ -123,6 +123,11 @@ import Testing
                 let refused = try await submit(0, ["score": 1, "idempotencyKey": bad])
                 #expect(refused.status == .unprocessableContent && refused.fieldCodes == ["invalid_field"], "\(bad)")
             }
+            // The user's export lists the keys kept for them; another user's are not in it.
+            let export = try await client.send(.get, "/v1/me/export", token: users[0].access)
+            let keys = try #require(export.value("leaderboardSubmissionKeys") as? [[String: Any]])
+            #expect(keys.compactMap { $0["idempotencyKey"] as? String } == ["round-1", "bonus-7", "round-2"], "\(export.text)")
+            #expect(keys.allSatisfy { $0["leaderboardId"] as? String == "coins" && $0["createdAt"] is String })
             // Keys are kept a day.
             harness.clock.advance(by: 86_401)
             #expect(try await harness.backend.janitor.sweep()["leaderboardSubmissionKeys"] == 4)

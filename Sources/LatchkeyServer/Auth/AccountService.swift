@@ -193,6 +193,11 @@ struct AccountService: Sendable {
         guard username != nil || email != nil else {
             throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "username", code: .invalidRequest)])
         }
+        // No account can have a malformed email: say so (Wilddog's InvalidEmail) rather than
+        // answer as for wrong credentials, which would send the user to reset a password.
+        if username == nil, let email, !Validation.isValidEmail(email) {
+            throw APIError.validation([FieldError(field: "email", code: .invalidEmail)])
+        }
         let settings = app.settings
         let ipKey = try await unlockedIPKey(app: app, client: client)
         let accountKey = Self.accountKey(appID: app.id, username: username, email: username == nil ? email : nil)

@@ -31,11 +31,6 @@ struct AuthFeature: Feature {
 
         table.on(.post, "/v1/auth/signin", operation: "signIn", access: .app) { request, context in
             let body = try await requests.body(SignInRequest.self, of: request).value
-            // No account can have a malformed email: say so (Wilddog's InvalidEmail) rather than
-            // answer as for wrong credentials, which would send the user to reset a password.
-            if body.username == nil, let email = body.email, !Validation.isValidEmail(email) {
-                throw APIError.validation([FieldError(field: "email", code: .invalidEmail)])
-            }
             let response = try await accounts.signIn(
                 username: body.username, email: body.email, password: body.password, app: try context.app,
                 client: requests.client(of: request, context: context))

@@ -160,7 +160,11 @@ extension ConsoleFeature {
         }
         table.on(.get, "/console/apps/{id}", operation: "consoleApp", access: .anyone) { request, context in
             try await visit(request, context) { visit in
-                try await appPage(visit, app: try await admin.app(try context.parameters.require("id"), by: visit.actor), errors: [])
+                let app = try await admin.app(try context.parameters.require("id"), by: visit.actor)
+                let edited = request.uri.queryParameters["provider"].map(String.init).flatMap { name in
+                    app.settings.providers[name].map { ProviderForm.values(name: name, of: $0) }
+                }
+                return try await appPage(visit, app: app, errors: [], provider: edited)
             }
         }
         let settingFields = Set(AppSettings.declarations.compactMap(\.flag) + ["name"])
@@ -186,9 +190,8 @@ extension ConsoleFeature {
                 return try secretPage(visit, app: rotated.app, secret: rotated.secret)
             }
         }
-        let providerFields: Set<String> = ["action", "name", "kind", "issuer", "client_ids", "jwks_url", "client_secret", "graph_url"]
         table.on(.post, "/console/apps/{id}/providers", operation: "consoleChangeProvider", access: .anyone) { request, context in
-            try await visit(request, context, fields: providerFields, minimum: .admin) { visit in
+            try await visit(request, context, fields: ProviderForm.fields, minimum: .admin) { visit in
                 let id = try context.parameters.require("id")
                 let form = visit.form
                 let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
@@ -196,20 +199,14 @@ extension ConsoleFeature {
                     _ = try await admin.removeProvider(name, appID: id, by: visit.actor)
                     return Self.redirect("/console/apps/\(id)")
                 }
-                let present = { (field: String) in form[field].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } }
-                let provider = ProviderSettings(
-                    kind: ProviderSettings.Kind(rawValue: form["kind"] ?? "") ?? .openIDConnect, issuer: present("issuer"),
-                    clientIDs: (form["client_ids"] ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-                        .filter { !$0.isEmpty },
-                    jwksURL: present("jwks_url"), clientSecret: present("client_secret"), graphURL: present("graph_url"))
                 do {
-                    _ = try await admin.setProvider(name, provider, appID: id, keepingSecret: true, by: visit.actor)
+                    _ = try await admin.setProvider(name, ProviderForm.settings(from: form), appID: id, keepingSecret: true, by: visit.actor)
                     return Self.redirect("/console/apps/\(id)")
                 } catch let error as APIError where error.status == .unprocessableContent {
                     let field = error.fields.first?.field == "name" ? "provider-name" : "provider-kind"
                     return try await appPage(
                         visit, app: try await admin.app(id, by: visit.actor),
-                        errors: [PageError(field: field, message: message(for: error, in: visit.language))])
+                        errors: [PageError(field: field, message: message(for: error, in: visit.language))], provider: form)
                 }
             }
         }
@@ -235,9 +232,11 @@ extension ConsoleFeature {
     }
 
     private func appPage(
-        _ visit: Visit, app: App, errors: [PageError], submitted: [String: String]? = nil, rules: String? = nil
+        _ visit: Visit, app: App, errors: [PageError], submitted: [String: String]? = nil, provider: [String: String]? = nil,
+        rules: String? = nil
     ) async throws -> Response {
         var values = ConsoleViews.app(app, submitted: submitted)
+        values["providerForm"] = ProviderForm.view(provider ?? [:])
         if let rules {
             values["rules"] = rules
         } else {

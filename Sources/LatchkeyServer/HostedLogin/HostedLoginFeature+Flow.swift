@@ -137,9 +137,12 @@ extension HostedLoginFeature {
                     username: isEmail ? nil : identifier, email: isEmail ? identifier : nil, password: password, app: authz.app,
                     client: client)
             } refused: { error in
-                try signInPage(
+                // A refusal naming a field (a malformed email) is the identifier's error; wrong
+                // credentials name none, since they may be either field's.
+                let field = error.fields.isEmpty ? "" : "identifier"
+                return try signInPage(
                     authz, request: request, language: language, identifier: identifier,
-                    errors: [PageError(field: "", message: Messages.text(for: error.code, in: language).title)], status: error.status)
+                    errors: [PageError(field: field, message: Messages.text(for: error.code, in: language).title)], status: error.status)
             }
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 import LatchkeyWire
 
 /// A board as stored: its order, operator, reset schedule and the limits on users' own submits.
-struct LeaderboardBoard: Sendable {
+struct LeaderboardBoard: Sendable, Equatable {
     var appID: String
     var id: String
     var sortOrder: LeaderboardSortOrder

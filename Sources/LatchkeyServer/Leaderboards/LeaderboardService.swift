@@ -54,7 +54,35 @@ struct LeaderboardService: Sendable {
     /// Applies a submit for `userID` to the current period and answers the entry with its rank.
     /// A submit under an idempotency key the user already used on the board answers as the first
     /// did and changes nothing (`409 idempotency_key_reused` when it submits something else).
+    ///
+    /// The submit is checked against the board as stored when it writes: a definition changed
+    /// meanwhile (its sort order, bounds or operator) is read again and the submit applied to it,
+    /// so no entry is made under a definition that no longer holds.
     func submit(
+        _ submission: LeaderboardScoreSubmission, to board: LeaderboardBoard, userID: String, by submitter: Submitter
+    ) async throws -> LeaderboardEntry {
+        var board = board
+        var attempt = 1
+        while true {
+            do {
+                return try await submitOnce(submission, to: board, userID: userID, by: submitter)
+            } catch is ChangedBoard where attempt < Self.submitAttempts {
+                guard let stored = try await store.board(appID: board.appID, id: board.id) else { throw APIError(.notFound, .notFound) }
+                board = stored
+                attempt += 1
+            } catch is ChangedBoard {
+                throw StoreOverloaded()
+            }
+        }
+    }
+
+    /// How often a submit is tried against a board whose definition keeps changing under it.
+    private static let submitAttempts = 3
+
+    /// The board's stored definition is not the one a submit was checked against.
+    private struct ChangedBoard: Error {}
+
+    private func submitOnce(
         _ submission: LeaderboardScoreSubmission, to board: LeaderboardBoard, userID: String, by submitter: Submitter
     ) async throws -> LeaderboardEntry {
         let now = time.now()
@@ -64,6 +92,11 @@ struct LeaderboardService: Sendable {
         let requestHash = try LeaderboardSubmissionKeys.requestHash(submission, byServer: submitter.isServer)
         let keys = LeaderboardSubmissionKeys()
         let earlier: LeaderboardSubmissionKeys.Earlier? = try await driver.write { [store] db in
+            // Held until commit: a definition of the board waits for this submit, then sees its entry.
+            guard let stored = try await store.sharedBoard(appID: board.appID, id: board.id, in: db) else {
+                throw APIError(.notFound, .notFound)
+            }
+            guard stored == board else { throw ChangedBoard() }
             // The entry's row lock also serializes the retries of one submit.
             var record = try await store.lockedRecord(board: board, period: period, userID: userID, now: now, in: db)
             if let key, let earlier = try await keys.earlier(board: board, userID: userID, key: key, in: db) {

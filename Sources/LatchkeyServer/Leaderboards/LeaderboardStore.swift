@@ -69,6 +69,17 @@ struct LeaderboardStore: Sendable {
         ).first().map(Self.board(from:))
     }
 
+    /// Board `id` of the app, kept from changing for the rest of the transaction but not from
+    /// other submits (so a definition waits for the submits under way, and a submit after it
+    /// sees it), or nil.
+    func sharedBoard(appID: String, id: String, in db: any SQLDatabase) async throws -> LeaderboardBoard? {
+        try await db.raw(
+            """
+            SELECT \(unsafeRaw: Self.boardColumns) FROM leaderboards WHERE app_id = \(bind: appID) AND id = \(bind: id)\(unsafeRaw: driver.lockAgainstChanges)
+            """
+        ).first().map(Self.board(from:))
+    }
+
     /// Whether board `id` has a scored entry in any period.
     func hasEntries(appID: String, id: String, in db: any SQLDatabase) async throws -> Bool {
         try await db.raw(

@@ -55,6 +55,21 @@ struct LeaderboardSubmissionKeys: Sendable {
         ).run()
     }
 
+    /// The user's keys still kept, for their export: which board, which key, when.
+    func keys(ofUser userID: String, in db: any SQLDatabase) async throws -> [LeaderboardSubmissionKeyExport] {
+        try await db.raw(
+            """
+            SELECT board_id, idempotency_key, created_at FROM leaderboard_submissions
+            WHERE user_id = \(bind: userID) ORDER BY board_id, created_at, idempotency_key
+            """
+        ).all().map { row in
+            LeaderboardSubmissionKeyExport(
+                leaderboardId: try row.decode(column: "board_id", as: String.self),
+                idempotencyKey: try row.decode(column: "idempotency_key", as: String.self),
+                createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)))
+        }
+    }
+
     /// A digest of what a submission asks for and who asks: a retry under the same key must match it.
     static func requestHash(_ submission: LeaderboardScoreSubmission, byServer: Bool) throws -> String {
         let parts = [
@@ -63,4 +78,11 @@ struct LeaderboardSubmissionKeys: Sendable {
         ]
         return Digest.sha256Hex(String(decoding: try WireCoding.makeEncoder().encode(parts), as: UTF8.self))
     }
+}
+
+/// One of the user's submission keys in the export.
+struct LeaderboardSubmissionKeyExport: Encodable, Sendable {
+    var leaderboardId: String
+    var idempotencyKey: String
+    var createdAt: Date
 }

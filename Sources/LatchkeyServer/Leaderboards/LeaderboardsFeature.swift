@@ -203,13 +203,16 @@ struct LeaderboardsFeature: Feature {
         .shared("leaderboards", why: "an app's board definitions"),
         OwnedTable(name: "leaderboard_records", userData: .owned(column: "user_id", section: "leaderboards"), merge: .merged),
         OwnedTable(
-            name: "leaderboard_submissions", userData: .owned(column: "user_id", section: "leaderboards"),
+            name: "leaderboard_submissions", userData: .owned(column: "user_id", section: "leaderboardSubmissionKeys"),
             merge: .dropped(why: "a guest's submission keys only make its own retries safe, for a day")),
     ]
 
     static func export(of user: UserPrincipal, from sources: ExportSources) async throws -> [String: any Encodable & Sendable] {
         let store = LeaderboardStore(driver: sources.driver)
-        return ["leaderboards": try await sources.driver.read { db in try await store.entries(ofUser: user.userID, in: db) }]
+        let (entries, keys) = try await sources.driver.read { db in
+            (try await store.entries(ofUser: user.userID, in: db), try await LeaderboardSubmissionKeys().keys(ofUser: user.userID, in: db))
+        }
+        return ["leaderboards": entries, "leaderboardSubmissionKeys": keys]
     }
 
     /// The rows go with the user row (a cascading foreign key); every node's rank lists hear of it here.

@@ -71,6 +71,10 @@ extension StoreDriver {
     /// The clause that locks selected rows against other lockers until the transaction ends but,
     /// unlike ``lockForUpdate``, not against foreign-key checks of rows that point at them.
     var lockAgainstLockers: String { family == .postgres ? " FOR NO KEY UPDATE" : "" }
+
+    /// The clause that keeps selected rows from changing until the transaction ends while letting
+    /// other readers take the same lock: the weakest lock, the one a foreign-key check takes.
+    var lockAgainstChanges: String { family == .postgres ? " FOR KEY SHARE" : "" }
 }
 
 /// A driver that adds something around another's calls (recording changes, tracing); every call it

@@ -43,13 +43,18 @@ extension Client {
 }
 
 extension PageForm {
-    /// The fields of the form posting to `action` in `html`, as a browser sends it untouched: each
-    /// named `<input>`'s value and each `<textarea>`'s text, with HTML's character references read.
-    static func fields(in html: String, action: String) throws -> [String: String] {
-        guard let start = html.range(of: #"action="\#(action)""#), let end = html[start.upperBound...].range(of: "</form>") else {
+    /// The fields of the form posting to `action` in `html` (the one `labelledBy` names, when
+    /// several post there), as a browser sends it untouched: each named `<input>`'s value, each
+    /// `<textarea>`'s text and each `<select>`'s chosen option, with HTML's character references read.
+    static func fields(in html: String, action: String, labelledBy label: String? = nil) throws -> [String: String] {
+        let opening = html.matches(of: /<form ([^>]*)>/).first { match in
+            let attributes = attributes(of: String(match.1))
+            return attributes["action"] == action && (label == nil || attributes["aria-labelledby"] == label)
+        }
+        guard let opening, let end = html[opening.range.upperBound...].range(of: "</form>") else {
             throw HarnessError.unexpected("no form posting to \(action)")
         }
-        let form = html[start.upperBound..<end.lowerBound]
+        let form = html[opening.range.upperBound..<end.lowerBound]
         var fields: [String: String] = [:]
         for input in form.matches(of: /<input ([^>]*)>/) {
             let attributes = attributes(of: String(input.1))
@@ -57,6 +62,11 @@ extension PageForm {
         }
         for area in form.matches(of: /(?s)<textarea ([^>]*)>(.*?)<\/textarea>/) {
             if let name = attributes(of: String(area.1))["name"] { fields[name] = unescaped(String(area.2)) }
+        }
+        for select in form.matches(of: /(?s)<select ([^>]*)>(.*?)<\/select>/) {
+            let options = select.2.matches(of: /<option ([^>]*)>/).map { String($0.1) }
+            let chosen = options.first { $0.contains(" selected") || $0.hasSuffix("selected") } ?? options.first
+            if let name = attributes(of: String(select.1))["name"] { fields[name] = chosen.flatMap { attributes(of: $0)["value"] } ?? "" }
         }
         return fields
     }
