@@ -20,7 +20,7 @@ extension DatabaseFeature {
 
     static func delete(_ user: UserAccount, in db: any SQLDatabase) async throws {
         let store = TreeStore()
-        guard let node = node(of: user.id), try await store.value(app: user.appID, at: node, in: db) != nil else { return }
+        guard let node = node(of: user.id), try await store.holds(app: user.appID, at: node, in: db) else { return }
         let revision = try await store.nextRevision(app: user.appID, in: db)
         let removed = try await store.replace(app: user.appID, at: node, with: [], removableRows: .max - 1, in: db)
         _ = try await store.record(TreeUsage() - removed, app: user.appID, in: db)
@@ -36,7 +36,7 @@ extension DatabaseFeature {
     /// does; it is reported under `database`, so an app that keeps data there copies it before
     /// merging. Nodes elsewhere that name the guest's id stay as they are.
     static func merge(_ merge: AccountMerge, in db: any SQLDatabase) async throws -> [String: GuestMergeSection] {
-        guard let node = node(of: merge.guest.id), try await TreeStore().value(app: merge.app.id, at: node, in: db) != nil else { return [:] }
+        guard let node = node(of: merge.guest.id), try await TreeStore().holds(app: merge.app.id, at: node, in: db) else { return [:] }
         return ["database": GuestMergeSection(moved: 0, conflicts: [node.description])]
     }
 }

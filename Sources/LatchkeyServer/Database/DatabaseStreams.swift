@@ -65,7 +65,8 @@ struct DatabaseStreams: Sendable {
         }
         hubs.start(watcher, at: snapshot.revision)
         let stream = WatchStream(
-            watcher: watcher, hubs: hubs, read: read, standing: standing, gate: gate, time: time, first: snapshot)
+            watcher: watcher, hubs: hubs, read: read, standing: standing, gate: gate, time: time, first: snapshot,
+            firstEvent: await StreamEvent.put(snapshot, work: hubs.work))
         let executor = connection.map { EventLoopExecutor($0.eventLoop) }
         // A client that leaves ends the stream now, not at the next write the task makes, and
         // gives its place back even when the answer never got to its body (the connection closed
@@ -122,10 +123,10 @@ private struct WatchStream: Sendable {
 
     init(
         watcher: TreeWatcher, hubs: TreeHubs, read: @escaping DatabaseStreams.Reader, standing: @escaping DatabaseStreams.Standing,
-        gate: SessionGate, time: any TimeSource, first: TreeSnapshot
+        gate: SessionGate, time: any TimeSource, first: TreeSnapshot, firstEvent: StreamEvent
     ) {
         (self.watcher, self.hubs, self.read, self.standing, self.gate, self.time) = (watcher, hubs, read, standing, gate, time)
-        firstEvent = NIOLockedValueBox(StreamEvent(.put, revision: first.revision, path: .root, data: first.value))
+        self.firstEvent = NIOLockedValueBox(firstEvent)
         firstRevision = first.revision
         firstResult = watcher.query == nil ? nil : first.value
     }
@@ -210,7 +211,7 @@ private struct WatchStream: Sendable {
         } else {
             guard fresh.revision > written else { return true }
         }
-        batch.append(StreamEvent(.put, revision: fresh.revision, path: .root, data: fresh.value).bytes)
+        batch.append(await StreamEvent.put(fresh, work: hubs.work).bytes)
         return true
     }
 }

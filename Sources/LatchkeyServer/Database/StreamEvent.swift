@@ -21,6 +21,15 @@ struct StreamEvent: Sendable {
         self.init(name: operation.rawValue, id: revision, data: Self.payload(path: path, data: data))
     }
 
+    /// The `put /` of a read — a stream's first event, or its answer after a resync — written on
+    /// the compute threads when the read is large, so a huge location does not hold up the
+    /// thread that serves every other stream of its connection's event loop.
+    static func put(_ snapshot: TreeSnapshot, work: TreeWork) async -> StreamEvent {
+        await work.runSomewhere(large: snapshot.leaves >= TreeWork.offloadedLeaves) {
+            StreamEvent(.put, revision: snapshot.revision, path: .root, data: snapshot.value)
+        }
+    }
+
     /// `{"path":"/a","data":…}`.
     static func payload(path: DataPath, data: JSONValue?) -> String {
         "{\"path\":\(encode(.string(path.description))),\"data\":\(encode(data ?? .null))}"

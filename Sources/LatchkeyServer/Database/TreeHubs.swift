@@ -47,7 +47,7 @@ final class TreeHubs: Sendable {
     private let time: any TimeSource
     private let apps: AppDirectory
     /// Where a large write's change is parsed (see ``TreeWork``).
-    private let work: TreeWork
+    let work: TreeWork
 
     init(
         bus: ChangeBus, apps: AppDirectory, work: TreeWork, time: any TimeSource, maximumWatchers: Int, maximumPerHolder: Int,
@@ -163,8 +163,7 @@ final class TreeHubs: Sendable {
                 // reads them in its first read. With the compute threads overloaded, the change
                 // is parsed here rather than lost to the streams.
                 guard state.withLockedValue({ $0.hubs[event.subject] != nil }), let payload = event.payload,
-                    let change = (try? await work.run(large: payload.utf8.count >= TreeWork.offloadedBytes, { TreeChange(payload: payload) }))
-                        ?? TreeChange(payload: payload)
+                    let change = await work.runSomewhere(large: payload.utf8.count >= TreeWork.offloadedBytes, { TreeChange(payload: payload) })
                 else { continue }
                 writes[event.subject, default: []].append(change)
             case .databaseRules:

@@ -18,4 +18,12 @@ struct TreeWork: Sendable {
     func run<T: Sendable>(large: Bool, _ work: @escaping @Sendable () throws -> T) async throws -> T {
         large ? try await pool.run(work) : try work()
     }
+
+    /// `work`, on the compute threads when `large` and they take it, else in place: for work
+    /// that must be done even when the node is busy (a change the streams need, an event a
+    /// running stream sends), which a refusal would lose.
+    func runSomewhere<T: Sendable>(large: Bool, _ work: @escaping @Sendable () -> T) async -> T {
+        guard large, let done = try? await pool.run(work) else { return work() }
+        return done
+    }
 }
