@@ -87,6 +87,12 @@ extension LatchkeyError {
     public static let totpNotEnrolled = LatchkeyError(.totpNotEnrolled)
     /// An authenticator is enrolled already.
     public static let totpAlreadyEnrolled = LatchkeyError(.totpAlreadyEnrolled)
+    /// The account's sign-in is not recent enough for this change: re-authenticate, then retry.
+    public static let reauthenticationRequired = LatchkeyError(.reauthenticationRequired)
+    /// The guest's proof for a merge is no live guest session of the app.
+    public static let invalidGuestToken = LatchkeyError(.invalidGuestToken)
+    /// A guest cannot be merged into itself.
+    public static let mergeIntoSelf = LatchkeyError(.mergeIntoSelf)
     /// The first name is invalid.
     public static let invalidFirstName = LatchkeyError(.invalidFirstName)
     /// The gender is not `female`, `male` or `other`.

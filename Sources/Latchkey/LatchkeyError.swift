@@ -178,6 +178,15 @@ public struct LatchkeyError: Error, Sendable, Equatable, LocalizedError, CustomS
         case totpNotEnrolled
         /// An authenticator is enrolled already: disable it before enrolling another.
         case totpAlreadyEnrolled
+        /// The call changes how the account signs in (email, password, phone, second factor,
+        /// deletion) and its sign-in is not recent enough: re-authenticate
+        /// (``AuthClient/reauthenticate(password:)`` and its siblings), then retry.
+        case reauthenticationRequired
+        /// The guest's proof for a merge is not a live guest session of this app (it ended, or
+        /// a merge whose answer was lost went through).
+        case invalidGuestToken
+        /// A guest cannot be merged into itself.
+        case mergeIntoSelf
         /// Any other server error, with its stable code and localized message.
         case server(code: String, message: String)
 
@@ -308,6 +317,9 @@ extension LatchkeyError {
         case .mfaChallengeExpired: kind = .mfaChallengeExpired
         case .totpNotEnrolled: kind = .totpNotEnrolled
         case .totpAlreadyEnrolled: kind = .totpAlreadyEnrolled
+        case .reauthenticationRequired: kind = .reauthenticationRequired
+        case .invalidGuestToken: kind = .invalidGuestToken
+        case .mergeIntoSelf: kind = .mergeIntoSelf
         case _ where status == 503: kind = .serverUnavailable(retryAfter: retryAfter)
         default: kind = .server(code: problem.code.rawValue, message: message)
         }

@@ -17,7 +17,7 @@ extension AuthClient {
     /// the sign-in not recent enough — the guest is signed in again and the account's new session
     /// is ended, so the guest's data stays reachable from this device and the call can be made
     /// again; the merge's error is rethrown. Only when the server says the guest's session is spent
-    /// (`.server(code: "invalid_guest_token")`: it ended, or a lost answer's merge went through)
+    /// (`.invalidGuestToken`: it ended, or a lost answer's merge went through)
     /// does the client stay signed in to the account, as there is no guest to go back to. The
     /// answer says what moved and what stayed behind, by feature.
     @discardableResult

@@ -13,7 +13,7 @@ extension AuthClient {
     /// Registers the credential an authenticator made for ``passkeyCreationOptions()``. The
     /// passkey becomes one of the user's ways to sign in — a guest is upgraded in place and
     /// ``CurrentUser/isAnonymous`` turns false. Needs a recent sign-in
-    /// (`.server(code: "reauthentication_required")` otherwise); a credential that does not
+    /// (`.reauthenticationRequired` otherwise); a credential that does not
     /// verify throws ``LatchkeyError/Kind/invalidPasskey(reason:)``.
     @discardableResult
     public func registerPasskey(_ credential: PasskeyRegistrationCredential, name: String? = nil) async throws -> PasskeyRecord {

@@ -34,7 +34,7 @@ extension AuthClient {
     /// Sends a PIN to a number the signed-in user adds, or puts in place of theirs (Firebase's
     /// `linkWithPhoneNumber`); ``verifyPhoneLink(_:pin:)`` completes it. The answer is the same
     /// whether or not another account has the number. A user who is no guest needs a recent
-    /// sign-in (`.server(code: "reauthentication_required")` otherwise: re-authenticate, then
+    /// sign-in (`.reauthenticationRequired` otherwise: re-authenticate, then
     /// retry); an invalid number throws ``LatchkeyError/Kind/invalidPhone``.
     public func linkPhone(_ phone: String) async throws -> PhoneVerification {
         let answer = try await transport.decode(PhoneStartResponse.self, .post, "v1/me/phone", body: PhoneStartRequest(phone: phone))

@@ -5,7 +5,7 @@ extension AuthClient {
     /// Proves the signed-in user again with their password. Changing the email, linking a
     /// provider and deleting the account need a sign-in or a re-authentication within the app's
     /// window (five minutes by default; a refresh does not count) and otherwise throw
-    /// `.server(code: "reauthentication_required")`: re-authenticate, then retry. A wrong password
+    /// `.reauthenticationRequired`: re-authenticate, then retry. A wrong password
     /// throws ``LatchkeyError/wrongPassword`` and counts against the account like a failed sign-in.
     public func reauthenticate(password: String) async throws {
         try await reauthenticate(.password(password))

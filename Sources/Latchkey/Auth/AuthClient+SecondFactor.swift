@@ -72,8 +72,7 @@ extension AuthClient {
     }
 
     /// Turns the second factor off (authenticator and recovery codes). Needs a recent sign-in or
-    /// ``reauthenticate(password:)``, else ``LatchkeyError/Kind/server(code:message:)`` with
-    /// `reauthentication_required`.
+    /// ``reauthenticate(password:)``, else ``LatchkeyError/Kind/reauthenticationRequired``.
     public func disableTOTP() async throws {
         _ = try await transport.send(.delete, "v1/me/mfa/totp")
     }
