@@ -55,6 +55,33 @@ import Testing
         }
     }
 
+    /// The route table signs in every console page but the sign-in flow's own: each, asked for
+    /// without a session, sends the browser to sign in before its handler runs; each an admin's
+    /// role needs refuses a viewer with the forbidden page.
+    @Test(arguments: TestStore.enabled) func theRouteTableSignsInEveryConsolePage(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        let viewer = try await harness.makeOperator("vera", role: .viewer)
+        let signInFlow: Set = ["consoleSignInPage", "consoleSignIn", "consoleTOTPPage", "consoleTOTP"]
+        let pages = harness.backend.routes.routes.filter { $0.path.hasPrefix("/console") && !signInFlow.contains($0.operation) }
+        #expect(pages.count >= 19, "the console has fewer pages than it serves today: \(pages.map(\.operation))")
+        try await harness.run { client in
+            var vera = Browser()
+            try await vera.signIn(client, harness, viewer)
+            for route in pages {
+                guard case .consolePage(let role) = route.access else {
+                    Issue.record("\(route.operation) does not declare .consolePage: its handler would sign the operator in itself")
+                    continue
+                }
+                let path = route.path.replacing(/\{[a-z]+\}/, with: "x")
+                let away = try await client.send(route.method, path, form: route.method == .post ? [:] : nil)
+                #expect(away.status == .seeOther && away.headers[.location] == "/console/sign-in", "\(route.operation)")
+                guard role > .viewer else { continue }
+                let refused = route.method == .post ? try await vera.post(client, path, [:]) : try await vera.get(client, path)
+                #expect(refused.status == .forbidden && refused.text.contains("<html"), "\(route.operation): \(refused.status)")
+            }
+        }
+    }
+
     @Test(arguments: TestStore.enabled) func signInTakesPasswordThenCodeAndSetsAStrictCookie(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         let owner = try await harness.makeOperator("olivia", role: .owner)

@@ -16,9 +16,11 @@ struct Authenticator: Sendable {
     let time: any TimeSource
     let tokenCache: VerifiedTokenCache
     let operators: OperatorService
+    let pages: PageRenderer
 
     init(backend: LatchkeyBackend) {
         self.operators = backend.operators
+        self.pages = backend.pages
         self.appDirectory = backend.appDirectory
         self.codec = backend.codec
         self.gate = backend.gate
@@ -47,6 +49,8 @@ struct Authenticator: Sendable {
             let signedIn = try await signedInOperator(for: request)
             guard signedIn.operator.role >= role else { throw APIError(.forbidden, .forbidden) }
             return .operator(signedIn)
+        case .consolePage(let role):
+            return .operator(try await consoleOperator(for: request, role: role))
         }
     }
 

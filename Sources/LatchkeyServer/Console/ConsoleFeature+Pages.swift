@@ -12,31 +12,31 @@ extension ConsoleFeature {
 
     /// A signed-in operator on a console page.
     struct Visit {
-        var row: OperatorStore.Row
-        var session: OperatorSession
+        var `operator`: Operator
+        var sessionID: String
         var actor: AdminActor
         var language: Language
         var csrf: CSRFToken
         /// The posted form (empty for a `GET`), its CSRF token checked.
         var form: [String: String]
 
-        var role: OperatorRole { row.operator.role }
+        var role: OperatorRole { `operator`.role }
     }
 
     func pageRoutes(into table: inout RouteTable) {
         signInRoutes(into: &table)
         appPageRoutes(into: &table)
         userPageRoutes(into: &table)
-        table.on(.get, "/console", operation: "consoleDashboard", access: .anyone) { request, context in
+        table.on(.get, "/console", operation: "consoleDashboard", access: .consolePage(.viewer)) { request, context in
             try await visit(request, context) { visit in
                 let figures = try await admin.figures(by: visit.actor)
                 return try render("console/dashboard", "console.dashboard.title", visit, values: ConsoleViews.figures(figures))
             }
         }
-        table.on(.get, "/console/figures", operation: "consoleFigures", access: .anyone) { request, context in
+        table.on(.get, "/console/figures", operation: "consoleFigures", access: .consolePage(.viewer)) { request, context in
             try await visit(request, context) { visit in try JSONResponse.make(try await admin.figures(by: visit.actor)) }
         }
-        table.on(.get, "/console/outbox", operation: "consoleOutbox", access: .anyone) { request, context in
+        table.on(.get, "/console/outbox", operation: "consoleOutbox", access: .consolePage(.viewer)) { request, context in
             try await visit(request, context) { visit in
                 let status = request.uri.queryParameters["status"].flatMap { OutboxStore.Status(rawValue: String($0)) }
                 let entries = try await admin.outbox(status: status, by: visit.actor)
@@ -45,13 +45,13 @@ extension ConsoleFeature {
                     values: ["messages": entries.map(ConsoleViews.message), "hasMessages": !entries.isEmpty, "status": status?.rawValue ?? ""])
             }
         }
-        table.on(.post, "/console/outbox/{id}/retry", operation: "consoleRetryMessage", access: .anyone) { request, context in
-            try await visit(request, context, fields: [], minimum: .admin) { visit in
+        table.on(.post, "/console/outbox/{id}/retry", operation: "consoleRetryMessage", access: .consolePage(.admin)) { request, context in
+            try await visit(request, context, fields: []) { visit in
                 try await admin.retryMessage(try context.parameters.require("id"), by: visit.actor)
                 return Self.redirect("/console/outbox?status=pending")
             }
         }
-        table.on(.get, "/console/audit", operation: "consoleAuditLog", access: .anyone) { request, context in
+        table.on(.get, "/console/audit", operation: "consoleAuditLog", access: .consolePage(.viewer)) { request, context in
             try await visit(request, context) { visit in
                 let entries = try await admin.auditLog(by: visit.actor)
                 return try render("console/audit", "console.audit.title", visit, values: ["entries": entries.map(ConsoleViews.audit)])
@@ -105,10 +105,10 @@ extension ConsoleFeature {
             response.setCookie(sessionCookie(token))
             return response
         }
-        table.on(.post, "/console/sign-out", operation: "consoleSignOut", access: .anyone) { request, context in
+        table.on(.post, "/console/sign-out", operation: "consoleSignOut", access: .consolePage(.viewer)) { request, context in
             try await visit(request, context, fields: []) { visit in
-                _ = try await operators.revoke(sessionID: visit.session.id, operatorID: visit.row.operator.id)
-                try await admin.audit.record("operator.sign_out", target: visit.session.id, by: visit.actor)
+                _ = try await operators.revoke(sessionID: visit.sessionID, operatorID: visit.operator.id)
+                try await admin.audit.record("operator.sign_out", target: visit.sessionID, by: visit.actor)
                 var response = Self.redirect("/console/sign-in")
                 response.setCookie(sessionCookie("", maxAge: 0))
                 return response
@@ -145,11 +145,11 @@ extension ConsoleFeature {
     // MARK: Apps
 
     private func appPageRoutes(into table: inout RouteTable) {
-        table.on(.get, "/console/apps", operation: "consoleApps", access: .anyone) { request, context in
+        table.on(.get, "/console/apps", operation: "consoleApps", access: .consolePage(.viewer)) { request, context in
             try await visit(request, context) { visit in try await appsPage(visit, errors: []) }
         }
-        table.on(.post, "/console/apps", operation: "consoleCreateApp", access: .anyone) { request, context in
-            try await visit(request, context, fields: ["name"], minimum: .admin) { visit in
+        table.on(.post, "/console/apps", operation: "consoleCreateApp", access: .consolePage(.admin)) { request, context in
+            try await visit(request, context, fields: ["name"]) { visit in
                 do {
                     let created = try await admin.createApp(name: visit.form["name"] ?? "", by: visit.actor)
                     return try secretPage(visit, app: created.app, secret: created.clientSecret)
@@ -158,7 +158,7 @@ extension ConsoleFeature {
                 }
             }
         }
-        table.on(.get, "/console/apps/{id}", operation: "consoleApp", access: .anyone) { request, context in
+        table.on(.get, "/console/apps/{id}", operation: "consoleApp", access: .consolePage(.viewer)) { request, context in
             try await visit(request, context) { visit in
                 let app = try await admin.app(try context.parameters.require("id"), by: visit.actor)
                 let edited = request.uri.queryParameters["provider"].map(String.init).flatMap { name in
@@ -168,8 +168,8 @@ extension ConsoleFeature {
             }
         }
         let settingFields = Set(AppSettings.declarations.compactMap(\.flag) + ["name"])
-        table.on(.post, "/console/apps/{id}/settings", operation: "consoleUpdateApp", access: .anyone) { request, context in
-            try await visit(request, context, fields: settingFields, minimum: .admin) { visit in
+        table.on(.post, "/console/apps/{id}/settings", operation: "consoleUpdateApp", access: .consolePage(.admin)) { request, context in
+            try await visit(request, context, fields: settingFields) { visit in
                 let id = try context.parameters.require("id")
                 let current = try await admin.app(id, by: visit.actor)
                 let changes = ConsoleViews.changes(from: visit.form, comparedWith: current.settings)
@@ -184,14 +184,14 @@ extension ConsoleFeature {
                 }
             }
         }
-        table.on(.post, "/console/apps/{id}/secret", operation: "consoleRotateSecret", access: .anyone) { request, context in
-            try await visit(request, context, fields: [], minimum: .admin) { visit in
+        table.on(.post, "/console/apps/{id}/secret", operation: "consoleRotateSecret", access: .consolePage(.admin)) { request, context in
+            try await visit(request, context, fields: []) { visit in
                 let rotated = try await admin.rotateSecret(try context.parameters.require("id"), by: visit.actor)
                 return try secretPage(visit, app: rotated.app, secret: rotated.secret)
             }
         }
-        table.on(.post, "/console/apps/{id}/providers", operation: "consoleChangeProvider", access: .anyone) { request, context in
-            try await visit(request, context, fields: ProviderForm.fields, minimum: .admin) { visit in
+        table.on(.post, "/console/apps/{id}/providers", operation: "consoleChangeProvider", access: .consolePage(.admin)) { request, context in
+            try await visit(request, context, fields: ProviderForm.fields) { visit in
                 let id = try context.parameters.require("id")
                 let form = visit.form
                 let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
@@ -210,8 +210,8 @@ extension ConsoleFeature {
                 }
             }
         }
-        table.on(.post, "/console/apps/{id}/rules", operation: "consoleSetRules", access: .anyone) { request, context in
-            try await visit(request, context, fields: ["rules"], minimum: .admin) { visit in
+        table.on(.post, "/console/apps/{id}/rules", operation: "consoleSetRules", access: .consolePage(.admin)) { request, context in
+            try await visit(request, context, fields: ["rules"]) { visit in
                 let id = try context.parameters.require("id")
                 do {
                     try await admin.setRules(visit.form["rules"] ?? "", appID: id, by: visit.actor)
@@ -255,7 +255,7 @@ extension ConsoleFeature {
     // MARK: Users
 
     private func userPageRoutes(into table: inout RouteTable) {
-        table.on(.get, "/console/users", operation: "consoleUsers", access: .anyone) { request, context in
+        table.on(.get, "/console/users", operation: "consoleUsers", access: .consolePage(.viewer)) { request, context in
             try await visit(request, context) { visit in
                 let apps = try await admin.listApps(by: visit.actor)
                 let query = request.uri.queryParameters
@@ -271,15 +271,15 @@ extension ConsoleFeature {
                     ])
             }
         }
-        table.on(.get, "/console/apps/{id}/users/{user}", operation: "consoleUser", access: .anyone) { request, context in
+        table.on(.get, "/console/apps/{id}/users/{user}", operation: "consoleUser", access: .consolePage(.viewer)) { request, context in
             try await visit(request, context) { visit in
                 let appID = try context.parameters.require("id")
                 let detail = try await admin.user(try context.parameters.require("user"), appID: appID, by: visit.actor)
                 return try render("console/user", "console.user.title", visit, values: ConsoleViews.user(detail, appID: appID))
             }
         }
-        table.on(.post, "/console/apps/{id}/users/{user}", operation: "consoleChangeUser", access: .anyone) { request, context in
-            try await visit(request, context, fields: ["action"], minimum: .admin) { visit in
+        table.on(.post, "/console/apps/{id}/users/{user}", operation: "consoleChangeUser", access: .consolePage(.admin)) { request, context in
+            try await visit(request, context, fields: ["action"]) { visit in
                 let (appID, userID) = (try context.parameters.require("id"), try context.parameters.require("user"))
                 switch visit.form["action"] {
                 case "disable": try await admin.setUserDisabled(true, userID: userID, appID: appID, by: visit.actor)
@@ -299,11 +299,11 @@ extension ConsoleFeature {
     // MARK: Operators
 
     private func operatorPageRoutes(into table: inout RouteTable) {
-        table.on(.get, "/console/operators", operation: "consoleOperators", access: .anyone) { request, context in
-            try await visit(request, context, minimum: .owner) { visit in try await operatorsPage(visit, errors: []) }
+        table.on(.get, "/console/operators", operation: "consoleOperators", access: .consolePage(.owner)) { request, context in
+            try await visit(request, context) { visit in try await operatorsPage(visit, errors: []) }
         }
-        table.on(.post, "/console/operators", operation: "consoleCreateOperator", access: .anyone) { request, context in
-            try await visit(request, context, fields: ["username", "role"], minimum: .owner) { visit in
+        table.on(.post, "/console/operators", operation: "consoleCreateOperator", access: .consolePage(.owner)) { request, context in
+            try await visit(request, context, fields: ["username", "role"]) { visit in
                 do {
                     let role = OperatorRole(rawValue: visit.form["role"] ?? "") ?? .viewer
                     let created = try await admin.createOperator(username: visit.form["username"] ?? "", role: role, by: visit.actor)
@@ -313,8 +313,8 @@ extension ConsoleFeature {
                 }
             }
         }
-        table.on(.post, "/console/operators/{id}", operation: "consoleChangeOperator", access: .anyone) { request, context in
-            try await visit(request, context, fields: ["action"], minimum: .owner) { visit in
+        table.on(.post, "/console/operators/{id}", operation: "consoleChangeOperator", access: .consolePage(.owner)) { request, context in
+            try await visit(request, context, fields: ["action"]) { visit in
                 let id = try context.parameters.require("id")
                 switch visit.form["action"] {
                 case "disable": _ = try await admin.setOperatorDisabled(true, id: id, by: visit.actor)
@@ -329,7 +329,7 @@ extension ConsoleFeature {
 
     private func operatorsPage(_ visit: Visit, errors: [PageError], created: OperatorCredentials? = nil) async throws -> Response {
         let listed = try await admin.listOperators(by: visit.actor)
-        var values: [String: Any] = ["operators": listed.map { ConsoleViews.operatorRow($0, current: visit.row.operator.id) }]
+        var values: [String: Any] = ["operators": listed.map { ConsoleViews.operatorRow($0, current: visit.operator.id) }]
         if let created { values["created"] = ["username": created.operator.username, "password": created.password] }
         var response = try render("console/operators", "console.operators.title", visit, values: values, errors: errors)
         if created != nil { response.headers[.cacheControl] = "no-store" }
@@ -338,16 +338,14 @@ extension ConsoleFeature {
 
     // MARK: Shared
 
-    /// Runs `body` for a signed-in operator whose role is at least `minimum`; a browser without
-    /// a live session goes to the sign-in page. For a `POST` (`fields` given), the form is read
-    /// and its CSRF token checked first. A refusal of the admin service becomes a page.
+    /// Runs `body` for the operator the route table signed in (``Access/consolePage(_:)``). For a
+    /// `POST` (`fields` given), the form is read and its CSRF token checked first. A refusal of
+    /// the admin service becomes a page.
     func visit(
-        _ request: Request, _ context: LatchkeyRequestContext, fields: Set<String>? = nil, minimum: OperatorRole = .viewer,
-        _ body: (Visit) async throws -> Response
+        _ request: Request, _ context: LatchkeyRequestContext, fields: Set<String>? = nil, _ body: (Visit) async throws -> Response
     ) async throws -> Response {
         let language = Language(of: request)
-        guard let token = request.cookies[Self.cookieName]?.value, let (row, session) = try await operators.authenticate(token: token, stage: .live)
-        else { return Self.redirect("/console/sign-in") }
+        let signedIn = try context.operator
         var form: [String: String] = [:]
         if let fields {
             guard let posted = try await requests.form(of: request, recognized: fields.union([CSRFProtection.fieldName])),
@@ -355,10 +353,10 @@ extension ConsoleFeature {
             else { return try forbidden(request) }
             form = posted
         }
-        guard row.operator.role >= minimum else { return try forbidden(request) }
         let visit = Visit(
-            row: row, session: session, actor: AdminActor(row.operator, address: requests.client(of: request, context: context).ipAddress),
-            language: language, csrf: csrf.issue(for: request), form: form)
+            operator: signedIn.operator, sessionID: signedIn.sessionID,
+            actor: AdminActor(signedIn.operator, address: requests.client(of: request, context: context).ipAddress), language: language,
+            csrf: csrf.issue(for: request), form: form)
         do {
             return try await body(visit)
         } catch let error as APIError where error.status == .forbidden {
@@ -373,7 +371,7 @@ extension ConsoleFeature {
     /// A console page with the navigation's values.
     func render(_ template: String, _ title: String, _ visit: Visit, values: [String: Any], errors: [PageError] = []) throws -> Response {
         var all = values
-        all["operator"] = ["username": visit.row.operator.username, "role": visit.role.rawValue]
+        all["operator"] = ["username": visit.operator.username, "role": visit.role.rawValue]
         all["canEdit"] = visit.role >= .admin
         all["isOwner"] = visit.role >= .owner
         var page = Page(template, title: title, language: visit.language, values: all)
@@ -385,6 +383,11 @@ extension ConsoleFeature {
 
     /// The 403 page: a form without its token, or an operator whose role does not allow it.
     private func forbidden(_ request: Request) throws -> Response {
+        try Self.forbiddenPage(for: request, pages: pages)
+    }
+
+    /// The page an operator gets for what their role or the form's token does not allow.
+    static func forbiddenPage(for request: Request, pages: PageRenderer) throws -> Response {
         let language = Language(of: request)
         return try pages.render(
             Page("message", title: "console.forbidden.title", language: language, values: ["message": pages.text("console.forbidden.message", in: language)])

@@ -15,6 +15,10 @@ enum Access: Sendable, Equatable {
     /// An operator's live session (`Authorization: Bearer lko_…`) whose role is at least this one:
     /// the admin API. Operators belong to the installation, not to an app.
     case `operator`(OperatorRole)
+    /// An operator's live console session in a browser (the console's session cookie) whose role
+    /// is at least this one: the console's pages. Refusals are pages, not problem documents: a
+    /// browser without a session is sent to the sign-in page, a lower role gets the forbidden page.
+    case consolePage(OperatorRole)
 }
 
 /// An OAuth scope (RFC 6749 §3.3): one space-free token.

@@ -51,8 +51,8 @@ struct HelloFeature: Feature {
         case (.app, _): appKnown
         case (.user(let scope), .user(let user)?): Scope.parse(user.claims.scope).contains(scope)
         case (.client(let scope), .client(let client)?): client.scopes.contains(scope)
-        case (.operator(let role), .operator(let signedIn)?): signedIn.operator.role >= role
-        case (.user, _), (.client, _), (.operator, _): false
+        case (.operator(let role), .operator(let signedIn)?), (.consolePage(let role), .operator(let signedIn)?): signedIn.operator.role >= role
+        case (.user, _), (.client, _), (.operator, _), (.consolePage, _): false
         }
     }
 }
