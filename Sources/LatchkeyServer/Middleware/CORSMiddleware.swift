@@ -45,7 +45,7 @@ struct CORSMiddleware: RouterMiddleware {
     /// whose list an origin is checked against, and a forged one gets its sender nothing (the
     /// request itself is refused). An operator's token (`lko_…`) is no JWT and names no app.
     private static func bearerAudience(of request: Request) -> String? {
-        guard let token = Authenticator.bearerToken(in: request), token.utf8.count <= AccessTokenCodec.maximumLength else { return nil }
+        guard let token = Authenticator.bearerToken(in: request), token.utf8.count <= CompactJWS.Policy.accessToken.maximumLength else { return nil }
         let parts = token.split(separator: ".")
         guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
             let claims = try? JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any]

@@ -9,8 +9,6 @@ struct AccessTokenCodec: Sendable {
     let issuer: Issuer
     /// Clock skew tolerated for `nbf` and `iat`.
     let leeway: TimeInterval = 30
-    /// Tokens longer than this are refused before any parsing.
-    static let maximumLength = 4096
 
     /// Signs `claims` with the current key.
     func sign(_ claims: AccessTokenClaims) throws -> String {
@@ -27,25 +25,16 @@ struct AccessTokenCodec: Sendable {
 
     /// Verifies signature, header and time claims; the caller checks audience and session.
     func verify(_ token: String, at now: Date) async throws(TokenRejection) -> AccessTokenClaims {
-        guard token.utf8.count <= Self.maximumLength else { throw .malformed }
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]),
-            let payloadBytes = Base64URL.decode(parts[1]), let signatureBytes = Base64URL.decode(parts[2])
-        else { throw .malformed }
-        guard let header = try? JSONSerialization.jsonObject(with: Data(headerBytes)) as? [String: Any] else {
-            throw .malformed
+        let jws: CompactJWS
+        do {
+            jws = try CompactJWS(token, policy: .accessToken)
+        } catch {
+            throw error == .header ? .unsupportedHeader : .malformed
         }
-        let allowedHeaderMembers: Set<String> = ["alg", "kid", "typ"]
-        guard header["alg"] as? String == SigningKey.algorithm,
-            (header["typ"] as? String)?.lowercased() == "at+jwt",
-            Set(header.keys).isSubset(of: allowedHeaderMembers),
-            let kid = header["kid"] as? String
-        else { throw .unsupportedHeader }
-        guard let key = await keys.verificationKey(kid: kid) else { throw .unknownKey }
-        guard let signature = ES256Signature.parse(Array(signatureBytes)),
-            key.privateKey.publicKey.isValidSignature(signature, for: Array((parts[0] + "." + parts[1]).utf8))
+        guard let kid = jws.keyID, let key = await keys.verificationKey(kid: kid) else { throw .unknownKey }
+        guard let signature = ES256Signature.parse(jws.signature), key.privateKey.publicKey.isValidSignature(signature, for: jws.signingInput)
         else { throw .badSignature }
-        guard let claims = try? JSONDecoder().decode(AccessTokenClaims.self, from: Data(payloadBytes)) else {
+        guard let claims = try? JSONDecoder().decode(AccessTokenClaims.self, from: Data(jws.payload)) else {
             throw .malformed
         }
         let seconds = now.timeIntervalSince1970

@@ -41,15 +41,9 @@ struct IDTokenMinter: Sendable {
     /// The claims of an ID token this server signed, expired or not (an `id_token_hint` names a
     /// past sign-in): nil for anything else.
     func hintClaims(_ token: String) async -> [String: Any]? {
-        guard token.utf8.count <= AccessTokenCodec.maximumLength else { return nil }
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), let payloadBytes = Base64URL.decode(parts[1]),
-            let signatureBytes = Base64URL.decode(parts[2]),
-            let header = try? JSONSerialization.jsonObject(with: Data(headerBytes)) as? [String: Any],
-            header["alg"] as? String == SigningKey.algorithm, header["typ"] as? String == "JWT", let kid = header["kid"] as? String,
-            let key = await keys.verificationKey(kid: kid), let signature = ES256Signature.parse(Array(signatureBytes)),
-            key.privateKey.publicKey.isValidSignature(signature, for: Array((parts[0] + "." + parts[1]).utf8)),
-            let claims = try? JSONSerialization.jsonObject(with: Data(payloadBytes)) as? [String: Any],
+        guard let jws = try? CompactJWS(token, policy: .ownIDToken), let kid = jws.keyID, let key = await keys.verificationKey(kid: kid),
+            let signature = ES256Signature.parse(jws.signature), key.privateKey.publicKey.isValidSignature(signature, for: jws.signingInput),
+            let claims = try? JSONSerialization.jsonObject(with: Data(jws.payload)) as? [String: Any],
             claims["iss"] as? String == issuer.current
         else { return nil }
         return claims
