@@ -15,6 +15,29 @@ func server(_ product: String, from package: String) -> Target.Dependency {
     .product(name: product, package: package, condition: .when(traits: ["Server"]))
 }
 
+/// How the embedded store's SQLite is compiled. Each connection is driven by one thread at a time
+/// under its handle's lock and opened with `SQLITE_OPEN_NOMUTEX`, so the connections need no
+/// mutex of their own (`THREADSAFE=2`); string literals in double quotes are errors, not
+/// identifiers that fall back to strings (`DQS=0`); nothing loads extensions, shares a cache,
+/// calls a deprecated function or a progress handler, so those are left out; freed pages are
+/// zeroed by default as the store asks with `PRAGMA secure_delete`; `sqlite_stmt` lets a test count
+/// re-preparations; and a statement may bind as many values as it did under sqlite-nio's build.
+let sqliteSettings: [CSetting] = [
+    .define("SQLITE_THREADSAFE", to: "2"),
+    .define("SQLITE_DQS", to: "0"),
+    .define("SQLITE_DEFAULT_MEMSTATUS", to: "0"),
+    .define("SQLITE_LIKE_DOESNT_MATCH_BLOBS"),
+    .define("SQLITE_OMIT_DEPRECATED"),
+    .define("SQLITE_OMIT_LOAD_EXTENSION"),
+    .define("SQLITE_OMIT_SHARED_CACHE"),
+    .define("SQLITE_OMIT_PROGRESS_CALLBACK"),
+    .define("SQLITE_SECURE_DELETE"),
+    .define("SQLITE_ENABLE_STMTVTAB"),
+    .define("SQLITE_MAX_VARIABLE_NUMBER", to: "250000"),
+    .define("SQLITE_USE_ALLOCA"),
+    .define("SQLITE_ENABLE_API_ARMOR", .when(configuration: .debug)),
+]
+
 let package = Package(
     name: "latchkey",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
@@ -57,11 +80,15 @@ let package = Package(
         .target(name: "LatchkeyWire", swiftSettings: swiftSettings),
         // The kernel's random bytes in one call (Sources/LatchkeySystemRandom/SystemRandom.c).
         .target(name: "LatchkeySystemRandom"),
+        // SQLite, built from the amalgamation in its folder (its README says which and from where)
+        // with the options the embedded store relies on.
+        .target(name: "CLatchkeySQLite", exclude: ["README.md"], cSettings: sqliteSettings),
         .target(
             name: "LatchkeyServer",
             dependencies: [
                 "LatchkeyWire",
                 "LatchkeySystemRandom",
+                "CLatchkeySQLite",
                 server("Hummingbird", from: "hummingbird"),
                 server("HummingbirdCore", from: "hummingbird"),
                 server("HummingbirdHTTP2", from: "hummingbird"),
@@ -171,7 +198,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                "CLatchkeySQLite",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,11 +1,11 @@
 import Crypto
 import Foundation
 import HTTPTypes
-import LatchkeyServer
 import Logging
 import PostgresNIO
-import SQLiteKit
 import Testing
+
+@testable import LatchkeyServer
 
 /// Data at rest: the data directory and its files are private to the server's user, and the
 /// database holds no secret in clear — a copy of it (the SQLite files, a PostgreSQL dump) signs
@@ -281,16 +281,19 @@ struct StoredSecrets {
             }
             return rows
         }
-        let connection = try await SQLiteConnection.open(storage: .file(path: directory + "/latchkey.sqlite"))
-        do {
-            let rows = try await connection.query(sql).map { row in
-                (row.column("value")?.string ?? "", row.column("kind")?.string ?? "")
-            }
-            try await connection.close()
-            return rows
-        } catch {
-            try? await connection.close()
-            throw error
+        // Through the server's own SQLite: a second SQLite library in the process would drop the
+        // server's file locks when it closed the file.
+        let handle = try SQLiteHandle(path: directory + "/latchkey.sqlite", busyTimeoutMilliseconds: 10_000)
+        defer { handle.close() }
+        var rows: [(value: String, kind: String)] = []
+        try handle.execute(sql, binds: []) { row in
+            rows.append((Self.text(row, "value"), Self.text(row, "kind")))
         }
+        return rows
+    }
+
+    /// A column's text, or "" where it holds none.
+    private static func text(_ row: SQLiteValuesRow, _ column: String) -> String {
+        (try? row.decode(column: column, as: String?.self)) ?? ""
     }
 }

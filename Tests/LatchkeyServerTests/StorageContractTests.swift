@@ -3,6 +3,7 @@ import Logging
 import NIOConcurrencyHelpers
 import Testing
 
+import CLatchkeySQLite
 @testable import LatchkeyServer
 import SQLKit
 import HTTPTypes
@@ -76,6 +77,22 @@ import HTTPTypes
             await #expect(throws: SQLiteFailure.self) {
                 try await driver.write { db in try await db.raw("SELECT \(unsafeRaw: "?2"), \(bind: 1)").run() }
             }
+        }
+    }
+
+    /// The embedded store runs on the SQLite this package builds (`CLatchkeySQLite`: its version,
+    /// its source and the options it is compiled with), not on another copy linked into the process.
+    @Test func theEmbeddedStoreRunsOnTheOwnedSQLite() async throws {
+        try await Self.withEmbeddedStore(maximumQueuedWrites: 8) { driver in
+            let (version, source, options) = try await driver.read { db in
+                let row = try await db.raw("SELECT sqlite_version() AS version, sqlite_source_id() AS source").first()
+                let options = try await db.raw("PRAGMA compile_options").all().map { try $0.decode(column: "compile_options", as: String.self) }
+                return (try row?.decode(column: "version", as: String.self), try row?.decode(column: "source", as: String.self), options)
+            }
+            #expect(version == SQLITE_VERSION)
+            #expect(source == SQLITE_SOURCE_ID)
+            let owned = ["THREADSAFE=2", "DQS=0", "OMIT_LOAD_EXTENSION", "OMIT_DEPRECATED", "SECURE_DELETE", "ENABLE_STMTVTAB"]
+            #expect(Set(owned).isSubset(of: options), "\(options)")
         }
     }
 

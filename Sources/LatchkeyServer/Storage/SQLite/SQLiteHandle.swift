@@ -1,13 +1,14 @@
+import CLatchkeySQLite
 import NIOConcurrencyHelpers
 import NIOCore
 import SQLiteNIO
-import VaporCSQLite
 
 /// One SQLite connection driven directly through the C API, with its prepared statements cached.
 ///
 /// Each owner drives its handle from one thread (a ``DedicatedThreadExecutor``); a lock makes
 /// that a guarantee rather than a convention, and costs nothing uncontended. Every connection of
-/// the process links the same SQLite library, so SQLite's file locks stay coherent.
+/// the process goes through the one SQLite that `CLatchkeySQLite` builds, so SQLite's file locks
+/// stay coherent (sqlite-nio's own copy, linked for its value types, opens no file of the store).
 final class SQLiteHandle: @unchecked Sendable {
     private var connection: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
@@ -20,15 +21,15 @@ final class SQLiteHandle: @unchecked Sendable {
     init(path: String, busyTimeoutMilliseconds: Int32, statementCacheLimit: Int = 128) throws {
         self.statementCacheLimit = statementCacheLimit
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let status = sqlite_nio_sqlite3_open_v2(path, &connection, flags, nil)
+        let status = sqlite3_open_v2(path, &connection, flags, nil)
         guard status == SQLITE_OK else {
             let failure = SQLiteFailure(code: status, message: "cannot open \(path): \(errorMessage)")
-            sqlite_nio_sqlite3_close(connection)
+            sqlite3_close(connection)
             connection = nil
             throw failure
         }
-        sqlite_nio_sqlite3_extended_result_codes(connection, 1)
-        sqlite_nio_sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
+        sqlite3_extended_result_codes(connection, 1)
+        sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
     }
 
     /// Runs one statement with positional `binds`, calling `onRow` with each result row.
@@ -39,11 +40,11 @@ final class SQLiteHandle: @unchecked Sendable {
     private func executeLocked(_ sql: String, binds: [SQLiteData], onRow: (SQLiteValuesRow) -> Void) throws {
         let statement = try prepared(sql)
         // Every parameter is bound at each execution, so none keeps a value from the last one.
-        guard binds.count == Int(sqlite_nio_sqlite3_bind_parameter_count(statement)) else {
+        guard binds.count == Int(sqlite3_bind_parameter_count(statement)) else {
             throw SQLiteFailure(code: SQLITE_RANGE, message: "\(binds.count) values for the parameters of: \(sql)")
         }
         defer {
-            sqlite_nio_sqlite3_reset(statement)
+            sqlite3_reset(statement)
             Self.releaseCopies(of: binds, in: statement)
         }
         for (offset, value) in binds.enumerated() {
@@ -51,12 +52,12 @@ final class SQLiteHandle: @unchecked Sendable {
         }
         var columns: SQLiteValuesRow.Columns?
         while true {
-            let status = sqlite_nio_sqlite3_step(statement)
+            let status = sqlite3_step(statement)
             if status == SQLITE_DONE { return }
             guard status == SQLITE_ROW else { throw failure(status) }
             let names = columns ?? Self.columns(of: statement)
             columns = names
-            let count = sqlite_nio_sqlite3_column_count(statement)
+            let count = sqlite3_column_count(statement)
             onRow(SQLiteValuesRow(columns: names, values: (0..<count).map { Self.value(at: $0, in: statement) }))
         }
     }
@@ -66,13 +67,13 @@ final class SQLiteHandle: @unchecked Sendable {
     func sendCommits(to checkpointer: WALCheckpointer) {
         lock.withLock {
             commitListener = checkpointer
-            _ = sqlite_nio_sqlite3_wal_hook(
+            _ = sqlite3_wal_hook(
                 connection,
                 { context, connection, schema, frames in
                     guard let context else { return SQLITE_OK }
                     let checkpointer = Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue()
                     if checkpointer.committed(frames: Int(frames)) {
-                        _ = sqlite_nio_sqlite3_wal_checkpoint_v2(connection, schema, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                        _ = sqlite3_wal_checkpoint_v2(connection, schema, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
                     }
                     return SQLITE_OK
                 }, Unmanaged.passUnretained(checkpointer).toOpaque())
@@ -85,7 +86,7 @@ final class SQLiteHandle: @unchecked Sendable {
         try lock.withLock {
             var frames: Int32 = 0
             var copied: Int32 = 0
-            try check(sqlite_nio_sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, &frames, &copied))
+            try check(sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, &frames, &copied))
             return (Int(frames), Int(copied))
         }
     }
@@ -103,20 +104,20 @@ final class SQLiteHandle: @unchecked Sendable {
 
     private func closeLocked() {
         guard connection != nil else { return }
-        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+        for statement in statements.values { sqlite3_finalize(statement) }
         statements.removeAll()
-        sqlite_nio_sqlite3_close_v2(connection)
+        sqlite3_close_v2(connection)
         connection = nil
     }
 
     private func prepared(_ sql: String) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
         if statements.count >= statementCacheLimit {
-            for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+            for statement in statements.values { sqlite3_finalize(statement) }
             statements.removeAll()
         }
         var statement: OpaquePointer?
-        let status = sqlite_nio_sqlite3_prepare_v3(
+        let status = sqlite3_prepare_v3(
             connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard status == SQLITE_OK, let statement else { throw failure(status) }
         statements[sql] = statement
@@ -126,18 +127,18 @@ final class SQLiteHandle: @unchecked Sendable {
     private func bind(_ value: SQLiteData, at index: Int32, in statement: OpaquePointer) -> Int32 {
         switch value {
         case .integer(let integer):
-            return sqlite_nio_sqlite3_bind_int64(statement, index, Int64(integer))
+            return sqlite3_bind_int64(statement, index, Int64(integer))
         case .float(let double):
-            return sqlite_nio_sqlite3_bind_double(statement, index, double)
+            return sqlite3_bind_double(statement, index, double)
         case .text(let text):
-            return sqlite_nio_sqlite3_bind_text64(
+            return sqlite3_bind_text64(
                 statement, index, text, UInt64(text.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
         case .blob(let buffer):
             return buffer.withUnsafeReadableBytes {
-                sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), Self.transient)
+                sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), Self.transient)
             }
         case .null:
-            return sqlite_nio_sqlite3_bind_null(statement, index)
+            return sqlite3_bind_null(statement, index)
         }
     }
 
@@ -153,7 +154,7 @@ final class SQLiteHandle: @unchecked Sendable {
     private static func releaseCopies(of binds: [SQLiteData], in statement: OpaquePointer) {
         for (offset, value) in binds.enumerated() {
             switch value {
-            case .text, .blob: sqlite_nio_sqlite3_bind_null(statement, Int32(offset + 1))
+            case .text, .blob: sqlite3_bind_null(statement, Int32(offset + 1))
             case .integer, .float, .null: continue
             }
         }
@@ -168,29 +169,29 @@ final class SQLiteHandle: @unchecked Sendable {
     }
 
     private var errorMessage: String {
-        sqlite_nio_sqlite3_errmsg(connection).map { String(cString: $0) } ?? "unknown SQLite error"
+        sqlite3_errmsg(connection).map { String(cString: $0) } ?? "unknown SQLite error"
     }
 
     private static func columns(of statement: OpaquePointer) -> SQLiteValuesRow.Columns {
-        let count = sqlite_nio_sqlite3_column_count(statement)
+        let count = sqlite3_column_count(statement)
         return SQLiteValuesRow.Columns(
-            names: (0..<count).map { sqlite_nio_sqlite3_column_name(statement, $0).map { String(cString: $0) } ?? "" })
+            names: (0..<count).map { sqlite3_column_name(statement, $0).map { String(cString: $0) } ?? "" })
     }
 
     private static func value(at column: Int32, in statement: OpaquePointer) -> SQLiteData {
-        switch sqlite_nio_sqlite3_column_type(statement, column) {
+        switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER:
-            return .integer(SQLiteInt64(sqlite_nio_sqlite3_column_int64(statement, column)))
+            return .integer(SQLiteInt64(sqlite3_column_int64(statement, column)))
         case SQLITE_FLOAT:
-            return .float(sqlite_nio_sqlite3_column_double(statement, column))
+            return .float(sqlite3_column_double(statement, column))
         case SQLITE_TEXT:
-            let length = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
-            guard let text = sqlite_nio_sqlite3_column_text(statement, column) else { return .text("") }
+            let length = Int(sqlite3_column_bytes(statement, column))
+            guard let text = sqlite3_column_text(statement, column) else { return .text("") }
             return .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
         case SQLITE_BLOB:
-            let length = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+            let length = Int(sqlite3_column_bytes(statement, column))
             var buffer = ByteBufferAllocator().buffer(capacity: length)
-            if let bytes = sqlite_nio_sqlite3_column_blob(statement, column) {
+            if let bytes = sqlite3_column_blob(statement, column) {
                 buffer.writeBytes(UnsafeRawBufferPointer(start: bytes, count: length))
             }
             return .blob(buffer)

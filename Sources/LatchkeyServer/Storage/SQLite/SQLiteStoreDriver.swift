@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import SQLKit
-import SQLiteKit
 
 /// The embedded store: one SQLite file in WAL mode with `synchronous=FULL`, one writer connection
 /// whose transactions are group-committed (one fsync for every write that queued meanwhile),
@@ -103,5 +102,4 @@ final class SQLiteStoreDriver: StoreDriver {
 }
 
 /// SQLite's own failures (a busy or locked file, a full disk, I/O) are the store's.
-extension SQLiteError: StoreFailure {}
 extension SQLiteFailure: StoreFailure {}
