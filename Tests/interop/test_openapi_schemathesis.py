@@ -82,6 +82,8 @@ REFUSES_VALID_DATA = {
     # on what earlier cases stored.
     ("PUT", "/v1/me/appdata/{key}"),
     ("DELETE", "/v1/me/appdata/{key}"),
+    # Reads take If-Match too: a tag that no longer holds is the documented 412 etag_mismatch.
+    ("GET", "/v1/me/appdata/{key}"),
     # A ledger cursor is accepted only if the server gave it (422 invalid_field otherwise).
     ("GET", "/v1/me/wallet/ledger"),
     # A device token must have its provider's form — hex for APNs (the default on ios and
@@ -106,10 +108,12 @@ REFUSES_VALID_DATA = {
     ("POST", "/oauth/authorize/email/verify"),
     ("POST", "/oauth/authorize/continue"),
     ("POST", "/oauth/authorize/consent"),
-    # A provider button's flow needs the app's provider and, at the callback, the state the
-    # browser's own `lk_provider` cookie names: a fuzzed one is the 400 error page.
+    # A provider button's flow needs the app's provider and, at the callback (a redirect's GET
+    # or a form_post's POST), the state the browser's own `lk_provider` cookie names: a fuzzed
+    # one is the 400 error page.
     ("GET", "/oauth/authorize/provider"),
     ("GET", "/oauth/authorize/provider/callback"),
+    ("POST", "/oauth/authorize/provider/callback"),
     ("GET", "/oauth/logout"),
     ("POST", "/oauth/logout"),
     # The data tree speaks the Realtime Database protocol: a path key holding `. $ # [ ]`, a
