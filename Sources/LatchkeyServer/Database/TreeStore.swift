@@ -17,19 +17,9 @@ struct TreeStore: Sendable {
         TreeLeaf.value(of: try await snapshot(app: appID, under: path, in: db).0, at: path, priorities: false)
     }
 
-    /// Whether anything is stored at or below `path`: one row at most is read.
+    /// Whether anything is stored at or below `path`: at most one row below it is read.
     func holds(app appID: String, at path: DataPath, in db: any SQLDatabase) async throws -> Bool {
-        let key = path.storageKey
-        return try await db.raw(
-            """
-            SELECT 1 AS found FROM database_nodes WHERE app_id = \(bind: appID) AND path = \(bind: key)
-            UNION ALL
-            SELECT * FROM (
-                SELECT 1 AS found FROM database_nodes
-                WHERE app_id = \(bind: appID) AND path >= \(bind: key + "/") AND path < \(bind: key + "0") LIMIT 1
-            ) below
-            """
-        ).first() != nil
+        try await usage(app: appID, paths: [path.storageKey], under: path.storageKey, atMost: 0, in: db).leaves > 0
     }
 
     /// Replaces the subtree at `path` (and any leaf at an ancestor of it, which a child cannot

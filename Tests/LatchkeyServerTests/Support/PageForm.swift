@@ -65,7 +65,7 @@ extension PageForm {
         }
         for select in form.matches(of: /(?s)<select ([^>]*)>(.*?)<\/select>/) {
             let options = select.2.matches(of: /<option ([^>]*)>/).map { String($0.1) }
-            let chosen = options.first { $0.contains(" selected") || $0.hasSuffix("selected") } ?? options.first
+            let chosen = options.first { $0.split(separator: " ").contains("selected") } ?? options.first
             if let name = attributes(of: String(select.1))["name"] { fields[name] = chosen.flatMap { attributes(of: $0)["value"] } ?? "" }
         }
         return fields
