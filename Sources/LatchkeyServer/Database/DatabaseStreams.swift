@@ -73,12 +73,13 @@ struct DatabaseStreams: Sendable {
         // before the head was written). Weakly: a connection that outlives its stream
         // (keep-alive) keeps no watcher alive.
         connection?.closeFuture.whenComplete { [weak watcher, hubs] _ in
-            guard let watcher else { return }
-            watcher.post(.close)
-            hubs.unregister(watcher)
+            if let watcher { hubs.end(watcher) }
         }
-        // A client that closes its side ends the stream as soon as the input ends.
-        let hangUp = HangUpHandler { [weak watcher] in watcher?.post(.close) }
+        // A client that closes its side ends the stream as soon as the input ends, and its place
+        // is free from then on, whatever the stream's task is waiting for.
+        let hangUp = HangUpHandler { [weak watcher, hubs] in
+            if let watcher { hubs.end(watcher) }
+        }
         let listening = (try? await connection?.pipeline.addHandler(hangUp, position: .first).get()) != nil
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"

@@ -140,6 +140,12 @@ final class TreeHubs: Sendable {
         }
     }
 
+    /// Ends `watcher`'s stream and gives its place back now: its client left.
+    func end(_ watcher: TreeWatcher) {
+        watcher.post(.close)
+        unregister(watcher)
+    }
+
     /// Tells every open stream to end (the server is shutting down).
     func closeAll() {
         for watcher in allWatchers() { watcher.post(.close) }
@@ -182,23 +188,27 @@ final class TreeHubs: Sendable {
         }
     }
 
-    /// Keep-alives, expired tokens, gaps that did not fill.
+    /// Keep-alives, expired tokens, gaps that did not fill, and streams whose connection closed
+    /// without their task seeing it.
     private func housekeep() {
         let now = ContinuousClock.now
         let date = time.now()
-        let (keepAlive, expired, stalled) = state.withLockedValue { state in
+        let (keepAlive, expired, stalled, gone) = state.withLockedValue { state in
+            let all = state.hubs.values.flatMap(\.positions.keys)
             var keepAlive: [TreeWatcher] = []
             if now - state.lastKeepAlive >= keepAliveInterval {
                 state.lastKeepAlive = now
-                keepAlive = state.hubs.values.flatMap(\.positions.keys)
+                keepAlive = all
             }
-            let expired = state.hubs.values.flatMap(\.positions.keys).filter { $0.credential.expiresAt.map { $0 <= date } == true }
+            let expired = all.filter { $0.credential.expiresAt.map { $0 <= date } == true }
             var stalled: [TreeWatcher] = []
             for app in Array(state.hubs.keys) {
                 stalled += state.hubs[app]?.stalled(before: now - Self.gapTimeout) ?? []
             }
-            return (keepAlive, expired, stalled)
+            let gone = all.filter { $0.outlet.map { !$0.isActive } == true }
+            return (keepAlive, expired, stalled, gone)
         }
+        for watcher in gone { end(watcher) }
         for watcher in keepAlive { watcher.post(.keepAlive) }
         for watcher in expired { watcher.post(.expired) }
         for watcher in stalled { watcher.post(.resync) }
