@@ -127,11 +127,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
-            name: "LatchkeyQuickStart", dependencies: ["Latchkey"], path: "Examples/QuickStart", swiftSettings: swiftSettings),
+            name: "LatchkeyQuickStart",
+            dependencies: ["Latchkey"],
+            path: "Examples/QuickStart",
+            swiftSettings: swiftSettings
+        ),
         // Bare Hummingbird answering Latchkey's hello bytes: the hello scenario's floor in bench/run.
         .executableTarget(
-            name: "LatchkeyHelloFloor", dependencies: [server("Hummingbird", from: "hummingbird")], path: "bench/hello-floor",
-            swiftSettings: swiftSettings),
+            name: "LatchkeyHelloFloor",
+            dependencies: [server("Hummingbird", from: "hummingbird")],
+            path: "bench/hello-floor",
+            swiftSettings: swiftSettings
+        ),
         // The push stand-ins as a process of their own, for bench/push.
         .executableTarget(name: "LatchkeyPushFake", dependencies: ["LatchkeyPushFakes"], path: "bench/push-fake", swiftSettings: swiftSettings),
         .testTarget(name: "LatchkeyWireTests", dependencies: ["LatchkeyWire"], swiftSettings: swiftSettings),

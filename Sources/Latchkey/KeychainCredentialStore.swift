@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Security)
 import Security
 #endif

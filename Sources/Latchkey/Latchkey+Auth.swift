@@ -10,7 +10,11 @@ extension Latchkey {
     /// ``AuthClient/signUp(username:password:dateOfBirth:country:parentEmail:)``.
     @discardableResult
     public func signUp(
-        username: String, password: String, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil
+        username: String,
+        password: String,
+        dateOfBirth: String? = nil,
+        country: String? = nil,
+        parentEmail: String? = nil
     ) async throws -> CurrentUser {
         try await auth.signUp(username: username, password: password, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail)
     }
@@ -106,7 +110,10 @@ extension Latchkey {
     /// ``AuthClient/updateUser(username:dateOfBirth:country:parentEmail:clearing:)``.
     @discardableResult
     public func updateUser(
-        username: String? = nil, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil,
+        username: String? = nil,
+        dateOfBirth: String? = nil,
+        country: String? = nil,
+        parentEmail: String? = nil,
         clearing: Set<ProfileField> = []
     ) async throws -> CurrentUser {
         try await auth.updateUser(username: username, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail, clearing: clearing)

@@ -6,7 +6,11 @@ public import LatchkeyWire
 extension Latchkey {
     /// Callback form of ``signUp(username:password:dateOfBirth:country:parentEmail:)``.
     public func signUp(
-        username: String, password: String, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil,
+        username: String,
+        password: String,
+        dateOfBirth: String? = nil,
+        country: String? = nil,
+        parentEmail: String? = nil,
         completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
     ) {
         deliver(completion) {
@@ -36,14 +40,20 @@ extension Latchkey {
 
     /// Callback form of ``signIn(provider:token:nonce:)``.
     public func signIn(
-        provider: String, token: String, nonce: String? = nil, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
+        provider: String,
+        token: String,
+        nonce: String? = nil,
+        completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
     ) {
         deliver(completion) { try await self.signIn(provider: provider, token: token, nonce: nonce) }
     }
 
     /// Callback form of ``link(provider:token:nonce:)``.
     public func link(
-        provider: String, token: String, nonce: String? = nil, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
+        provider: String,
+        token: String,
+        nonce: String? = nil,
+        completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
     ) {
         deliver(completion) { try await self.link(provider: provider, token: token, nonce: nonce) }
     }
@@ -60,14 +70,19 @@ extension Latchkey {
 
     /// Callback form of ``reauthenticate(provider:token:nonce:)``.
     public func reauthenticate(
-        provider: String, token: String, nonce: String? = nil, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void
+        provider: String,
+        token: String,
+        nonce: String? = nil,
+        completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void
     ) {
         deliver(completion) { try await self.reauthenticate(provider: provider, token: token, nonce: nonce) }
     }
 
     /// Callback form of ``reauthenticate(_:pin:)``.
     public func reauthenticate(
-        _ verification: PhoneVerification, pin: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void
+        _ verification: PhoneVerification,
+        pin: String,
+        completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void
     ) {
         deliver(completion) { try await self.reauthenticate(verification, pin: pin) }
     }
@@ -79,7 +94,9 @@ extension Latchkey {
 
     /// Callback form of ``verifyPhone(_:pin:)``.
     public func verifyPhone(
-        _ verification: PhoneVerification, pin: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
+        _ verification: PhoneVerification,
+        pin: String,
+        completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
     ) {
         deliver(completion) { try await self.verifyPhone(verification, pin: pin) }
     }
@@ -99,7 +116,9 @@ extension Latchkey {
 
     /// Callback form of ``verifyPhoneLink(_:pin:)``.
     public func verifyPhoneLink(
-        _ verification: PhoneVerification, pin: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
+        _ verification: PhoneVerification,
+        pin: String,
+        completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
     ) {
         deliver(completion) { try await self.verifyPhoneLink(verification, pin: pin) }
     }
@@ -111,7 +130,9 @@ extension Latchkey {
 
     /// Callback form of ``sendEmailCode(to:createUser:)``.
     public func sendEmailCode(
-        to email: String, createUser: Bool = true, completion: @escaping @Sendable (Result<Date, LatchkeyError>) -> Void
+        to email: String,
+        createUser: Bool = true,
+        completion: @escaping @Sendable (Result<Date, LatchkeyError>) -> Void
     ) {
         deliver(completion) { try await self.sendEmailCode(to: email, createUser: createUser) }
     }
@@ -148,12 +169,21 @@ extension Latchkey {
 
     /// Callback form of ``updateUser(username:dateOfBirth:country:parentEmail:clearing:)``.
     public func updateUser(
-        username: String? = nil, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil,
-        clearing: Set<ProfileField> = [], completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
+        username: String? = nil,
+        dateOfBirth: String? = nil,
+        country: String? = nil,
+        parentEmail: String? = nil,
+        clearing: Set<ProfileField> = [],
+        completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
     ) {
         deliver(completion) {
             try await self.updateUser(
-                username: username, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail, clearing: clearing)
+                username: username,
+                dateOfBirth: dateOfBirth,
+                country: country,
+                parentEmail: parentEmail,
+                clearing: clearing
+            )
         }
     }
 
@@ -232,7 +262,11 @@ extension Latchkey {
 
     /// Callback form of ``request(module:path:version:method:params:)``.
     public func request(
-        module: String, path: String = "", version: Int = 1, method: String = "GET", params: [String: String] = [:],
+        module: String,
+        path: String = "",
+        version: Int = 1,
+        method: String = "GET",
+        params: [String: String] = [:],
         completion: @escaping @Sendable (Result<Data, LatchkeyError>) -> Void
     ) {
         deliver(completion) { try await self.request(module: module, path: path, version: version, method: method, params: params) }
@@ -240,15 +274,25 @@ extension Latchkey {
 
     /// Callback form of ``request(module:path:version:method:query:body:)``.
     public func request(
-        module: String, path: String = "", version: Int = 1, method: String, query: [String: String] = [:],
-        body: (any Encodable & Sendable)?, completion: @escaping @Sendable (Result<Data, LatchkeyError>) -> Void
+        module: String,
+        path: String = "",
+        version: Int = 1,
+        method: String,
+        query: [String: String] = [:],
+        body: (any Encodable & Sendable)?,
+        completion: @escaping @Sendable (Result<Data, LatchkeyError>) -> Void
     ) {
         deliver(completion) { try await self.request(module: module, path: path, version: version, method: method, query: query, body: body) }
     }
 
     /// Callback form of ``request(_:module:path:version:method:params:)``.
     public func request<T: Decodable & Sendable>(
-        _ type: T.Type, module: String, path: String = "", version: Int = 1, method: String = "GET", params: [String: String] = [:],
+        _ type: T.Type,
+        module: String,
+        path: String = "",
+        version: Int = 1,
+        method: String = "GET",
+        params: [String: String] = [:],
         completion: @escaping @Sendable (Result<T, LatchkeyError>) -> Void
     ) {
         deliver(completion) { try await self.request(T.self, module: module, path: path, version: version, method: method, params: params) }
@@ -256,8 +300,14 @@ extension Latchkey {
 
     /// Callback form of ``request(_:module:path:version:method:query:body:)``.
     public func request<T: Decodable & Sendable>(
-        _ type: T.Type, module: String, path: String = "", version: Int = 1, method: String, query: [String: String] = [:],
-        body: (any Encodable & Sendable)?, completion: @escaping @Sendable (Result<T, LatchkeyError>) -> Void
+        _ type: T.Type,
+        module: String,
+        path: String = "",
+        version: Int = 1,
+        method: String,
+        query: [String: String] = [:],
+        body: (any Encodable & Sendable)?,
+        completion: @escaping @Sendable (Result<T, LatchkeyError>) -> Void
     ) {
         deliver(completion) {
             try await self.request(T.self, module: module, path: path, version: version, method: method, query: query, body: body)
@@ -266,7 +316,8 @@ extension Latchkey {
 
     /// Runs `work` and hands its result to `completion` on the main queue.
     func deliver<T: Sendable>(
-        _ completion: @escaping @Sendable (Result<T, LatchkeyError>) -> Void, _ work: @escaping @Sendable () async throws -> T
+        _ completion: @escaping @Sendable (Result<T, LatchkeyError>) -> Void,
+        _ work: @escaping @Sendable () async throws -> T
     ) {
         Task {
             let result: Result<T, LatchkeyError>

@@ -19,13 +19,24 @@ extension Latchkey {
     /// `/v{version}/{module}/{path}`, with `params` as the query string of a GET or the JSON body
     /// otherwise. The version is checked against the module's vmin…vmax from ``hello()``; a module
     /// whose `access` is false raises ``LatchkeyError/signInRequired(module:)`` while signed out.
-    public func request(module: String, path: String = "", version: Int = 1, method: String = "GET", params: [String: String] = [:])
+    public func request(
+        module: String,
+        path: String = "",
+        version: Int = 1,
+        method: String = "GET",
+        params: [String: String] = [:]
+    )
         async throws -> Data
     {
         let isGet = method.uppercased() == "GET"
         return try await request(
-            module: module, path: path, version: version, method: method, query: isGet ? params : [:],
-            body: isGet || params.isEmpty ? nil : params)
+            module: module,
+            path: path,
+            version: version,
+            method: method,
+            query: isGet ? params : [:],
+            body: isGet || params.isEmpty ? nil : params
+        )
     }
 
     /// Calls any module's endpoint with an HTTP `method` (`GET`, `POST`, `PUT`, `PATCH`, `DELETE`),
@@ -33,7 +44,11 @@ extension Latchkey {
     /// dates, as the server reads them). Checked against ``hello()`` as
     /// ``request(module:path:version:method:params:)`` is; sent as the signed-in user if any.
     public func request(
-        module: String, path: String = "", version: Int = 1, method: String, query: [String: String] = [:],
+        module: String,
+        path: String = "",
+        version: Int = 1,
+        method: String,
+        query: [String: String] = [:],
         body: (any Encodable & Sendable)?
     ) async throws -> Data {
         let fullPath = try await modulePath(module: module, path: path, version: version)
@@ -45,14 +60,24 @@ extension Latchkey {
 
     /// ``request(module:path:version:method:params:)`` decoded as `T`.
     public func request<T: Decodable>(
-        _ type: T.Type, module: String, path: String = "", version: Int = 1, method: String = "GET", params: [String: String] = [:]
+        _ type: T.Type,
+        module: String,
+        path: String = "",
+        version: Int = 1,
+        method: String = "GET",
+        params: [String: String] = [:]
     ) async throws -> T {
         try Transport.decode(T.self, from: try await request(module: module, path: path, version: version, method: method, params: params))
     }
 
     /// ``request(module:path:version:method:query:body:)`` decoded as `T`.
     public func request<T: Decodable>(
-        _ type: T.Type, module: String, path: String = "", version: Int = 1, method: String, query: [String: String] = [:],
+        _ type: T.Type,
+        module: String,
+        path: String = "",
+        version: Int = 1,
+        method: String,
+        query: [String: String] = [:],
         body: (any Encodable & Sendable)?
     ) async throws -> T {
         let data = try await request(module: module, path: path, version: version, method: method, query: query, body: body)
@@ -64,7 +89,11 @@ extension Latchkey {
     /// (the loop ends), the connection fails (it throws) or the consuming task is cancelled (the
     /// connection closes). To resume after a drop, call again with the last event's ``ServerSentEvent/id``.
     public func events(
-        module: String, path: String = "", version: Int = 1, query: [String: String] = [:], lastEventID: String? = nil
+        module: String,
+        path: String = "",
+        version: Int = 1,
+        query: [String: String] = [:],
+        lastEventID: String? = nil
     ) -> AsyncThrowingStream<ServerSentEvent, any Error> {
         AsyncThrowingStream { continuation in
             let relay = Task {

@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyWire
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -63,7 +64,10 @@ extension Latchkey {
     /// when the answer arrives — signed out, or another user signed in — the answer is dropped and
     /// this throws ``LatchkeyError/sessionExpired`` without touching the current user.
     func refreshTokens(
-        of stamp: SessionStamp, replacing staleToken: String, force: Bool, onRefusal refusal: SignOutReason = .revoked
+        of stamp: SessionStamp,
+        replacing staleToken: String,
+        force: Bool,
+        onRefusal refusal: SignOutReason = .revoked
     ) async throws -> CurrentUser {
         guard let key = stamp.key else { throw LatchkeyError.notSignedIn }
         return try await refresher.refresh(session: key) { [self] in
@@ -125,8 +129,13 @@ extension Latchkey {
             throw LatchkeyError.server(code: "unexpected_response", message: "the answer holds no session")
         }
         return CurrentUser(
-            profile: answer.user, accessToken: session.accessToken, refreshToken: session.refreshToken,
-            expiresAt: session.expiresAt, loginDate: loginDate, claims: claims)
+            profile: answer.user,
+            accessToken: session.accessToken,
+            refreshToken: session.refreshToken,
+            expiresAt: session.expiresAt,
+            loginDate: loginDate,
+            claims: claims
+        )
     }
 
     /// Forgets the signed-in user locally — only while the session `stamp` names is still

@@ -1,5 +1,6 @@
 public import Foundation
 @_exported import LatchkeyWire
+
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
 #endif
@@ -57,9 +58,12 @@ public final class Latchkey: Sendable {
 
         /// Default options.
         public init(
-            credentialStore: (any CredentialStore)? = nil, urlSession: URLSession = .shared,
-            clock: @escaping @Sendable () -> Date = { Date() }, refreshMargin: TimeInterval = 30,
-            log: (@Sendable (String) -> Void)? = nil, languages: [String] = Locale.preferredLanguages,
+            credentialStore: (any CredentialStore)? = nil,
+            urlSession: URLSession = .shared,
+            clock: @escaping @Sendable () -> Date = { Date() },
+            refreshMargin: TimeInterval = 30,
+            log: (@Sendable (String) -> Void)? = nil,
+            languages: [String] = Locale.preferredLanguages,
             keychainAccessGroup: String? = nil
         ) {
             self.credentialStore = credentialStore
@@ -78,7 +82,8 @@ public final class Latchkey: Sendable {
             #if canImport(Security)
             return KeychainCredentialStore(account: slot, accessGroup: keychainAccessGroup)
             #else
-            let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            let base =
+                FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
                 ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".config")
             return FileCredentialStore(url: base.appendingPathComponent("latchkey/\(slot).json"))
             #endif
@@ -106,14 +111,19 @@ public final class Latchkey: Sendable {
         self.clientID = clientID
         self.apiURL = apiURL
         self.options = options
-        let credentialStore = options.credentialStore
+        let credentialStore =
+            options.credentialStore
             ?? Options.defaultStore(clientID: clientID, apiURL: apiURL, keychainAccessGroup: options.keychainAccessGroup)
         self.credentialStore = credentialStore
         let state = Locked(State(user: credentialStore.load()))
         self.state = state
         self.transport = Transport(
-            baseURL: apiURL, clientID: clientID, session: options.urlSession, languages: options.languages,
-            reachability: { reachable in Latchkey.noteReachability(reachable, in: state) })
+            baseURL: apiURL,
+            clientID: clientID,
+            session: options.urlSession,
+            languages: options.languages,
+            reachability: { reachable in Latchkey.noteReachability(reachable, in: state) }
+        )
     }
 
     /// The signed-in user, synchronously (Wilddog's `authData`); nil when signed out.
@@ -180,7 +190,8 @@ public final class Latchkey: Sendable {
     @discardableResult
     func transition(ifStill stamp: SessionStamp? = nil, _ change: (CurrentUser?) -> (CurrentUser?, AuthEvent)?) -> Bool {
         delivery.withLock {
-            let applied = state.withLock { state -> (CurrentUser?, AuthEvent, [@Sendable (CurrentUser?) -> Void], [AsyncStream<AuthEvent>.Continuation])? in
+            let applied = state.withLock {
+                state -> (CurrentUser?, AuthEvent, [@Sendable (CurrentUser?) -> Void], [AsyncStream<AuthEvent>.Continuation])? in
                 if let stamp, stamp.key != state.user?.sessionKey { return nil }
                 guard let changed = change(state.user) else { return nil }
                 let (user, event) = changed

@@ -33,7 +33,8 @@ public final class LatchkeyAuthModel {
         self.subscription = Subscription(latchkey: latchkey)
         subscription.start(
             user: { [weak self] user in self?.user = user },
-            reachable: { [weak self] reachable in self?.isReachable = reachable })
+            reachable: { [weak self] reachable in self?.isReachable = reachable }
+        )
     }
 
     /// The observer and the reachability stream behind a model; ended when the model goes away.

@@ -5,8 +5,10 @@ import LatchkeyServer
 /// `latchkey apps …`: create, list, show, update apps and rotate their client secrets.
 struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "apps", abstract: "Manage apps (tenants).",
-        subcommands: [Create.self, List.self, Show.self, Update.self, RotateSecret.self, ProvidersCommand.self, ServiceAccountCommand.self])
+        commandName: "apps",
+        abstract: "Manage apps (tenants).",
+        subcommands: [Create.self, List.self, Show.self, Update.self, RotateSecret.self, ProvidersCommand.self, ServiceAccountCommand.self]
+    )
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create an app; prints its client secret once.")
@@ -18,7 +20,8 @@ struct AppsCommand: AsyncParsableCommand {
             let credentials = try await store.withBackend { try await $0.admin.createApp(name: name, by: .commandLine()) }
             try output.print(
                 credentials,
-                text: "app \(credentials.app.id)\nclient id:     \(credentials.app.clientID)\nclient secret: \(credentials.clientSecret)")
+                text: "app \(credentials.app.id)\nclient id:     \(credentials.app.clientID)\nclient secret: \(credentials.clientSecret)"
+            )
         }
     }
 
@@ -47,7 +50,9 @@ struct AppsCommand: AsyncParsableCommand {
 
     struct Update: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change an app's name or settings.", discussion: "Settings:\n" + AppSettings.flagHelp)
+            abstract: "Change an app's name or settings.",
+            discussion: "Settings:\n" + AppSettings.flagHelp
+        )
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "App id or client id.") var id: String
@@ -69,7 +74,9 @@ struct AppsCommand: AsyncParsableCommand {
 
     struct RotateSecret: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "rotate-secret", abstract: "Replace the app's client secrets with a new one, printed once.")
+            commandName: "rotate-secret",
+            abstract: "Replace the app's client secrets with a new one, printed once."
+        )
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "App id or client id.") var id: String

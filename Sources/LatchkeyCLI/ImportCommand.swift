@@ -6,7 +6,10 @@ import LatchkeyWire
 /// `latchkey import users`: users from another system, with their password hashes.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import users from another system.", subcommands: [Users.self])
+        commandName: "import",
+        abstract: "Import users from another system.",
+        subcommands: [Users.self]
+    )
 
     struct Users: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -15,7 +18,8 @@ struct ImportCommand: AsyncParsableCommand {
                 Idempotent by external id: a re-run changes nothing, a changed line updates its user, and a run \
                 stopped halfway finishes when run again. Refused lines are listed with their line numbers (the \
                 others are imported) and make the command exit with status 1.
-                """)
+                """
+        )
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
         @OptionGroup var app: UsersCommand.AppOption
@@ -26,13 +30,22 @@ struct ImportCommand: AsyncParsableCommand {
 
         func run() async throws {
             let content = try String(contentsOfFile: file, encoding: .utf8)
-            let format = try format.map { name in
-                guard let format = UserImportFormat(rawValue: name) else { throw ValidationError("--format is jsonl, csv, pocketbase or supabase") }
-                return format
-            } ?? (file.lowercased().hasSuffix(".csv") ? .csv : .jsonl)
+            let format =
+                try format.map { name in
+                    guard let format = UserImportFormat(rawValue: name) else {
+                        throw ValidationError("--format is jsonl, csv, pocketbase or supabase")
+                    }
+                    return format
+                } ?? (file.lowercased().hasSuffix(".csv") ? .csv : .jsonl)
             let report = try await store.withBackend { backend in
                 try await backend.admin.importUsers(
-                    content, format: format, firebase: try firebase.parameters, dryRun: dryRun, appID: app.app, by: .commandLine())
+                    content,
+                    format: format,
+                    firebase: try firebase.parameters,
+                    dryRun: dryRun,
+                    appID: app.app,
+                    by: .commandLine()
+                )
             }
             try output.print(report, text: Self.text(of: report))
             if report.refused > 0 { throw ExitCode(1) }
@@ -42,7 +55,8 @@ struct ImportCommand: AsyncParsableCommand {
             let shown = report.lines.filter { report.dryRun || $0.outcome == .refused }
             let lines = shown.map { line in
                 let errors = (line.errors ?? []).map { "\($0.field): \($0.code.rawValue)\($0.reason.map { " (\($0))" } ?? "")" }
-                return "line \(line.line)  \(line.externalId ?? "-")  \(line.outcome.rawValue)" + (errors.isEmpty ? "" : "  " + errors.joined(separator: ", "))
+                return "line \(line.line)  \(line.externalId ?? "-")  \(line.outcome.rawValue)"
+                    + (errors.isEmpty ? "" : "  " + errors.joined(separator: ", "))
             }
             let summary =
                 "\(report.dryRun ? "would create" : "created") \(report.created), updated \(report.updated), "
@@ -70,7 +84,11 @@ struct ImportCommand: AsyncParsableCommand {
                     throw ValidationError("--firebase-rounds and --firebase-mem-cost are needed with --firebase-signer-key")
                 }
                 return FirebaseScryptParameters(
-                    signerKey: firebaseSignerKey, saltSeparator: firebaseSaltSeparator ?? "", rounds: firebaseRounds, memCost: firebaseMemCost)
+                    signerKey: firebaseSignerKey,
+                    saltSeparator: firebaseSaltSeparator ?? "",
+                    rounds: firebaseRounds,
+                    memCost: firebaseMemCost
+                )
             }
         }
     }
@@ -79,11 +97,15 @@ struct ImportCommand: AsyncParsableCommand {
 /// `latchkey export users`: an app's users in the import format.
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Export users in the import format.", subcommands: [Users.self])
+        commandName: "export",
+        abstract: "Export users in the import format.",
+        subcommands: [Users.self]
+    )
 
     struct Users: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write an app's users as JSON lines (with their password hashes) that `latchkey import users` reads back.")
+            abstract: "Write an app's users as JSON lines (with their password hashes) that `latchkey import users` reads back."
+        )
         @OptionGroup var store: StoreOptions
         @OptionGroup var app: UsersCommand.AppOption
         @Option(help: "Write to this file instead of standard output.") var output: String?

@@ -5,7 +5,10 @@ import Logging
 /// `latchkey keys rotate`: a new signing key; the old ones keep verifying until their tokens expire.
 struct KeysCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "keys", abstract: "Manage token signing keys.", subcommands: [Rotate.self])
+        commandName: "keys",
+        abstract: "Manage token signing keys.",
+        subcommands: [Rotate.self]
+    )
 
     struct Rotate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Start signing with a new key.")
@@ -28,7 +31,8 @@ struct MigrateCommand: AsyncParsableCommand {
         discussion: """
             latchkey migrate --data-dir DIR | --database URL
             latchkey migrate --from sqlite:///path/to/latchkey-data --to postgres://user:pass@host/db
-            """)
+            """
+    )
     @OptionGroup var store: StoreOptions
     @Option(help: "Copy from this store: sqlite:///DATA_DIR or a postgres:// URL.") var from: String?
     @Option(help: "Copy into this (empty) store: sqlite:///DATA_DIR or a postgres:// URL.") var to: String?
@@ -38,7 +42,10 @@ struct MigrateCommand: AsyncParsableCommand {
             var logger = Logger(label: "latchkey")
             logger.logLevel = .warning
             let copied = try await InstallationCopier.copy(
-                from: try Self.configuration(for: from), to: try Self.configuration(for: to), logger: logger)
+                from: try Self.configuration(for: from),
+                to: try Self.configuration(for: to),
+                logger: logger
+            )
             for (table, rows) in copied { print("\(table): \(rows) rows") }
             print("copied")
             return

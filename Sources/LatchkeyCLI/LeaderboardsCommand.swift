@@ -7,11 +7,15 @@ import LatchkeyWire
 /// with `leaderboards:admin`.
 struct LeaderboardsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "leaderboards", abstract: "Manage an app's leaderboards.", subcommands: [Create.self, List.self, Delete.self, RemoveScore.self, Seed.self])
+        commandName: "leaderboards",
+        abstract: "Manage an app's leaderboards.",
+        subcommands: [Create.self, List.self, Delete.self, RemoveScore.self, Seed.self]
+    )
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create a board, or change the definition of an existing one: options left out keep their values (its entries are kept).")
+            abstract: "Create a board, or change the definition of an existing one: options left out keep their values (its entries are kept)."
+        )
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
         @OptionGroup var app: UsersCommand.AppOption
@@ -35,8 +39,14 @@ struct LeaderboardsCommand: AsyncParsableCommand {
                 return op
             }
             let definition = LeaderboardDefinition(
-                sortOrder: sortOrder, operator: op, resetSchedule: reset, allowUserSubmits: allowUserSubmits,
-                minScore: minScore, maxScore: maxScore, userSubmitsPerMinute: submitsPerMinute)
+                sortOrder: sortOrder,
+                operator: op,
+                resetSchedule: reset,
+                allowUserSubmits: allowUserSubmits,
+                minScore: minScore,
+                maxScore: maxScore,
+                userSubmitsPerMinute: submitsPerMinute
+            )
             let board = try await store.withBackend { backend in
                 try await backend.defineLeaderboard(appID: try await app.resolve(in: backend).id, id: id, definition)
             }
@@ -74,7 +84,9 @@ struct LeaderboardsCommand: AsyncParsableCommand {
 
     struct RemoveScore: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "remove-score", abstract: "Remove one user's score from a board (the user may submit again).")
+            commandName: "remove-score",
+            abstract: "Remove one user's score from a board (the user may submit again)."
+        )
         @OptionGroup var store: StoreOptions
         @OptionGroup var app: UsersCommand.AppOption
         @Argument(help: "The board id.") var id: String
@@ -84,7 +96,12 @@ struct LeaderboardsCommand: AsyncParsableCommand {
         func run() async throws {
             try await store.withBackend { backend in
                 try await backend.admin.removeLeaderboardScore(
-                    board: id, userID: user, period: period, appID: try await app.resolve(in: backend).id, by: .commandLine())
+                    board: id,
+                    userID: user,
+                    period: period,
+                    appID: try await app.resolve(in: backend).id,
+                    by: .commandLine()
+                )
             }
             print("removed \(user)'s score from \(id)")
         }
@@ -92,7 +109,8 @@ struct LeaderboardsCommand: AsyncParsableCommand {
 
     struct Seed: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Give many users an entry with a random score, for load tests (run it while no server runs).")
+            abstract: "Give many users an entry with a random score, for load tests (run it while no server runs)."
+        )
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
         @OptionGroup var app: UsersCommand.AppOption

@@ -5,12 +5,15 @@ import LatchkeyServer
 /// `latchkey operators …`: the people who sign in to the console and the admin API.
 struct OperatorsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "operators", abstract: "Manage the console's operators.",
-        subcommands: [Create.self, List.self, Disable.self, Enable.self, ResetTOTP.self])
+        commandName: "operators",
+        abstract: "Manage the console's operators.",
+        subcommands: [Create.self, List.self, Disable.self, Enable.self, ResetTOTP.self]
+    )
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create an operator; prints a generated password once (the authenticator is enrolled at the first sign-in).")
+            abstract: "Create an operator; prints a generated password once (the authenticator is enrolled at the first sign-in)."
+        )
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
         @Argument(help: "The operator's username.") var username: String
@@ -18,7 +21,10 @@ struct OperatorsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let created = try await store.withBackend { try await $0.admin.createOperator(username: username, role: role, by: .commandLine()) }
-            try output.print(created, text: "operator \(created.operator.username) (\(created.operator.role.rawValue))\npassword: \(created.password)")
+            try output.print(
+                created,
+                text: "operator \(created.operator.username) (\(created.operator.role.rawValue))\npassword: \(created.password)"
+            )
         }
     }
 
@@ -57,7 +63,9 @@ struct OperatorsCommand: AsyncParsableCommand {
 
     struct ResetTOTP: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "reset-totp", abstract: "Make an operator enroll a new authenticator at their next sign-in; ends their sessions.")
+            commandName: "reset-totp",
+            abstract: "Make an operator enroll a new authenticator at their next sign-in; ends their sessions."
+        )
         @OptionGroup var store: StoreOptions
         @Argument(help: "Operator id or username.") var id: String
 

@@ -5,11 +5,15 @@ import LatchkeyServer
 /// `latchkey outbox list`: the messages (PINs, links) queued, sent and dead-lettered.
 struct OutboxCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "outbox", abstract: "Show queued and sent messages (PINs, email links).", subcommands: [List.self])
+        commandName: "outbox",
+        abstract: "Show queued and sent messages (PINs, email links).",
+        subcommands: [List.self]
+    )
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List messages, newest first: to whom, why, and how sending went; never their subject or body.")
+            abstract: "List messages, newest first: to whom, why, and how sending went; never their subject or body."
+        )
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
         @Option(help: "Only messages in this state: pending, sent or dead.") var status: OutboxStore.Status?

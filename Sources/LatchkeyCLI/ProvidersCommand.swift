@@ -6,8 +6,10 @@ import LatchkeyServer
 /// plain OAuth 2.0, GitHub as a preset).
 struct ProvidersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "providers", abstract: "Manage an app's external sign-in providers.",
-        subcommands: [SetProvider.self, Remove.self, List.self])
+        commandName: "providers",
+        abstract: "Manage an app's external sign-in providers.",
+        subcommands: [SetProvider.self, Remove.self, List.self]
+    )
 
     struct SetProvider: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Add or replace a provider.")
@@ -20,13 +22,22 @@ struct ProvidersCommand: AsyncParsableCommand {
         @Option(name: .customLong("client-id"), help: "Client id at the provider (repeatable); Facebook: the app id.")
         var clientIDs: [String] = []
         @Option(name: .customLong("jwks-url"), help: "OpenID Connect JWKS URL (default: from discovery).") var jwksURL: String?
-        @Option(name: .customLong("client-secret"), help: SecretInput.help("Facebook app secret; OpenID Connect: the client secret of the first client id, for the hosted login's provider button")) var clientSecret: String?
+        @Option(
+            name: .customLong("client-secret"),
+            help: SecretInput.help(
+                "Facebook app secret; OpenID Connect: the client secret of the first client id, for the hosted login's provider button"
+            )
+        ) var clientSecret: String?
         @Option(name: .customLong("graph-url"), help: "Facebook Graph API base URL.") var graphURL: String?
-        @Option(name: .customLong("scope"), help: "OpenID Connect scope the hosted login asks for (repeatable; default: openid email profile; Apple: openid name email).")
+        @Option(
+            name: .customLong("scope"),
+            help: "OpenID Connect scope the hosted login asks for (repeatable; default: openid email profile; Apple: openid name email)."
+        )
         var scopes: [String] = []
         @Option(name: .customLong("response-mode"), help: "OpenID Connect: query (default) or form_post (Apple, when asking for name or email).")
         var responseMode: ProviderSettings.ResponseMode?
-        @Option(name: .customLong("team-id"), help: "Sign in with Apple: the team id; with --key-id, --client-secret is the .p8 key.") var teamID: String?
+        @Option(name: .customLong("team-id"), help: "Sign in with Apple: the team id; with --key-id, --client-secret is the .p8 key.") var teamID:
+            String?
         @Option(name: .customLong("key-id"), help: "Sign in with Apple: the .p8 key's id.") var keyID: String?
         @Option(name: .customLong("authorization-url"), help: "OAuth 2.0: the authorization endpoint.") var authorizationURL: String?
         @Option(name: .customLong("token-url"), help: "OAuth 2.0: the token endpoint.") var tokenURL: String?
@@ -34,7 +45,10 @@ struct ProvidersCommand: AsyncParsableCommand {
         @Option(name: .customLong("id-claim"), help: "OAuth 2.0: dotted path of the user id in the user-info JSON (default id).")
         var idClaim: String?
         @Option(name: .customLong("email-claim"), help: "OAuth 2.0: dotted path of the email (default email).") var emailClaim: String?
-        @Option(name: .customLong("email-verified-claim"), help: "OAuth 2.0: dotted path of the email's verification flag (default none: unverified).")
+        @Option(
+            name: .customLong("email-verified-claim"),
+            help: "OAuth 2.0: dotted path of the email's verification flag (default none: unverified)."
+        )
         var emailVerifiedClaim: String?
         @Option(name: .customLong("name-claim"), help: "OAuth 2.0: dotted path of the name (default name).") var nameClaim: String?
 
@@ -56,13 +70,27 @@ struct ProvidersCommand: AsyncParsableCommand {
             case nil:
                 let defaults = ProviderSettings.ClaimPaths()
                 let paths = ProviderSettings.ClaimPaths(
-                    id: idClaim ?? defaults.id, email: emailClaim ?? defaults.email, emailVerified: emailVerifiedClaim,
-                    name: nameClaim ?? defaults.name)
+                    id: idClaim ?? defaults.id,
+                    email: emailClaim ?? defaults.email,
+                    emailVerified: emailVerifiedClaim,
+                    name: nameClaim ?? defaults.name
+                )
                 provider = ProviderSettings(
-                    kind: kind ?? .openIDConnect, issuer: issuer, clientIDs: clientIDs, jwksURL: jwksURL, clientSecret: secret,
-                    graphURL: graphURL, scopes: nil, responseMode: responseMode, teamID: teamID, keyID: keyID,
-                    authorizationURL: authorizationURL, tokenURL: tokenURL, userInfoURL: userInfoURL,
-                    claimPaths: kind == .oauth2 ? paths : nil)
+                    kind: kind ?? .openIDConnect,
+                    issuer: issuer,
+                    clientIDs: clientIDs,
+                    jwksURL: jwksURL,
+                    clientSecret: secret,
+                    graphURL: graphURL,
+                    scopes: nil,
+                    responseMode: responseMode,
+                    teamID: teamID,
+                    keyID: keyID,
+                    authorizationURL: authorizationURL,
+                    tokenURL: tokenURL,
+                    userInfoURL: userInfoURL,
+                    claimPaths: kind == .oauth2 ? paths : nil
+                )
             }
             if !scopes.isEmpty { provider.scopes = scopes }
             let chosen = provider

@@ -6,12 +6,16 @@ import LatchkeyWire
 /// `latchkey push …`: an app's push credentials, stored sealed with the installation's secret key.
 struct PushCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "push", abstract: "Manage an app's push notification credentials (APNs, FCM).",
-        subcommands: [SetAPNs.self, SetFCM.self, Remove.self, Status.self])
+        commandName: "push",
+        abstract: "Manage an app's push notification credentials (APNs, FCM).",
+        subcommands: [SetAPNs.self, SetFCM.self, Remove.self, Status.self]
+    )
 
     struct SetAPNs: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "set-apns", abstract: "Set the app's APNs token-auth key (the .p8 file from the developer account).")
+            commandName: "set-apns",
+            abstract: "Set the app's APNs token-auth key (the .p8 file from the developer account)."
+        )
         @OptionGroup var store: StoreOptions
         @OptionGroup var app: UsersCommand.AppOption
         @Option(name: .customLong("key"), help: SecretInput.help("The .p8 key's PEM text")) var key: String
@@ -23,8 +27,12 @@ struct PushCommand: AsyncParsableCommand {
 
         func run() async throws {
             let credentials = try APNsCredentials(
-                privateKey: try SecretInput.read(key, option: "key"), keyID: keyID, teamID: teamID, topic: topic,
-                baseURL: baseURL ?? (sandbox ? APNsCredentials.sandbox : APNsCredentials.production))
+                privateKey: try SecretInput.read(key, option: "key"),
+                keyID: keyID,
+                teamID: teamID,
+                topic: topic,
+                baseURL: baseURL ?? (sandbox ? APNsCredentials.sandbox : APNsCredentials.production)
+            )
             try await store.withBackend { backend in try await backend.setAPNsCredentials(credentials, app: try await app.resolve(in: backend)) }
             print("APNs credentials set for \(topic) (key \(keyID), \(credentials.baseURL))")
         }
@@ -32,7 +40,9 @@ struct PushCommand: AsyncParsableCommand {
 
     struct SetFCM: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "set-fcm", abstract: "Set the app's FCM service account (its JSON key file from the Firebase console).")
+            commandName: "set-fcm",
+            abstract: "Set the app's FCM service account (its JSON key file from the Firebase console)."
+        )
         @OptionGroup var store: StoreOptions
         @OptionGroup var app: UsersCommand.AppOption
         @Option(name: .customLong("service-account"), help: SecretInput.help("The service account's JSON key")) var serviceAccount: String

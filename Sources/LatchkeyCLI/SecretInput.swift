@@ -24,7 +24,8 @@ enum SecretInput {
         } else {
             throw ValidationError(
                 "--\(option) does not take the secret itself (other users could read it in the process list): "
-                    + "give - to read it from stdin, @PATH to read a file or env:NAME to read an environment variable")
+                    + "give - to read it from stdin, @PATH to read a file or env:NAME to read an environment variable"
+            )
         }
     }
 

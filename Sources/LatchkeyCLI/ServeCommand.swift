@@ -27,7 +27,8 @@ struct ServeCommand: AsyncParsableCommand {
     var emailSender: MessageSenderKind?
     @Option(
         name: .customLong("tls-cert"),
-        help: "PEM certificate chain: serve HTTPS (HTTP/2 and HTTP/1.1) without a proxy; reloaded on SIGHUP (env LATCHKEY_TLS_CERT).")
+        help: "PEM certificate chain: serve HTTPS (HTTP/2 and HTTP/1.1) without a proxy; reloaded on SIGHUP (env LATCHKEY_TLS_CERT)."
+    )
     var tlsCertificate: String?
     @Option(name: .customLong("tls-key"), help: "PEM private key of --tls-cert (env LATCHKEY_TLS_KEY).")
     var tlsKey: String?
@@ -35,31 +36,40 @@ struct ServeCommand: AsyncParsableCommand {
     var webhookURL: String?
     @Flag(
         name: .customLong("allow-log-sender"),
-        help: "Allow the log sender (live PINs and links in the log) on an address other than loopback (env LATCHKEY_ALLOW_LOG_SENDER=1).")
+        help: "Allow the log sender (live PINs and links in the log) on an address other than loopback (env LATCHKEY_ALLOW_LOG_SENDER=1)."
+    )
     var allowLogSender = false
     @Option(
         name: .customLong("idle-timeout"),
-        help: "Seconds a connection may idle, or take to send a request head, before it is closed (default 15, env LATCHKEY_IDLE_TIMEOUT).")
+        help: "Seconds a connection may idle, or take to send a request head, before it is closed (default 15, env LATCHKEY_IDLE_TIMEOUT)."
+    )
     var idleTimeout: Double?
     @Option(
         name: .customLong("max-queued-writes"),
-        help: "Writes that may wait for the SQLite writer before 503 (default 1024, env LATCHKEY_MAX_QUEUED_WRITES).")
+        help: "Writes that may wait for the SQLite writer before 503 (default 1024, env LATCHKEY_MAX_QUEUED_WRITES)."
+    )
     var maximumQueuedWrites: Int?
     @Option(
         name: .customLong("metrics-token-file"),
-        help: "A file holding the bearer token /metrics asks for (or env LATCHKEY_METRICS_TOKEN); without one /metrics is 404.")
+        help: "A file holding the bearer token /metrics asks for (or env LATCHKEY_METRICS_TOKEN); without one /metrics is 404."
+    )
     var metricsTokenFile: String?
     @Option(
         name: .customLong("push-trust-roots"),
-        help: "A PEM file of CA certificates that push providers' TLS certificates may chain to besides the system's (a stand-in provider, as bench/push runs).")
+        help:
+            "A PEM file of CA certificates that push providers' TLS certificates may chain to besides the system's (a stand-in provider, as bench/push runs)."
+    )
     var pushTrustRoots: String?
     @Option(
         name: .customLong("otlp-traces-endpoint"),
-        help: "Send a span per request and per store call to this OpenTelemetry collector URL over OTLP/HTTP, e.g. http://127.0.0.1:4318/v1/traces (off by default; env LATCHKEY_OTLP_TRACES_ENDPOINT; OTEL_* variables apply).")
+        help:
+            "Send a span per request and per store call to this OpenTelemetry collector URL over OTLP/HTTP, e.g. http://127.0.0.1:4318/v1/traces (off by default; env LATCHKEY_OTLP_TRACES_ENDPOINT; OTEL_* variables apply)."
+    )
     var otlpTracesEndpoint: String?
     @Option(
         name: .customLong("ready-file"),
-        help: "Once listening, write one JSON line here: {\"url\", \"port\", \"pid\"} (for scripts and tests).")
+        help: "Once listening, write one JSON line here: {\"url\", \"port\", \"pid\"} (for scripts and tests)."
+    )
     var readyFile: String?
 
     func run() async throws {
@@ -108,7 +118,8 @@ struct ServeCommand: AsyncParsableCommand {
                 Created the first app "\(first.app.name)". Its client secret is shown only now:
                   client id:     \(first.app.clientID)
                   client secret: \(first.clientSecret)
-                """)
+                """
+            )
         }
         // Shown once listening: the console's address needs the bound port under `--port 0`.
         let owner = try await backend.operators.createFirstIfNeeded()
@@ -127,7 +138,8 @@ struct ServeCommand: AsyncParsableCommand {
                         Created the first operator of the console (\(backend.issuerURL)/console). Its password is shown only now:
                           operator: \(owner.operator.username)
                           password: \(owner.password)
-                        """)
+                        """
+                    )
                 }
                 print("Latchkey \(LatchkeyVersion.current) listening on \(url) (data: \(data))")
                 fflush(nil)

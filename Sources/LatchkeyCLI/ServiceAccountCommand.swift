@@ -6,8 +6,10 @@ import LatchkeyServer
 /// libraries (firebase-admin, google-auth) use as a confidential client.
 struct ServiceAccountCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "service-account", abstract: "Manage an app's service-account keys (Google's key file format).",
-        subcommands: [Create.self, List.self, Revoke.self])
+        commandName: "service-account",
+        abstract: "Manage an app's service-account keys (Google's key file format).",
+        subcommands: [Create.self, List.self, Revoke.self]
+    )
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -15,14 +17,17 @@ struct ServiceAccountCommand: AsyncParsableCommand {
             discussion: """
                 The file is Google's service-account JSON: give it to firebase-admin as \
                 credentials.Certificate(FILE), or to google-auth, and they get the app's client tokens from its token_uri.
-                """)
+                """
+        )
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
         @OptionGroup var app: UsersCommand.AppOption
         @Option(help: "Write the key file here (a new file, mode 0600) instead of to standard output.") var out: String?
         @Option(
             name: .customLong("public-url"),
-            help: "The server's URL as the key's holders reach it; its /oauth/token is the file's token_uri (default: LATCHKEY_PUBLIC_URL, else the http(s)://host:port the LATCHKEY_* environment gives serve).")
+            help:
+                "The server's URL as the key's holders reach it; its /oauth/token is the file's token_uri (default: LATCHKEY_PUBLIC_URL, else the http(s)://host:port the LATCHKEY_* environment gives serve)."
+        )
         var publicURL: String?
 
         func run() async throws {
@@ -45,7 +50,8 @@ struct ServiceAccountCommand: AsyncParsableCommand {
             try destination.close()
             try output.print(
                 ["keyId": file.privateKeyID, "clientEmail": file.clientEmail, "file": out],
-                text: "key \(file.privateKeyID) of \(file.clientEmail) written to \(out)")
+                text: "key \(file.privateKeyID) of \(file.clientEmail) written to \(out)"
+            )
         }
 
         /// Creates `path` readable by this user only, refusing one that exists: the private key is

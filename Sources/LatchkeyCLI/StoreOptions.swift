@@ -16,7 +16,9 @@ struct StoreOptions: ParsableArguments {
 
     @Option(
         name: .customLong("secret-key-file"),
-        help: "File with the key that seals secrets at rest (env LATCHKEY_SECRET_KEY_FILE, or the key itself in LATCHKEY_SECRET_KEY; default DATA_DIR/secret.key on SQLite).")
+        help:
+            "File with the key that seals secrets at rest (env LATCHKEY_SECRET_KEY_FILE, or the key itself in LATCHKEY_SECRET_KEY; default DATA_DIR/secret.key on SQLite)."
+    )
     var secretKeyFile: String?
 
     /// The configuration: defaults, then `LATCHKEY_*` environment, then these flags.

@@ -6,8 +6,10 @@ import LatchkeyWire
 /// `latchkey users …`: list, show, disable, enable and delete an app's users.
 struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "users", abstract: "Manage an app's users.",
-        subcommands: [List.self, Show.self, Disable.self, Enable.self, Delete.self, ResetMFA.self, Seed.self])
+        commandName: "users",
+        abstract: "Manage an app's users.",
+        subcommands: [List.self, Show.self, Disable.self, Enable.self, Delete.self, ResetMFA.self, Seed.self]
+    )
 
     /// The app a users command works in.
     struct AppOption: ParsableArguments {
@@ -60,7 +62,8 @@ struct UsersCommand: AsyncParsableCommand {
                 Users are named PREFIX0000000, PREFIX0000001, … and all get the one bcrypt hash given, since \
                 hashing each password would take hours. Prints the users added and the new sessions' \
                 refresh tokens (with --json, as {"usersAdded": N, "refreshTokens": […]}).
-                """)
+                """
+        )
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
         @OptionGroup var app: AppOption
@@ -147,7 +150,8 @@ struct UsersCommand: AsyncParsableCommand {
     struct ResetMFA: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset-mfa",
-            abstract: "Remove a user's authenticator and recovery codes (a lost phone) and end their sessions.")
+            abstract: "Remove a user's authenticator and recovery codes (a lost phone) and end their sessions."
+        )
         @OptionGroup var store: StoreOptions
         @OptionGroup var app: AppOption
         @Argument var id: String

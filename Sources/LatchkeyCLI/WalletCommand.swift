@@ -6,7 +6,10 @@ import LatchkeyWire
 /// `latchkey wallet …`: an operator's read of a user's wallet, through the service the API uses.
 struct WalletCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "wallet", abstract: "Read users' wallets (balances and ledger).", subcommands: [Show.self, Ledger.self])
+        commandName: "wallet",
+        abstract: "Read users' wallets (balances and ledger).",
+        subcommands: [Show.self, Ledger.self]
+    )
 
     /// The wallet a command reads: the app and the user.
     struct WalletOptions: ParsableArguments {
@@ -31,7 +34,8 @@ struct WalletCommand: AsyncParsableCommand {
     struct Ledger: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List a user's ledger entries, newest first.",
-            discussion: "Prints the cursor of the next page last (with --json, as nextCursor); pass it to --cursor.")
+            discussion: "Prints the cursor of the next page last (with --json, as nextCursor); pass it to --cursor."
+        )
         @OptionGroup var store: StoreOptions
         @OptionGroup var output: OutputOptions
         @OptionGroup var wallet: WalletOptions
@@ -42,11 +46,17 @@ struct WalletCommand: AsyncParsableCommand {
         func run() async throws {
             let page = try await store.withBackend { backend in
                 try await backend.walletLedger(
-                    userID: wallet.user, app: try await wallet.app.resolve(in: backend), currency: currency, cursor: cursor, limit: limit)
+                    userID: wallet.user,
+                    app: try await wallet.app.resolve(in: backend),
+                    currency: currency,
+                    cursor: cursor,
+                    limit: limit
+                )
             }
             let lines = page.entries.map { entry in
                 let time = entry.createdAt.formatted(.iso8601)
-                return "\(time)  \(entry.kind.rawValue)  \(entry.amount) \(entry.currency) → \(entry.balanceAfter)  \(entry.actor)  \(entry.reason ?? "")"
+                return
+                    "\(time)  \(entry.kind.rawValue)  \(entry.amount) \(entry.currency) → \(entry.balanceAfter)  \(entry.actor)  \(entry.reason ?? "")"
             }
             try output.print(page, text: (lines + (page.nextCursor.map { ["next: \($0)"] } ?? [])).joined(separator: "\n"))
         }

@@ -92,14 +92,22 @@ public final class LatchkeyBackend: Sendable {
     }
 
     private init(
-        configuration: LatchkeyConfiguration, driver base: any StoreDriver, listener: PostgresChangeListener?,
-        appliedMigrations: [String], composer: MessageComposer, box: SecretBox, pushClient: (HTTPClient, owned: Bool), logger: Logger
+        configuration: LatchkeyConfiguration,
+        driver base: any StoreDriver,
+        listener: PostgresChangeListener?,
+        appliedMigrations: [String],
+        composer: MessageComposer,
+        box: SecretBox,
+        pushClient: (HTTPClient, owned: Bool),
+        logger: Logger
     ) {
         self.configuration = configuration
         self.appliedMigrations = appliedMigrations
         let bus = ChangeBus()
         let driver = ChangeRecordingDriver(
-            base: configuration.otlpTracesEndpoint == nil ? base : TracingStoreDriver(base: base), bus: bus)
+            base: configuration.otlpTracesEndpoint == nil ? base : TracingStoreDriver(base: base),
+            bus: bus
+        )
         changeBus = bus
         self.driver = driver
         self.logger = logger
@@ -116,11 +124,17 @@ public final class LatchkeyBackend: Sendable {
         gate = SessionGate(store: sessions, bus: bus)
         userCache = UserCache(store: users, bus: bus)
         changeFollower = ChangeFeedFollower(
-            feed: ChangeFeed(driver: driver), bus: bus, listener: listener,
-            interval: listener == nil ? Self.embeddedFollowInterval : Self.clusterFollowInterval, logger: logger)
+            feed: ChangeFeed(driver: driver),
+            bus: bus,
+            listener: listener,
+            interval: listener == nil ? Self.embeddedFollowInterval : Self.clusterFollowInterval,
+            logger: logger
+        )
         appDirectory = AppDirectory(store: apps, time: time)
         hasher = PasswordHasher(
-            threads: configuration.hashingThreads, maximumPending: configuration.maximumPendingHashes)
+            threads: configuration.hashingThreads,
+            maximumPending: configuration.maximumPendingHashes
+        )
         computing = BoundedThreadPool(threads: configuration.computeThreads, maximumPending: configuration.maximumPendingComputations)
         policy = PasswordPolicy()
         throttle = FailureThrottle(driver: driver, time: time)
@@ -130,33 +144,74 @@ public final class LatchkeyBackend: Sendable {
         requests = RequestReader(configuration: configuration)
         outbox = OutboxStore(driver: driver)
         push = PushDelivery(
-            credentials: PushCredentialStore(driver: driver, box: box, time: time), devices: DeviceStore(driver: driver), client: pushClient,
-            time: time)
+            credentials: PushCredentialStore(driver: driver, box: box, time: time),
+            devices: DeviceStore(driver: driver),
+            client: pushClient,
+            time: time
+        )
         dispatcher = OutboxDispatcher(
-            outbox: outbox, senders: configuration.delivery.makeSenders(time: time, logger: logger).merging(push.senders) { $1 },
-            maximumAttempts: configuration.delivery.maximumAttempts, time: time, logger: logger)
+            outbox: outbox,
+            senders: configuration.delivery.makeSenders(time: time, logger: logger).merging(push.senders) { $1 },
+            maximumAttempts: configuration.delivery.maximumAttempts,
+            time: time,
+            logger: logger
+        )
         administration = UserAdministration(
-            driver: driver, users: users, sessions: sessions, codes: codes, time: time)
+            driver: driver,
+            users: users,
+            sessions: sessions,
+            codes: codes,
+            time: time
+        )
         let audit = AuditLog(driver: driver, time: time)
         operators = OperatorService(
-            store: OperatorStore(driver: driver), driver: driver, hasher: hasher, policy: policy, throttle: throttle, audit: audit, box: box,
-            time: time, issuerName: URL(string: configuration.issuer)?.host ?? "Latchkey")
+            store: OperatorStore(driver: driver),
+            driver: driver,
+            hasher: hasher,
+            policy: policy,
+            throttle: throttle,
+            audit: audit,
+            box: box,
+            time: time,
+            issuerName: URL(string: configuration.issuer)?.host ?? "Latchkey"
+        )
         admin = AdminService(
-            apps: apps, users: users, sessions: sessions, administration: administration, outbox: outbox,
-            rules: RulesStore(driver: driver, time: time), audit: audit, operators: operators,
-            driver: driver, time: time)
+            apps: apps,
+            users: users,
+            sessions: sessions,
+            administration: administration,
+            outbox: outbox,
+            rules: RulesStore(driver: driver, time: time),
+            audit: audit,
+            operators: operators,
+            driver: driver,
+            time: time
+        )
         janitor = Janitor(
-            driver: driver, sweeps: FeatureSet.all.flatMap { $0.sweeps }, purges: FeatureSet.all.flatMap { $0.purges },
-            administration: administration, time: time, logger: logger)
+            driver: driver,
+            sweeps: FeatureSet.all.flatMap { $0.sweeps },
+            purges: FeatureSet.all.flatMap { $0.purges },
+            administration: administration,
+            time: time,
+            logger: logger
+        )
         messenger = Messenger(
-            outbox: outbox, composer: composer, delivery: configuration.delivery, dispatcher: dispatcher, throttle: throttle)
+            outbox: outbox,
+            composer: composer,
+            delivery: configuration.delivery,
+            dispatcher: dispatcher,
+            throttle: throttle
+        )
     }
 
     /// Opens the store — PostgreSQL when `databaseURL` is set, else the embedded database in the
     /// data directory (creating both if needed) — loads the secret key, applies migrations, seals
     /// secrets an earlier version stored in clear, and makes sure a signing key exists. A secret
     /// key other than the one the stored secrets were sealed with stops it here.
-    public static func open(_ configuration: LatchkeyConfiguration, logger: Logger = Logger(label: "latchkey")) async throws
+    public static func open(
+        _ configuration: LatchkeyConfiguration,
+        logger: Logger = Logger(label: "latchkey")
+    ) async throws
         -> LatchkeyBackend
     {
         if let problem = configuration.delivery.problem() { throw ConfigurationProblem(description: problem) }
@@ -170,8 +225,15 @@ public final class LatchkeyBackend: Sendable {
                 PostgresChangeListener(configuration: try PostgresURL($0).connectionConfiguration(), logger: logger)
             }
             let backend = LatchkeyBackend(
-                configuration: configuration, driver: driver, listener: listener, appliedMigrations: applied,
-                composer: composer, box: box, pushClient: pushClient, logger: logger)
+                configuration: configuration,
+                driver: driver,
+                listener: listener,
+                appliedMigrations: applied,
+                composer: composer,
+                box: box,
+                pushClient: pushClient,
+                logger: logger
+            )
             // Under the migration lock: nodes starting together create one first key, not one each.
             try await driver.withMigrationLock { [keys = backend.keys, apps = backend.apps] in
                 let sealed = try await keys.sealKeysStoredInClear() + apps.sealSecretsStoredInClear()
@@ -205,15 +267,23 @@ public final class LatchkeyBackend: Sendable {
         if let url = configuration.databaseURL {
             try await PostgresStoreDriver.probe(url: url, logger: logger)
             return try PostgresStoreDriver.open(
-                url: url, maximumConnections: configuration.databasePoolSize, logger: logger,
-                acquireTimeout: configuration.databaseAcquireTimeout, maximumQueuedWrites: configuration.maximumQueuedWrites)
+                url: url,
+                maximumConnections: configuration.databasePoolSize,
+                logger: logger,
+                acquireTimeout: configuration.databaseAcquireTimeout,
+                maximumQueuedWrites: configuration.maximumQueuedWrites
+            )
         }
         let database = URL(fileURLWithPath: configuration.databasePath).lastPathComponent
         try PrivateFiles.prepare(
             directory: configuration.dataDirectory,
-            files: [database, database + "-wal", database + "-shm", database + "-journal", "secret.key"])
+            files: [database, database + "-wal", database + "-shm", database + "-journal", "secret.key"]
+        )
         return try await SQLiteStoreDriver.open(
-            path: configuration.databasePath, maximumQueuedWrites: configuration.maximumQueuedWrites, logger: logger)
+            path: configuration.databasePath,
+            maximumQueuedWrites: configuration.maximumQueuedWrites,
+            logger: logger
+        )
     }
 
     /// Re-reads the signing keys (after `keys.rotate()`; running servers also do this every 5 s).

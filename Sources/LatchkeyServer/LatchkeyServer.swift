@@ -31,7 +31,9 @@ public enum LatchkeyServer {
     /// or key cannot be loaded. `services` run first and stop last (a span exporter flushes
     /// after the last request).
     public static func application(
-        backend: LatchkeyBackend, logger: Logger, services first: [any Service] = [],
+        backend: LatchkeyBackend,
+        logger: Logger,
+        services first: [any Service] = [],
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         let configuration = backend.configuration
@@ -43,7 +45,8 @@ public enum LatchkeyServer {
         if let certificates = try TLSCertificates(configuration) {
             server = try .http2Upgrade(
                 tlsConfiguration: certificates.serverConfiguration(),
-                configuration: .init(idleTimeout: configuration.idleTimeout, streamConfiguration: http1))
+                configuration: .init(idleTimeout: configuration.idleTimeout, streamConfiguration: http1)
+            )
             services.append(CertificateReloadService(certificates: certificates, logger: logger))
         }
         return Application(

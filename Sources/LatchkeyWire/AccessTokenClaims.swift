@@ -36,8 +36,18 @@ public struct AccessTokenClaims: Codable, Sendable, Equatable {
 
     /// Creates a claim set.
     public init(
-        iss: String, sub: String, aud: String, exp: Int, iat: Int, nbf: Int, jti: String,
-        sid: String?, scope: String, appId: String, clientId: String, isAnonymous: Bool? = nil
+        iss: String,
+        sub: String,
+        aud: String,
+        exp: Int,
+        iat: Int,
+        nbf: Int,
+        jti: String,
+        sid: String?,
+        scope: String,
+        appId: String,
+        clientId: String,
+        isAnonymous: Bool? = nil
     ) {
         self.iss = iss
         self.sub = sub

@@ -28,8 +28,12 @@ public struct SignUpRequest: StrictRequest, Equatable {
 
     /// Creates a sign-up request.
     public init(
-        username: String? = nil, email: String? = nil, password: String,
-        dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil
+        username: String? = nil,
+        email: String? = nil,
+        password: String,
+        dateOfBirth: String? = nil,
+        country: String? = nil,
+        parentEmail: String? = nil
     ) {
         self.username = username
         self.email = email
@@ -122,7 +126,11 @@ public struct SessionTokens: Codable, Sendable, Equatable {
 
     /// Creates a session token set.
     public init(
-        accessToken: String, refreshToken: String, tokenType: String = "Bearer", expiresIn: Int, expiresAt: Date,
+        accessToken: String,
+        refreshToken: String,
+        tokenType: String = "Bearer",
+        expiresIn: Int,
+        expiresAt: Date,
         scope: String? = nil
     ) {
         self.accessToken = accessToken

@@ -45,8 +45,13 @@ public struct LeaderboardDefinition: StrictRequest, Equatable {
 
     /// Creates a definition; nil members take their defaults.
     public init(
-        sortOrder: LeaderboardSortOrder? = nil, operator: LeaderboardOperator? = nil, resetSchedule: String? = nil,
-        allowUserSubmits: Bool? = nil, minScore: Int64? = nil, maxScore: Int64? = nil, userSubmitsPerMinute: Int? = nil
+        sortOrder: LeaderboardSortOrder? = nil,
+        operator: LeaderboardOperator? = nil,
+        resetSchedule: String? = nil,
+        allowUserSubmits: Bool? = nil,
+        minScore: Int64? = nil,
+        maxScore: Int64? = nil,
+        userSubmitsPerMinute: Int? = nil
     ) {
         self.sortOrder = sortOrder
         self.operator = `operator`
@@ -78,9 +83,17 @@ public struct Leaderboard: Codable, Sendable, Equatable {
 
     /// Creates a board description.
     public init(
-        id: String, sortOrder: LeaderboardSortOrder, operator: LeaderboardOperator, resetSchedule: String,
-        allowUserSubmits: Bool, minScore: Int64 = 0, maxScore: Int64?, userSubmitsPerMinute: Int, currentPeriod: Date,
-        createdAt: Date, updatedAt: Date
+        id: String,
+        sortOrder: LeaderboardSortOrder,
+        operator: LeaderboardOperator,
+        resetSchedule: String,
+        allowUserSubmits: Bool,
+        minScore: Int64 = 0,
+        maxScore: Int64?,
+        userSubmitsPerMinute: Int,
+        currentPeriod: Date,
+        createdAt: Date,
+        updatedAt: Date
     ) {
         self.id = id
         self.sortOrder = sortOrder
@@ -124,7 +137,10 @@ public struct LeaderboardScoreSubmission: StrictRequest, Equatable {
     public var idempotencyKey: String?
 
     public init(
-        score: Int64, subscore: Int64? = nil, metadata: [String: JSONValue]? = nil, displayName: String? = nil,
+        score: Int64,
+        subscore: Int64? = nil,
+        metadata: [String: JSONValue]? = nil,
+        displayName: String? = nil,
         idempotencyKey: String? = nil
     ) {
         self.score = score
@@ -150,8 +166,13 @@ public struct LeaderboardEntry: Codable, Sendable, Equatable {
     public var updatedAt: Date
 
     public init(
-        rank: Int, userId: String, displayName: String, score: Int64, subscore: Int64,
-        metadata: [String: JSONValue]?, updatedAt: Date
+        rank: Int,
+        userId: String,
+        displayName: String,
+        score: Int64,
+        subscore: Int64,
+        metadata: [String: JSONValue]?,
+        updatedAt: Date
     ) {
         self.rank = rank
         self.userId = userId

@@ -29,8 +29,14 @@ public struct PasskeyCreationOptions: Codable, Sendable, Equatable {
 
     /// Creates options.
     public init(
-        rp: RelyingParty, user: User, challenge: String, pubKeyCredParams: [Parameters], timeout: Int,
-        excludeCredentials: [Descriptor], authenticatorSelection: AuthenticatorSelection, attestation: String,
+        rp: RelyingParty,
+        user: User,
+        challenge: String,
+        pubKeyCredParams: [Parameters],
+        timeout: Int,
+        excludeCredentials: [Descriptor],
+        authenticatorSelection: AuthenticatorSelection,
+        attestation: String,
         extensions: [String: Bool]? = nil
     ) {
         self.rp = rp
@@ -266,7 +272,13 @@ public struct PasskeyRecord: Codable, Sendable, Equatable {
 
     /// Creates a record.
     public init(
-        id: String, name: String, aaguid: String, backupEligible: Bool, backedUp: Bool, transports: [String], createdAt: Date,
+        id: String,
+        name: String,
+        aaguid: String,
+        backupEligible: Bool,
+        backedUp: Bool,
+        transports: [String],
+        createdAt: Date,
         lastUsedAt: Date?
     ) {
         self.id = id

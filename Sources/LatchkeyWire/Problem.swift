@@ -23,8 +23,15 @@ public struct Problem: Codable, Sendable, Equatable {
 
     /// Creates a problem document.
     public init(
-        type: String = "about:blank", title: String, status: Int, detail: String? = nil,
-        code: ErrorCode, errors: [FieldError]? = nil, requestId: String? = nil, challenge: String? = nil, enrollment: Bool? = nil
+        type: String = "about:blank",
+        title: String,
+        status: Int,
+        detail: String? = nil,
+        code: ErrorCode,
+        errors: [FieldError]? = nil,
+        requestId: String? = nil,
+        challenge: String? = nil,
+        enrollment: Bool? = nil
     ) {
         self.type = type
         self.title = title

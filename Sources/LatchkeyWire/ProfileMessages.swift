@@ -45,8 +45,15 @@ public struct Profile: Codable, Sendable, Equatable {
 
     /// Creates a profile.
     public init(
-        firstName: String?, dateOfBirth: String?, gender: Gender?, displayName: String?, avatarURL: String?,
-        inviteCode: String, profileCreated: Bool, invitedCount: Int, inviteRedeemed: Bool
+        firstName: String?,
+        dateOfBirth: String?,
+        gender: Gender?,
+        displayName: String?,
+        avatarURL: String?,
+        inviteCode: String,
+        profileCreated: Bool,
+        invitedCount: Int,
+        inviteRedeemed: Bool
     ) {
         self.firstName = firstName
         self.dateOfBirth = dateOfBirth
@@ -97,7 +104,10 @@ public struct ProfileRequest: StrictRequest, Equatable {
 
     /// Creates a request; for a `PUT`, give first name, date of birth and gender.
     public init(
-        firstName: String? = nil, dateOfBirth: String? = nil, gender: Gender? = nil, displayName: String? = nil,
+        firstName: String? = nil,
+        dateOfBirth: String? = nil,
+        gender: Gender? = nil,
+        displayName: String? = nil,
         avatarURL: String? = nil
     ) {
         self.firstName = firstName

@@ -37,7 +37,11 @@ public struct DeviceRegistration: StrictRequest, Equatable {
 
     /// Creates a registration.
     public init(
-        token: String, platform: DevicePlatform, provider: PushProvider? = nil, appVersion: String? = nil, locale: String? = nil,
+        token: String,
+        platform: DevicePlatform,
+        provider: PushProvider? = nil,
+        appVersion: String? = nil,
+        locale: String? = nil,
         topics: [String]? = nil
     ) {
         self.token = token
@@ -73,8 +77,15 @@ public struct Device: Codable, Sendable, Equatable {
 
     /// Creates a device.
     public init(
-        token: String, platform: DevicePlatform, provider: PushProvider, appVersion: String?, locale: String?, topics: [String],
-        active: Bool, createdAt: Date, updatedAt: Date
+        token: String,
+        platform: DevicePlatform,
+        provider: PushProvider,
+        appVersion: String?,
+        locale: String?,
+        topics: [String],
+        active: Bool,
+        createdAt: Date,
+        updatedAt: Date
     ) {
         self.token = token
         self.platform = platform
@@ -139,9 +150,16 @@ public struct PushRequest: StrictRequest, Equatable {
 
     /// Creates a push request.
     public init(
-        userId: String? = nil, userIds: [String]? = nil, topic: String? = nil, deviceToken: String? = nil,
-        title: [String: String]? = nil, body: [String: String]? = nil, data: [String: JSONValue]? = nil, collapseId: String? = nil,
-        priority: PushPriority? = nil, ttl: Int? = nil
+        userId: String? = nil,
+        userIds: [String]? = nil,
+        topic: String? = nil,
+        deviceToken: String? = nil,
+        title: [String: String]? = nil,
+        body: [String: String]? = nil,
+        data: [String: JSONValue]? = nil,
+        collapseId: String? = nil,
+        priority: PushPriority? = nil,
+        ttl: Int? = nil
     ) {
         self.userId = userId
         self.userIds = userIds

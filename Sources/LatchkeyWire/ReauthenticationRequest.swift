@@ -35,7 +35,11 @@ public struct ReauthenticationRequest: StrictRequest, Equatable {
     }
 
     private init(
-        password: String? = nil, provider: String? = nil, token: String? = nil, nonce: String? = nil, requestId: String? = nil,
+        password: String? = nil,
+        provider: String? = nil,
+        token: String? = nil,
+        nonce: String? = nil,
+        requestId: String? = nil,
         pin: String? = nil
     ) {
         self.password = password

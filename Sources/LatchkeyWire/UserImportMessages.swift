@@ -35,9 +35,17 @@ public struct ImportedUser: Codable, Sendable, Equatable {
 
     /// Creates a line.
     public init(
-        externalId: String, email: String? = nil, emailVerified: Bool? = nil, username: String? = nil, phone: String? = nil,
-        displayName: String? = nil, passwordHash: String? = nil, passwordSalt: String? = nil, passwordHashFormat: String? = nil,
-        identities: [ImportedIdentity]? = nil, createdAt: Date? = nil
+        externalId: String,
+        email: String? = nil,
+        emailVerified: Bool? = nil,
+        username: String? = nil,
+        phone: String? = nil,
+        displayName: String? = nil,
+        passwordHash: String? = nil,
+        passwordSalt: String? = nil,
+        passwordHashFormat: String? = nil,
+        identities: [ImportedIdentity]? = nil,
+        createdAt: Date? = nil
     ) {
         self.externalId = externalId
         self.email = email

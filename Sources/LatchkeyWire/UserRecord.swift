@@ -41,10 +41,22 @@ public struct UserRecord: Codable, Sendable, Equatable {
 
     /// Creates a user record.
     public init(
-        id: String, uid: String, username: String? = nil, email: String? = nil, emailVerified: Bool = false,
-        dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil, phone: String? = nil,
-        displayName: String? = nil, profileCreated: Bool = true,
-        identities: [Identity] = [], createdAt: Date, updatedAt: Date, lastSignInAt: Date? = nil, consent: ConsentState? = nil,
+        id: String,
+        uid: String,
+        username: String? = nil,
+        email: String? = nil,
+        emailVerified: Bool = false,
+        dateOfBirth: String? = nil,
+        country: String? = nil,
+        parentEmail: String? = nil,
+        phone: String? = nil,
+        displayName: String? = nil,
+        profileCreated: Bool = true,
+        identities: [Identity] = [],
+        createdAt: Date,
+        updatedAt: Date,
+        lastSignInAt: Date? = nil,
+        consent: ConsentState? = nil,
         isAnonymous: Bool = false
     ) {
         self.id = id
@@ -89,7 +101,8 @@ extension UserRecord {
             updatedAt: try container.decode(Date.self, forKey: .updatedAt),
             lastSignInAt: try container.decodeIfPresent(Date.self, forKey: .lastSignInAt),
             consent: try container.decodeIfPresent(ConsentState.self, forKey: .consent),
-            isAnonymous: try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false)
+            isAnonymous: try container.decodeIfPresent(Bool.self, forKey: .isAnonymous) ?? false
+        )
     }
 }
 
@@ -136,8 +149,13 @@ public struct SessionDescriptor: Codable, Sendable, Equatable {
 
     /// Creates a session descriptor.
     public init(
-        id: String, createdAt: Date, lastUsedAt: Date, expiresAt: Date,
-        userAgent: String?, ipAddress: String?, current: Bool
+        id: String,
+        createdAt: Date,
+        lastUsedAt: Date,
+        expiresAt: Date,
+        userAgent: String?,
+        ipAddress: String?,
+        current: Bool
     ) {
         self.id = id
         self.createdAt = createdAt

@@ -76,9 +76,18 @@ public struct WalletEntry: Codable, Sendable, Equatable {
 
     /// Creates an entry.
     public init(
-        id: String, currency: String, amount: Int64, balanceAfter: Int64, kind: WalletEntryKind, reason: String? = nil,
-        metadata: [String: JSONValue]? = nil, idempotencyKey: String? = nil, actor: String, counterparty: String? = nil,
-        transferId: String? = nil, createdAt: Date
+        id: String,
+        currency: String,
+        amount: Int64,
+        balanceAfter: Int64,
+        kind: WalletEntryKind,
+        reason: String? = nil,
+        metadata: [String: JSONValue]? = nil,
+        idempotencyKey: String? = nil,
+        actor: String,
+        counterparty: String? = nil,
+        transferId: String? = nil,
+        createdAt: Date
     ) {
         self.id = id
         self.currency = currency
@@ -159,8 +168,13 @@ public struct WalletTransferRequest: StrictRequest, Equatable {
 
     /// Creates a transfer request.
     public init(
-        from: String? = nil, to: String, currency: String, amount: Int64, reason: String? = nil,
-        metadata: [String: JSONValue]? = nil, idempotencyKey: String
+        from: String? = nil,
+        to: String,
+        currency: String,
+        amount: Int64,
+        reason: String? = nil,
+        metadata: [String: JSONValue]? = nil,
+        idempotencyKey: String
     ) {
         self.from = from
         self.to = to

@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
 import HTTPTypes
-import NIOConcurrencyHelpers
 import Hummingbird
+import NIOConcurrencyHelpers
 
 extension FakePushProvider {
     /// The largest payload APNs takes for a notification.
@@ -43,7 +43,10 @@ extension FakePushProvider {
         }
         if state.withLockedValue({ $0.unregistered.contains(token) }) {
             return Answer(
-                status: .gone, json: ["reason": "Unregistered", "timestamp": Int64(now().timeIntervalSince1970 * 1000)], label: "apns Unregistered")
+                status: .gone,
+                json: ["reason": "Unregistered", "timestamp": Int64(now().timeIntervalSince1970 * 1000)],
+                label: "apns Unregistered"
+            )
         }
         if let retryAfter = takeThrottle() {
             var answer = refuse(.tooManyRequests, "TooManyRequests")

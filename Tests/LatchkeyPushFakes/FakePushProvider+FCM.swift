@@ -1,8 +1,8 @@
 import CryptoExtras
 import Foundation
 import HTTPTypes
-import NIOConcurrencyHelpers
 import Hummingbird
+import NIOConcurrencyHelpers
 
 extension FakePushProvider {
     /// Google's OAuth token endpoint: a service-account assertion (the JWT bearer grant) for an
@@ -58,8 +58,12 @@ extension FakePushProvider {
         guard let token = message["token"] as? String else { return Self.fcmError(400, "INVALID_ARGUMENT", "Only tokens are served here.") }
         guard !token.isEmpty, token.utf8.count <= 4_096, !token.contains(" ") else {
             return Self.fcmError(
-                400, "INVALID_ARGUMENT", "The registration token is not a valid FCM registration token", errorCode: "INVALID_ARGUMENT",
-                field: "message.token")
+                400,
+                "INVALID_ARGUMENT",
+                "The registration token is not a valid FCM registration token",
+                errorCode: "INVALID_ARGUMENT",
+                field: "message.token"
+            )
         }
         if state.withLockedValue({ $0.unregistered.contains(token) }) {
             return Self.fcmError(404, "NOT_FOUND", "Requested entity was not found.", errorCode: "UNREGISTERED")

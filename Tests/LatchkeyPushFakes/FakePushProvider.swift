@@ -3,10 +3,10 @@ import CryptoExtras
 public import Foundation
 import Hummingbird
 import HummingbirdHTTP2
+public import LatchkeyTestSupport
 import Logging
 import NIOConcurrencyHelpers
 import NIOSSL
-public import LatchkeyTestSupport
 
 /// Stand-ins for APNs and FCM on 127.0.0.1, over TLS with HTTP/2 (a throwaway CA the client is
 /// told to trust), that check what the real services check and answer their real error bodies:
@@ -96,9 +96,12 @@ public final class FakePushProvider: TestServer {
         router.get("/accepted") { _, _ in fake.acceptedReport }
         let running = try await RunningService.start(logger: logger) { reportPort in
             Application(
-                router: router, server: try .http2Upgrade(tlsConfiguration: fake.authority.serverConfiguration()),
+                router: router,
+                server: try .http2Upgrade(tlsConfiguration: fake.authority.serverConfiguration()),
                 configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
-                onServerRunning: { channel in reportPort(channel.localAddress?.port ?? 0) }, logger: logger)
+                onServerRunning: { channel in reportPort(channel.localAddress?.port ?? 0) },
+                logger: logger
+            )
         }
         fake.service.withLockedValue { $0 = running }
         return fake

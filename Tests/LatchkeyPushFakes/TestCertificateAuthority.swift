@@ -22,25 +22,37 @@ public struct TestCertificateAuthority: Sendable {
         let serverName = try DistinguishedName { CommonName("localhost") }
         let now = Date()
         let ca = try Certificate(
-            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(caKey.publicKey),
-            notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(2 * 86_400), issuer: caName,
-            subject: caName, signatureAlgorithm: .ecdsaWithSHA256,
+            version: .v3,
+            serialNumber: Certificate.SerialNumber(),
+            publicKey: .init(caKey.publicKey),
+            notValidBefore: now.addingTimeInterval(-3600),
+            notValidAfter: now.addingTimeInterval(2 * 86_400),
+            issuer: caName,
+            subject: caName,
+            signatureAlgorithm: .ecdsaWithSHA256,
             extensions: try Certificate.Extensions {
                 Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
                 Critical(KeyUsage(keyCertSign: true))
             },
-            issuerPrivateKey: .init(caKey))
+            issuerPrivateKey: .init(caKey)
+        )
         let server = try Certificate(
-            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(serverKey.publicKey),
-            notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(2 * 86_400), issuer: caName,
-            subject: serverName, signatureAlgorithm: .ecdsaWithSHA256,
+            version: .v3,
+            serialNumber: Certificate.SerialNumber(),
+            publicKey: .init(serverKey.publicKey),
+            notValidBefore: now.addingTimeInterval(-3600),
+            notValidAfter: now.addingTimeInterval(2 * 86_400),
+            issuer: caName,
+            subject: serverName,
+            signatureAlgorithm: .ecdsaWithSHA256,
             extensions: try Certificate.Extensions {
                 Critical(BasicConstraints.notCertificateAuthority)
                 Critical(KeyUsage(digitalSignature: true))
                 try ExtendedKeyUsage([.serverAuth])
                 SubjectAlternativeNames([.dnsName("localhost")])
             },
-            issuerPrivateKey: .init(caKey))
+            issuerPrivateKey: .init(caKey)
+        )
         rootPEM = try ca.serializeAsPEM().pemString
         serverCertificate = try NIOSSLCertificate(bytes: Array(try server.serializeAsPEM().pemString.utf8), format: .pem)
         self.serverKey = try NIOSSLPrivateKey(bytes: Array(serverKey.pemRepresentation.utf8), format: .pem)

@@ -1,9 +1,10 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-@testable import LatchkeyServer
 import LatchkeyWire
 import Testing
+
+@testable import LatchkeyServer
 
 /// Discovery, the OpenAPI contract, error documents, limits, headers and ops endpoints.
 @Suite struct APITests {
@@ -20,7 +21,8 @@ import Testing
                         "hello", "auth", "me", "tokens", "phone", "email", "emailSignIn", "kids", "guests", "passkeys", "mfa", "providers",
                         "oauth", "login", "admin", "profiles", "appdata", "leaderboards", "wallet", "push", "pages", "database", "ops", "console",
                         "import",
-                    ])
+                    ]
+            )
             for module in modules {
                 #expect(module["vmin"] as? Int == 1)
                 #expect(module["vmax"] as? Int == 1)
@@ -66,21 +68,25 @@ import Testing
         let harness = try await TestHarness.make(store: store)
         // The router's `**` is the catch-all route the table declares (the data tree's `/{path}.json`).
         let catchAll = harness.backend.routes.routes.first(where: \.isCatchAll)?.path
-        let routes = Set(LatchkeyServer.router(backend: harness.backend).routes.map { route in
-            let path = route.path.description.split(separator: "/").map { segment in
-                segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
-            }.joined(separator: "/")
-            if path == "**", let catchAll { return "\(route.method.rawValue) \(catchAll)" }
-            return "\(route.method.rawValue) /\(path)"
-        })
+        let routes = Set(
+            LatchkeyServer.router(backend: harness.backend).routes.map { route in
+                let path = route.path.description.split(separator: "/").map { segment in
+                    segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
+                }.joined(separator: "/")
+                if path == "**", let catchAll { return "\(route.method.rawValue) \(catchAll)" }
+                return "\(route.method.rawValue) /\(path)"
+            }
+        )
         try await harness.run { client in
             let response = try await client.send(.get, "/openapi.json")
             #expect(response.status == .ok)
             #expect(response.string("openapi")?.hasPrefix("3.1") == true)
             let paths = try #require(response.value("paths") as? [String: [String: Any]])
-            let documented = Set(paths.flatMap { path, operations in
-                operations.keys.filter { ["get", "post", "put", "patch", "delete"].contains($0) }.map { "\($0.uppercased()) \(path)" }
-            })
+            let documented = Set(
+                paths.flatMap { path, operations in
+                    operations.keys.filter { ["get", "post", "put", "patch", "delete"].contains($0) }.map { "\($0.uppercased()) \(path)" }
+                }
+            )
             #expect(documented == routes, "undocumented: \(routes.subtracting(documented)); not served: \(documented.subtracting(routes))")
             let codes = (response.value("components.schemas.ErrorCode.enum") as? [String]) ?? []
             #expect(Set(codes) == Set(ErrorCode.allCases.map(\.rawValue)))
@@ -118,8 +124,12 @@ import Testing
             #expect(english.string("code") == "unauthorized")
             #expect(english.value("status") as? Int == 401)
             let field = try await client.send(
-                .post, "/v1/auth/signup", json: ["username": "!!", "password": "correct horse battery"], app: client.clientID,
-                headers: [.acceptLanguage: "ja"])
+                .post,
+                "/v1/auth/signup",
+                json: ["username": "!!", "password": "correct horse battery"],
+                app: client.clientID,
+                headers: [.acceptLanguage: "ja"]
+            )
             let errors = try #require(field.value("errors") as? [[String: Any]])
             #expect(errors.first?["message"] as? String == "ユーザー名に無効な文字が含まれています")
         }
@@ -142,22 +152,33 @@ import Testing
             #expect(array.status == .badRequest)
             for injection in ["' OR '1'='1", "admin'--", "\"; DROP TABLE users; --", "\u{0}", "\r\nX-Injected: 1"] {
                 let signIn = try await client.send(
-                    .post, "/v1/auth/signin", json: ["username": injection, "password": injection], app: client.clientID)
+                    .post,
+                    "/v1/auth/signin",
+                    json: ["username": injection, "password": injection],
+                    app: client.clientID
+                )
                 // U+0000 is refused before any lookup: no identifier holds it and PostgreSQL cannot store it.
                 let hasNUL = injection.contains("\u{0}")
                 #expect(signIn.status == (hasNUL ? .badRequest : .unauthorized), "\(injection)")
                 let signUp = try await client.send(
-                    .post, "/v1/auth/signup",
-                    json: ["username": injection, "password": "correct horse battery", "country": injection, "dateOfBirth": injection,
-                           "parentEmail": injection],
-                    app: client.clientID)
+                    .post,
+                    "/v1/auth/signup",
+                    json: [
+                        "username": injection, "password": "correct horse battery", "country": injection, "dateOfBirth": injection,
+                        "parentEmail": injection,
+                    ],
+                    app: client.clientID
+                )
                 #expect(signUp.status == (hasNUL ? .badRequest : .unprocessableContent), "\(injection)")
             }
             let missingApp = try await client.send(.post, "/v1/auth/signin", json: ["username": "x", "password": "y"])
             #expect(missingApp.status == .unauthorized)  // a missing clientId credential, like a missing bearer token
             #expect(missingApp.string("code") == "unknown_client")
             #expect(try await client.send(.get, "/no/such/route").string("code") == "not_found")
-            #expect(try await client.send(.post, "/v1/auth/refresh", json: ["refreshToken": String(repeating: "x", count: 5000)], app: client.clientID).status == .unauthorized)
+            #expect(
+                try await client.send(.post, "/v1/auth/refresh", json: ["refreshToken": String(repeating: "x", count: 5000)], app: client.clientID)
+                    .status == .unauthorized
+            )
         }
     }
 
@@ -187,7 +208,8 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func healthReadinessAndMetrics(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
+        let harness = try await TestHarness.make(store: store) { _ in
+        } configureServer: {
             $0.metricsRefreshInterval = .milliseconds(50)
         }
         try await harness.run { client in
@@ -207,7 +229,10 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func metricsAreNotPublic(store: TestStore) async throws {
-        let open = try await TestHarness.make(store: store) { _ in } configureServer: { $0.metricsToken = nil }
+        let open = try await TestHarness.make(store: store) { _ in
+        } configureServer: {
+            $0.metricsToken = nil
+        }
         try await open.run { client in
             for token in [nil, TestHarness.metricsToken, "anything"] {
                 let response = try await client.send(.get, "/metrics", token: token)
@@ -233,7 +258,10 @@ import Testing
     /// A scrape reads memory: the live-session gauge is recounted on its own schedule, so sessions
     /// made since the last count do not show until the next one, however often `/metrics` is read.
     @Test(arguments: TestStore.enabled) func scrapesDoNotCountSessions(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { _ in } configureServer: { $0.metricsRefreshInterval = .seconds(3_600) }
+        let harness = try await TestHarness.make(store: store) { _ in
+        } configureServer: {
+            $0.metricsRefreshInterval = .seconds(3_600)
+        }
         try await harness.run { client in
             try await eventually { try await client.metrics().text.contains("latchkey_active_sessions 0") }
             _ = try await client.signUpUser("uma")
@@ -249,13 +277,18 @@ import Testing
         let harness = try await TestHarness.make(store: store) { $0.corsOrigins = ["https://app.example"] }
         try await harness.run { client in
             let preflight = try await client.send(
-                .options, "/v1/auth/signin",
-                headers: [.origin: "https://app.example", .accessControlRequestMethod: "POST"])
+                .options,
+                "/v1/auth/signin",
+                headers: [.origin: "https://app.example", .accessControlRequestMethod: "POST"]
+            )
             #expect(preflight.status == .noContent)
             #expect(preflight.headers[.accessControlAllowOrigin] == "https://app.example")
             #expect(preflight.headers[.accessControlAllowHeaders]?.contains("latchkey-client-id") == true)
             let stranger = try await client.send(
-                .options, "/v1/auth/signin", headers: [.origin: "https://evil.example", .accessControlRequestMethod: "POST"])
+                .options,
+                "/v1/auth/signin",
+                headers: [.origin: "https://evil.example", .accessControlRequestMethod: "POST"]
+            )
             #expect(stranger.headers[.accessControlAllowOrigin] == nil)
             let actual = try await client.send(.get, "/v1/hello", app: client.clientID, headers: [.origin: "https://app.example"])
             #expect(actual.headers[.accessControlAllowOrigin] == "https://app.example")

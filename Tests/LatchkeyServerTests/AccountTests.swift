@@ -11,8 +11,11 @@ import Testing
         try await harness.run { client in
             let tokens = try await client.signUpUser("quinn")
             let patched = try await client.send(
-                .patch, "/v1/me", json: ["country": "jp", "dateOfBirth": "2010-05-06", "parentEmail": "p@example.com"],
-                token: tokens.access)
+                .patch,
+                "/v1/me",
+                json: ["country": "jp", "dateOfBirth": "2010-05-06", "parentEmail": "p@example.com"],
+                token: tokens.access
+            )
             #expect(patched.status == .ok)
             #expect(patched.string("country") == "JP")
             #expect(patched.string("dateOfBirth") == "2010-05-06")
@@ -41,8 +44,11 @@ import Testing
                 #expect(response.string("code") == "unknown_field")
             }
             let signUp = try await client.send(
-                .post, "/v1/auth/signup", json: ["username": "sneaky", "password": "correct horse battery", "emailVerified": true],
-                app: client.clientID)
+                .post,
+                "/v1/auth/signup",
+                json: ["username": "sneaky", "password": "correct horse battery", "emailVerified": true],
+                app: client.clientID
+            )
             #expect(signUp.status == .badRequest)
             #expect(signUp.fieldCodes == ["unknown_field"])
         }
@@ -54,15 +60,26 @@ import Testing
             let other = try await client.signUpUser("sam")
             let current = try #require(try await client.signIn("sam").string("session.accessToken"))
             let wrong = try await client.send(
-                .post, "/v1/me/password", json: ["currentPassword": "nope nope nope", "newPassword": "a brand new secret"], token: current)
+                .post,
+                "/v1/me/password",
+                json: ["currentPassword": "nope nope nope", "newPassword": "a brand new secret"],
+                token: current
+            )
             #expect(wrong.status == .forbidden)
             #expect(wrong.string("code") == "wrong_password")
             let weak = try await client.send(
-                .post, "/v1/me/password", json: ["currentPassword": "correct horse battery", "newPassword": "password"], token: current)
+                .post,
+                "/v1/me/password",
+                json: ["currentPassword": "correct horse battery", "newPassword": "password"],
+                token: current
+            )
             #expect(weak.fieldCodes == ["invalid_password"])
             let changed = try await client.send(
-                .post, "/v1/me/password", json: ["currentPassword": "correct horse battery", "newPassword": "a brand new secret"],
-                token: current)
+                .post,
+                "/v1/me/password",
+                json: ["currentPassword": "correct horse battery", "newPassword": "a brand new secret"],
+                token: current
+            )
             #expect(changed.status == .noContent)
             #expect(try await client.send(.get, "/v1/me", token: other.access).status == .unauthorized)
             #expect(try await client.send(.get, "/v1/me", token: current).status == .ok)
@@ -117,11 +134,19 @@ import Testing
             let tokens = try await client.signUpUser("guessed")
             func change(from current: String) async throws -> TestResponse {
                 try await client.send(
-                    .post, "/v1/me/password", json: ["currentPassword": current, "newPassword": "a brand new secret"], token: tokens.access)
+                    .post,
+                    "/v1/me/password",
+                    json: ["currentPassword": current, "newPassword": "a brand new secret"],
+                    token: tokens.access
+                )
             }
             for guess in 0..<2 { #expect(try await change(from: "guess number \(guess)").string("code") == "wrong_password") }
             let wrongReauthentication = try await client.send(
-                .post, "/v1/me/reauthenticate", json: ["password": "guess number 2"], token: tokens.access)
+                .post,
+                "/v1/me/reauthenticate",
+                json: ["password": "guess number 2"],
+                token: tokens.access
+            )
             #expect(wrongReauthentication.string("code") == "wrong_password")
             let locked = try await change(from: "correct horse battery")
             #expect(locked.status == .forbidden)
@@ -155,7 +180,11 @@ import Testing
             #expect(try await client.send(.post, "/v1/auth/email/verify", json: ["token": undo]).status == .noContent)
             #expect(try await client.me(access).status == .unauthorized)
             let back = try await client.send(
-                .post, "/v1/auth/signin", json: ["email": "owner@example.com", "password": "correct horse battery"], app: client.clientID)
+                .post,
+                "/v1/auth/signin",
+                json: ["email": "owner@example.com", "password": "correct horse battery"],
+                app: client.clientID
+            )
             #expect(back.status == .ok)
             #expect(back.string("user.email") == "owner@example.com")
             #expect(try await client.send(.post, "/v1/auth/email/verify", json: ["token": undo]).string("code") == "code_expired")
@@ -194,16 +223,28 @@ import Testing
         try await harness.run { client in
             let tokens = try await client.signUpUser("vera")
             let elsewhere = try await client.send(
-                .post, "/v1/auth/signin", json: ["username": "vera", "password": "correct horse battery"], app: other.app.clientID)
+                .post,
+                "/v1/auth/signin",
+                json: ["username": "vera", "password": "correct horse battery"],
+                app: other.app.clientID
+            )
             #expect(elsewhere.status == .unauthorized)
             let mismatch = try await client.send(.get, "/v1/me", token: tokens.access, app: other.app.clientID)
             #expect(mismatch.status == .unauthorized)
             #expect(mismatch.string("code") == "client_mismatch")
             let refreshElsewhere = try await client.send(
-                .post, "/v1/auth/refresh", json: ["refreshToken": tokens.refresh], app: other.app.clientID)
+                .post,
+                "/v1/auth/refresh",
+                json: ["refreshToken": tokens.refresh],
+                app: other.app.clientID
+            )
             #expect(refreshElsewhere.status == .unauthorized)
             let sameName = try await client.send(
-                .post, "/v1/auth/signup", json: ["username": "vera", "password": "correct horse battery"], app: other.app.clientID)
+                .post,
+                "/v1/auth/signup",
+                json: ["username": "vera", "password": "correct horse battery"],
+                app: other.app.clientID
+            )
             #expect(sameName.status == .created)
             let unknownApp = try await client.send(.post, "/v1/auth/signin", json: ["username": "vera", "password": "x"], app: "lk_nope")
             #expect(unknownApp.string("code") == "unknown_client")

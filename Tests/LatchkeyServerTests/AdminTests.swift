@@ -20,7 +20,8 @@ import Testing
                 Set(granted).isSuperset(of: [
                     "users:read", "users:write", "profiles:read", "appdata:read", "leaderboards:admin", "leaderboards:write", "wallet:read",
                     "wallet:write",
-                ]))
+                ])
+            )
             let fullToken = try #require(full.string("access_token"))
             let read = try await client.send(.get, path, token: fullToken)
             #expect(read.status == .ok)
@@ -61,8 +62,10 @@ import Testing
             let user = try await client.signUpUser("eve")
             let userID = try #require(try await client.send(.get, "/v1/me", token: user.access).string("id"))
             let answer = try await client.send(
-                .post, "/oauth/token",
-                form: ["grant_type": "client_credentials", "client_id": other.app.clientID, "client_secret": other.clientSecret])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "client_credentials", "client_id": other.app.clientID, "client_secret": other.clientSecret]
+            )
             let token = try #require(answer.string("access_token"))
             #expect(try await client.send(.get, "/v1/admin/users/\(userID)", token: token).status == .notFound)
             // A client id sent beside the token must be the token's own.

@@ -4,8 +4,9 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import NIOHTTP1
-@testable import LatchkeyServer
 import Testing
+
+@testable import LatchkeyServer
 
 /// App data (KWS "set app data") through HTTP: JSON values under validated keys, strong ETags
 /// with `If-Match` / `If-None-Match`, size limits, paging, pending accounts, server reads, and
@@ -97,7 +98,10 @@ import Testing
                 #expect(refused.status == .unprocessableContent && refused.string("code") == "invalid_app_data_key", "\(key)")
                 #expect(try await client.send(.get, "/v1/me/appdata/\(key)", token: token).string("code") == "invalid_app_data_key")
             }
-            #expect(try await client.send(.put, "/v1/me/appdata/" + String(repeating: "k", count: 128), raw: Data("1".utf8), token: token).status == .created)
+            #expect(
+                try await client.send(.put, "/v1/me/appdata/" + String(repeating: "k", count: 128), raw: Data("1".utf8), token: token).status
+                    == .created
+            )
             let deep = String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
             // Trailing commas too: Foundation's parser lets them through, but the value is served
             // back as sent, as JSON, to clients whose parsers refuse them.
@@ -165,7 +169,9 @@ import Testing
                 let page = try await client.send(.get, "/v1/me/appdata?limit=1&after=\(cursor)", token: token)
                 #expect(page.status == .ok && page.string("nextCursor") == "a", "\(cursor)")
             }
-            for (query, field) in [("limit=0", "limit"), ("limit=101", "limit"), ("limit=x", "limit"), ("limit=99999999999999999999", "limit"), ("after=bad*", "after")] {
+            for (query, field) in [
+                ("limit=0", "limit"), ("limit=101", "limit"), ("limit=x", "limit"), ("limit=99999999999999999999", "limit"), ("after=bad*", "after"),
+            ] {
                 let refused = try await client.send(.get, "/v1/me/appdata?\(query)", token: token)
                 #expect(refused.status == .unprocessableContent && refused.fieldCodes.count == 1, "\(query)")
                 #expect((refused.value("errors") as? [[String: Any]])?.first?["field"] as? String == field, "\(query)")
@@ -214,8 +220,10 @@ import Testing
             let profilesOnly = try await harness.clientToken(client, scope: "profiles:read")
             #expect(try await client.send(.get, "/v1/users/\(userID)/appdata/settings", token: profilesOnly).status == .forbidden)
             let answer = try await client.send(
-                .post, "/oauth/token",
-                form: ["grant_type": "client_credentials", "client_id": other.app.clientID, "client_secret": other.clientSecret])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "client_credentials", "client_id": other.app.clientID, "client_secret": other.clientSecret]
+            )
             let foreign = try #require(answer.string("access_token"))
             #expect(try await client.send(.get, "/v1/users/\(userID)/appdata/settings", token: foreign).status == .notFound)
         }

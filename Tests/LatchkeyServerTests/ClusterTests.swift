@@ -3,8 +3,8 @@ import HTTPTypes
 import HummingbirdTesting
 import LatchkeyTestSupport
 import NIOConcurrencyHelpers
-import Testing
 import PostgresNIO
+import Testing
 
 /// Several `latchkey serve` processes on one PostgreSQL database: nothing may live in one node's
 /// memory alone. Runs whenever the suite runs on PostgreSQL.
@@ -20,7 +20,10 @@ struct ClusterTests {
 
         /// With `provider`, the app accepts its ID tokens as `google`.
         static func start(
-            count: Int = 3, settings: [String] = [], provider: FakeIdentityProvider? = nil, nodeArguments: [String] = []
+            count: Int = 3,
+            settings: [String] = [],
+            provider: FakeIdentityProvider? = nil,
+            nodeArguments: [String] = []
         ) async throws -> Cluster {
             let databaseURL = try await TestStore.createDatabase()
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-cluster-\(UUID().uuidString)").path
@@ -28,7 +31,8 @@ struct ClusterTests {
             let clientID = created.clientID
             let clientSecret = created.clientSecret
             let update = try await LatchkeyBinary.run(
-                ["apps", "update", clientID, "--bcrypt-cost", "10", "--database", databaseURL] + settings)
+                ["apps", "update", clientID, "--bcrypt-cost", "10", "--database", databaseURL] + settings
+            )
             guard update.status == 0 else { throw HarnessError.unexpected(update.stderr) }
             if let provider {
                 let added = try await LatchkeyBinary.run([
@@ -40,7 +44,8 @@ struct ClusterTests {
             var nodes: [ServerProcess] = []
             for _ in 0..<count {
                 nodes.append(
-                    try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", databaseURL] + sharedIssuer + nodeArguments))
+                    try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", databaseURL] + sharedIssuer + nodeArguments)
+                )
             }
             return Cluster(databaseURL: databaseURL, clientID: clientID, clientSecret: clientSecret, nodes: nodes, directory: directory)
         }
@@ -53,7 +58,11 @@ struct ClusterTests {
 
         func signUp(on node: Int, _ username: String) async throws -> TestResponse {
             try await nodes[node].request(
-                "POST", "/v1/auth/signup", json: ["username": username, "password": "correct horse battery"], clientID: clientID)
+                "POST",
+                "/v1/auth/signup",
+                json: ["username": username, "password": "correct horse battery"],
+                clientID: clientID
+            )
         }
 
         /// A new session through the provider's `idToken` (no password hashing: a thousand take
@@ -62,14 +71,23 @@ struct ClusterTests {
             // ID tokens are accepted once: a fresh one per sign-in.
             let idToken = try provider.idToken(provider.claims(subject: subject, at: Date()))
             let signIn = try await nodes[node].request(
-                "POST", "/v1/auth/external", json: ["provider": "google", "token": idToken], clientID: clientID)
+                "POST",
+                "/v1/auth/external",
+                json: ["provider": "google", "token": idToken],
+                clientID: clientID
+            )
             return try #require(signIn.string("session.accessToken"), "\(signIn.status)")
         }
 
         /// How long after `since` `node` first refuses `token`, at most `limit`. Polled every 5 ms,
         /// so the polling does not take the CPU the nodes need, over one kept-alive NIO connection:
         /// URLSession's own hops would be most of what is measured.
-        func refusal(of token: String, on node: Int, since: ContinuousClock.Instant, limit: Duration = .seconds(5)) async throws
+        func refusal(
+            of token: String,
+            on node: Int,
+            since: ContinuousClock.Instant,
+            limit: Duration = .seconds(5)
+        ) async throws
             -> Duration
         {
             let port = nodes[node].port
@@ -91,10 +109,14 @@ struct ClusterTests {
             let name = String(URLComponents(string: databaseURL)?.path.dropFirst() ?? "")
             try await TestStore.admin { connection, logger in
                 try await connection.query(
-                    "ALTER DATABASE \(unescaped: name) ALLOW_CONNECTIONS \(unescaped: reachable ? "true" : "false")", logger: logger)
+                    "ALTER DATABASE \(unescaped: name) ALLOW_CONNECTIONS \(unescaped: reachable ? "true" : "false")",
+                    logger: logger
+                )
                 if !reachable {
                     try await connection.query(
-                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = \(name)", logger: logger)
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = \(name)",
+                        logger: logger
+                    )
                 }
             }
         }
@@ -112,7 +134,9 @@ struct ClusterTests {
 
         /// The change sequence `node` has applied, from its metrics.
         func appliedSequence(on node: Int) async throws -> Int64? {
-            try await nodes[node].request("GET", "/metrics", token: TestHarness.metricsToken).metric("latchkey_change_feed_applied_sequence").map { Int64($0) }
+            try await nodes[node].request("GET", "/metrics", token: TestHarness.metricsToken).metric("latchkey_change_feed_applied_sequence").map {
+                Int64($0)
+            }
         }
     }
 
@@ -179,7 +203,9 @@ struct ClusterTests {
                 try await Task.sleep(for: .milliseconds(10))
                 applied = try await cluster.appliedSequence(on: 2)
             }
-            print("frozen \(resumed - frozen); database sequence \(committed), node applied \(applied ?? -1) within \(ContinuousClock.now - resumed); 20 tokens checked in \(checked)")
+            print(
+                "frozen \(resumed - frozen); database sequence \(committed), node applied \(applied ?? -1) within \(ContinuousClock.now - resumed); 20 tokens checked in \(checked)"
+            )
             #expect(applied == committed)
             for token in revoked { #expect(try await cluster.nodes[2].request("GET", "/v1/me", token: token).status == .unauthorized) }
             await cluster.stop()
@@ -269,7 +295,11 @@ struct ClusterTests {
             for index in 0..<12 {
                 group.addTask {
                     try await cluster.nodes[index % 3].request(
-                        "POST", "/v1/auth/refresh", json: ["refreshToken": token], clientID: cluster.clientID)
+                        "POST",
+                        "/v1/auth/refresh",
+                        json: ["refreshToken": token],
+                        clientID: cluster.clientID
+                    )
                 }
             }
             return try await group.reduce(into: [TestResponse]()) { $0.append($1) }
@@ -284,12 +314,20 @@ struct ClusterTests {
         _ = try await cluster.signUp(on: 0, "target")
         for index in 0..<3 {
             let failure = try await cluster.nodes[index].request(
-                "POST", "/v1/auth/signin", json: ["username": "target", "password": "wrong password"], clientID: cluster.clientID)
+                "POST",
+                "/v1/auth/signin",
+                json: ["username": "target", "password": "wrong password"],
+                clientID: cluster.clientID
+            )
             #expect(failure.status == .unauthorized)
         }
         for node in cluster.nodes {
             let locked = try await node.request(
-                "POST", "/v1/auth/signin", json: ["username": "target", "password": "correct horse battery"], clientID: cluster.clientID)
+                "POST",
+                "/v1/auth/signin",
+                json: ["username": "target", "password": "correct horse battery"],
+                clientID: cluster.clientID
+            )
             #expect(locked.status == .unauthorized)
         }
         await cluster.stop()
@@ -302,11 +340,18 @@ struct ClusterTests {
         let requestID = try #require(started.string("requestId"))
         func verify(on node: Int, pin: String) async throws -> TestResponse {
             try await cluster.nodes[node].request(
-                "POST", "/v1/auth/phone/verify", json: ["phone": phone, "requestId": requestID, "pin": pin], clientID: cluster.clientID)
+                "POST",
+                "/v1/auth/phone/verify",
+                json: ["phone": phone, "requestId": requestID, "pin": pin],
+                clientID: cluster.clientID
+            )
         }
         func token(on node: Int, secret: String) async throws -> TestResponse {
             try await cluster.nodes[node].request(
-                "POST", "/oauth/token", form: "grant_type=client_credentials&client_id=\(cluster.clientID)&client_secret=\(secret)")
+                "POST",
+                "/oauth/token",
+                form: "grant_type=client_credentials&client_id=\(cluster.clientID)&client_secret=\(secret)"
+            )
         }
         // One wrong PIN and one wrong secret on each node: three of each, six from the address.
         for node in cluster.nodes.indices {
@@ -336,7 +381,11 @@ struct ClusterTests {
             for (index, phone) in phones.enumerated() {
                 group.addTask {
                     let started = try await cluster.nodes[index % 3].request(
-                        "POST", "/v1/auth/phone/start", json: ["phone": phone], clientID: cluster.clientID)
+                        "POST",
+                        "/v1/auth/phone/start",
+                        json: ["phone": phone],
+                        clientID: cluster.clientID
+                    )
                     #expect(started.status == .accepted)
                 }
             }
@@ -484,7 +533,9 @@ struct ClusterTests {
             }
             let p50 = latencies[latencies.count / 2]
             let p99 = latencies[latencies.count * 99 / 100]
-            print("sign-out refused on both other nodes, \(latencies.count) sign-outs: p50 \(p50), p99 \(p99), max \(latencies.last!), run \(ContinuousClock.now - started)")
+            print(
+                "sign-out refused on both other nodes, \(latencies.count) sign-outs: p50 \(p50), p99 \(p99), max \(latencies.last!), run \(ContinuousClock.now - started)"
+            )
             #expect(latencies.count == 1_000)
             #expect(p99 < .milliseconds(100))
             #expect(latencies.last! < .seconds(5))
@@ -513,7 +564,10 @@ struct ClusterTests {
                     // under the same key: what is checked is that retries award once.
                     for _ in 0..<5 {
                         let status = try await cluster.nodes[index % 3].request(
-                            "POST", "/v1/wallet/users/\(userID)/transactions", json: award, token: token
+                            "POST",
+                            "/v1/wallet/users/\(userID)/transactions",
+                            json: award,
+                            token: token
                         ).status
                         guard status == .serviceUnavailable else { return status }
                         try await Task.sleep(for: .milliseconds(200))
@@ -545,7 +599,11 @@ struct InstallationCopyTests {
         _ = try await LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10", "--session-ttl", "7200", "--data-dir", directory])
         let embedded = try await ServerProcess(dataDirectory: directory, extraArguments: sharedIssuer)
         let signUp = try await embedded.request(
-            "POST", "/v1/auth/signup", json: ["username": "mover", "password": "correct horse battery"], clientID: clientID)
+            "POST",
+            "/v1/auth/signup",
+            json: ["username": "mover", "password": "correct horse battery"],
+            clientID: clientID
+        )
         let access = try #require(signUp.string("session.accessToken"))
         let refresh = try #require(signUp.string("session.refreshToken"))
         try await embedded.stop()
@@ -564,7 +622,11 @@ struct InstallationCopyTests {
         let refreshed = try await clustered.request("POST", "/v1/auth/refresh", json: ["refreshToken": refresh], clientID: clientID)
         #expect(refreshed.status == .ok)
         let signIn = try await clustered.request(
-            "POST", "/v1/auth/signin", json: ["username": "mover", "password": "correct horse battery"], clientID: clientID)
+            "POST",
+            "/v1/auth/signin",
+            json: ["username": "mover", "password": "correct horse battery"],
+            clientID: clientID
+        )
         #expect(signIn.status == .ok)
         let app = try #require(try await LatchkeyBinary.json(["apps", "show", clientID, "--database", databaseURL]) as? [String: Any])
         #expect((app["settings"] as? [String: Any])?["sessionTTL"] as? Int == 7200)

@@ -3,6 +3,7 @@ import HTTPTypes
 import LatchkeyTestSupport
 import SQLKit
 import Testing
+
 @testable import LatchkeyServer
 
 /// The admin HTTP API: roles, typed problems, secret redaction, and an audit row for every
@@ -46,7 +47,9 @@ import Testing
             let appID = harness.app.id
             let created = try await client.send(.post, "/v1/operator/apps", json: ["name": "Audited"], token: admin)
             let newApp = try #require(created.string("app.id"))
-            #expect(try await client.send(.patch, "/v1/operator/apps/\(newApp)", json: ["settings": ["session-ttl": 7200]], token: admin).status == .ok)
+            #expect(
+                try await client.send(.patch, "/v1/operator/apps/\(newApp)", json: ["settings": ["session-ttl": 7200]], token: admin).status == .ok
+            )
             #expect(try await client.send(.post, "/v1/operator/apps/\(newApp)/secret", token: admin).status == .ok)
             let rules = #"{"rules": {".read": false, ".write": false}}"#
             #expect(try await client.send(.put, "/v1/operator/apps/\(newApp)/rules", json: ["rules": rules], token: admin).status == .ok)
@@ -90,8 +93,15 @@ import Testing
             #expect(shown.string("clientId") == harness.app.clientID && shown.value("settings.sessionTTL") as? Int == 86_400)
 
             let lists = try await client.send(
-                .patch, path, json: ["settings": ["cors-origin": ["https://a.example", "https://b.example"], "redirect-uri": ["com.example.app:/cb"], "password-grant": true]],
-                token: admin)
+                .patch,
+                path,
+                json: [
+                    "settings": [
+                        "cors-origin": ["https://a.example", "https://b.example"], "redirect-uri": ["com.example.app:/cb"], "password-grant": true,
+                    ]
+                ],
+                token: admin
+            )
             #expect(lists.value("settings.corsOrigins") as? [String] == ["https://a.example", "https://b.example"])
             #expect(lists.value("settings.redirectURIs") as? [String] == ["com.example.app:/cb"])
             #expect(lists.value("settings.passwordGrantEnabled") as? Bool == true)
@@ -125,11 +135,16 @@ import Testing
             let rotated = try await client.send(.post, "\(path)/secret", token: admin)
             let secret = try #require(rotated.string("clientSecret"))
             let token = try await client.send(
-                .post, "/oauth/token", form: ["grant_type": "client_credentials", "client_id": harness.app.clientID, "client_secret": secret])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "client_credentials", "client_id": harness.app.clientID, "client_secret": secret]
+            )
             #expect(token.string("access_token") != nil)
             let old = try await client.send(
-                .post, "/oauth/token",
-                form: ["grant_type": "client_credentials", "client_id": harness.app.clientID, "client_secret": harness.clientSecret])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "client_credentials", "client_id": harness.app.clientID, "client_secret": harness.clientSecret]
+            )
             #expect(old.status == .unauthorized)
         }
     }
@@ -150,10 +165,11 @@ import Testing
             #expect(try await found("carol") == ["carol", "caroline"])
             #expect(try await found("CAROL%40example.com") == ["carol"])
             #expect(try await found("nobody").isEmpty)
-            #expect(try await found("c%25") .isEmpty)
+            #expect(try await found("c%25").isEmpty)
             let id = try #require(
                 (try await client.send(.get, "\(base)?q=carol%40example.com", token: viewer).value("items") as? [[String: Any]])?.first
-                    .flatMap { ($0["user"] as? [String: Any])?["id"] as? String })
+                    .flatMap { ($0["user"] as? [String: Any])?["id"] as? String }
+            )
             #expect(try await found(id) == ["carol"])
             let detail = try await client.send(.get, "\(base)/\(id)", token: viewer)
             let sessions = try #require(detail.value("sessions") as? [[String: Any]])
@@ -169,7 +185,8 @@ import Testing
     @Test(arguments: TestStore.enabled) func aDeadMessageIsRetriedWhileItsPINLives(store: TestStore) async throws {
         let phone = PhoneSignInTests.phone
         try await serving(try await MessageReceiver.start(statuses: [.unprocessableContent, .ok, .unprocessableContent])) { receiver in
-            let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
+            let harness = try await TestHarness.make(store: store) { _ in
+            } configureServer: {
                 $0.delivery.smsSender = .webhook
                 $0.delivery.webhookURL = receiver.url + "/hook"
                 $0.delivery.webhookSecret = "webhook-test-secret"
@@ -224,13 +241,23 @@ import Testing
             let vera = try await harness.makeOperator("vera", role: .viewer)
             let wrongPassword = "wrong passphrase 9931"
             let refused = try await client.send(
-                .post, "/v1/operator/sessions", json: ["username": "vera", "password": wrongPassword, "code": vera.code(harness)])
+                .post,
+                "/v1/operator/sessions",
+                json: ["username": "vera", "password": wrongPassword, "code": vera.code(harness)]
+            )
             #expect(refused.status == .unauthorized)
             let unknown = try await client.send(
-                .post, "/v1/operator/sessions", json: ["username": "nobody", "password": wrongPassword, "code": "123456"])
+                .post,
+                "/v1/operator/sessions",
+                json: ["username": "nobody", "password": wrongPassword, "code": "123456"]
+            )
             #expect(unknown.status == .unauthorized)
             let wrongCode = vera.code(harness, stepsAhead: 20)
-            let badCode = try await client.send(.post, "/v1/operator/sessions", json: ["username": "vera", "password": vera.password, "code": wrongCode])
+            let badCode = try await client.send(
+                .post,
+                "/v1/operator/sessions",
+                json: ["username": "vera", "password": vera.password, "code": wrongCode]
+            )
             #expect(badCode.status == .unauthorized && badCode.string("code") == "invalid_code")
             var browser = ConsolePagesTests.Browser()
             _ = try await browser.get(client, "/console/sign-in")
@@ -284,9 +311,15 @@ import Testing
             let user = try await client.signUpUser("cleo")
             let userID = try #require(try await client.send(.get, "/v1/me", token: user.access).string("id"))
             // `USER` says nothing: the row names the account the process runs as, and the host.
-            let disable = try await LatchkeyBinary.run(["users", "disable", "--app", harness.app.clientID, userID] + storeArguments, environment: ["USER": "ops"])
+            let disable = try await LatchkeyBinary.run(
+                ["users", "disable", "--app", harness.app.clientID, userID] + storeArguments,
+                environment: ["USER": "ops"]
+            )
             #expect(disable.status == 0, "\(disable.stderr)")
-            let created = try await LatchkeyBinary.run(["operators", "create", "carla", "--role", "viewer", "--json"] + storeArguments, environment: ["USER": "ops"])
+            let created = try await LatchkeyBinary.run(
+                ["operators", "create", "carla", "--role", "viewer", "--json"] + storeArguments,
+                environment: ["USER": "ops"]
+            )
             #expect(created.status == 0, "\(created.stderr)")
             #expect(created.stdout.contains("\"password\""))
             let listed = try await LatchkeyBinary.run(["operators", "list"] + storeArguments)
@@ -300,7 +333,9 @@ import Testing
             let cliActors = Set(entries.filter { $0["source"] as? String == "cli" }.compactMap { $0["actor"] as? String })
             #expect(cliActors == [actor])
             for (action, target) in [("user.disable", userID), ("user.read", userID), ("outbox.read", "all")] {
-                #expect(entries.contains { $0["actor"] as? String == actor && $0["action"] as? String == action && $0["target"] as? String == target })
+                #expect(
+                    entries.contains { $0["actor"] as? String == actor && $0["action"] as? String == action && $0["target"] as? String == target }
+                )
             }
             #expect(entries.contains { $0["actor"] as? String == actor && $0["action"] as? String == "operator.create" })
             #expect(try await client.send(.get, "/v1/me", token: user.access).status == .unauthorized)

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import Testing
+
 @testable import LatchkeyServer
 
 /// The console's pages over HTTP: password then TOTP, the `lk_console` cookie, CSRF tokens on
@@ -97,11 +98,16 @@ import Testing
             #expect(wrong.status == .unauthorized && wrong.text.contains("error-summary"))
             let unknown = try await browser.post(client, "/console/sign-in", ["username": "nobody", "password": "wrong password!"])
             #expect(unknown.status == .unauthorized)
-            #expect(wrong.text.replacingOccurrences(of: browser.csrf ?? "", with: "") == unknown.text.replacingOccurrences(of: browser.csrf ?? "", with: ""))
+            #expect(
+                wrong.text.replacingOccurrences(of: browser.csrf ?? "", with: "")
+                    == unknown.text.replacingOccurrences(of: browser.csrf ?? "", with: "")
+            )
 
             let password = try await browser.post(client, "/console/sign-in", ["username": "olivia", "password": owner.password])
             let cookie = try #require(password.headers[values: .setCookie].first { $0.hasPrefix("lk_console=") })
-            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/console") && !cookie.contains("Secure"))
+            #expect(
+                cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/console") && !cookie.contains("Secure")
+            )
             let pending = browser.cookies["lk_console"]
             // Only the code step is open to a browser that proved the password.
             #expect(try await browser.get(client, "/console/apps").headers[.location] == "/console/sign-in")
@@ -166,7 +172,11 @@ import Testing
             #expect(refused.status == .unprocessableContent)
             #expect(refused.text.contains(##"<a href="#setting-access-token-ttl">"##))
             #expect(refused.text.contains(#"value="90000""#))
-            let saved = try await adam.post(client, "/console/apps/\(app.id)/settings", ["name": "Shop", "cors-origin": "https://a.example\r\nhttps://b.example"])
+            let saved = try await adam.post(
+                client,
+                "/console/apps/\(app.id)/settings",
+                ["name": "Shop", "cors-origin": "https://a.example\r\nhttps://b.example"]
+            )
             #expect(saved.status == .seeOther)
             #expect(try await harness.backend.apps.find(app.id)?.settings.corsOrigins == ["https://a.example", "https://b.example"])
 
@@ -216,7 +226,8 @@ import Testing
         "password-grant": ["true"], "email-action-url": ["https://app.example/action?from=mail&via=console"],
         "recipient-send-limit": ["6"], "ip-send-limit": ["25"], "send-window": ["1800"], "app-data-max-value-bytes": ["2048"],
         "app-data-max-bytes-per-user": ["4096"], "app-data-for-pending-accounts": ["true"], "database-max-leaves": ["5000"],
-        "database-max-bytes": ["2097152"], "database-host": ["tree.example.com"], "wallet-currency": ["kredits", "gems"], "wallet-self-spend": ["true"],
+        "database-max-bytes": ["2097152"], "database-host": ["tree.example.com"], "wallet-currency": ["kredits", "gems"],
+        "wallet-self-spend": ["true"],
         "wallet-user-transfers": ["true"], "wallet-allow-negative": ["true"], "guest-limit": ["50"], "guest-idle-days": ["7"],
         "passkey-rp-id": ["app.example"], "passkey-origin": ["https://app.example", "https://www.app.example"],
         "passkey-user-verification": ["required"], "apple-app-id": ["ABCDE12345.com.example.app"],
@@ -274,9 +285,16 @@ import Testing
         let id = harness.app.id
         let appleKey = P256.Signing.PrivateKey().pemRepresentation
         let apple = ProviderSettings(
-            kind: .openIDConnect, issuer: "https://appleid.apple.com", clientIDs: ["com.example.web"],
-            jwksURL: "https://appleid.apple.com/auth/keys", clientSecret: appleKey, scopes: ["name", "email"], responseMode: .formPost,
-            teamID: "TEAM123456", keyID: "KEY1234567")
+            kind: .openIDConnect,
+            issuer: "https://appleid.apple.com",
+            clientIDs: ["com.example.web"],
+            jwksURL: "https://appleid.apple.com/auth/keys",
+            clientSecret: appleKey,
+            scopes: ["name", "email"],
+            responseMode: .formPost,
+            teamID: "TEAM123456",
+            keyID: "KEY1234567"
+        )
         var preset = ProviderSettings.github(clientID: "gh-client", clientSecret: "gh-secret")
         preset.claimPaths = ProviderSettings.ClaimPaths(id: "data.id", email: "data.mail", emailVerified: "data.verified", name: nil)
         let github = preset

@@ -33,7 +33,11 @@ import Testing
         let server = try await ServerProcess(dataDirectory: directory, environment: noKey)
         let clientID = try #require(server.stdout.firstMatch(of: /client id: +(lk_[a-z0-9]+)/)?.1)
         let signUp = try await server.request(
-            "POST", "/v1/auth/signup", json: ["username": "private", "password": "correct horse battery"], clientID: String(clientID))
+            "POST",
+            "/v1/auth/signup",
+            json: ["username": "private", "password": "correct horse battery"],
+            clientID: String(clientID)
+        )
         #expect(signUp.status == .created)
         #expect(try mode(directory) == 0o700)
         for file in ["latchkey.sqlite", "latchkey.sqlite-wal", "latchkey.sqlite-shm", "secret.key"] {
@@ -92,21 +96,34 @@ import Testing
             let clientID = try await LatchkeyBinary.createApp("Keys", in: arguments).clientID
             let server = try await ServerProcess(dataDirectory: directory, extraArguments: arguments + sharedIssuer)
             let signUp = try await server.request(
-                "POST", "/v1/auth/signup", json: ["username": "keeper", "password": "correct horse battery"], clientID: clientID)
+                "POST",
+                "/v1/auth/signup",
+                json: ["username": "keeper", "password": "correct horse battery"],
+                clientID: clientID
+            )
             let access = try #require(signUp.string("session.accessToken"))
             try await server.stop()
 
             let other = Data(SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }).base64EncodedString()
             let refused = try await ServerProcess.refusal(
-                dataDirectory: directory, extraArguments: arguments, environment: ["LATCHKEY_SECRET_KEY": other])
+                dataDirectory: directory,
+                extraArguments: arguments,
+                environment: ["LATCHKEY_SECRET_KEY": other]
+            )
             #expect(refused.status != 0)
             #expect(refused.output.contains("sealed with secret key"), "\(refused.output)")
             let malformed = try await ServerProcess.refusal(
-                dataDirectory: directory, extraArguments: arguments, environment: ["LATCHKEY_SECRET_KEY": "not a key"])
+                dataDirectory: directory,
+                extraArguments: arguments,
+                environment: ["LATCHKEY_SECRET_KEY": "not a key"]
+            )
             #expect(malformed.status != 0 && malformed.output.contains("openssl rand -base64 32"), "\(malformed.output)")
             if store == .postgres {
                 let none = try await ServerProcess.refusal(
-                    dataDirectory: directory, extraArguments: arguments, environment: ["LATCHKEY_SECRET_KEY": ""])
+                    dataDirectory: directory,
+                    extraArguments: arguments,
+                    environment: ["LATCHKEY_SECRET_KEY": ""]
+                )
                 #expect(none.status != 0 && none.output.contains("needs a secret key"), "\(none.output)")
             }
 
@@ -126,7 +143,11 @@ import Testing
             let clientID = try #require(app["clientId"] as? String)
             let server = try await ServerProcess(dataDirectory: directory, extraArguments: arguments + sharedIssuer)
             let signUp = try await server.request(
-                "POST", "/v1/auth/signup", json: ["username": "veteran", "password": "correct horse battery"], clientID: clientID)
+                "POST",
+                "/v1/auth/signup",
+                json: ["username": "veteran", "password": "correct horse battery"],
+                clientID: clientID
+            )
             let access = try #require(signUp.string("session.accessToken"))
             try await server.stop()
 
@@ -141,7 +162,9 @@ import Testing
                 ["providers": ["facebook": ["kind": "facebook", "clientIDs": ["fb-app"], "clientSecret": providerSecret]]]) { $1 }
             let settingsJSON = String(decoding: try JSONSerialization.data(withJSONObject: settings), as: UTF8.self)
             try await StoredSecrets.execute(
-                store: store, directory: directory, arguments: arguments,
+                store: store,
+                directory: directory,
+                arguments: arguments,
                 [
                     "DELETE FROM signing_keys",
                     """
@@ -149,7 +172,8 @@ import Testing
                     VALUES ('legacy', 'ES256', '\(legacyKey.derRepresentation.base64EncodedString())', \(Int(Date().timeIntervalSince1970)))
                     """,
                     "UPDATE apps SET settings = '\(settingsJSON)'",
-                ])
+                ]
+            )
 
             let upgraded = try await ServerProcess(dataDirectory: directory, extraArguments: arguments + sharedIssuer)
             #expect(try await upgraded.request("GET", "/v1/me", token: forged).status == .ok)
@@ -231,8 +255,11 @@ struct StoredSecrets {
     /// backup of the database copies), on PostgreSQL every app's settings and every signing key.
     static func read(store: TestStore, directory: String, arguments: [String]) async throws -> StoredSecrets {
         let rows = try await query(
-            store: store, directory: directory, arguments: arguments,
-            "SELECT private_key AS value, 'key' AS kind FROM signing_keys UNION ALL SELECT settings AS value, 'app' AS kind FROM apps")
+            store: store,
+            directory: directory,
+            arguments: arguments,
+            "SELECT private_key AS value, 'key' AS kind FROM signing_keys UNION ALL SELECT settings AS value, 'app' AS kind FROM apps"
+        )
         let privateKeys = rows.filter { $0.kind == "key" }.map(\.value)
         guard store == .sqlite else { return StoredSecrets(privateKeys: privateKeys, bytes: Array(rows.map(\.value).joined().utf8)) }
         var bytes: [UInt8] = []
@@ -261,13 +288,20 @@ struct StoredSecrets {
     private static func outbox(_ column: String, _ harness: TestHarness) async throws -> [String] {
         let (store, arguments): (TestStore, [String]) = harness.databaseURL.map { (.postgres, ["--database", $0]) } ?? (.sqlite, [])
         return try await query(
-            store: store, directory: harness.directory.path, arguments: arguments,
+            store: store,
+            directory: harness.directory.path,
+            arguments: arguments,
             "SELECT \(column) AS value, 'outbox' AS kind FROM outbox WHERE \(column) IS NOT NULL"
         ).map(\.value)
     }
 
     /// Rows of `value` and `kind` columns that `sql` selects, straight from the store.
-    private static func query(store: TestStore, directory: String, arguments: [String], _ sql: String) async throws
+    private static func query(
+        store: TestStore,
+        directory: String,
+        arguments: [String],
+        _ sql: String
+    ) async throws
         -> [(value: String, kind: String)]
     {
         if store == .postgres, let index = arguments.firstIndex(of: "--database") {

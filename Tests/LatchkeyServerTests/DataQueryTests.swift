@@ -58,7 +58,9 @@ import Testing
 
     /// Keys that are 32-bit integers come first, numerically; "07", "-0" and 2^31 are strings.
     @Test func keysOrderIntegersNumericallyThenStrings() throws {
-        let value = JSONValue.object(Dictionary(uniqueKeysWithValues: ["10", "9", "-3", "a", "07", "-0", "2147483648", "B"].map { ($0, .bool(true)) }))
+        let value = JSONValue.object(
+            Dictionary(uniqueKeysWithValues: ["10", "9", "-3", "a", "07", "-0", "2147483648", "B"].map { ($0, .bool(true)) })
+        )
         let order = ["-3", "9", "10", "-0", "07", "2147483648", "B", "a"]
         for count in 1...order.count {
             let first = try query(["orderBy": "\"$key\"", "limitToFirst": "\(count)"])
@@ -77,9 +79,13 @@ import Testing
             ("g", .number(2.5)), ("f", .integer(-1)), ("e", .bool(true)), ("d", .bool(false)), ("c", .null), ("b", nil),
             ("a", .object(["y": .integer(0)])),
         ]
-        let tree = JSONValue.object(Dictionary(uniqueKeysWithValues: children.map { key, score in
-            (key, JSONValue.object(score.map { ["score": $0, "n": .integer(1)] } ?? ["n": .integer(1)]))
-        }))
+        let tree = JSONValue.object(
+            Dictionary(
+                uniqueKeysWithValues: children.map { key, score in
+                    (key, JSONValue.object(score.map { ["score": $0, "n": .integer(1)] } ?? ["n": .integer(1)]))
+                }
+            )
+        )
         let order = ["b", "c", "d", "e", "f", "g", "h", "i", "j", "a", "k"]
         for count in 1...order.count {
             let first = try query(["orderBy": "\"score\"", "limitToFirst": "\(count)"])

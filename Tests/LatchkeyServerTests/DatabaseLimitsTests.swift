@@ -18,7 +18,12 @@ import Testing
         try await harness.run { client in
             let (ann, annToken) = try await DatabaseTests.user("ann", client)
             let empty = try await harness.makeApp(name: "Empty")
-            let bob = try await client.send(.post, "/v1/auth/signup", json: ["username": "bob", "password": "correct horse battery"], app: empty.app.clientID)
+            let bob = try await client.send(
+                .post,
+                "/v1/auth/signup",
+                json: ["username": "bob", "password": "correct horse battery"],
+                app: empty.app.clientID
+            )
             let bobToken = try #require(bob.string("session.accessToken"))
             let bobID = try #require(try await client.send(.get, "/v1/me", token: bobToken).string("id"))
             // A million leaves beside Ann's node: more than any write may carry, so the store
@@ -30,8 +35,8 @@ import Testing
             var crowded: [Duration] = []
             var alone: [Duration] = []
             for _ in 0..<3 {
-                alone.append(try await Self.timed { try await client.send(.patch, "/users/\(bobID).json", json: members, token: bobToken) })
-                crowded.append(try await Self.timed { try await client.send(.patch, "/users/\(ann).json", json: members, token: annToken) })
+                alone.append(try await Self.timedRequest { try await client.send(.patch, "/users/\(bobID).json", json: members, token: bobToken) })
+                crowded.append(try await Self.timedRequest { try await client.send(.patch, "/users/\(ann).json", json: members, token: annToken) })
             }
             let fastest = (crowded: crowded.min()!, alone: alone.min()!)
             #expect(fastest.crowded < fastest.alone * 2, "beside 1M leaves \(crowded), in an empty tree \(alone)")
@@ -110,9 +115,17 @@ import Testing
             var refreshToken = try await client.signUpUser("carol").refresh
             // As many leaves as a write may add, in as many bytes as a body may hold.
             let filler = String(repeating: "x", count: DatabaseFeature.maximumWriteBytes / DatabaseFeature.maximumWriteLeaves - 24)
-            let largest = Data(TreeJSON.text(.object(Dictionary(uniqueKeysWithValues: (0..<DatabaseFeature.maximumWriteLeaves).map {
-                (String(format: "k%06d", $0), JSONValue.string(filler))
-            }))).utf8)
+            let largest = Data(
+                TreeJSON.text(
+                    .object(
+                        Dictionary(
+                            uniqueKeysWithValues: (0..<DatabaseFeature.maximumWriteLeaves).map {
+                                (String(format: "k%06d", $0), JSONValue.string(filler))
+                            }
+                        )
+                    )
+                ).utf8
+            )
             #expect(largest.count <= DatabaseFeature.maximumWriteBytes && largest.count > DatabaseFeature.maximumWriteBytes * 9 / 10)
             let writes = NIOLockedValueBox((going: true, done: 0))
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -148,9 +161,9 @@ import Testing
     /// queued behind two of them has waited 12 s in CI), and the bound only tells a write that
     /// waits its turn from one that stalls the node (a minute and more before the write limits).
     #if DEBUG
-        static let refreshBound = Duration.seconds(30)
+    static let refreshBound = Duration.seconds(30)
     #else
-        static let refreshBound = Duration.seconds(1)
+    static let refreshBound = Duration.seconds(1)
     #endif
 
     /// Stores `count` leaves `1` at `<base>/0000000`… straight in the store, as the app's own.
@@ -190,7 +203,7 @@ import Testing
         return clock.now - start
     }
 
-    static func timed(_ body: () async throws -> TestResponse) async throws -> Duration {
+    static func timedRequest(_ body: () async throws -> TestResponse) async throws -> Duration {
         try await timed { () async throws -> Void in _ = try await body() }
     }
 }

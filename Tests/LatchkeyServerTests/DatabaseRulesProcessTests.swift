@@ -34,7 +34,11 @@ import Testing
             nodes.append(try await ServerProcess(dataDirectory: directory, extraArguments: arguments + sharedIssuer))
         }
         let signedUp = try await nodes[0].request(
-            "POST", "/v1/auth/signup", json: ["username": "nora", "password": "correct horse battery"], clientID: clientID)
+            "POST",
+            "/v1/auth/signup",
+            json: ["username": "nora", "password": "correct horse battery"],
+            clientID: clientID
+        )
         let token = try #require(signedUp.string("session.accessToken"))
 
         // Every node has compiled the default rules, which keep /public closed.
@@ -51,7 +55,8 @@ import Testing
                 }
               }
             }
-            """)
+            """
+        )
         for node in nodes {
             let status = try await eventually(HTTPResponse.Status.ok) { try await node.request("GET", "/public.json", token: token).status }
             #expect(status == .ok)

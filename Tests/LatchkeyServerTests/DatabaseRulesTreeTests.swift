@@ -15,7 +15,11 @@ import Testing
         let admin: String
 
         func send(
-            _ method: HTTPRequest.Method, _ path: String, _ value: Any? = nil, query: String = "", token: String?
+            _ method: HTTPRequest.Method,
+            _ path: String,
+            _ value: Any? = nil,
+            query: String = "",
+            token: String?
         ) async throws -> TestResponse {
             let body = try value.map { try JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed]) }
             return try await client.send(method, path + ".json?ns=\(clientID)" + query, raw: body, token: token)
@@ -219,7 +223,8 @@ import Testing
             // newData is the tree after the whole write set: a validate needing two children
             // passes when one PATCH writes both at separate locations, and refuses either alone.
             try await tree.setRules(
-                #"{"rules": {"cards": {"$uid": {".write": "auth.uid == $uid", ".validate": "newData.hasChildren(['name', 'age'])"}}}}"#)
+                #"{"rules": {"cards": {"$uid": {".write": "auth.uid == $uid", ".validate": "newData.hasChildren(['name', 'age'])"}}}}"#
+            )
             #expect(try await tree.patch("/cards/\(cy.id)", ["name": "Cy"], token: cy.token) == .unauthorized)
             #expect(try await tree.patch("/", ["cards/\(cy.id)/name": "Cy"], token: cy.token) == .unauthorized)
             #expect(try await tree.patch("/", ["cards/\(cy.id)/name": "Cy", "cards/\(cy.id)/age": 30], token: cy.token) == .ok)
@@ -230,7 +235,8 @@ import Testing
     @Test(arguments: TestStore.enabled) func queriesNeedTheIndexTheRulesDeclareAtTheirLevel(store: TestStore) async throws {
         try await Self.withTree(store) { tree, _ in
             try await tree.setRules(
-                #"{"rules": {"scores": {".read": true, "$game": {".indexOn": ["score", "player/name"]}, "chess": {".read": true}}}}"#)
+                #"{"rules": {"scores": {".read": true, "$game": {".indexOn": ["score", "player/name"]}, "chess": {".read": true}}}}"#
+            )
             let scores: [String: Any] = ["a": ["score": 3, "time": 9], "b": ["score": 1, "time": 8], "c": ["score": 2, "time": 7]]
             #expect(try await tree.put("/scores/go", scores, token: tree.admin) == .ok)
             #expect(try await tree.put("/scores/chess", scores, token: tree.admin) == .ok)

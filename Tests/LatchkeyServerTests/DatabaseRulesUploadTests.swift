@@ -32,8 +32,10 @@ import Testing
         ("{\"rules\": {\".read\": \"newData.exists()\"}}", "Line 1, column 22: Unknown variable 'newData'."),
         ("{\"rules\": {\".write\": \"data.child('a', 'b').exists()\"}}", "Line 1, column 28: 'child' takes 1 argument, not 2."),
         ("{\"rules\": {\".write\": \"'a' + 1\"}}", "Line 1, column 23: Expression must evaluate to a boolean (it is a string)."),
-        ("{\"rules\": {\".validate\": \"newData.val().matches(/^(a)\\\\1$/)\"}}",
-         "Line 1, column 53: Backreferences are not supported in regular expressions."),
+        (
+            "{\"rules\": {\".validate\": \"newData.val().matches(/^(a)\\\\1$/)\"}}",
+            "Line 1, column 53: Backreferences are not supported in regular expressions."
+        ),
         ("{\"rules\": {\"a.b\": {}}}", "Line 1, column 12: Invalid key 'a.b'."),
         ("{\"rules\": {\".indexOn\": [1]}}", "Line 1, column 25: .indexOn must name children (or .value)."),
         ("[]", "Line 1, column 1: Expected an object with a \"rules\" member."),
@@ -71,9 +73,11 @@ import Testing
             // Another app keeps its own (default) rules.
             let otherToken = try #require(
                 try await client.send(
-                    .post, "/oauth/token",
+                    .post,
+                    "/oauth/token",
                     form: ["grant_type": "client_credentials", "client_id": other.app.clientID, "client_secret": other.clientSecret]
-                ).string("access_token"))
+                ).string("access_token")
+            )
             #expect(try await client.send(.get, "/.settings/rules.json", token: otherToken).text == DatabaseRules.defaults.source)
             #expect(try await client.send(.get, "/.settings/rules.json?ns=\(harness.app.clientID)", token: otherToken).status == .unauthorized)
         }
@@ -139,8 +143,11 @@ import Testing
         let node = try await ServerProcess(dataDirectory: directory, extraArguments: arguments)
         let token = try #require(
             try await node.request(
-                "POST", "/oauth/token", form: "grant_type=client_credentials&client_id=\(clientID)&client_secret=\(clientSecret)"
-            ).string("access_token"))
+                "POST",
+                "/oauth/token",
+                form: "grant_type=client_credentials&client_id=\(clientID)&client_secret=\(clientSecret)"
+            ).string("access_token")
+        )
         #expect(try await node.request("GET", "/.settings/rules.json", token: token).text == Self.document)
         _ = try await node.stop()
         if let databaseURL { await TestStore.dropDatabase(databaseURL) }

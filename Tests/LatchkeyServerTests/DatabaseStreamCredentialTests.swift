@@ -60,8 +60,10 @@ import Testing
             let secret = try await harness.backend.apps.rotateSecret(appID: harness.app.id)
             harness.clock.advance(by: 10)
             let answer = try await client.send(
-                .post, "/oauth/token",
-                form: ["grant_type": "client_credentials", "client_id": harness.app.clientID, "client_secret": secret])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "client_credentials", "client_id": harness.app.clientID, "client_secret": secret]
+            )
             let token = try #require(answer.string("access_token"), "\(answer.text)")
             #expect(try await client.send(.get, "/.json?auth=\(token)").status == .ok)
             let port = try #require(client.client.port)
@@ -79,7 +81,7 @@ import Testing
         try await harness.run(.live) { client in
             let port = try #require(client.client.port)
             var streams: [EventStreamReader] = []
-            defer { streams.forEach { $0.close() } }
+            defer { for reader in streams { reader.close() } }
             for name in ["disabled", "deleted"] {
                 let signUp = try await client.signUp(["username": name, "password": "correct horse battery"])
                 let token = try #require(signUp.string("session.accessToken"))

@@ -21,7 +21,10 @@ import Testing
         let databaseURL: String?
 
         static func start(
-            store: TestStore, environment: [String: String] = [:], settings: [String] = [], databaseURL shared: String? = nil
+            store: TestStore,
+            environment: [String: String] = [:],
+            settings: [String] = [],
+            databaseURL shared: String? = nil
         ) async throws -> Node {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-streams-\(UUID().uuidString)").path
             let databaseURL: String? = if let shared { shared } else if store == .postgres { try await TestStore.createDatabase() } else { nil }
@@ -32,21 +35,33 @@ import Testing
             let update = try await LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10"] + settings + location)
             guard update.status == 0 else { throw HarnessError.unexpected(update.stderr) }
             let server = try await ServerProcess(
-                dataDirectory: directory, extraArguments: (databaseURL.map { ["--database", $0] } ?? []) + sharedIssuer,
-                environment: environment)
+                dataDirectory: directory,
+                extraArguments: (databaseURL.map { ["--database", $0] } ?? []) + sharedIssuer,
+                environment: environment
+            )
             let token = try await server.request(
-                "POST", "/oauth/token",
-                form: "grant_type=client_credentials&client_id=\(clientID)&client_secret=\(clientSecret)&scope=database:admin")
+                "POST",
+                "/oauth/token",
+                form: "grant_type=client_credentials&client_id=\(clientID)&client_secret=\(clientSecret)&scope=database:admin"
+            )
             let adminToken = try #require(token.string("access_token"), "\(token.status) \(token.text)")
             return Node(
-                server: server, clientID: clientID, clientSecret: clientSecret, adminToken: adminToken, directory: directory,
-                databaseURL: databaseURL)
+                server: server,
+                clientID: clientID,
+                clientSecret: clientSecret,
+                adminToken: adminToken,
+                directory: directory,
+                databaseURL: databaseURL
+            )
         }
 
         /// Runs `body` with a node started as ``start(store:environment:settings:databaseURL:)`` does,
         /// and stops it (and drops its database) however `body` ends.
         static func with(
-            store: TestStore, environment: [String: String] = [:], settings: [String] = [], _ body: (Node) async throws -> Void
+            store: TestStore,
+            environment: [String: String] = [:],
+            settings: [String] = [],
+            _ body: (Node) async throws -> Void
         ) async throws {
             let node = try await start(store: store, environment: environment, settings: settings)
             do {
@@ -61,8 +76,10 @@ import Testing
         /// Another node on the same database and app.
         func sibling(environment: [String: String] = [:]) async throws -> ServerProcess {
             try await ServerProcess(
-                dataDirectory: directory, extraArguments: (databaseURL.map { ["--database", $0] } ?? []) + sharedIssuer,
-                environment: environment)
+                dataDirectory: directory,
+                extraArguments: (databaseURL.map { ["--database", $0] } ?? []) + sharedIssuer,
+                environment: environment
+            )
         }
 
         func stop(dropping: Bool = true) async {
@@ -85,7 +102,12 @@ import Testing
 
         /// Writes (`PUT`, `PATCH`, `POST`, `DELETE`) `value` at `path` as the admin; the answer.
         @discardableResult
-        func write(_ method: HTTPMethod, _ path: String, _ value: JSONValue? = nil, on server: ServerProcess? = nil) async throws
+        func write(
+            _ method: HTTPMethod,
+            _ path: String,
+            _ value: JSONValue? = nil,
+            on server: ServerProcess? = nil
+        ) async throws
             -> (status: UInt, body: JSONValue?)
         {
             var request = HTTPClientRequest(url: url(path, on: server))
@@ -101,14 +123,23 @@ import Testing
             var users: [(token: String, uid: String)] = []
             for name in names {
                 let signUp = try await server.request(
-                    "POST", "/v1/auth/signup", json: ["username": name, "password": "correct horse battery"], clientID: clientID)
+                    "POST",
+                    "/v1/auth/signup",
+                    json: ["username": name, "password": "correct horse battery"],
+                    clientID: clientID
+                )
                 users.append((try #require(signUp.string("session.accessToken")), try #require(signUp.string("user.id"))))
             }
             return users
         }
 
         /// A stream of `path`.
-        func watch(_ path: String, auth: String?? = .none, query: [String: String] = [:], on server: ServerProcess? = nil)
+        func watch(
+            _ path: String,
+            auth: String?? = .none,
+            query: [String: String] = [:],
+            on server: ServerProcess? = nil
+        )
             -> EventStreamReader
         {
             EventStreamReader(url(path, auth: auth, query: query, on: server))
@@ -121,7 +152,11 @@ import Testing
 
     /// The next event, which must be `name` at `path` with `data`.
     private func expectEvent(
-        _ stream: EventStreamReader, _ name: String, _ path: String, _ data: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ stream: EventStreamReader,
+        _ name: String,
+        _ path: String,
+        _ data: String,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let event = try #require(try await stream.next(), "the stream ended", sourceLocation: sourceLocation)
         #expect(event.name == name, "\(event)", sourceLocation: sourceLocation)
@@ -212,7 +247,11 @@ import Testing
     @Test(arguments: TestStore.enabled) func aReadTheRulesRefuseIsAnErrorAndARulesChangeCancelsTheStream(store: TestStore) async throws {
         try await Node.with(store: store) { node in
             let signUp = try await node.server.request(
-                "POST", "/v1/auth/signup", json: ["username": "reader", "password": "correct horse battery"], clientID: node.clientID)
+                "POST",
+                "/v1/auth/signup",
+                json: ["username": "reader", "password": "correct horse battery"],
+                clientID: node.clientID
+            )
             let token = try #require(signUp.string("session.accessToken"))
             let uid = try #require(signUp.string("user.id"))
             // The default rules: a user reads only /users/<own uid>.
@@ -233,7 +272,11 @@ import Testing
     @Test(arguments: TestStore.enabled) func signingOutEndsTheStreamWithAuthRevoked(store: TestStore) async throws {
         try await Node.with(store: store) { node in
             let signUp = try await node.server.request(
-                "POST", "/v1/auth/signup", json: ["username": "leaver", "password": "correct horse battery"], clientID: node.clientID)
+                "POST",
+                "/v1/auth/signup",
+                json: ["username": "leaver", "password": "correct horse battery"],
+                clientID: node.clientID
+            )
             let token = try #require(signUp.string("session.accessToken"))
             let uid = try #require(signUp.string("user.id"))
             let stream = node.watch("/users/\(uid)", auth: token)
@@ -251,7 +294,11 @@ import Testing
         try await Node.with(store: store, settings: ["--access-token-ttl", "30"]) { node in
             let asked = Date()
             let signUp = try await node.server.request(
-                "POST", "/v1/auth/signup", json: ["username": "expiring", "password": "correct horse battery"], clientID: node.clientID)
+                "POST",
+                "/v1/auth/signup",
+                json: ["username": "expiring", "password": "correct horse battery"],
+                clientID: node.clientID
+            )
             let token = try #require(signUp.string("session.accessToken"))
             let uid = try #require(signUp.string("user.id"))
             let stream = node.watch("/users/\(uid)", auth: token)
@@ -287,11 +334,15 @@ import Testing
         // not seen first.
         try await Node.with(store: store, environment: ["LATCHKEY_MAX_STREAMS": "2", "LATCHKEY_STREAM_KEEPALIVE": "2"]) { node in
             let signUp = try await node.server.request(
-                "POST", "/v1/auth/signup", json: ["username": "holder", "password": "correct horse battery"], clientID: node.clientID)
+                "POST",
+                "/v1/auth/signup",
+                json: ["username": "holder", "password": "correct horse battery"],
+                clientID: node.clientID
+            )
             let token = try #require(signUp.string("session.accessToken"))
             let uid = try #require(signUp.string("user.id"))
             let streams = [node.watch("/users/\(uid)", auth: token), node.watch("/b")]
-            defer { streams.forEach { $0.close() } }
+            defer { for reader in streams { reader.close() } }
             for stream in streams { #expect(try await stream.next()?.name == "put") }
             let refused = node.watch("/c")
             let head = try await refused.head()
@@ -327,7 +378,7 @@ import Testing
             let leaving = node.watch("/rooms/r1/messages", auth: members[0].token)
             let staying = node.watch("/rooms/r1/messages", auth: members[1].token)
             let anonymous = node.watch("/board", auth: .some(nil))
-            defer { [leaving, staying, anonymous].forEach { $0.close() } }
+            defer { for reader in [leaving, staying, anonymous] { reader.close() } }
             for stream in [leaving, staying, anonymous] { try await expectEvent(stream, "put", "/", "null") }
             try await node.write(.PUT, "/rooms/r1/messages/m1", .string("hello"))
             for stream in [leaving, staying] { try await expectEvent(stream, "put", "/m1", #""hello""#) }
@@ -361,7 +412,7 @@ import Testing
             let admin = (0..<2).map { _ in node.watch("/public") }
             let other = node.watch("/users/\(users[1].uid)", auth: users[1].token)
             let all = hog + anonymous + admin + [other]
-            defer { all.forEach { $0.close() } }
+            defer { for reader in all { reader.close() } }
             for stream in all { #expect(try await stream.next()?.name == "put") }
             for url in [
                 node.url("/users/\(users[0].uid)", auth: users[0].token), node.url("/public", auth: .some(nil)), node.url("/public"),
@@ -402,14 +453,17 @@ import Testing
     /// Expects streams of `paths` to open together within 200 tries 50 ms apart, each probe
     /// closed right after its answer.
     private func expectPlacesFree(
-        _ node: Node, _ paths: [String], auth: String?? = .none, sourceLocation: SourceLocation = #_sourceLocation
+        _ node: Node,
+        _ paths: [String],
+        auth: String?? = .none,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         var seen: [[UInt?]] = []
         for _ in 0..<200 {
             let probes = paths.map { node.watch($0, auth: auth) }
             var statuses: [UInt?] = []
             for probe in probes { statuses.append(try await probe.head().status) }
-            probes.forEach { $0.close() }
+            for reader in probes { reader.close() }
             if statuses.allSatisfy({ $0 == 200 }) { return }
             seen.append(statuses)
             try await Task.sleep(for: .milliseconds(50))
@@ -431,7 +485,7 @@ struct DatabaseStreamClusterTests {
     @Test func rotatingTheClientSecretEndsAdminStreamsOnEveryNode() async throws {
         try await withCluster(of: 2) { first, nodes in
             let streams = nodes.map { first.watch("/", on: $0) }
-            defer { streams.forEach { $0.close() } }
+            defer { for reader in streams { reader.close() } }
             for stream in streams { #expect(try await stream.next()?.name == "put") }
             let rotated = try await LatchkeyBinary.run(["apps", "rotate-secret", first.clientID, "--database", try #require(first.databaseURL)])
             #expect(rotated.status == 0, "\(rotated.stderr)")
@@ -449,7 +503,8 @@ struct DatabaseStreamClusterTests {
     /// Runs `body` with `count` nodes on one new database (the first node's, and its siblings'),
     /// and stops them however `body` ends.
     private func withCluster(
-        of count: Int, _ body: (DatabaseStreamTests.Node, [ServerProcess]) async throws -> Void
+        of count: Int,
+        _ body: (DatabaseStreamTests.Node, [ServerProcess]) async throws -> Void
     ) async throws {
         let first = try await DatabaseStreamTests.Node.start(store: .postgres)
         var nodes = [first.server]
@@ -467,7 +522,7 @@ struct DatabaseStreamClusterTests {
 
     private func streamEveryWrite(_ first: DatabaseStreamTests.Node, _ nodes: [ServerProcess]) async throws {
         let streams = nodes.map { first.watch("/counter", on: $0) }
-        defer { streams.forEach { $0.close() } }
+        defer { for reader in streams { reader.close() } }
         var values: [JSONValue?] = []
         var revisions: [Int64] = []
         for stream in streams {
@@ -482,7 +537,10 @@ struct DatabaseStreamClusterTests {
                 group.addTask {
                     for round in 0..<67 where round * 3 + index < 200 {
                         let write = round * 3 + index
-                        let body = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"total":{".sv":{"increment":1}},"by/w\#(write)":\#(index)}"#.utf8))
+                        let body = try JSONDecoder().decode(
+                            JSONValue.self,
+                            from: Data(#"{"total":{".sv":{"increment":1}},"by/w\#(write)":\#(index)}"#.utf8)
+                        )
                         let answer = try await first.write(.PATCH, "/counter", body, on: node)
                         #expect(answer.status == 200)
                     }

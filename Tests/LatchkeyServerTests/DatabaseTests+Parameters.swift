@@ -82,7 +82,11 @@ import Testing
             // A host no domain name is refused as a setting, with the setting named.
             let (_, operatorAdmin, _) = try await harness.operatorTokens(client)
             let bad = try await client.send(
-                .patch, "/v1/operator/apps/\(harness.app.clientID)", json: ["settings": ["database-host": "not a host"]], token: operatorAdmin)
+                .patch,
+                "/v1/operator/apps/\(harness.app.clientID)",
+                json: ["settings": ["database-host": "not a host"]],
+                token: operatorAdmin
+            )
             #expect(bad.status == .unprocessableContent && (bad.value("errors") as? [[String: Any]])?.first?["field"] as? String == "databaseHost")
         }
     }

@@ -84,7 +84,12 @@ import Testing
             #expect(put.status == .ok && put.text == "5" && put.headers[.eTag] != nil)
             // The write's conditions hold; a header and a parameter must name the same write.
             let stale = try await client.send(
-                .post, "/o.json?x-http-method-override=put", raw: Data("6".utf8), token: admin, headers: [override: "PUT", .ifMatch: "nope"])
+                .post,
+                "/o.json?x-http-method-override=put",
+                raw: Data("6".utf8),
+                token: admin,
+                headers: [override: "PUT", .ifMatch: "nope"]
+            )
             #expect(stale.status == .preconditionFailed && stale.text == "5")
             for query in ["x-http-method-override=PATCH", "x-http-method-override=AAA"] {
                 let disagreeing = try await client.send(.post, "/o.json?\(query)", raw: Data("6".utf8), token: admin, headers: [override: "PUT"])
@@ -101,7 +106,12 @@ import Testing
             let (ann, _) = try await DatabaseTests.user("ann", client)
             let (_, bobToken) = try await DatabaseTests.user("bob", client)
             let refused = try await client.send(
-                .post, "/users/\(ann).json?ns=\(client.clientID)", raw: Data("1".utf8), token: bobToken, headers: [override: "PUT"])
+                .post,
+                "/users/\(ann).json?ns=\(client.clientID)",
+                raw: Data("1".utf8),
+                token: bobToken,
+                headers: [override: "PUT"]
+            )
             #expect(refused.status == .unauthorized && refused.string("error") == "Permission denied")
         }
     }
@@ -117,9 +127,16 @@ import Testing
             _ = try await client.send(.put, "/s.json", raw: Data(#""text""#.utf8), token: admin)
             #expect(try await client.send(.put, "/s.json", raw: increment, token: admin).text == "5")
             let patch = try await client.send(
-                .patch, "/.json", raw: Data(#"{"c": {".sv": {"increment": -1}}, "t/at": {".sv": "timestamp"}}"#.utf8), token: admin)
+                .patch,
+                "/.json",
+                raw: Data(#"{"c": {".sv": {"increment": -1}}, "t/at": {".sv": "timestamp"}}"#.utf8),
+                token: admin
+            )
             #expect(patch.text == #"{"c":9.5,"t/at":1800000000000}"#)
-            for bad in [#"{".sv": "tomorrow"}"#, #"{".sv": {"increment": "1"}}"#, #"{".sv": {"decrement": 1}}"#, #"{".sv": 1}"#, #"{".sv": "timestamp", "x": 1}"#] {
+            for bad in [
+                #"{".sv": "tomorrow"}"#, #"{".sv": {"increment": "1"}}"#, #"{".sv": {"decrement": 1}}"#, #"{".sv": 1}"#,
+                #"{".sv": "timestamp", "x": 1}"#,
+            ] {
                 let refused = try await client.send(.put, "/c.json", raw: Data(bad.utf8), token: admin)
                 #expect(refused.status == .badRequest && refused.string("error") != nil, "\(bad)")
             }
@@ -142,8 +159,10 @@ import Testing
             let value = #"{"a": {".value": 1, ".priority": 2}, "b": {"c": true, ".priority": "p"}}"#
             #expect(try await client.send(.put, "/p.json", raw: Data(value.utf8), token: admin).text == #"{"a":1,"b":{"c":true}}"#)
             #expect(try await client.send(.get, "/p.json", token: admin).text == #"{"a":1,"b":{"c":true}}"#)
-            #expect(try await client.send(.get, "/p.json?format=export", token: admin).text
-                == #"{"a":{".priority":2,".value":1},"b":{".priority":"p","c":true}}"#)
+            #expect(
+                try await client.send(.get, "/p.json?format=export", token: admin).text
+                    == #"{"a":{".priority":2,".value":1},"b":{".priority":"p","c":true}}"#
+            )
             #expect(try await client.send(.put, "/q.json", raw: Data(#"{".priority": {}}"#.utf8), token: admin).status == .badRequest)
         }
     }
@@ -165,18 +184,22 @@ import Testing
         try await harness.run { client in
             let admin = try await harness.clientToken(client, scope: "database:admin")
             let deepPath = (0...DataPath.maximumDepth).map { "k\($0)" }.joined(separator: "/")
-            for path in ["/a.b.json", "/a$.json", "/a%23.json", "/a%5B.json", "/a%2Fb.json", "/a%00.json", "/\(deepPath).json", "/%E0%A4.json",
-                         "/" + String(repeating: "k", count: 769) + ".json"] {
+            for path in [
+                "/a.b.json", "/a$.json", "/a%23.json", "/a%5B.json", "/a%2Fb.json", "/a%00.json", "/\(deepPath).json", "/%E0%A4.json",
+                "/" + String(repeating: "k", count: 769) + ".json",
+            ] {
                 for method in [HTTPRequest.Method.get, .put, .patch, .post, .delete] {
                     let refused = try await client.send(method, path, raw: Data("{}".utf8), token: admin)
                     #expect(refused.status == .badRequest && refused.string("error") == "Invalid path: Invalid token in path", "\(method) \(path)")
                 }
             }
             let deepValue = String(repeating: #"{"k":"#, count: DataPath.maximumDepth) + "1" + String(repeating: "}", count: DataPath.maximumDepth)
-            let bodies = ["", "{", "nope", "[1,]", #"{"a":1,}"#, "{\"a\":\"\u{0}\"}", #"{"a.b": 1}"#, #"{"a": {"$b": 1}}"#, #"{"": 1}"#,
-                          #"{".value": 1, "x": 2}"#, deepValue, String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000),
-                          #""\ud800""#, #""\udc00\ud800""#, "\"a\tb\"", "01", "1.", "-", ".5", "1e", "1e400", "tru", "nul", #"{"a" 1}"#,
-                          #"{"a":1 "b":2}"#, "[1] 2", #""\x41""#, #"{'a': 1}"#, "[1,,2]", "\u{FEFF}1"]
+            let bodies = [
+                "", "{", "nope", "[1,]", #"{"a":1,}"#, "{\"a\":\"\u{0}\"}", #"{"a.b": 1}"#, #"{"a": {"$b": 1}}"#, #"{"": 1}"#,
+                #"{".value": 1, "x": 2}"#, deepValue, String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000),
+                #""\ud800""#, #""\udc00\ud800""#, "\"a\tb\"", "01", "1.", "-", ".5", "1e", "1e400", "tru", "nul", #"{"a" 1}"#,
+                #"{"a":1 "b":2}"#, "[1] 2", #""\x41""#, #"{'a': 1}"#, "[1,,2]", "\u{FEFF}1",
+            ]
             for body in bodies {
                 for method in [HTTPRequest.Method.put, .post, .patch] {
                     let refused = try await client.send(method, "/b.json", raw: Data(body.utf8), token: admin)
@@ -188,7 +211,8 @@ import Testing
             #expect(try await client.send(.put, "/e.json", raw: Data(escaped.utf8), token: admin).status == .ok)
             #expect(try await client.send(.get, "/e.json", token: admin).text == #"{"n":[0,1,100,0.25,1.2345678901234567e+19],"s":"é😀\n\"/"}"#)
             // A value as deep as allowed is fine.
-            let deepest = String(repeating: #"{"k":"#, count: DataPath.maximumDepth - 1) + "1" + String(repeating: "}", count: DataPath.maximumDepth - 1)
+            let deepest =
+                String(repeating: #"{"k":"#, count: DataPath.maximumDepth - 1) + "1" + String(repeating: "}", count: DataPath.maximumDepth - 1)
             #expect(try await client.send(.put, "/b.json", raw: Data(deepest.utf8), token: admin).status == .ok)
             #expect(try await client.send(.put, "/b/c.json", raw: Data(deepest.utf8), token: admin).status == .badRequest)
             // Long keys, but a location's path at most 2 KB (it is a primary key).
@@ -196,7 +220,9 @@ import Testing
             #expect(try await client.send(.put, "/\(long)/\(long).json", raw: Data("1".utf8), token: admin).status == .ok)
             let tooLong = try await client.send(.put, "/\(long)/\(long)/\(long).json", raw: Data("1".utf8), token: admin)
             #expect(tooLong.status == .badRequest && tooLong.string("error") != nil)
-            #expect(try await client.send(.put, "/\(long).json", raw: Data(#"{"\#(long)": {"\#(long)": 1}}"#.utf8), token: admin).status == .badRequest)
+            #expect(
+                try await client.send(.put, "/\(long).json", raw: Data(#"{"\#(long)": {"\#(long)": 1}}"#.utf8), token: admin).status == .badRequest
+            )
             #expect(try await client.send(.get, "/\(long)/\(long)/\(long).json", token: admin).text == "null")
             for patch in [#"[1]"#, #"5"#, #"{"a": 1, "a/b": 2}"#, #"{"a/b": 1, "a": 2}"#, #"{"a": 1, "a/": 2}"#, #"{"a..b": 1}"#, #"{"/": 1}"#] {
                 let refused = try await client.send(.patch, "/b.json", raw: Data(patch.utf8), token: admin)
@@ -229,10 +255,14 @@ import Testing
             }
             #expect(try await client.send(.get, "/counter.json", token: admin).text == "50")
 
-            let tag = try #require(try await client.send(.get, "/counter.json", token: admin, headers: [HTTPField.Name("X-Firebase-ETag")!: "true"]).headers[.eTag])
+            let tag = try #require(
+                try await client.send(.get, "/counter.json", token: admin, headers: [HTTPField.Name("X-Firebase-ETag")!: "true"]).headers[.eTag]
+            )
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                 for index in 0..<50 {
-                    group.addTask { try await client.send(.put, "/counter.json", raw: Data("\(100 + index)".utf8), token: admin, headers: [.ifMatch: tag]).status }
+                    group.addTask {
+                        try await client.send(.put, "/counter.json", raw: Data("\(100 + index)".utf8), token: admin, headers: [.ifMatch: tag]).status
+                    }
                 }
                 return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
             }
@@ -247,7 +277,9 @@ import Testing
             let admin = try await harness.clientToken(client, scope: "database:admin")
             var wide: [String: Any] = [:]
             for index in 0..<3000 {
-                wide["item\(index)"] = ["n": index, "s": "value \(index) \u{e9}\u{1F600} \"quoted\" \\ \n", "f": Double(index) + 0.25, "b": index % 2 == 0]
+                wide["item\(index)"] = [
+                    "n": index, "s": "value \(index) \u{e9}\u{1F600} \"quoted\" \\ \n", "f": Double(index) + 0.25, "b": index % 2 == 0,
+                ]
             }
             var deep: Any = ["leaf": "bottom"]
             for level in 0..<(DataPath.maximumDepth - 3) { deep = ["level\(level)": deep] }
@@ -259,7 +291,9 @@ import Testing
             let encoded = "unicode key \u{e9}".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
             #expect(try await client.send(.get, "/big/\(encoded).json", token: admin).text == "1")
             let string = try await client.send(.get, "/big/wide/item2999/s.json", token: admin).body
-            #expect(try JSONSerialization.jsonObject(with: string, options: .fragmentsAllowed) as? String == "value 2999 \u{e9}\u{1F600} \"quoted\" \\ \n")
+            #expect(
+                try JSONSerialization.jsonObject(with: string, options: .fragmentsAllowed) as? String == "value 2999 \u{e9}\u{1F600} \"quoted\" \\ \n"
+            )
         }
     }
 }

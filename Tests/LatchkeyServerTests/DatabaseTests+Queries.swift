@@ -23,8 +23,10 @@ import Testing
             #expect(tall.status == .ok && tall.text == #"{"a":{"height":4},"c":{"height":7}}"#)
             #expect(try await client.send(.get, "/dinos.json?orderBy=%22height%22&limitToFirst=1", token: admin).text == #"{"b":{"height":2}}"#)
             #expect(try await client.send(.get, "/dinos.json?orderBy=%22$key%22&equalTo=%22b%22", token: admin).text == #"{"b":{"height":2}}"#)
-            for query in ["orderBy=height", "orderBy=%22height%22&limitToFirst=-1", "orderBy=%22height%22&shallow=true",
-                          "orderBy=%22$key%22&startAt=1"] {
+            for query in [
+                "orderBy=height", "orderBy=%22height%22&limitToFirst=-1", "orderBy=%22height%22&shallow=true",
+                "orderBy=%22$key%22&startAt=1",
+            ] {
                 let refused = try await client.send(.get, "/dinos.json?\(query)", token: admin)
                 #expect(refused.status == .badRequest && refused.string("error") != nil, "\(query)")
             }

@@ -14,13 +14,23 @@ import Testing
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let admin = try await harness.clientToken(client, scope: "database:admin")
-            let put = try await client.send(.put, "/books/one.json", raw: Data(#"{"title": "Dune", "pages": 412, "tags": ["sf", "classic"], "gone": null}"#.utf8), token: admin)
+            let put = try await client.send(
+                .put,
+                "/books/one.json",
+                raw: Data(#"{"title": "Dune", "pages": 412, "tags": ["sf", "classic"], "gone": null}"#.utf8),
+                token: admin
+            )
             #expect(put.status == .ok)
             #expect(put.text == #"{"pages":412,"tags":["sf","classic"],"title":"Dune"}"#)
             #expect(try await client.send(.get, "/books/one/title.json", token: admin).text == #""Dune""#)
             #expect(try await client.send(.get, "/books.json", token: admin).text == #"{"one":{"pages":412,"tags":["sf","classic"],"title":"Dune"}}"#)
 
-            let patch = try await client.send(.patch, "/books/one.json", json: ["pages": 413, "author/name": "Herbert", "tags": NSNull()], token: admin)
+            let patch = try await client.send(
+                .patch,
+                "/books/one.json",
+                json: ["pages": 413, "author/name": "Herbert", "tags": NSNull()],
+                token: admin
+            )
             #expect(patch.status == .ok && patch.value("pages") as? Int == 413 && patch.value("author/name") as? String == "Herbert")
             #expect(try await client.send(.get, "/books/one.json", token: admin).text == #"{"author":{"name":"Herbert"},"pages":413,"title":"Dune"}"#)
 
@@ -131,11 +141,13 @@ import Testing
                     .all().map { try $0.decode(column: "payload", as: String.self) }
             }
             let changes = try payloads.map { try JSONDecoder().decode(TreeChange.self, from: Data($0.utf8)) }
-            #expect(changes == [
-                TreeChange(revision: 1, operation: .put, path: "/a", data: .object(["n": .integer(2)])),
-                TreeChange(revision: 2, operation: .patch, path: "/a", data: .object(["b/c": .integer(1), "n": .null])),
-                TreeChange(revision: 3, operation: .put, path: "/a/b", data: nil),
-            ])
+            #expect(
+                changes == [
+                    TreeChange(revision: 1, operation: .put, path: "/a", data: .object(["n": .integer(2)])),
+                    TreeChange(revision: 2, operation: .patch, path: "/a", data: .object(["b/c": .integer(1), "n": .null])),
+                    TreeChange(revision: 3, operation: .put, path: "/a/b", data: nil),
+                ]
+            )
         }
     }
 
@@ -198,8 +210,10 @@ import Testing
                 try await db.raw("SELECT payload FROM change_events WHERE kind = 'tree' AND subject = \(bind: appID) ORDER BY sequence DESC")
                     .first()?.decode(column: "payload", as: String.self)
             }
-            #expect(try JSONDecoder().decode(TreeChange.self, from: Data((last ?? "").utf8))
-                == TreeChange(revision: 3, operation: .put, path: "/users/\(ann)", data: nil))
+            #expect(
+                try JSONDecoder().decode(TreeChange.self, from: Data((last ?? "").utf8))
+                    == TreeChange(revision: 3, operation: .put, path: "/users/\(ann)", data: nil)
+            )
         }
     }
 

@@ -36,11 +36,18 @@ import Testing
                     _ = try await client.send(.post, "/v1/me/email", json: ["email": "zed3@example.com"], token: access)
                 }
                 let idToken = try provider.idToken(
-                    provider.claims(subject: "zed-google", at: harness.clock.now(), extra: ["email": "zed@example.com", "name": "Zed Z"]))
-                #expect(try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": idToken], token: access).status == .ok)
+                    provider.claims(subject: "zed-google", at: harness.clock.now(), extra: ["email": "zed@example.com", "name": "Zed Z"])
+                )
+                #expect(
+                    try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": idToken], token: access).status == .ok
+                )
                 _ = try await client.signIn("zeddeletion42", password: "a wrong password")
                 _ = try await client.send(
-                    .post, "/v1/auth/signin", json: ["email": "zed2@example.com", "password": "a wrong password"], app: client.clientID)
+                    .post,
+                    "/v1/auth/signin",
+                    json: ["email": "zed2@example.com", "password": "a wrong password"],
+                    app: client.clientID
+                )
                 // A profile, app data, and a user who redeemed zed's invite code (whose row must not name zed after).
                 #expect(try await client.send(.put, "/v1/me/profile", json: ProfileTests.complete, token: access).status == .ok)
                 let code = try #require(try await client.send(.get, "/v1/me/profile", token: access).string("inviteCode"))

@@ -13,7 +13,8 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func webhookIsSignedAndRetriedWithBackoff(store: TestStore) async throws {
         try await serving(try await MessageReceiver.start(statuses: [.internalServerError, .serviceUnavailable, .ok])) { receiver in
-            let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
+            let harness = try await TestHarness.make(store: store) { _ in
+            } configureServer: {
                 $0.delivery.smsSender = .webhook
                 $0.delivery.webhookURL = receiver.url + "/hooks/latchkey"
                 $0.delivery.webhookSecret = Self.secret
@@ -44,9 +45,15 @@ import Testing
                 #expect(payload["channel"] as? String == "sms")
                 #expect((payload["body"] as? String)?.firstMatch(of: /\d{6}/) != nil)
                 let signature = try #require(request.headers[HTTPField.Name("Latchkey-Signature")!])
-                let parts = Dictionary(uniqueKeysWithValues: signature.split(separator: ",").map { $0.split(separator: "=", maxSplits: 1).map(String.init) }.map { ($0[0], $0[1]) })
+                let parts = Dictionary(
+                    uniqueKeysWithValues: signature.split(separator: ",").map { $0.split(separator: "=", maxSplits: 1).map(String.init) }.map {
+                        ($0[0], $0[1])
+                    }
+                )
                 let mac = HMAC<SHA256>.authenticationCode(
-                    for: Data("\(parts["t"] ?? "").\(request.body)".utf8), using: SymmetricKey(data: Data(Self.secret.utf8)))
+                    for: Data("\(parts["t"] ?? "").\(request.body)".utf8),
+                    using: SymmetricKey(data: Data(Self.secret.utf8))
+                )
                 #expect(parts["v1"] == mac.map { String(format: "%02x", $0) }.joined())
             }
         }
@@ -56,7 +63,8 @@ import Testing
         try await serving(try await MessageReceiver.start(statuses: [.ok])) { elsewhere in
             let redirect = try await MessageReceiver.start(statuses: [.temporaryRedirect], headers: [.location: elsewhere.url + "/stolen"])
             try await serving(redirect) { redirecting in
-                let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
+                let harness = try await TestHarness.make(store: store) { _ in
+                } configureServer: {
                     $0.delivery.smsSender = .webhook
                     $0.delivery.webhookURL = redirecting.url + "/hook"
                     $0.delivery.webhookSecret = Self.secret
@@ -74,7 +82,8 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func refusedMessagesAndExhaustedRetriesAreDeadLettered(store: TestStore) async throws {
         try await serving(try await MessageReceiver.start(statuses: [.unprocessableContent])) { refusing in
-            let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
+            let harness = try await TestHarness.make(store: store) { _ in
+            } configureServer: {
                 $0.delivery.smsSender = .webhook
                 $0.delivery.webhookURL = refusing.url + "/hook"
                 $0.delivery.webhookSecret = Self.secret
@@ -91,7 +100,8 @@ import Testing
 
     @Test func failingProviderIsDeadLetteredAfterTheLastAttempt() async throws {
         try await serving(try await MessageReceiver.start(statuses: [.badGateway])) { failing in
-            let harness = try await TestHarness.make(store: .sqlite) { _ in } configureServer: {
+            let harness = try await TestHarness.make(store: .sqlite) { _ in
+            } configureServer: {
                 $0.delivery.smsSender = .webhook
                 $0.delivery.webhookURL = failing.url + "/hook"
                 $0.delivery.webhookSecret = Self.secret
@@ -109,7 +119,8 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func twilioSenderUsesTheMessagesAPI(store: TestStore) async throws {
         try await serving(try await MessageReceiver.start(statuses: [.created], answer: #"{"sid": "SM0123456789", "status": "queued"}"#)) { twilio in
-            let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
+            let harness = try await TestHarness.make(store: store) { _ in
+            } configureServer: {
                 $0.delivery.smsSender = .twilio
                 $0.delivery.twilioBaseURL = twilio.url
                 $0.delivery.twilioAccountSID = "AC42"
@@ -131,10 +142,16 @@ import Testing
 
     @Test func senderSettingsAreCheckedAtStartup() async throws {
         await #expect(throws: ConfigurationProblem.self) {
-            _ = try await TestHarness.make(store: .sqlite) { _ in } configureServer: { $0.delivery.smsSender = .webhook }
+            _ = try await TestHarness.make(store: .sqlite) { _ in
+            } configureServer: {
+                $0.delivery.smsSender = .webhook
+            }
         }
         await #expect(throws: ConfigurationProblem.self) {
-            _ = try await TestHarness.make(store: .sqlite) { _ in } configureServer: { $0.delivery.emailSender = .twilio }
+            _ = try await TestHarness.make(store: .sqlite) { _ in
+            } configureServer: {
+                $0.delivery.emailSender = .twilio
+            }
         }
     }
 
@@ -181,7 +198,8 @@ import Testing
 /// Waits until `condition` holds, checking every 50 ms, or fails after `timeout` (generous: the
 /// dispatcher ticks once a second, and the whole suite shares two cores in CI).
 func eventually(
-    timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
+    timeout: Duration = .seconds(30),
+    sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: @Sendable () async throws -> Bool
 ) async throws {
     let deadline = ContinuousClock.now + timeout

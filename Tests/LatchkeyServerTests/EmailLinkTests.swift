@@ -11,7 +11,9 @@ import Testing
     @Test(arguments: TestStore.enabled) func emailIsVerifiedOnlyThroughTheLink(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
         try await harness.run { client in
-            let token = try #require(try await client.signUp(["email": Self.email, "password": "correct horse battery"]).string("session.accessToken"))
+            let token = try #require(
+                try await client.signUp(["email": Self.email, "password": "correct horse battery"]).string("session.accessToken")
+            )
             #expect(try await client.me(token).value("emailVerified") as? Bool == false)
             let forged = try await client.send(.patch, "/v1/me", json: ["emailVerified": true], token: token)
             #expect(forged.status == .badRequest)
@@ -99,7 +101,9 @@ import Testing
     @Test(arguments: TestStore.enabled) func emailChangesOnlyWhenTheNewAddressConfirms(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
         try await harness.run { client in
-            let token = try #require(try await client.signUp(["email": Self.email, "password": "correct horse battery"]).string("session.accessToken"))
+            let token = try #require(
+                try await client.signUp(["email": Self.email, "password": "correct horse battery"]).string("session.accessToken")
+            )
             _ = try await client.signUp(["email": "taken@example.com", "password": "correct horse battery"])
             #expect(try await client.send(.post, "/v1/me/email", json: ["email": "not an email"], token: token).string("code") == "invalid_email")
             #expect(try await client.send(.post, "/v1/me/email", json: ["email": "new@example.com"], token: token).status == .accepted)
@@ -143,14 +147,20 @@ import Testing
                 let verify = try await client.send(.post, "/v1/auth/email/verify", json: ["token": links.verify])
                 #expect(verify.string("code") == "code_expired", "verification link after \(trigger)")
                 let reset = try await client.send(
-                    .post, "/v1/auth/password/reset/confirm", json: ["token": links.reset, "password": "a takeover secret"])
+                    .post,
+                    "/v1/auth/password/reset/confirm",
+                    json: ["token": links.reset, "password": "a takeover secret"]
+                )
                 #expect(reset.string("code") == "code_expired", "reset link after \(trigger)")
             }
 
             let beforePasswordChange = try await links(to: Self.email)
             let changed = try await client.send(
-                .post, "/v1/me/password", json: ["currentPassword": "correct horse battery", "newPassword": "another fine secret"],
-                token: access)
+                .post,
+                "/v1/me/password",
+                json: ["currentPassword": "correct horse battery", "newPassword": "another fine secret"],
+                token: access
+            )
             #expect(changed.status == .noContent)
             try await expectDead(beforePasswordChange, "a password change")
 
@@ -175,8 +185,12 @@ import Testing
             for (language, subject) in [("ja", "Test App のパスワードの再設定"), ("zh-CN", "重置您的 Test App 密码"), ("fr", "Reset your Test App password")] {
                 let message = try await harness.message(to: Self.email) {
                     _ = try await client.send(
-                        .post, "/v1/auth/password/reset", json: ["email": Self.email], app: client.clientID,
-                        headers: [.acceptLanguage: language])
+                        .post,
+                        "/v1/auth/password/reset",
+                        json: ["email": Self.email],
+                        app: client.clientID,
+                        headers: [.acceptLanguage: language]
+                    )
                 }
                 #expect(message.subject == subject)
             }
@@ -186,7 +200,9 @@ import Testing
     @Test(arguments: TestStore.enabled) func theActionPageNeedsAClickAndThenVerifies(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
         try await harness.run { client in
-            let token = try #require(try await client.signUp(["email": Self.email, "password": "correct horse battery"]).string("session.accessToken"))
+            let token = try #require(
+                try await client.signUp(["email": Self.email, "password": "correct horse battery"]).string("session.accessToken")
+            )
             _ = try await client.send(.post, "/v1/me/email/verification", token: token)
             let body = try await harness.latestSent(to: Self.email).body
             #expect(body.contains("http://latchkey.test/v1/auth/action?mode=verifyEmail&token="))
@@ -206,7 +222,11 @@ import Testing
             #expect(forged.text.contains("This form has expired"))
             let other = try PageForm(of: try await client.send(.get, "/v1/auth/action?mode=verifyEmail&token=\(link)"))
             let mixed = try await client.send(
-                .post, "/v1/auth/action", form: ["mode": "verifyEmail", "token": link, "csrf_token": other.token], headers: [.cookie: form.cookie])
+                .post,
+                "/v1/auth/action",
+                form: ["mode": "verifyEmail", "token": link, "csrf_token": other.token],
+                headers: [.cookie: form.cookie]
+            )
             #expect(mixed.status == .forbidden)
             #expect(try await client.me(token).value("emailVerified") as? Bool == false)
 
@@ -231,12 +251,21 @@ import Testing
             let link = try await harness.resetLinkToken(for: Self.email, client: client)
             let page = "/v1/auth/action?mode=resetPassword&token=\(link)"
             let japanese: HTTPFields = [.acceptLanguage: "ja"]
-            let weak = try await client.submit(["mode": "resetPassword", "token": link, "password": "short"], to: "/v1/auth/action", from: page, headers: japanese)
+            let weak = try await client.submit(
+                ["mode": "resetPassword", "token": link, "password": "short"],
+                to: "/v1/auth/action",
+                from: page,
+                headers: japanese
+            )
             #expect(weak.status == .unprocessableContent)
             #expect(weak.text.contains(#"<html lang="ja">"#))
             #expect(weak.text.contains(#"class="error-summary""#) && weak.text.contains(##"href="#password""##))
             #expect(weak.text.contains(#"aria-describedby="password-error""#))
-            let done = try await client.submit(["mode": "resetPassword", "token": link, "password": "a brand new secret"], to: "/v1/auth/action", from: page)
+            let done = try await client.submit(
+                ["mode": "resetPassword", "token": link, "password": "a brand new secret"],
+                to: "/v1/auth/action",
+                from: page
+            )
             #expect(done.status == .ok)
             #expect(done.text.contains("Password changed"))
             #expect(try await client.signIn("ada", password: "a brand new secret").status == .ok)

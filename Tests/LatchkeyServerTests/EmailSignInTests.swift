@@ -139,7 +139,11 @@ import Testing
                 #expect(response.string("code") == "invalid_email", "\(address)")
             }
             let extra = try await client.send(
-                .post, "/v1/auth/email/otp", json: ["email": Self.email, "emailVerified": true], app: client.clientID)
+                .post,
+                "/v1/auth/email/otp",
+                json: ["email": Self.email, "emailVerified": true],
+                app: client.clientID
+            )
             #expect(extra.string("code") == "unknown_field")
             #expect(try await harness.backend.outbox.list().isEmpty)
             #expect(try await client.verifyEmailCode(String(repeating: "1", count: 64)).string("code") == "code_expired")
@@ -307,7 +311,11 @@ import Testing
             #expect(signedIn.status == .ok)
             #expect(signedIn.string("user.id") == signedUp.string("user.id"))
             let password = try await client.send(
-                .post, "/v1/auth/signin", json: ["email": Self.email, "password": "attacker chose this"], app: client.clientID)
+                .post,
+                "/v1/auth/signin",
+                json: ["email": Self.email, "password": "attacker chose this"],
+                app: client.clientID
+            )
             #expect(password.status == .unauthorized)
             #expect(password.string("code") == "invalid_credentials")
         }

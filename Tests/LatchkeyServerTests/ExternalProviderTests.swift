@@ -11,27 +11,34 @@ import Testing
     /// A harness whose app knows the fake as OpenID Connect provider `google` (client `client-1`)
     /// and as Facebook provider `facebook`.
     private func makeHarness(
-        _ store: TestStore, provider: FakeIdentityProvider, configure: (inout AppSettings) -> Void = { _ in }
+        _ store: TestStore,
+        provider: FakeIdentityProvider,
+        configure: (inout AppSettings) -> Void = { _ in }
     ) async throws -> TestHarness {
         try await TestHarness.make(store: store) { settings in
             settings.providers["google"] = ProviderSettings(kind: .openIDConnect, issuer: provider.issuer, clientIDs: ["client-1"])
             settings.providers["facebook"] = ProviderSettings(
-                kind: .facebook, clientIDs: [FakeIdentityProvider.facebookAppID],
-                clientSecret: FakeIdentityProvider.facebookSecret, graphURL: provider.issuer)
+                kind: .facebook,
+                clientIDs: [FakeIdentityProvider.facebookAppID],
+                clientSecret: FakeIdentityProvider.facebookSecret,
+                graphURL: provider.issuer
+            )
             configure(&settings)
         }
     }
 
-    /// Runs `body` with two fake issuers that the app knows as `google` and `other`.
+    /// Runs `body` with two fake issuers that the app knows as `google` and `other`; with
+    /// `linkingByVerifiedEmail`, the app links providers to accounts by verified email.
     private func withTwoIssuers(
-        _ store: TestStore, configure: @escaping (inout AppSettings) -> Void = { _ in },
+        _ store: TestStore,
+        linkingByVerifiedEmail: Bool = false,
         _ body: @Sendable (TestHarness, FakeIdentityProvider, FakeIdentityProvider, Client) async throws -> Void
     ) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             try await serving(try await FakeIdentityProvider.start()) { other in
                 let harness = try await makeHarness(store, provider: provider) {
                     $0.providers["other"] = ProviderSettings(kind: .openIDConnect, issuer: other.issuer, clientIDs: ["client-1"])
-                    configure(&$0)
+                    $0.linkProvidersByVerifiedEmail = linkingByVerifiedEmail
                 }
                 try await harness.run { client in try await body(harness, provider, other, client) }
             }
@@ -44,7 +51,10 @@ import Testing
             try await harness.run { client in
                 let now = harness.clock.now()
                 let claims = provider.claims(
-                    subject: "g-123", at: now, extra: ["email": "ann@example.com", "email_verified": true, "name": "Ann Lee"])
+                    subject: "g-123",
+                    at: now,
+                    extra: ["email": "ann@example.com", "email_verified": true, "name": "Ann Lee"]
+                )
                 let first = try await client.external("google", try provider.idToken(claims))
                 #expect(first.status == .created)
                 #expect(first.string("user.email") == "ann@example.com")
@@ -62,7 +72,9 @@ import Testing
                 #expect(again.status == .ok)
                 #expect(again.string("user.id") == first.string("user.id"))
                 let es256 = try await client.external(
-                    "google", try provider.idToken(provider.claims(subject: "g-456", audience: ["other", "client-1"], at: now), signer: .ec))
+                    "google",
+                    try provider.idToken(provider.claims(subject: "g-456", audience: ["other", "client-1"], at: now), signer: .ec)
+                )
                 #expect(es256.status == .created)
                 #expect(es256.string("user.id") != first.string("user.id"))
                 #expect(try await client.send(.get, "/v1/me", token: again.string("session.accessToken")).status == .ok)
@@ -190,7 +202,11 @@ import Testing
                 // Linking takes no used token either.
                 let pat = try await client.signUpUser("pat")
                 let linkedAgain = try await client.send(
-                    .post, "/v1/me/identities", json: ["provider": "google", "token": plain], token: pat.access)
+                    .post,
+                    "/v1/me/identities",
+                    json: ["provider": "google", "token": plain],
+                    token: pat.access
+                )
                 #expect(linkedAgain.status == .unauthorized)
                 #expect(linkedAgain.string("code") == "invalid_provider_token")
                 let fresh = try provider.idToken(provider.claims(subject: "r2", at: now))
@@ -245,7 +261,9 @@ import Testing
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let harness = try await makeHarness(store, provider: provider)
             provider.register(
-                facebookToken: "fb-kim", .init(userID: "20001", name: "Kim Lee", firstName: "Kim", birthday: "03/05/1990", gender: "female"))
+                facebookToken: "fb-kim",
+                .init(userID: "20001", name: "Kim Lee", firstName: "Kim", birthday: "03/05/1990", gender: "female")
+            )
             provider.register(facebookToken: "fb-partial", .init(userID: "20002", firstName: "Sam", birthday: "03/05", gender: "custom"))
             try await harness.run { client in
                 let kim = try #require(try await client.external("facebook", "fb-kim").string("session.accessToken"))
@@ -262,7 +280,10 @@ import Testing
                 #expect(partial.string("firstName") == "Sam" && partial.string("gender") == "other" && partial.value("dateOfBirth") == nil)
 
                 let claims = provider.claims(
-                    subject: "g-77", at: harness.clock.now(), extra: ["given_name": "Ada", "birthdate": "1985-12-10", "gender": "male"])
+                    subject: "g-77",
+                    at: harness.clock.now(),
+                    extra: ["given_name": "Ada", "birthdate": "1985-12-10", "gender": "male"]
+                )
                 let ada = try #require(try await client.external("google", try provider.idToken(claims)).string("session.accessToken"))
                 let fromIDToken = try await client.send(.get, "/v1/me/profile", token: ada)
                 #expect(fromIDToken.string("firstName") == "Ada" && fromIDToken.string("dateOfBirth") == "1985-12-10")
@@ -286,14 +307,21 @@ import Testing
                 #expect(profile.string("firstName") == "Kit" && profile.value("dateOfBirth") == nil)
 
                 let claims = provider.claims(
-                    subject: "g-kid", at: harness.clock.now(), extra: ["given_name": "Ivy", "birthdate": "2016-05-01"])
+                    subject: "g-kid",
+                    at: harness.clock.now(),
+                    extra: ["given_name": "Ivy", "birthdate": "2016-05-01"]
+                )
                 let oidc = try await client.external("google", try provider.idToken(claims))
                 #expect(oidc.status == .created && oidc.value("user.dateOfBirth") == nil)
 
                 let parent = "parent@example.com"
                 _ = try await harness.message(to: parent) {
                     let started = try await client.send(
-                        .patch, "/v1/me", json: ["dateOfBirth": "2016-05-01", "parentEmail": parent], token: access)
+                        .patch,
+                        "/v1/me",
+                        json: ["dateOfBirth": "2016-05-01", "parentEmail": parent],
+                        token: access
+                    )
                     #expect(started.status == .ok && started.string("consent.status") == "pending", "\(started.text)")
                 }
                 #expect(try await client.send(.get, "/v1/me", token: access).status == .unauthorized)
@@ -340,14 +368,20 @@ import Testing
             #expect(collision.string("code") == "account_exists")
 
             let first = try await client.external(
-                "google", try provider.idToken(provider.claims(subject: "q1", at: now, extra: ["email": "q@example.com", "email_verified": true])))
+                "google",
+                try provider.idToken(provider.claims(subject: "q1", at: now, extra: ["email": "q@example.com", "email_verified": true]))
+            )
             #expect(first.status == .created)
             let policyOff = try await client.external(
-                "other", try other.idToken(other.claims(subject: "q2", at: now, extra: ["email": "q@example.com", "email_verified": "true"])))
+                "other",
+                try other.idToken(other.claims(subject: "q2", at: now, extra: ["email": "q@example.com", "email_verified": "true"]))
+            )
             #expect(policyOff.string("code") == "account_exists")
             // An unverified email matches nothing and claims nothing: a separate user without an email.
             let unverified = try await client.external(
-                "other", try other.idToken(other.claims(subject: "q2", at: now, extra: ["email": "q@example.com"])))
+                "other",
+                try other.idToken(other.claims(subject: "q2", at: now, extra: ["email": "q@example.com"]))
+            )
             #expect(unverified.status == .created)
             #expect(unverified.string("user.id") != first.string("user.id"))
             #expect(unverified.string("user.email") == nil)
@@ -355,11 +389,13 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func withThePolicyOnAVerifiedEmailLinksToTheVerifiedAccount(store: TestStore) async throws {
-        try await withTwoIssuers(store, configure: { $0.linkProvidersByVerifiedEmail = true }) { harness, provider, other, client in
+        try await withTwoIssuers(store, linkingByVerifiedEmail: true) { harness, provider, other, client in
             let now = harness.clock.now()
             _ = try await client.signUp(["email": "pat@example.com", "password": "correct horse battery"])
             let unverifiedAccount = try await client.external(
-                "google", try provider.idToken(provider.claims(subject: "p1", at: now, extra: ["email": "pat@example.com", "email_verified": true])))
+                "google",
+                try provider.idToken(provider.claims(subject: "p1", at: now, extra: ["email": "pat@example.com", "email_verified": true]))
+            )
             #expect(unverifiedAccount.string("code") == "account_exists")
 
             let verified: [String: Any] = ["email": "q@example.com", "email_verified": true]
@@ -382,18 +418,26 @@ import Testing
                 let guest = try await client.send(.post, "/v1/auth/anonymous", app: client.clientID)
                 let access = try #require(guest.string("session.accessToken"))
                 let conflict = try await client.send(
-                    .post, "/v1/me/identities", json: ["provider": "google", "token": try provider.idToken(provider.claims(subject: "g1", at: now))],
-                    token: access)
+                    .post,
+                    "/v1/me/identities",
+                    json: ["provider": "google", "token": try provider.idToken(provider.claims(subject: "g1", at: now))],
+                    token: access
+                )
                 #expect(conflict.status == .conflict)
                 #expect(conflict.string("code") == "account_conflict")
                 #expect(((conflict.value("errors") as? [[String: Any]])?.first?["field"] as? String) == "provider")
                 #expect(try await client.send(.get, "/v1/me", token: access).value("isAnonymous") as? Bool == true)
-                #expect(try await client.external("google", try provider.idToken(provider.claims(subject: "g1", at: now))).string("user.id")
-                    == owner.string("user.id"))
+                #expect(
+                    try await client.external("google", try provider.idToken(provider.claims(subject: "g1", at: now))).string("user.id")
+                        == owner.string("user.id")
+                )
 
                 let linked = try await client.send(
-                    .post, "/v1/me/identities", json: ["provider": "google", "token": try provider.idToken(provider.claims(subject: "g2", at: now))],
-                    token: access)
+                    .post,
+                    "/v1/me/identities",
+                    json: ["provider": "google", "token": try provider.idToken(provider.claims(subject: "g2", at: now))],
+                    token: access
+                )
                 #expect(linked.status == .ok)
                 #expect(linked.string("id") == guest.string("user.id"))
                 #expect(linked.value("isAnonymous") as? Bool == false)
@@ -448,7 +492,12 @@ import Testing
                 let token = { (subject: String) in try provider.idToken(provider.claims(subject: subject, at: harness.clock.now())) }
                 let pat = try await client.signUpUser("pat")
                 harness.clock.advance(by: 301)
-                let late = try await client.send(.post, "/v1/me/identities", json: ["provider": "google", "token": try token("p1")], token: pat.access)
+                let late = try await client.send(
+                    .post,
+                    "/v1/me/identities",
+                    json: ["provider": "google", "token": try token("p1")],
+                    token: pat.access
+                )
                 #expect(late.status == .forbidden)
                 #expect(late.string("code") == "reauthentication_required")
 
@@ -480,7 +529,11 @@ import Testing
                 #expect(unknown.status == .badRequest)
                 #expect(unknown.string("code") == "unknown_provider")
                 let extra = try await client.send(
-                    .post, "/v1/auth/external", json: ["provider": "google", "token": token, "emailVerified": true], app: client.clientID)
+                    .post,
+                    "/v1/auth/external",
+                    json: ["provider": "google", "token": token, "emailVerified": true],
+                    app: client.clientID
+                )
                 #expect(extra.string("code") == "unknown_field")
                 let missing = try await client.send(.post, "/v1/auth/external", json: ["provider": "google"], app: client.clientID)
                 #expect(missing.status == .badRequest)
@@ -515,13 +568,16 @@ import Testing
             try await LatchkeyBinary.json([
                 "apps", "providers", "set", id, "--name", "google", "--kind", "oidc", "--issuer", "https://accounts.google.com",
                 "--client-id", "web", "--client-id", "ios", "--data-dir", directory,
-            ]) as? [String: [String: Any]])
+            ]) as? [String: [String: Any]]
+        )
         #expect(google["google"]?["clientIDs"] as? [String] == ["web", "ios"])
         let facebook = try await LatchkeyBinary.run(
             [
                 "apps", "providers", "set", id, "--name", "facebook", "--kind", "facebook", "--client-id", "123",
                 "--client-secret", "-", "--data-dir", directory,
-            ], input: "very-secret-value\n")
+            ],
+            input: "very-secret-value\n"
+        )
         #expect(facebook.status == 0, "\(facebook.stderr)")
         let listed = try await LatchkeyBinary.run(["apps", "providers", "list", id, "--json", "--data-dir", directory])
         #expect(listed.status == 0)
@@ -539,7 +595,8 @@ import Testing
         ])
         #expect(noSecret.status != 0)
         let removed = try #require(
-            try await LatchkeyBinary.json(["apps", "providers", "remove", id, "--name", "google", "--data-dir", directory]) as? [String: Any])
+            try await LatchkeyBinary.json(["apps", "providers", "remove", id, "--name", "google", "--data-dir", directory]) as? [String: Any]
+        )
         #expect(Set(removed.keys) == ["facebook"])
         #expect(try await LatchkeyBinary.run(["apps", "providers", "remove", id, "--name", "google", "--data-dir", directory]).status != 0)
     }
@@ -549,14 +606,20 @@ extension ExternalProviderTests {
     @Test(arguments: TestStore.enabled) func providerRedirectsAreNotFollowed(store: TestStore) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let discovery = try await MessageReceiver.start(
-                statuses: [.found], headers: [.location: provider.issuer + "/.well-known/openid-configuration"])
+                statuses: [.found],
+                headers: [.location: provider.issuer + "/.well-known/openid-configuration"]
+            )
             let keys = try await MessageReceiver.start(statuses: [.movedPermanently], headers: [.location: provider.issuer + "/jwks"])
             try await serving(discovery) { discovery in
                 try await serving(keys) { keys in
                     let harness = try await TestHarness.make(store: store) {
                         $0.providers["corp"] = ProviderSettings(kind: .openIDConnect, issuer: discovery.url, clientIDs: ["client-1"])
                         $0.providers["keys"] = ProviderSettings(
-                            kind: .openIDConnect, issuer: provider.issuer, clientIDs: ["client-1"], jwksURL: keys.url + "/jwks")
+                            kind: .openIDConnect,
+                            issuer: provider.issuer,
+                            clientIDs: ["client-1"],
+                            jwksURL: keys.url + "/jwks"
+                        )
                     }
                     try await harness.run { client in
                         let now = harness.clock.now()
@@ -584,7 +647,10 @@ extension ExternalProviderTests {
                 [
                     "apps", "providers", "set", id, "--name", "facebook", "--kind", "facebook", "--client-id", "123",
                     "--client-secret", secret, "--data-dir", directory,
-                ], input: input, environment: environment)
+                ],
+                input: input,
+                environment: environment
+            )
             return (result.status, result.stderr)
         }
         let plain = try await setFacebook("very-secret-value")
@@ -608,7 +674,8 @@ extension ExternalProviderTests {
         let id = try await LatchkeyBinary.createApp("Kuggle", in: ["--data-dir", directory]).id
         func oidc(_ extra: [String]) async throws -> (status: Int32, stderr: String) {
             let result = try await LatchkeyBinary.run(
-                ["apps", "providers", "set", id, "--name", "corp", "--kind", "oidc", "--client-id", "web", "--data-dir", directory] + extra)
+                ["apps", "providers", "set", id, "--name", "corp", "--kind", "oidc", "--client-id", "web", "--data-dir", directory] + extra
+            )
             return (result.status, result.stderr)
         }
         for refused in [
@@ -630,16 +697,22 @@ extension ExternalProviderTests {
             [
                 "apps", "providers", "set", id, "--name", "facebook", "--kind", "facebook", "--client-id", "1", "--client-secret", "env:S",
                 "--graph-url", "http://graph.example.com", "--data-dir", directory,
-            ], environment: ["S": "secret"])
+            ],
+            environment: ["S": "secret"]
+        )
         #expect(facebook.status != 0)
         #expect(facebook.stderr.contains("Graph API URL must use https"))
         let action = try await LatchkeyBinary.run(["apps", "update", id, "--email-action-url", "http://app.example/action", "--data-dir", directory])
         #expect(action.status != 0)
         #expect(action.stderr.contains("email action URL must use https"))
-        #expect(try await LatchkeyBinary.run(["apps", "update", id, "--email-action-url", "https://app.example/action", "--data-dir", directory]).status == 0)
+        #expect(
+            try await LatchkeyBinary.run(["apps", "update", id, "--email-action-url", "https://app.example/action", "--data-dir", directory]).status
+                == 0
+        )
         let webhook = try await LatchkeyBinary.run(
             ["serve", "--data-dir", directory, "--port", "0", "--email-sender", "webhook", "--webhook-url", "http://hooks.example.com/in"],
-            environment: ["LATCHKEY_WEBHOOK_SECRET": "whsec"])
+            environment: ["LATCHKEY_WEBHOOK_SECRET": "whsec"]
+        )
         #expect(webhook.status != 0)
         #expect((webhook.stdout + webhook.stderr).contains("webhook URL must use https"))
     }

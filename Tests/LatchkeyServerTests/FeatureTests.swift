@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
+import LatchkeyTestSupport
+import LatchkeyWire
 import Logging
 import SQLKit
-import LatchkeyWire
-import LatchkeyTestSupport
 import Testing
 
 @testable import LatchkeyServer
@@ -88,9 +88,11 @@ import Testing
             let listed = modules.compactMap { $0["id"] as? String }
             #expect(Set(listed) == serving)
             #expect(Array(listed.prefix(3)) == ["hello", "auth", "me"])
-            let access = Dictionary(uniqueKeysWithValues: modules.compactMap { module in
-                (module["id"] as? String).map { ($0, module["access"] as? Bool ?? false) }
-            })
+            let access = Dictionary(
+                uniqueKeysWithValues: modules.compactMap { module in
+                    (module["id"] as? String).map { ($0, module["access"] as? Bool ?? false) }
+                }
+            )
             #expect(access["auth"] == true && access["me"] == false && access["admin"] == false)
         }
     }
@@ -124,7 +126,9 @@ import Testing
             let login = LoginRequest(clientID: harness.app.clientID, redirectURI: HostedLoginTests.redirectURI)
             let consent = try await browser.signIn(login.query, as: "erin")
             let allowed = try await browser.post(
-                "/oauth/authorize/consent", form: ["csrf_token": LoginBrowser.csrfToken(in: consent) ?? "", "request": login.query, "decision": "allow"])
+                "/oauth/authorize/consent",
+                form: ["csrf_token": LoginBrowser.csrfToken(in: consent) ?? "", "request": login.query, "decision": "allow"]
+            )
             #expect(allowed.status == .seeOther)
             let wallet = try await harness.clientToken(client, scope: "wallet:write")
             let award: [String: any Sendable] = ["currency": "kredits", "amount": 5, "idempotencyKey": "fixture"]
@@ -147,13 +151,23 @@ import Testing
             let keys = [userID, "erin@example.com", childID, guestID] + sessionIDs
             let boards = try await LeaderboardTests.Board.make(client, harness)
             try await boards.define("fixture", ["allowUserSubmits": true])
-            #expect(try await client.send(.post, "/v1/leaderboards/fixture/scores", json: ["score": 1, "idempotencyKey": "fixture-1"], token: tokens.access).status == .ok)
+            #expect(
+                try await client.send(
+                    .post,
+                    "/v1/leaderboards/fixture/scores",
+                    json: ["score": 1, "idempotencyKey": "fixture-1"],
+                    token: tokens.access
+                ).status == .ok
+            )
 
             // A second factor with a challenge that checked a code: the authenticator, its recovery
             // codes and the challenge's row.
             _ = try await SecondFactorTests.enroll(access: tokens.access, client, harness)
             let challenge = try await SecondFactorTests.challenge("erin", client)
-            #expect(try await client.send(.post, "/v1/auth/mfa", json: ["challenge": challenge, "code": "12345x"], app: client.clientID).status == .unauthorized)
+            #expect(
+                try await client.send(.post, "/v1/auth/mfa", json: ["challenge": challenge, "code": "12345x"], app: client.clientID).status
+                    == .unauthorized
+            )
 
             // An import line naming the user by id (an export re-imported) records its external id.
             let line = #"{"externalId": "\#(userID)", "username": "erin"}"#
@@ -170,7 +184,9 @@ import Testing
                 #expect(rows > 0, "\(feature).\(table.name): the test made no rows; teach it to")
                 if let section {
                     #expect(
-                        [export, childExport, guestExport].contains { $0.value(section) != nil }, "export lacks \(section) for \(table.name)")
+                        [export, childExport, guestExport].contains { $0.value(section) != nil },
+                        "export lacks \(section) for \(table.name)"
+                    )
                 }
             }
 
@@ -223,11 +239,16 @@ import Testing
             var before: [String: Int] = [:]
             for (feature, table) in merged {
                 let column = try #require(table.userDataColumn?.column)
-                #expect(try await count(table.name, column, [guestID], driver) > 0, "\(feature).\(table.name): the test made no guest rows; teach it to")
+                #expect(
+                    try await count(table.name, column, [guestID], driver) > 0,
+                    "\(feature).\(table.name): the test made no guest rows; teach it to"
+                )
                 before[table.name] = try await count(table.name, column, [accountID], driver)
             }
             let answer = try await client.merge(
-                guest: try #require(guest.string("session.refreshToken")), into: try #require(account.string("session.accessToken")))
+                guest: try #require(guest.string("session.refreshToken")),
+                into: try #require(account.string("session.accessToken"))
+            )
             #expect(answer.status == .ok)
             for (feature, table) in merged {
                 let column = try #require(table.userDataColumn?.column)
@@ -251,10 +272,18 @@ import Testing
         let driver: any StoreDriver =
             if let databaseURL {
                 try PostgresStoreDriver.open(
-                    url: databaseURL, maximumConnections: 2, logger: logger, acquireTimeout: .seconds(30), maximumQueuedWrites: queued)
+                    url: databaseURL,
+                    maximumConnections: 2,
+                    logger: logger,
+                    acquireTimeout: .seconds(30),
+                    maximumQueuedWrites: queued
+                )
             } else {
                 try await SQLiteStoreDriver.open(
-                    path: directory.appendingPathComponent("old.sqlite").path, maximumQueuedWrites: queued, logger: logger)
+                    path: directory.appendingPathComponent("old.sqlite").path,
+                    maximumQueuedWrites: queued,
+                    logger: logger
+                )
             }
         do {
             try await driver.write { db in

@@ -46,7 +46,9 @@ import Testing
             #expect(try await client.send(.patch, "/v1/me/profile", json: ["firstName": "Gus"], token: guestAccess).status == .ok)
             let device: [String: any Sendable] = ["token": PushDeviceTests.apnsToken, "platform": "ios", "topics": ["news"]]
             #expect(try await client.send(.post, "/v1/me/devices", json: device, token: guestAccess).status == .created)
-            #expect(try await client.upgrade(guestAccess, ["username": "ann", "password": "correct horse battery"]).string("code") == "account_conflict")
+            #expect(
+                try await client.upgrade(guestAccess, ["username": "ann", "password": "correct horse battery"]).string("code") == "account_conflict"
+            )
 
             let merged = try await client.merge(guest: guestRefresh, into: ownerAccess)
             #expect(merged.status == .ok)
@@ -64,7 +66,9 @@ import Testing
             #expect(try await client.send(.get, "/v1/me/appdata/shared", token: ownerAccess).body == Data(#""ann's""#.utf8))
             #expect(try await client.send(.get, "/v1/me/appdata/progress", token: ownerAccess).body == Data(#"{"level":9}"#.utf8))
             let balances = try #require(try await client.send(.get, "/v1/me/wallet", token: ownerAccess).value("balances") as? [[String: Any]])
-            let byCurrency = Dictionary(uniqueKeysWithValues: balances.compactMap { b in (b["currency"] as? String).map { ($0, b["balance"] as? Int) } })
+            let byCurrency = Dictionary(
+                uniqueKeysWithValues: balances.compactMap { b in (b["currency"] as? String).map { ($0, b["balance"] as? Int) } }
+            )
             #expect(byCurrency["kredits"] == 15 && byCurrency["gems"] == 2)
             let ledger = try #require(try await client.send(.get, "/v1/me/wallet/ledger", token: ownerAccess).value("entries") as? [[String: Any]])
             #expect(ledger.count == 3)
@@ -114,7 +118,11 @@ import Testing
             #expect(restricted.status == .forbidden && restricted.string("code") == "insufficient_scope")
             #expect(restricted.headers[.wwwAuthenticate]?.contains("insufficient_scope") == true)
             let extra = try await client.send(
-                .post, "/v1/me/merge", json: ["guestRefreshToken": guestRefresh, "userId": "x"], token: owner.access)
+                .post,
+                "/v1/me/merge",
+                json: ["guestRefreshToken": guestRefresh, "userId": "x"],
+                token: owner.access
+            )
             #expect(extra.string("code") == "unknown_field")
 
             // A rotated-out refresh token proves nothing; the current one does.
@@ -127,7 +135,10 @@ import Testing
             #expect(stale.status == .forbidden)
             #expect(stale.string("code") == "reauthentication_required")
             let fresh = try #require(try await client.signIn("ann").string("session.accessToken"))
-            #expect(try await client.send(.get, "/v1/me", token: try #require(rotated.string("session.accessToken"))).value("isAnonymous") as? Bool == true)
+            #expect(
+                try await client.send(.get, "/v1/me", token: try #require(rotated.string("session.accessToken"))).value("isAnonymous") as? Bool
+                    == true
+            )
             #expect(try await client.merge(guest: current, into: fresh).status == .ok)
             #expect(try await client.merge(guest: current, into: fresh).string("code") == "invalid_guest_token")
         }

@@ -240,7 +240,11 @@ import Testing
             #expect(answers.map(\.status) == [.ok, .ok])
             #expect(answers.map { $0.string("email") } == [nil, nil])
             #expect(Set(answers.map { Set($0.json.keys) }).count == 1)
-            let taken = try await client.send(.post, "/v1/auth/email/verify", json: ["token": try await harness.latestLinkToken(to: "taken@example.com")])
+            let taken = try await client.send(
+                .post,
+                "/v1/auth/email/verify",
+                json: ["token": try await harness.latestLinkToken(to: "taken@example.com")]
+            )
             #expect(taken.status == .conflict)
             #expect(taken.fieldCodes == ["duplicate_email"])
             #expect(try await client.send(.get, "/v1/me", token: owner).string("email") == "taken@example.com")
@@ -258,7 +262,11 @@ import Testing
             #expect(try await client.upgrade(access, ["username": "a b", "password": "correct horse battery"]).string("code") == "invalid_username")
             #expect(try await client.upgrade(access, ["email": "nope", "password": "correct horse battery"]).string("code") == "invalid_email")
             let unknown = try await client.send(
-                .post, "/v1/me/upgrade", json: ["username": "ann", "password": "correct horse battery", "emailVerified": true], token: access)
+                .post,
+                "/v1/me/upgrade",
+                json: ["username": "ann", "password": "correct horse battery", "emailVerified": true],
+                token: access
+            )
             #expect(unknown.status == .badRequest)
             #expect(try await client.send(.post, "/v1/me/upgrade", json: ["username": "ann", "password": "x"]).status == .unauthorized)
             #expect(try await client.send(.get, "/v1/me", token: access).value("isAnonymous") as? Bool == true)

@@ -9,24 +9,64 @@ import Testing
 @Suite struct HandWrittenJSONTests {
     static let claims: [AccessTokenClaims] = [
         AccessTokenClaims(
-            iss: "https://id.example.com/auth", sub: "01JD6ZQ8B2S4V6X8Z0A2C4E6G8", aud: "lk_client", exp: 1_795_000_900,
-            iat: 1_795_000_000, nbf: 1_795_000_000, jti: "01JD6ZQ8B2S4V6X8Z0A2C4E6G9", sid: "01JD6ZQ8B2S4V6X8Z0A2C4E6H0",
-            scope: "openid profile public", appId: "01JD6ZQ8B2S4V6X8Z0A2C4E6H1", clientId: "lk_client"),
+            iss: "https://id.example.com/auth",
+            sub: "01JD6ZQ8B2S4V6X8Z0A2C4E6G8",
+            aud: "lk_client",
+            exp: 1_795_000_900,
+            iat: 1_795_000_000,
+            nbf: 1_795_000_000,
+            jti: "01JD6ZQ8B2S4V6X8Z0A2C4E6G9",
+            sid: "01JD6ZQ8B2S4V6X8Z0A2C4E6H0",
+            scope: "openid profile public",
+            appId: "01JD6ZQ8B2S4V6X8Z0A2C4E6H1",
+            clientId: "lk_client"
+        ),
         AccessTokenClaims(
-            iss: "http://127.0.0.1:8080", sub: "guest", aud: "a\"b\\c", exp: 0, iat: -1, nbf: Int.max, jti: "j",
-            sid: nil, scope: "", appId: "ünïcødé ✓", clientId: "tab\there", isAnonymous: true),
+            iss: "http://127.0.0.1:8080",
+            sub: "guest",
+            aud: "a\"b\\c",
+            exp: 0,
+            iat: -1,
+            nbf: Int.max,
+            jti: "j",
+            sid: nil,
+            scope: "",
+            appId: "ünïcødé ✓",
+            clientId: "tab\there",
+            isAnonymous: true
+        ),
         AccessTokenClaims(
-            iss: "x", sub: "s", aud: "a", exp: 1, iat: 1, nbf: 1, jti: "j", sid: "s", scope: "openid", appId: "a",
-            clientId: "c", isAnonymous: false),
+            iss: "x",
+            sub: "s",
+            aud: "a",
+            exp: 1,
+            iat: 1,
+            nbf: 1,
+            jti: "j",
+            sid: "s",
+            scope: "openid",
+            appId: "a",
+            clientId: "c",
+            isAnonymous: false
+        ),
     ]
 
     static let tokens: [SessionTokens] = [
         SessionTokens(
-            accessToken: "eyJ.eyJ.sig", refreshToken: "lkr_abc/def+ghi", expiresIn: 900,
-            expiresAt: Date(timeIntervalSince1970: 1_795_000_900), scope: "openid profile public"),
+            accessToken: "eyJ.eyJ.sig",
+            refreshToken: "lkr_abc/def+ghi",
+            expiresIn: 900,
+            expiresAt: Date(timeIntervalSince1970: 1_795_000_900),
+            scope: "openid profile public"
+        ),
         SessionTokens(
-            accessToken: "a", refreshToken: "r", tokenType: "Bearer", expiresIn: 0,
-            expiresAt: Date(timeIntervalSince1970: 0.75), scope: nil),
+            accessToken: "a",
+            refreshToken: "r",
+            tokenType: "Bearer",
+            expiresIn: 0,
+            expiresAt: Date(timeIntervalSince1970: 0.75),
+            scope: nil
+        ),
     ]
 
     @Test(arguments: claims) func claimsAreTheWireEncodersBytes(claims: AccessTokenClaims) throws {

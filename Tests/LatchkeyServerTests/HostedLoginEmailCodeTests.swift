@@ -27,16 +27,25 @@ import Testing
         #expect(page.status == .ok)
         #expect(page.text.contains(#"action="/oauth/authorize/email""#))
         return try await browser.post(
-            "/oauth/authorize/email", form: ["csrf_token": LoginBrowser.csrfToken(in: page) ?? "", "request": login.query, "email": email])
+            "/oauth/authorize/email",
+            form: ["csrf_token": LoginBrowser.csrfToken(in: page) ?? "", "request": login.query, "email": email]
+        )
     }
 
     /// Posts `code` on the code page `page` for `email`.
-    static func enter(_ code: String, for email: String, on page: TestResponse, _ browser: inout LoginBrowser, _ login: LoginRequest)
+    static func enter(
+        _ code: String,
+        for email: String,
+        on page: TestResponse,
+        _ browser: inout LoginBrowser,
+        _ login: LoginRequest
+    )
         async throws -> TestResponse
     {
         try await browser.post(
             "/oauth/authorize/email/verify",
-            form: ["csrf_token": LoginBrowser.csrfToken(in: page) ?? "", "request": login.query, "email": email, "code": code])
+            form: ["csrf_token": LoginBrowser.csrfToken(in: page) ?? "", "request": login.query, "email": email, "code": code]
+        )
     }
 
     @Test(arguments: TestStore.enabled) func theEmailedCodeSignsTheBrowserInAndTheClientGetsACode(store: TestStore) async throws {
@@ -84,11 +93,14 @@ import Testing
             #expect(
                 known.text.replacingOccurrences(of: EmailSignInTests.email, with: "")
                     .replacing(/value="[A-Za-z0-9_-]{40,}"/, with: "")
-                    == unknown.text.replacingOccurrences(of: "nobody@example.com", with: "").replacing(/value="[A-Za-z0-9_-]{40,}"/, with: ""))
+                    == unknown.text.replacingOccurrences(of: "nobody@example.com", with: "").replacing(/value="[A-Za-z0-9_-]{40,}"/, with: "")
+            )
             let forged = try await first.post("/oauth/authorize/email", form: ["request": login.query, "email": EmailSignInTests.email])
             #expect(forged.status == .forbidden)
             let forgedCode = try await first.post(
-                "/oauth/authorize/email/verify", form: ["request": login.query, "email": EmailSignInTests.email, "code": "123456"])
+                "/oauth/authorize/email/verify",
+                form: ["request": login.query, "email": EmailSignInTests.email, "code": "123456"]
+            )
             #expect(forgedCode.status == .forbidden)
             let invalid = try await Self.sendCode("not an address", &first, login)
             #expect(invalid.status == .unprocessableContent)
@@ -102,7 +114,9 @@ import Testing
             #expect(!signIn.text.contains("/oauth/authorize/email"))
             let page = try await browser.get("/oauth/authorize/email?" + login.query)
             let refused = try await browser.post(
-                "/oauth/authorize/email", form: ["csrf_token": LoginBrowser.csrfToken(in: page) ?? "", "request": login.query, "email": "ann@example.com"])
+                "/oauth/authorize/email",
+                form: ["csrf_token": LoginBrowser.csrfToken(in: page) ?? "", "request": login.query, "email": "ann@example.com"]
+            )
             #expect(refused.status == .forbidden)
             #expect(refused.text.contains(#"action="/oauth/authorize/email""#))
         }
@@ -126,7 +140,11 @@ import Testing
             let challenge = try #require(mfaPage.text.firstMatch(of: /name="challenge" value="([^"]+)"/).map { String($0.1) })
             let done = try await browser.post(
                 "/oauth/authorize/mfa",
-                form: ["csrf_token": LoginBrowser.csrfToken(in: mfaPage) ?? "", "request": login.query, "challenge": challenge, "code": user.code(harness)])
+                form: [
+                    "csrf_token": LoginBrowser.csrfToken(in: mfaPage) ?? "", "request": login.query, "challenge": challenge,
+                    "code": user.code(harness),
+                ]
+            )
             #expect(done.status == .seeOther)
             #expect(LoginBrowser.redirectParameters(done)["code"] != nil)
         }

@@ -1,8 +1,9 @@
 import Foundation
 import HTTPTypes
-@testable import LatchkeyServer
 import LatchkeyTestSupport
 import Testing
+
+@testable import LatchkeyServer
 
 /// The hosted login's provider buttons: the provider's own code flow (state, nonce, PKCE, the
 /// client secret) against a fake provider that checks what a real one checks, bound to the
@@ -14,17 +15,25 @@ import Testing
     /// A server whose app knows the fake as OpenID Connect provider `google` (web client
     /// `web-client` with its secret, and an iOS client) and as Facebook provider `facebook`.
     private func withProvider(
-        _ store: TestStore, issuer: String? = nil, _ body: @Sendable (TestHarness, FakeIdentityProvider, Client) async throws -> Void
+        _ store: TestStore,
+        issuer: String? = nil,
+        _ body: @Sendable (TestHarness, FakeIdentityProvider, Client) async throws -> Void
     ) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let harness = try await TestHarness.make(store: store) { settings in
                 settings.redirectURIs = [Self.redirectURI]
                 settings.providers["google"] = ProviderSettings(
-                    kind: .openIDConnect, issuer: issuer ?? provider.issuer, clientIDs: ["web-client", "ios-client"],
-                    clientSecret: FakeIdentityProvider.webClientSecret)
+                    kind: .openIDConnect,
+                    issuer: issuer ?? provider.issuer,
+                    clientIDs: ["web-client", "ios-client"],
+                    clientSecret: FakeIdentityProvider.webClientSecret
+                )
                 settings.providers["facebook"] = ProviderSettings(
-                    kind: .facebook, clientIDs: [FakeIdentityProvider.facebookAppID], clientSecret: FakeIdentityProvider.facebookSecret,
-                    graphURL: provider.issuer)
+                    kind: .facebook,
+                    clientIDs: [FakeIdentityProvider.facebookAppID],
+                    clientSecret: FakeIdentityProvider.facebookSecret,
+                    graphURL: provider.issuer
+                )
             }
             provider.signInNext(subject: "g-1", email: "grace@example.com", at: harness.clock.now())
             try await harness.run { client in try await body(harness, provider, client) }
@@ -91,7 +100,9 @@ import Testing
         try await withProvider(store) { harness, provider, client in
             var browser = LoginBrowser(client)
             let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
-            let first = try await browser.get(try Self.providerAnswer(to: try await browser.get(try await Self.providerLink(&browser, login)), provider))
+            let first = try await browser.get(
+                try Self.providerAnswer(to: try await browser.get(try await Self.providerLink(&browser, login)), provider)
+            )
             let code = try #require(LoginBrowser.redirectParameters(first)["code"])
             let access = try #require(try await client.send(.post, "/oauth/token", form: login.tokenForm(code: code)).string("access_token"))
             let grace = try await SecondFactorTests.enroll(access: access, client, harness)
@@ -105,7 +116,11 @@ import Testing
             let challenge = try #require(asked.text.firstMatch(of: /name="challenge" value="([^"]+)"/).map { String($0.1) })
             let done = try await again.post(
                 "/oauth/authorize/mfa",
-                form: ["csrf_token": LoginBrowser.csrfToken(in: asked) ?? "", "request": second.query, "challenge": challenge, "code": grace.code(harness)])
+                form: [
+                    "csrf_token": LoginBrowser.csrfToken(in: asked) ?? "", "request": second.query, "challenge": challenge,
+                    "code": grace.code(harness),
+                ]
+            )
             #expect(done.status == .seeOther)
             #expect(LoginBrowser.redirectParameters(done)["code"] != nil)
         }
@@ -161,9 +176,15 @@ import Testing
             let harness = try await TestHarness.make(store: store) { settings in
                 settings.redirectURIs = [Self.redirectURI]
                 settings.providers["apple"] = ProviderSettings(
-                    kind: .openIDConnect, issuer: provider.issuer, clientIDs: ["com.example.web"],
-                    clientSecret: FakeIdentityProvider.appleKeyPEM, scopes: ["openid", "name", "email"], responseMode: .formPost,
-                    teamID: FakeIdentityProvider.appleTeamID, keyID: FakeIdentityProvider.appleKeyID)
+                    kind: .openIDConnect,
+                    issuer: provider.issuer,
+                    clientIDs: ["com.example.web"],
+                    clientSecret: FakeIdentityProvider.appleKeyPEM,
+                    scopes: ["openid", "name", "email"],
+                    responseMode: .formPost,
+                    teamID: FakeIdentityProvider.appleTeamID,
+                    keyID: FakeIdentityProvider.appleKeyID
+                )
             }
             provider.signInNext(subject: "a-1", email: "ada@example.com", at: harness.clock.now())
             try await harness.run { client in
@@ -175,7 +196,8 @@ import Testing
 
                 // Apple's post: the answer's fields in a form, from another site (no cookie).
                 var posted = Dictionary(
-                    (URLComponents(string: back)?.queryItems ?? []).map { ($0.name, $0.value ?? "") }) { first, _ in first }
+                    (URLComponents(string: back)?.queryItems ?? []).map { ($0.name, $0.value ?? "") }
+                ) { first, _ in first }
                 posted["user"] = #"{"name":{"firstName":"Ada","lastName":"Lovelace"},"email":"ada@example.com"}"#
                 var appleSite = LoginBrowser(client)
                 let relay = try await appleSite.post(Self.callbackPath, form: posted)
@@ -183,7 +205,8 @@ import Testing
                 let link = try #require(relay.text.firstMatch(of: /<a id="provider-relay" href="([^"]+)">/)?.output.1)
                 let relayed = String(link).replacingOccurrences(of: "&amp;", with: "&")
                 let query = Dictionary(
-                    (URLComponents(string: relayed)?.queryItems ?? []).map { ($0.name, $0.value ?? "") }) { first, _ in first }
+                    (URLComponents(string: relayed)?.queryItems ?? []).map { ($0.name, $0.value ?? "") }
+                ) { first, _ in first }
                 #expect(relayed.hasPrefix(Self.callbackPath + "?") && query["code"] == posted["code"] && query["user"] == posted["user"])
                 // The relayed answer in a browser without the flow is refused, not relayed again.
                 #expect(try await appleSite.get(relayed).status == .badRequest)
@@ -220,10 +243,14 @@ import Testing
                 ["scopes": [String]()],
                 ["responseMode": "fragment"],
                 ["kind": "oauth2", "authorizationURL": "https://github.com/login/oauth/authorize"],
-                ["kind": "oauth2", "authorizationURL": "https://a.example/authorize", "tokenURL": "https://a.example/token",
-                 "userInfoURL": "http://a.example/user"],
-                ["kind": "oauth2", "authorizationURL": "https://a.example/authorize", "tokenURL": "https://a.example/token",
-                 "userInfoURL": "https://a.example/user", "claimPaths": ["id": "data..id"]],
+                [
+                    "kind": "oauth2", "authorizationURL": "https://a.example/authorize", "tokenURL": "https://a.example/token",
+                    "userInfoURL": "http://a.example/user",
+                ],
+                [
+                    "kind": "oauth2", "authorizationURL": "https://a.example/authorize", "tokenURL": "https://a.example/token",
+                    "userInfoURL": "https://a.example/user", "claimPaths": ["id": "data..id"],
+                ],
             ]
             for extra in cases {
                 let response = try await client.send(.put, path, json: base.merging(extra) { $1 }, token: admin)
@@ -251,10 +278,15 @@ import Testing
             let harness = try await TestHarness.make(store: store) { settings in
                 settings.redirectURIs = [Self.redirectURI]
                 settings.providers["github"] = ProviderSettings(
-                    kind: .oauth2, clientIDs: ["web-client"], clientSecret: FakeIdentityProvider.webClientSecret,
-                    scopes: ["read:user", "user:email"], authorizationURL: provider.issuer + "/oauth2/authorize",
-                    tokenURL: provider.issuer + "/oauth2/token", userInfoURL: provider.issuer + "/user",
-                    claimPaths: ProviderSettings.ClaimPaths(id: "id", email: "email", name: "name"))
+                    kind: .oauth2,
+                    clientIDs: ["web-client"],
+                    clientSecret: FakeIdentityProvider.webClientSecret,
+                    scopes: ["read:user", "user:email"],
+                    authorizationURL: provider.issuer + "/oauth2/authorize",
+                    tokenURL: provider.issuer + "/oauth2/token",
+                    userInfoURL: provider.issuer + "/user",
+                    claimPaths: ProviderSettings.ClaimPaths(id: "id", email: "email", name: "name")
+                )
             }
             provider.signInNext(subject: "4242", email: "octo@example.com", at: harness.clock.now())
             try await harness.run { client in

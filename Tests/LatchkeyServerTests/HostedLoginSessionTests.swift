@@ -8,10 +8,14 @@ import Testing
 /// RP-initiated logout make of it.
 @Suite struct HostedLoginSessionTests {
     private static func harness(
-        _ store: TestStore, configureServer: (inout LatchkeyConfiguration) -> Void = { _ in }
+        _ store: TestStore,
+        configureServer: (inout LatchkeyConfiguration) -> Void = { _ in }
     ) async throws -> TestHarness {
         try await TestHarness.make(
-            store: store, configure: { $0.redirectURIs = [HostedLoginTests.redirectURI] }, configureServer: configureServer)
+            store: store,
+            configure: { $0.redirectURIs = [HostedLoginTests.redirectURI] },
+            configureServer: configureServer
+        )
     }
 
     /// Whether the Session API finds the browser signed in.
@@ -44,8 +48,11 @@ import Testing
 
             // A password change ends it.
             let change = try await client.send(
-                .post, "/v1/me/password", json: ["currentPassword": "correct horse battery", "newPassword": "another horse battery"],
-                token: api.access)
+                .post,
+                "/v1/me/password",
+                json: ["currentPassword": "correct horse battery", "newPassword": "another horse battery"],
+                token: api.access
+            )
             #expect(change.status == .noContent)
             #expect(try await !Self.isSignedIn(&browser, harness))
             #expect(try await browser.get("/oauth/authorize?" + login.query).status == .ok)
@@ -86,10 +93,13 @@ import Testing
             #expect(confirm.text.contains(#"action="/oauth/logout""#))
             #expect(try await Self.isSignedIn(&browser, harness))
             let elsewhere = try await browser.get(
-                "/oauth/logout?client_id=\(harness.app.clientID)&post_logout_redirect_uri=https://evil.example/")
+                "/oauth/logout?client_id=\(harness.app.clientID)&post_logout_redirect_uri=https://evil.example/"
+            )
             #expect(elsewhere.status == .badRequest && elsewhere.headers[.location] == nil)
             let confirmed = try await browser.post(
-                "/oauth/logout", form: ["csrf_token": LoginBrowser.csrfToken(in: confirm) ?? "", "client_id": harness.app.clientID])
+                "/oauth/logout",
+                form: ["csrf_token": LoginBrowser.csrfToken(in: confirm) ?? "", "client_id": harness.app.clientID]
+            )
             #expect(confirmed.status == .ok)
             #expect(try await !Self.isSignedIn(&browser, harness))
         }

@@ -20,7 +20,9 @@ import Testing
 
     /// Signs `identifier` in through the page and returns the code the client got.
     private static func code(
-        _ browser: inout LoginBrowser, _ login: LoginRequest, as identifier: String
+        _ browser: inout LoginBrowser,
+        _ login: LoginRequest,
+        as identifier: String
     ) async throws -> String {
         let answer = try await browser.signIn(login.query, as: identifier)
         #expect(answer.status == .seeOther)
@@ -40,7 +42,11 @@ import Testing
             #expect(page.headers[.contentSecurityPolicy]?.contains("form-action 'self' com.example.app:") == true)
             let signIn = try await browser.post(
                 "/oauth/authorize/sign-in",
-                form: ["csrf_token": LoginBrowser.csrfToken(in: page) ?? "", "request": login.query, "identifier": "ada", "password": "correct horse battery"])
+                form: [
+                    "csrf_token": LoginBrowser.csrfToken(in: page) ?? "", "request": login.query, "identifier": "ada",
+                    "password": "correct horse battery",
+                ]
+            )
             #expect(signIn.status == .seeOther)
             #expect(signIn.headers[.location]?.hasPrefix(Self.redirectURI + "?") == true)
             let cookie = try #require(signIn.headers[values: .setCookie].first { $0.hasPrefix("lk_session=") })
@@ -108,7 +114,8 @@ import Testing
 
             // RP-initiated logout with the ID token ends the browser session.
             let logout = try await browser.get(
-                "/oauth/logout?id_token_hint=\(idToken)&post_logout_redirect_uri=\(Self.redirectURI)&state=bye")
+                "/oauth/logout?id_token_hint=\(idToken)&post_logout_redirect_uri=\(Self.redirectURI)&state=bye"
+            )
             #expect(logout.status == .seeOther)
             #expect(LoginBrowser.redirectParameters(logout)["state"] == "bye")
             #expect(try await browser.get("/v1/auth/browser-session", app: harness.app.clientID).value("active") as? Bool == false)
@@ -176,8 +183,10 @@ import Testing
                 #expect(page.headers[.contentSecurityPolicy]?.contains("http://127.0.0.1:\(port)") == true)
             }
             // But only a host and a port: no user information, no port that cannot exist.
-            for uri in ["http://evil.example@127.0.0.1/callback", "http://a:b@127.0.0.1:8080/callback", "http://127.0.0.1:99999/callback",
-                        "http://127.0.0.1:0/callback"] {
+            for uri in [
+                "http://evil.example@127.0.0.1/callback", "http://a:b@127.0.0.1:8080/callback", "http://127.0.0.1:99999/callback",
+                "http://127.0.0.1:0/callback",
+            ] {
                 let login = LoginRequest(clientID: harness.app.clientID, redirectURI: uri)
                 let refused = try await browser.get("/oauth/authorize?" + login.query)
                 #expect(refused.status == .badRequest && refused.headers[.location] == nil, "\(uri)")
@@ -322,10 +331,14 @@ import Testing
             #expect(LoginBrowser.redirectParameters(try await browser.get("/oauth/authorize?" + quiet.query))["error"] == "consent_required")
             let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
             let denied = try await browser.post(
-                "/oauth/authorize/consent", form: ["csrf_token": LoginBrowser.csrfToken(in: consent) ?? "", "request": login.query, "decision": "deny"])
+                "/oauth/authorize/consent",
+                form: ["csrf_token": LoginBrowser.csrfToken(in: consent) ?? "", "request": login.query, "decision": "deny"]
+            )
             #expect(LoginBrowser.redirectParameters(denied)["error"] == "access_denied")
             let allowed = try await browser.post(
-                "/oauth/authorize/consent", form: ["csrf_token": LoginBrowser.csrfToken(in: consent) ?? "", "request": login.query, "decision": "allow"])
+                "/oauth/authorize/consent",
+                form: ["csrf_token": LoginBrowser.csrfToken(in: consent) ?? "", "request": login.query, "decision": "allow"]
+            )
             #expect(LoginBrowser.redirectParameters(allowed)["code"] != nil)
             // Remembered for the same scopes.
             let later = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
@@ -355,12 +368,15 @@ import Testing
             #expect(page.status == .ok)
             let csrf = LoginBrowser.csrfToken(in: page) ?? ""
             let short = try await browser.post(
-                "/oauth/authorize/sign-up", form: ["csrf_token": csrf, "request": login.query, "username": "gil", "password": "short"])
+                "/oauth/authorize/sign-up",
+                form: ["csrf_token": csrf, "request": login.query, "username": "gil", "password": "short"]
+            )
             #expect(short.status == .unprocessableContent)
             #expect(short.text.contains(#"id="password-error""#))
             let created = try await browser.post(
                 "/oauth/authorize/sign-up",
-                form: ["csrf_token": csrf, "request": login.query, "username": "gil", "password": "correct horse battery"])
+                form: ["csrf_token": csrf, "request": login.query, "username": "gil", "password": "correct horse battery"]
+            )
             #expect(created.status == .seeOther)
             let code = try #require(LoginBrowser.redirectParameters(created)["code"])
             #expect(try await client.send(.post, "/oauth/token", form: login.tokenForm(code: code)).status == .ok)

@@ -37,7 +37,11 @@ import Testing
         #expect(ConsentAge.age(country: "JP", settings: settings) == 16)
         #expect(throws: InvalidAppSetting.self) { try AppSettings().applying(["--consent-age-by-country", "XX=14"]) }
         #expect(throws: InvalidAppSetting.self) { try AppSettings().applying(["--consent-age-by-country", "DE=30"]) }
-        #expect(try AppSettings().applying(["--consent-age-by-country", "de=14", "--consent-age-by-country", "FR=13"]).consentAgeByCountry == ["DE": 14, "FR": 13])
+        #expect(
+            try AppSettings().applying(["--consent-age-by-country", "de=14", "--consent-age-by-country", "FR=13"]).consentAgeByCountry == [
+                "DE": 14, "FR": 13,
+            ]
+        )
     }
 
     /// A sign-up under its country's consent age without `parentEmail` is refused with a field
@@ -97,14 +101,21 @@ import Testing
             #expect(try Self.scope(of: try #require(refreshed.string("session.accessToken"))) == "openid profile")
 
             let oauth = try await client.send(
-                .post, "/oauth/token",
-                form: ["grant_type": "refresh_token", "refresh_token": try #require(refreshed.string("session.refreshToken")), "client_id": client.clientID])
+                .post,
+                "/oauth/token",
+                form: [
+                    "grant_type": "refresh_token", "refresh_token": try #require(refreshed.string("session.refreshToken")),
+                    "client_id": client.clientID,
+                ]
+            )
             #expect(oauth.status == .ok)
             #expect(oauth.string("scope") == "openid profile")
             #expect(try Self.scope(of: try #require(oauth.string("access_token"))) == "openid profile")
             let introspection = try await client.send(
-                .post, "/oauth/introspect",
-                form: ["token": try #require(oauth.string("refresh_token")), "client_id": client.clientID, "client_secret": harness.clientSecret])
+                .post,
+                "/oauth/introspect",
+                form: ["token": try #require(oauth.string("refresh_token")), "client_id": client.clientID, "client_secret": harness.clientSecret]
+            )
             #expect(introspection.string("scope") == "openid profile")
         }
     }
@@ -119,11 +130,19 @@ import Testing
             #expect(dateOfBirth.status == .unprocessableContent)
             #expect(dateOfBirth.fieldCodes == ["field_locked"])
             let both = try await client.send(
-                .patch, "/v1/me", json: ["dateOfBirth": NSNull(), "parentEmail": "other@example.com"], token: access)
+                .patch,
+                "/v1/me",
+                json: ["dateOfBirth": NSNull(), "parentEmail": "other@example.com"],
+                token: access
+            )
             #expect(both.status == .unprocessableContent)
             #expect(Set(both.fieldCodes) == ["field_locked"] && both.fieldCodes.count == 2)
             let same = try await client.send(
-                .patch, "/v1/me", json: ["dateOfBirth": Self.childBirth, "parentEmail": Self.parent, "country": "FR"], token: access)
+                .patch,
+                "/v1/me",
+                json: ["dateOfBirth": Self.childBirth, "parentEmail": Self.parent, "country": "FR"],
+                token: access
+            )
             #expect(same.status == .ok)
             #expect(same.string("country") == "FR")
             #expect(same.string("dateOfBirth") == Self.childBirth)
@@ -146,7 +165,11 @@ import Testing
 
             _ = try await harness.message(to: Self.parent) {
                 let started = try await client.send(
-                    .patch, "/v1/me", json: ["dateOfBirth": Self.childBirth, "country": "US", "parentEmail": Self.parent], token: access)
+                    .patch,
+                    "/v1/me",
+                    json: ["dateOfBirth": Self.childBirth, "country": "US", "parentEmail": Self.parent],
+                    token: access
+                )
                 #expect(started.status == .ok, "\(started.text)")
                 #expect(started.string("consent.status") == "pending" && started.string("dateOfBirth") == Self.childBirth)
             }
@@ -229,7 +252,9 @@ import Testing
             let sibling = try #require(try await client.signIn("kidsibling").string("session.accessToken"))
             #expect(try await client.send(.delete, "/v1/me", token: sibling).status == .noContent)
             #expect(try await Self.signUpChild("kidfourth", client: client).status == .tooManyRequests)
-            #expect(try await client.send(.post, "/v1/consent/links", json: ["parentEmail": Self.parent], app: client.clientID).status == .tooManyRequests)
+            #expect(
+                try await client.send(.post, "/v1/consent/links", json: ["parentEmail": Self.parent], app: client.clientID).status == .tooManyRequests
+            )
 
             harness.clock.advance(by: 86_401)
             let child = try #require(try await client.signIn("kidthrottle").string("session.accessToken"))
@@ -461,7 +486,11 @@ import Testing
             let export = try await client.send(.get, "/v1/me/export", token: restricted)
             let actions = (export.value("consent.records") as? [[String: Any]])?.compactMap { $0["action"] as? String }
             #expect(actions == ["requested", "granted", "revoked"])
-            #expect((export.value("consent.records") as? [[String: Any]])?.allSatisfy { $0["method"] as? String != nil && $0["parentEmail"] as? String == Self.parent } == true)
+            #expect(
+                (export.value("consent.records") as? [[String: Any]])?.allSatisfy {
+                    $0["method"] as? String != nil && $0["parentEmail"] as? String == Self.parent
+                } == true
+            )
 
             // The parent deletes the account through a fresh link.
             let delete = try await Self.manageLink(harness: harness, client: client)
@@ -521,17 +550,27 @@ import Testing
 
     /// Signs up a ten-year-old with `parent`'s email.
     static func signUpChild(
-        _ username: String, parent: String = parent, client: Client, headers: HTTPFields = [:]
+        _ username: String,
+        parent: String = parent,
+        client: Client,
+        headers: HTTPFields = [:]
     ) async throws -> TestResponse {
         try await client.send(
-            .post, "/v1/auth/signup",
+            .post,
+            "/v1/auth/signup",
             json: ["username": username, "password": "correct horse battery", "dateOfBirth": childBirth, "country": "US", "parentEmail": parent],
-            app: client.clientID, headers: headers)
+            app: client.clientID,
+            headers: headers
+        )
     }
 
     /// The parent opens the newest link sent to them for `child` and takes `action`.
     static func parentActs(
-        _ action: String, on child: String, parent: String = parent, harness: TestHarness, client: Client
+        _ action: String,
+        on child: String,
+        parent: String = parent,
+        harness: TestHarness,
+        client: Client
     ) async throws {
         let token = try await harness.latestLinkToken(to: parent)
         let done = try await client.submit(["token": token, "action": action], to: "/v1/consent", from: "/v1/consent?token=\(token)")

@@ -23,7 +23,12 @@ import Testing
             let clientSecret = created.clientSecret
             _ = try await LatchkeyBinary.run(["apps", "update", clientID, "--bcrypt-cost", "10"] + arguments)
             return Installation(
-                arguments: arguments, clientID: clientID, clientSecret: clientSecret, directory: directory, databaseURL: databaseURL)
+                arguments: arguments,
+                clientID: clientID,
+                clientSecret: clientSecret,
+                directory: directory,
+                databaseURL: databaseURL
+            )
         }
 
         /// A node; `logLevel` `notice` makes it log the log sender's messages (consent links).
@@ -38,7 +43,11 @@ import Testing
 
         func signUp(_ username: String, on node: ServerProcess) async throws -> (id: String, access: String) {
             let answer = try await node.request(
-                "POST", "/v1/auth/signup", json: ["username": username, "password": "correct horse battery"], clientID: clientID)
+                "POST",
+                "/v1/auth/signup",
+                json: ["username": username, "password": "correct horse battery"],
+                clientID: clientID
+            )
             return (try #require(answer.string("user.id")), try #require(answer.string("session.accessToken")))
         }
 
@@ -53,8 +62,12 @@ import Testing
         let arguments = installation.arguments + ["--app", installation.clientID]
         let created = try #require(
             try await LatchkeyBinary.json(
-                ["leaderboards", "create", "weekly", "--sort", "asc", "--operator", "increment", "--reset", "weekly",
-                 "--allow-user-submits", "--max-score", "50", "--submits-per-minute", "5"] + arguments) as? [String: Any])
+                [
+                    "leaderboards", "create", "weekly", "--sort", "asc", "--operator", "increment", "--reset", "weekly",
+                    "--allow-user-submits", "--max-score", "50", "--submits-per-minute", "5",
+                ] + arguments
+            ) as? [String: Any]
+        )
         #expect(created["sortOrder"] as? String == "asc" && created["resetSchedule"] as? String == "weekly")
         #expect(created["maxScore"] as? Int == 50 && created["userSubmitsPerMinute"] as? Int == 5)
         let refused = try await LatchkeyBinary.run(["leaderboards", "create", "bad", "--reset", "0 0 30 2 *"] + arguments)
@@ -79,7 +92,9 @@ import Testing
         _ = try await LatchkeyBinary.json(["leaderboards", "create", "daily"] + arguments)
         let listed = try #require(try await LatchkeyBinary.json(["leaderboards", "list"] + arguments) as? [[String: Any]])
         #expect(listed.compactMap { $0["id"] as? String } == ["daily", "weekly"])
-        #expect(try await eventually(HTTPResponse.Status.ok) { try await node.request("GET", "/v1/leaderboards/daily", token: user.access).status } == .ok)
+        #expect(
+            try await eventually(HTTPResponse.Status.ok) { try await node.request("GET", "/v1/leaderboards/daily", token: user.access).status } == .ok
+        )
         let deleted = try await LatchkeyBinary.run(["leaderboards", "delete", "weekly"] + arguments)
         #expect(deleted.status == 0 && deleted.stdout.contains("deleted weekly"))
         let gone = try await eventually(HTTPResponse.Status.notFound) {
@@ -111,7 +126,9 @@ import Testing
         for (index, user) in users.enumerated() {
             let node = nodes[(index + 1) % 2]
             let token = node === nodes[0] ? writer : try await installation.clientToken("leaderboards:write", on: node)
-            #expect(try await node.request("PUT", "/v1/leaderboards/arena/scores/\(user.id)", json: ["score": index * 10], token: token).status == .ok)
+            #expect(
+                try await node.request("PUT", "/v1/leaderboards/arena/scores/\(user.id)", json: ["score": index * 10], token: token).status == .ok
+            )
         }
         let expected = (0..<6).reversed().map { "fighter\($0)" }
         for node in nodes { #expect(try await eventually(expected) { try await order(on: node) } == expected) }
@@ -142,9 +159,11 @@ import Testing
         let reader = try await installation.signUp("reader", on: nodes[1])
         let parent = "parent@example.com"
         let child = try await nodes[0].request(
-            "POST", "/v1/auth/signup",
+            "POST",
+            "/v1/auth/signup",
             json: ["username": "kiddo", "password": "correct horse battery", "dateOfBirth": "2016-05-01", "country": "US", "parentEmail": parent],
-            clientID: installation.clientID)
+            clientID: installation.clientID
+        )
         let childID = try #require(child.string("user.id"))
 
         func order() async throws -> [String] {
@@ -164,7 +183,11 @@ import Testing
         }
 
         let awarded = try await nodes[0].request(
-            "PUT", "/v1/leaderboards/kids/scores/\(childID)", json: ["score": 5, "displayName": "Kiddo"], token: writer)
+            "PUT",
+            "/v1/leaderboards/kids/scores/\(childID)",
+            json: ["score": 5, "displayName": "Kiddo"],
+            token: writer
+        )
         let shown = try #require(awarded.string("displayName"))
         #expect(shown.hasPrefix("Player "))
         #expect(try await eventually([shown]) { try await order() } == [shown])
@@ -173,14 +196,22 @@ import Testing
         func parentPresses(_ action: String, with token: String) async throws -> HTTPResponse.Status {
             let form = try PageForm(of: try await nodes[0].request("GET", "/v1/consent?token=\(token)"))
             let cookie: HTTPFields = [.cookie: form.cookie]
-            return try await nodes[0].request("POST", "/v1/consent", form: "token=\(token)&action=\(action)&csrf_token=\(form.token)", headers: cookie).status
+            return try await nodes[0].request(
+                "POST",
+                "/v1/consent",
+                form: "token=\(token)&action=\(action)&csrf_token=\(form.token)",
+                headers: cookie
+            ).status
         }
 
         let request = try await link(after: nil)
         #expect(try await parentPresses("grant", with: request) == .ok)
         #expect(try await eventually(["Kiddo"]) { try await order() } == ["Kiddo"])
 
-        #expect(try await nodes[0].request("POST", "/v1/consent/links", json: ["parentEmail": parent], clientID: installation.clientID).status == .accepted)
+        #expect(
+            try await nodes[0].request("POST", "/v1/consent/links", json: ["parentEmail": parent], clientID: installation.clientID).status
+                == .accepted
+        )
         let manage = try await link(after: request)
         #expect(try await parentPresses("revoke", with: manage) == .ok)
         #expect(try await eventually([shown]) { try await order() } == [shown])

@@ -151,7 +151,10 @@ import Testing
             #expect(try await client.send(.delete, "/v1/leaderboards/top/scores/\(users[0].id)", token: users[0].access).status == .forbidden)
             #expect(try await client.send(.delete, "/v1/leaderboards/top/scores/\(users[0].id)", token: board.writer).status == .noContent)
             #expect(try await client.send(.delete, "/v1/leaderboards/top/scores/\(users[0].id)", token: board.writer).status == .notFound)
-            #expect(try await client.send(.delete, "/v1/leaderboards/top/scores/\(users[1].id)?period=2020-01-01T00:00:00Z", token: board.writer).status == .unprocessableContent)
+            #expect(
+                try await client.send(.delete, "/v1/leaderboards/top/scores/\(users[1].id)?period=2020-01-01T00:00:00Z", token: board.writer).status
+                    == .unprocessableContent
+            )
             #expect(try await board.order("top", users[1].access) == ["ben", "cat", "dan"])
             #expect(try await client.send(.get, "/v1/leaderboards/top/entries/me", token: users[0].access).status == .notFound)
 
@@ -160,7 +163,12 @@ import Testing
             #expect(try await client.send(.delete, path, token: viewer).status == .forbidden)
             #expect(try await client.send(.delete, path, token: admin).status == .noContent)
             try await harness.backend.admin.removeLeaderboardScore(
-                board: "top", userID: users[2].id, period: nil, appID: harness.app.id, by: .commandLine())
+                board: "top",
+                userID: users[2].id,
+                period: nil,
+                appID: harness.app.id,
+                by: .commandLine()
+            )
             #expect(try await board.order("top", users[3].access) == ["dan"])
             let audit = try await harness.backend.admin.auditLog(by: .commandLine())
             #expect(audit.filter { $0.action == "leaderboard.score.remove" }.count == 2)
@@ -208,7 +216,11 @@ import Testing
             let added = try await board.serverSubmit("points", users[0].id, ["score": 15, "subscore": 2])
             #expect(added.value("score") as? Int == 25 && added.value("subscore") as? Int == 3)
             let overflow = try await client.send(
-                .put, "/v1/leaderboards/points/scores/\(users[0].id)", json: ["score": Int64.max], token: board.writer)
+                .put,
+                "/v1/leaderboards/points/scores/\(users[0].id)",
+                json: ["score": Int64.max],
+                token: board.writer
+            )
             #expect(overflow.status == .unprocessableContent)
             let me = try await client.send(.get, "/v1/leaderboards/points/entries/me", token: users[0].access)
             #expect(me.value("score") as? Int == 25 && me.value("rank") as? Int == 1)
@@ -217,11 +229,17 @@ import Testing
             let tagged = try await board.serverSubmit("points", users[1].id, ["score": 1, "metadata": ["level": 3, "tags": ["a"]]])
             #expect((tagged.value("metadata") as? [String: Any])?["level"] as? Int == 3)
             let large = try await client.send(
-                .put, "/v1/leaderboards/points/scores/\(users[1].id)",
-                json: ["score": 1, "metadata": ["x": String(repeating: "a", count: 1100)]], token: board.writer)
+                .put,
+                "/v1/leaderboards/points/scores/\(users[1].id)",
+                json: ["score": 1, "metadata": ["x": String(repeating: "a", count: 1100)]],
+                token: board.writer
+            )
             #expect(large.status == .unprocessableContent && large.fieldCodes == ["invalid_field"])
             #expect(try await client.send(.put, "/v1/leaderboards/points/scores/nobody", json: ["score": 1], token: board.writer).status == .notFound)
-            #expect(try await client.send(.put, "/v1/leaderboards/points/scores/\(users[1].id)", json: ["score": 1], token: users[1].access).status == .forbidden)
+            #expect(
+                try await client.send(.put, "/v1/leaderboards/points/scores/\(users[1].id)", json: ["score": 1], token: users[1].access).status
+                    == .forbidden
+            )
         }
     }
 
@@ -287,7 +305,11 @@ import Testing
             #expect(try await submit("coins", 20).value("score") as? Int == 50)
 
             let inverted = try await client.send(
-                .put, "/v1/leaderboards/bad", json: ["minScore": 5, "maxScore": 4], token: board.admin)
+                .put,
+                "/v1/leaderboards/bad",
+                json: ["minScore": 5, "maxScore": 4],
+                token: board.admin
+            )
             #expect(inverted.status == .unprocessableContent && inverted.fieldCodes == ["invalid_field"], "\(inverted.text)")
         }
     }
@@ -354,7 +376,9 @@ import Testing
             #expect(Self.names(middle) == Array(names[4...8]) && Self.ranks(middle) == [5, 6, 7, 8, 9])
             let bottom = try await client.send(.get, "/v1/leaderboards/top/entries/around-me?count=3", token: users[11].access)
             #expect(Self.names(bottom) == Array(names[8...11]))
-            #expect(try await client.send(.get, "/v1/leaderboards/top/entries/around-me?count=51", token: users[0].access).status == .unprocessableContent)
+            #expect(
+                try await client.send(.get, "/v1/leaderboards/top/entries/around-me?count=51", token: users[0].access).status == .unprocessableContent
+            )
 
             let stranger = try await client.signUpUser("stranger")
             #expect(try await client.send(.get, "/v1/leaderboards/top/entries/me", token: stranger.access).status == .notFound)
@@ -371,7 +395,12 @@ import Testing
             let users = try await board.users(["gus", "hal", "ivy"])
             for (index, user) in users.enumerated() { _ = try await board.serverSubmit("live", user.id, ["score": 10 * (index + 1)]) }
             #expect(try await board.order("live", users[0].access) == ["ivy", "hal", "gus"])
-            _ = try await client.send(.post, "/v1/leaderboards/live/scores", json: ["score": 99, "displayName": "Gus the Great"], token: users[0].access)
+            _ = try await client.send(
+                .post,
+                "/v1/leaderboards/live/scores",
+                json: ["score": 99, "displayName": "Gus the Great"],
+                token: users[0].access
+            )
             #expect(try await board.order("live", users[0].access) == ["Gus the Great", "ivy", "hal"])
 
             let export = try await client.send(.get, "/v1/me/export", token: users[0].access)
@@ -423,7 +452,12 @@ import Testing
             // With the full scope the child chooses a name of their own.
             let refreshToken = try #require(signUp.string("session.refreshToken"))
             let full = try #require(try await client.refresh(refreshToken).string("session.accessToken"))
-            let chosen = try await client.send(.post, "/v1/leaderboards/kids/scores", json: ["score": 7, "displayName": "Kiddo the Kid"], token: full)
+            let chosen = try await client.send(
+                .post,
+                "/v1/leaderboards/kids/scores",
+                json: ["score": 7, "displayName": "Kiddo the Kid"],
+                token: full
+            )
             #expect(chosen.status == .ok && chosen.string("displayName") == "Kiddo the Kid")
             #expect(try await board.order("kids", grownUp.access) == ["Kiddo the Kid", "Grown Up"])
             let bad = try await client.send(.post, "/v1/leaderboards/kids/scores", json: ["score": 7, "displayName": "a\u{0007}b"], token: full)
@@ -431,7 +465,9 @@ import Testing
 
             // The parent revokes: anonymized again, the chosen name and metadata included.
             let manage = try await KidsConsentTests.manageLink(harness: harness, client: client)
-            #expect(try await client.submit(["token": manage, "action": "revoke"], to: "/v1/consent", from: "/v1/consent?token=\(manage)").status == .ok)
+            #expect(
+                try await client.submit(["token": manage, "action": "revoke"], to: "/v1/consent", from: "/v1/consent?token=\(manage)").status == .ok
+            )
             #expect(try await board.order("kids", grownUp.access) == [shown, "Grown Up"])
             #expect(try await Self.firstMetadata("kids", grownUp.access, client) == nil)
             let restricted = try #require(try await client.signIn("kiddo").string("session.accessToken"))
@@ -500,8 +536,10 @@ import Testing
 
     static func clientToken(_ client: Client, _ harness: TestHarness, scope: String) async throws -> String {
         let answer = try await client.send(
-            .post, "/oauth/token",
-            form: ["grant_type": "client_credentials", "client_id": harness.app.clientID, "client_secret": harness.clientSecret, "scope": scope])
+            .post,
+            "/oauth/token",
+            form: ["grant_type": "client_credentials", "client_id": harness.app.clientID, "client_secret": harness.clientSecret, "scope": scope]
+        )
         return try #require(answer.string("access_token"), "\(answer.text)")
     }
 
@@ -528,8 +566,10 @@ import Testing
 
         static func make(_ client: Client, _ harness: TestHarness) async throws -> Board {
             Board(
-                client: client, admin: try await LeaderboardTests.clientToken(client, harness, scope: "leaderboards:admin"),
-                writer: try await LeaderboardTests.clientToken(client, harness, scope: "leaderboards:write"))
+                client: client,
+                admin: try await LeaderboardTests.clientToken(client, harness, scope: "leaderboards:admin"),
+                writer: try await LeaderboardTests.clientToken(client, harness, scope: "leaderboards:write")
+            )
         }
 
         func define(_ id: String, _ definition: [String: Any]) async throws {

@@ -17,7 +17,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for arguments in [["--host", "0.0.0.0"], ["--host", "::", "--sms-sender", "webhook", "--webhook-url", "http://127.0.0.1:9/h"]] {
             let refused = try await ServerProcess.refusal(
-                dataDirectory: directory, extraArguments: arguments, environment: ["LATCHKEY_WEBHOOK_SECRET": "s"])
+                dataDirectory: directory,
+                extraArguments: arguments,
+                environment: ["LATCHKEY_WEBHOOK_SECRET": "s"]
+            )
             #expect(refused.status != 0)
             #expect(refused.output.contains("log sender") && refused.output.contains("--allow-log-sender"), "\(refused.output)")
             #expect(!FileManager.default.fileExists(atPath: directory), "the refused server opened its data directory")
@@ -135,10 +138,12 @@ import Testing
                 }
                 let items = try #require(try await client.send(.get, "/v1/operator/outbox", token: viewer).value("items") as? [[String: Any]])
                 #expect(items.count == queued.count)
-                #expect(items.allSatisfy { item in
-                    let message = item["message"] as? [String: Any] ?? [:]
-                    return message["body"] == nil && message["subject"] == nil && message["purpose"] is String && message["recipient"] is String
-                })
+                #expect(
+                    items.allSatisfy { item in
+                        let message = item["message"] as? [String: Any] ?? [:]
+                        return message["body"] == nil && message["subject"] == nil && message["purpose"] is String && message["recipient"] is String
+                    }
+                )
                 for role in [OperatorRole.viewer, .owner] {
                     var browser = ConsolePagesTests.Browser()
                     try await browser.signIn(client, harness, try await harness.makeOperator("page\(role.rawValue)", role: role))
@@ -176,11 +181,13 @@ import Testing
 
     /// Runs `body` on a server whose SMS go to a webhook answering `statuses` in turn, two attempts at most.
     private func withWebhook(
-        answering statuses: [HTTPResponse.Status], store: TestStore,
+        answering statuses: [HTTPResponse.Status],
+        store: TestStore,
         _ body: @Sendable (TestHarness, Client, MessageReceiver) async throws -> Void
     ) async throws {
         try await serving(try await MessageReceiver.start(statuses: statuses)) { receiver in
-            let harness = try await TestHarness.make(store: store) { _ in } configureServer: {
+            let harness = try await TestHarness.make(store: store) { _ in
+            } configureServer: {
                 $0.delivery.smsSender = .webhook
                 $0.delivery.webhookURL = receiver.url + "/hook"
                 $0.delivery.webhookSecret = "webhook-test-secret"

@@ -15,7 +15,10 @@ import Testing
         try await harness.run { client in
             let tokens = try await client.signUpUser("amy")
             let response = try await client.send(
-                .post, "/oauth/token", form: ["grant_type": "refresh_token", "refresh_token": tokens.refresh, "client_id": harness.app.clientID])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "refresh_token", "refresh_token": tokens.refresh, "client_id": harness.app.clientID]
+            )
             #expect(response.status == .ok)
             #expect(response.headers[.cacheControl] == "no-store")
             #expect(response.string("token_type") == "Bearer")
@@ -23,7 +26,10 @@ import Testing
             #expect(response.string("refresh_token")?.hasPrefix("lkr_") == true)
             #expect(try await client.send(.get, "/v1/me", token: try #require(response.string("access_token"))).status == .ok)
             let again = try await client.send(
-                .post, "/oauth/token", form: ["grant_type": "refresh_token", "refresh_token": "lkr_bogus", "client_id": harness.app.clientID])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "refresh_token", "refresh_token": "lkr_bogus", "client_id": harness.app.clientID]
+            )
             #expect(again.status == .badRequest)
             #expect(again.string("error") == "invalid_grant")
 
@@ -32,13 +38,17 @@ import Testing
             let successor = try #require(response.string("refresh_token"))
             for scope in ["openid users:read", "wallet:write", "bogus"] {
                 let wider = try await client.send(
-                    .post, "/oauth/token",
-                    form: ["grant_type": "refresh_token", "refresh_token": successor, "client_id": harness.app.clientID, "scope": scope])
+                    .post,
+                    "/oauth/token",
+                    form: ["grant_type": "refresh_token", "refresh_token": successor, "client_id": harness.app.clientID, "scope": scope]
+                )
                 #expect(wider.status == .badRequest && wider.string("error") == "invalid_scope", "\(scope)")
             }
             let narrower = try await client.send(
-                .post, "/oauth/token",
-                form: ["grant_type": "refresh_token", "refresh_token": successor, "client_id": harness.app.clientID, "scope": "openid"])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "refresh_token", "refresh_token": successor, "client_id": harness.app.clientID, "scope": "openid"]
+            )
             #expect(narrower.status == .ok && narrower.string("scope") == "openid profile public")
         }
     }
@@ -47,7 +57,11 @@ import Testing
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let granted = try await client.send(
-                .post, "/oauth/token", form: ["grant_type": "client_credentials"], headers: basic(harness.app.clientID, harness.clientSecret))
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "client_credentials"],
+                headers: basic(harness.app.clientID, harness.clientSecret)
+            )
             #expect(granted.status == .ok)
             #expect(granted.string("access_token") != nil)
             #expect(granted.value("refresh_token") == nil)
@@ -55,16 +69,31 @@ import Testing
             var formBasic = basic(harness.app.clientID, harness.clientSecret)
             formBasic[.contentType] = "application/x-www-form-urlencoded"
             let extras = try await client.send(
-                .post, "/oauth/token", raw: Data("grant_type=client_credentials&x=1&x=2&token=a&token=b".utf8), headers: formBasic)
+                .post,
+                "/oauth/token",
+                raw: Data("grant_type=client_credentials&x=1&x=2&token=a&token=b".utf8),
+                headers: formBasic
+            )
             #expect(extras.status == .ok)
             let repeated = try await client.send(
-                .post, "/oauth/token", raw: Data("grant_type=client_credentials&grant_type=password".utf8), headers: formBasic)
+                .post,
+                "/oauth/token",
+                raw: Data("grant_type=client_credentials&grant_type=password".utf8),
+                headers: formBasic
+            )
             #expect(repeated.string("error") == "invalid_request")
             let publicClient = try await client.send(
-                .post, "/oauth/token", form: ["grant_type": "client_credentials", "client_id": harness.app.clientID])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "client_credentials", "client_id": harness.app.clientID]
+            )
             #expect(publicClient.string("error") == "unauthorized_client")
             let badSecret = try await client.send(
-                .post, "/oauth/token", form: ["grant_type": "client_credentials"], headers: basic(harness.app.clientID, "lks_wrong"))
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "client_credentials"],
+                headers: basic(harness.app.clientID, "lks_wrong")
+            )
             #expect(badSecret.status == .unauthorized)
             #expect(badSecret.string("error") == "invalid_client")
             #expect(badSecret.headers[.wwwAuthenticate]?.hasPrefix("Basic") == true)
@@ -75,7 +104,13 @@ import Testing
     }
 
     /// Every endpoint that takes a client secret, each sent `secret` in its own way (Basic or the form).
-    private func presentSecret(_ secret: String, endpoint: Int, harness: TestHarness, client: Client, headers extra: HTTPFields = [:])
+    private func presentSecret(
+        _ secret: String,
+        endpoint: Int,
+        harness: TestHarness,
+        client: Client,
+        headers extra: HTTPFields = [:]
+    )
         async throws -> TestResponse
     {
         let id = harness.app.clientID
@@ -86,10 +121,18 @@ import Testing
             return try await client.send(.post, "/oauth/token", form: ["grant_type": "client_credentials"], headers: headers)
         case 1:
             return try await client.send(
-                .post, "/oauth/introspect", form: ["token": "lkr_none", "client_id": id, "client_secret": secret], headers: extra)
+                .post,
+                "/oauth/introspect",
+                form: ["token": "lkr_none", "client_id": id, "client_secret": secret],
+                headers: extra
+            )
         default:
             return try await client.send(
-                .post, "/oauth/revoke", form: ["token": "lkr_none", "client_id": id, "client_secret": secret], headers: extra)
+                .post,
+                "/oauth/revoke",
+                form: ["token": "lkr_none", "client_id": id, "client_secret": secret],
+                headers: extra
+            )
         }
     }
 
@@ -98,7 +141,9 @@ import Testing
     /// attacker's included — on every endpoint that takes one, so knowing a public client id
     /// cannot lock an app's backend out.
     @Test(arguments: TestStore.enabled) func clientSecretGuessesLockTheAddressNeverTheRightSecret(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.ipFailureLimit = 3 } configureServer: {
+        let harness = try await TestHarness.make(store: store) {
+            $0.ipFailureLimit = 3
+        } configureServer: {
             $0.trustedProxies = ["127.0.0.1"]
         }
         try await harness.run(.live) { client in
@@ -125,20 +170,27 @@ import Testing
         try await off.run { client in
             _ = try await client.signUpUser("ben")
             let response = try await client.send(
-                .post, "/oauth/token",
-                form: ["grant_type": "password", "username": "ben", "password": "correct horse battery", "client_id": off.app.clientID])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "password", "username": "ben", "password": "correct horse battery", "client_id": off.app.clientID]
+            )
             #expect(response.string("error") == "unauthorized_client")
         }
         let on = try await TestHarness.make(store: store) { $0.passwordGrantEnabled = true }
         try await on.run { client in
             _ = try await client.signUpUser("ben")
             let good = try await client.send(
-                .post, "/oauth/token",
-                form: ["grant_type": "password", "username": "ben", "password": "correct horse battery", "client_id": on.app.clientID])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "password", "username": "ben", "password": "correct horse battery", "client_id": on.app.clientID]
+            )
             #expect(good.status == .ok)
             #expect(good.string("refresh_token") != nil)
             let bad = try await client.send(
-                .post, "/oauth/token", form: ["grant_type": "password", "username": "ben", "password": "nope nope", "client_id": on.app.clientID])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "password", "username": "ben", "password": "nope nope", "client_id": on.app.clientID]
+            )
             #expect(bad.string("error") == "invalid_grant")
         }
     }
@@ -151,10 +203,16 @@ import Testing
             let missing = try await client.send(.post, "/oauth/token", form: ["client_id": harness.app.clientID])
             #expect(missing.string("error") == "invalid_request")
             let unsupported = try await client.send(
-                .post, "/oauth/token", form: ["grant_type": "urn:ietf:params:oauth:grant-type:device_code", "client_id": harness.app.clientID])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "urn:ietf:params:oauth:grant-type:device_code", "client_id": harness.app.clientID]
+            )
             #expect(unsupported.string("error") == "unsupported_grant_type")
             let codeless = try await client.send(
-                .post, "/oauth/token", form: ["grant_type": "authorization_code", "client_id": harness.app.clientID])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "authorization_code", "client_id": harness.app.clientID]
+            )
             #expect(codeless.string("error") == "invalid_request")
             let unknownClient = try await client.send(.post, "/oauth/token", form: ["grant_type": "refresh_token", "client_id": "lk_who"])
             #expect(unknownClient.status == .unauthorized)
@@ -184,7 +242,11 @@ import Testing
         try await harness.run { client in
             let tokens = try await client.signUpUser("dora")
             let auth = basic(harness.app.clientID, harness.clientSecret)
-            let unauthenticated = try await client.send(.post, "/oauth/introspect", form: ["token": tokens.access, "client_id": harness.app.clientID])
+            let unauthenticated = try await client.send(
+                .post,
+                "/oauth/introspect",
+                form: ["token": tokens.access, "client_id": harness.app.clientID]
+            )
             #expect(unauthenticated.status == .unauthorized)
             let active = try await client.send(.post, "/oauth/introspect", form: ["token": tokens.access], headers: auth)
             #expect(active.value("active") as? Bool == true)
@@ -194,7 +256,11 @@ import Testing
             #expect(refresh.value("active") as? Bool == true)
             #expect(refresh.string("token_type") == "refresh_token")
             let foreign = try await client.send(
-                .post, "/oauth/introspect", form: ["token": tokens.access], headers: basic(other.app.clientID, other.clientSecret))
+                .post,
+                "/oauth/introspect",
+                form: ["token": tokens.access],
+                headers: basic(other.app.clientID, other.clientSecret)
+            )
             #expect(foreign.json.count == 1 && foreign.value("active") as? Bool == false)
             let garbage = try await client.send(.post, "/oauth/introspect", form: ["token": "garbage"], headers: auth)
             #expect(garbage.json.count == 1 && garbage.value("active") as? Bool == false)

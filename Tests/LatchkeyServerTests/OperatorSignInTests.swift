@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import SQLKit
 import Testing
+
 @testable import LatchkeyServer
 
 /// Operators sign in with a password and a TOTP code (RFC 6238), through the admin API; their
@@ -27,7 +28,11 @@ import Testing
     @Test(arguments: TestStore.enabled) func theRFCVectorsSignInOnceEach(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         _ = try await harness.backend.operators.create(
-            username: "rfc", role: .viewer, password: "operator passphrase 42", totpSecret: Self.rfcSecret)
+            username: "rfc",
+            role: .viewer,
+            password: "operator passphrase 42",
+            totpSecret: Self.rfcSecret
+        )
         try await harness.run { client in
             for (time, code) in Self.rfcVectors {
                 harness.clock.advance(by: TimeInterval(time) - harness.clock.now().timeIntervalSince1970)
@@ -67,19 +72,31 @@ import Testing
         let owen = try await harness.makeOperator("owen", role: .owner)
         try await harness.run { client in
             let unknown = try await client.send(
-                .post, "/v1/operator/sessions", json: ["username": "nobody", "password": owen.password, "code": owen.code(harness)])
+                .post,
+                "/v1/operator/sessions",
+                json: ["username": "nobody", "password": owen.password, "code": owen.code(harness)]
+            )
             let wrong = try await client.send(
-                .post, "/v1/operator/sessions", json: ["username": "owen", "password": "not the password", "code": owen.code(harness)])
+                .post,
+                "/v1/operator/sessions",
+                json: ["username": "owen", "password": "not the password", "code": owen.code(harness)]
+            )
             #expect(unknown.status == .unauthorized && wrong.status == .unauthorized)
             #expect(unknown.string("code") == "invalid_credentials" && wrong.string("code") == "invalid_credentials")
             #expect(unknown.string("title") == wrong.string("title") && unknown.string("detail") == wrong.string("detail"))
             for _ in 0..<4 {
                 _ = try await client.send(
-                    .post, "/v1/operator/sessions", json: ["username": "owen", "password": "not the password", "code": "000000"])
+                    .post,
+                    "/v1/operator/sessions",
+                    json: ["username": "owen", "password": "not the password", "code": "000000"]
+                )
             }
             // Locked: the right password answers like a wrong one, so a lock tells nothing.
             let locked = try await client.send(
-                .post, "/v1/operator/sessions", json: ["username": "owen", "password": owen.password, "code": owen.code(harness)])
+                .post,
+                "/v1/operator/sessions",
+                json: ["username": "owen", "password": owen.password, "code": owen.code(harness)]
+            )
             #expect(locked.status == .unauthorized && locked.string("code") == "invalid_credentials" && locked.headers[.retryAfter] == nil)
             #expect(locked.string("detail") == wrong.string("detail"))
             // A name no operator has is never locked: its answer stays that of a wrong password.
@@ -93,13 +110,19 @@ import Testing
     /// Wrong passwords lock an operator name (`owner` is in every installation) from the address
     /// they came from only: the operator signs in from theirs with the right password and code.
     @Test(arguments: TestStore.enabled) func failuresLockAnOperatorNameOnlyFromTheirAddress(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { _ in } configureServer: { $0.trustedProxies = ["127.0.0.1"] }
+        let harness = try await TestHarness.make(store: store) { _ in
+        } configureServer: {
+            $0.trustedProxies = ["127.0.0.1"]
+        }
         let owner = try await harness.makeOperator("owner", role: .owner)
         try await harness.run(.live) { client in
             func signIn(from address: String, password: String, code: String) async throws -> TestResponse {
                 try await client.send(
-                    .post, "/v1/operator/sessions", json: ["username": "owner", "password": password, "code": code],
-                    headers: [.forwardedFor: address])
+                    .post,
+                    "/v1/operator/sessions",
+                    json: ["username": "owner", "password": password, "code": code],
+                    headers: [.forwardedFor: address]
+                )
             }
             for attacker in 1...3 {
                 for _ in 0..<OperatorService.failureLimit {
@@ -168,7 +191,10 @@ import Testing
             #expect(disabled.value("disabled") as? Bool == true)
             #expect(try await client.send(.get, "/v1/operator/apps", token: viewers).status == .unauthorized)
             let refused = try await client.send(
-                .post, "/v1/operator/sessions", json: ["username": "vic", "password": viewer.password, "code": viewer.code(harness)])
+                .post,
+                "/v1/operator/sessions",
+                json: ["username": "vic", "password": viewer.password, "code": viewer.code(harness)]
+            )
             #expect(refused.string("code") == "invalid_credentials")
         }
     }

@@ -6,9 +6,9 @@ import NIOCore
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #else
-    import Darwin
+import Darwin
 #endif
 
 /// Slow clients and overload: connections that stall or trickle a request head are dropped, and
@@ -44,9 +44,13 @@ import Testing
     /// client can itself be slower than a short idle timeout between connecting and sending.
     private static func health(port: Int) async throws -> HTTPResponse.Status {
         for _ in 0..<2 {
-            if let status = try? await TestClient.withClient(host: "127.0.0.1", port: port, operation: {
-                try await $0.execute(.init("/healthz", method: .get))
-            }).status {
+            if let status = try? await TestClient.withClient(
+                host: "127.0.0.1",
+                port: port,
+                operation: {
+                    try await $0.execute(.init("/healthz", method: .get))
+                }
+            ).status {
                 return status
             }
         }
@@ -59,7 +63,9 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-slow-\(UUID().uuidString)").path
         let databaseURL = store == .postgres ? try await TestStore.createDatabase() : nil
         let server = try await ServerProcess(
-            dataDirectory: directory, extraArguments: arguments + (databaseURL.map { ["--database", $0] } ?? []))
+            dataDirectory: directory,
+            extraArguments: arguments + (databaseURL.map { ["--database", $0] } ?? [])
+        )
         do {
             try await body(server)
         } catch {
@@ -112,12 +118,17 @@ import Testing
                     group.addTask {
                         let body = ByteBuffer(string: #"{"phone":"+1415556\#(String(format: "%04d", index))"}"#)
                         let request = TestClient.Request(
-                            "/v1/auth/phone/start", method: .post,
-                            headers: [.contentType: "application/json", HTTPField.Name("Latchkey-Client-Id")!: clientID], body: body)
+                            "/v1/auth/phone/start",
+                            method: .post,
+                            headers: [.contentType: "application/json", HTTPField.Name("Latchkey-Client-Id")!: clientID],
+                            body: body
+                        )
                         let response = try await TestClient.withClient(host: "127.0.0.1", port: port) { try await $0.execute(request) }
                         return TestResponse(
-                            status: response.status, headers: response.headers,
-                            body: Data((response.body ?? ByteBuffer()).readableBytesView))
+                            status: response.status,
+                            headers: response.headers,
+                            body: Data((response.body ?? ByteBuffer()).readableBytesView)
+                        )
                     }
                 }
                 return try await group.reduce(into: [TestResponse]()) { $0.append($1) }

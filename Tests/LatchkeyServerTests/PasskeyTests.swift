@@ -50,7 +50,10 @@ import Testing
             #expect(options.excludeCredentials.isEmpty)
 
             let registered = try await client.registerPasskey(
-                try authenticator.create(options, origin: Self.origin), name: "Ann's phone", token: user.access)
+                try authenticator.create(options, origin: Self.origin),
+                name: "Ann's phone",
+                token: user.access
+            )
             #expect(registered.status == .created)
             #expect(registered.string("name") == "Ann's phone")
             let credentialID = try #require(registered.string("id"))
@@ -112,16 +115,20 @@ import Testing
             authenticator.flags.userPresent = false
             #expect(try await refusal { try authenticator.create($0, origin: Self.origin) } == "user_presence")
             authenticator.flags.userPresent = true
-            #expect(try await refusal { options in
-                var credential = try authenticator.create(options, origin: Self.origin)
-                credential.response.attestationObject = "not-cbor"
-                return credential
-            } == "attestation_object")
-            #expect(try await refusal { options in
-                var credential = try authenticator.create(options, origin: Self.origin)
-                credential.response.clientDataJSON = SoftwareAuthenticator.base64URL(Array("{}".utf8))
-                return credential
-            } == "client_data")
+            #expect(
+                try await refusal { options in
+                    var credential = try authenticator.create(options, origin: Self.origin)
+                    credential.response.attestationObject = "not-cbor"
+                    return credential
+                } == "attestation_object"
+            )
+            #expect(
+                try await refusal { options in
+                    var credential = try authenticator.create(options, origin: Self.origin)
+                    credential.response.clientDataJSON = SoftwareAuthenticator.base64URL(Array("{}".utf8))
+                    return credential
+                } == "client_data"
+            )
 
             // An expired challenge, and the same credential registered twice.
             let options = try await client.passkeyCreationOptions(user.access)
@@ -140,8 +147,10 @@ import Testing
                 #expect(response.status == .badRequest || response.status == .unprocessableContent, "\(body)")
             }
             let longName = try await client.registerPasskey(
-                try authenticator.create(try await client.passkeyCreationOptions(token), origin: Self.origin), name: String(repeating: "n", count: 65),
-                token: token)
+                try authenticator.create(try await client.passkeyCreationOptions(token), origin: Self.origin),
+                name: String(repeating: "n", count: 65),
+                token: token
+            )
             #expect(longName.fieldCodes == ["invalid_request"])
         }
     }
@@ -153,8 +162,14 @@ import Testing
             let bob = try await client.signUpUser("bob")
             let annsKey = SoftwareAuthenticator()
             let bobsKey = SoftwareAuthenticator()
-            _ = try await client.registerPasskey(try annsKey.create(try await client.passkeyCreationOptions(ann.access), origin: Self.origin), token: ann.access)
-            _ = try await client.registerPasskey(try bobsKey.create(try await client.passkeyCreationOptions(bob.access), origin: Self.origin), token: bob.access)
+            _ = try await client.registerPasskey(
+                try annsKey.create(try await client.passkeyCreationOptions(ann.access), origin: Self.origin),
+                token: ann.access
+            )
+            _ = try await client.registerPasskey(
+                try bobsKey.create(try await client.passkeyCreationOptions(bob.access), origin: Self.origin),
+                token: bob.access
+            )
             func refusal(_ make: (PasskeyRequestOptions) throws -> PasskeyAssertionCredential) async throws -> String? {
                 let response = try await client.signIn(passkey: try make(try await client.passkeyRequestOptions()))
                 #expect(response.status == .unauthorized)
@@ -166,21 +181,27 @@ import Testing
             #expect(try await refusal { try annsKey.get($0, origin: Self.origin, rpID: "evil.example") } == "rp_id")
             #expect(try await refusal { try annsKey.get($0, origin: Self.origin, type: "webauthn.create") } == "type")
             #expect(try await refusal { try annsKey.get($0, origin: Self.origin, challenge: "AAAA") } == "challenge")
-            #expect(try await refusal { try annsKey.get($0, origin: Self.origin, userHandle: .some(bobsKey.credentials[0].userHandle)) } == "user_handle")
+            #expect(
+                try await refusal { try annsKey.get($0, origin: Self.origin, userHandle: .some(bobsKey.credentials[0].userHandle)) } == "user_handle"
+            )
             // Ann's signature presented as Bob's credential.
-            #expect(try await refusal { options in
-                var assertion = try annsKey.get(options, origin: Self.origin)
-                assertion.id = SoftwareAuthenticator.base64URL(bobsKey.credentials[0].id)
-                assertion.rawId = assertion.id
-                assertion.response.userHandle = nil
-                return assertion
-            } == "signature")
-            #expect(try await refusal { options in
-                var assertion = try annsKey.get(options, origin: Self.origin)
-                assertion.id = SoftwareAuthenticator.base64URL(Array(repeating: 7, count: 32))
-                assertion.rawId = assertion.id
-                return assertion
-            } == "unknown_credential")
+            #expect(
+                try await refusal { options in
+                    var assertion = try annsKey.get(options, origin: Self.origin)
+                    assertion.id = SoftwareAuthenticator.base64URL(bobsKey.credentials[0].id)
+                    assertion.rawId = assertion.id
+                    assertion.response.userHandle = nil
+                    return assertion
+                } == "signature"
+            )
+            #expect(
+                try await refusal { options in
+                    var assertion = try annsKey.get(options, origin: Self.origin)
+                    assertion.id = SoftwareAuthenticator.base64URL(Array(repeating: 7, count: 32))
+                    assertion.rawId = assertion.id
+                    return assertion
+                } == "unknown_credential"
+            )
             annsKey.flags.userPresent = false
             #expect(try await refusal { try annsKey.get($0, origin: Self.origin) } == "user_presence")
             annsKey.flags.userPresent = true
@@ -188,10 +209,12 @@ import Testing
             #expect(try await client.signIn(passkey: try annsKey.get(try await client.passkeyRequestOptions(), origin: Self.origin)).status == .ok)
             let clone = annsKey.credentials[0]
             #expect(try await client.signIn(passkey: try annsKey.get(try await client.passkeyRequestOptions(), origin: Self.origin)).status == .ok)
-            #expect(try await refusal { options in
-                let copy = SoftwareAuthenticator()
-                return try copy.replaying(clone, options, origin: Self.origin)
-            } == "counter")
+            #expect(
+                try await refusal { options in
+                    let copy = SoftwareAuthenticator()
+                    return try copy.replaying(clone, options, origin: Self.origin)
+                } == "counter"
+            )
         }
     }
 
@@ -205,15 +228,21 @@ import Testing
             let unverified = try await client.registerPasskey(try authenticator.create(options, origin: Self.origin), token: user.access)
             #expect(unverified.status == .unauthorized)
             authenticator.flags.userVerified = true
-            #expect(try await client.registerPasskey(
-                try authenticator.create(try await client.passkeyCreationOptions(user.access), origin: Self.origin), token: user.access).status == .created)
+            #expect(
+                try await client.registerPasskey(
+                    try authenticator.create(try await client.passkeyCreationOptions(user.access), origin: Self.origin),
+                    token: user.access
+                ).status == .created
+            )
             let request = try await client.passkeyRequestOptions()
             #expect(request.userVerification == "required")
             authenticator.flags.userVerified = false
             let presenceOnly = try await client.signIn(passkey: try authenticator.get(request, origin: Self.origin))
             #expect(presenceOnly.status == .unauthorized)
             authenticator.flags.userVerified = true
-            #expect(try await client.signIn(passkey: try authenticator.get(try await client.passkeyRequestOptions(), origin: Self.origin)).status == .ok)
+            #expect(
+                try await client.signIn(passkey: try authenticator.get(try await client.passkeyRequestOptions(), origin: Self.origin)).status == .ok
+            )
         }
     }
 
@@ -224,8 +253,12 @@ import Testing
         try await harness.run { client in
             let ann = try await SecondFactorTests.enroll("ann", client, harness)
             let authenticator = SoftwareAuthenticator()
-            #expect(try await client.registerPasskey(
-                try authenticator.create(try await client.passkeyCreationOptions(ann.access), origin: Self.origin), token: ann.access).status == .created)
+            #expect(
+                try await client.registerPasskey(
+                    try authenticator.create(try await client.passkeyCreationOptions(ann.access), origin: Self.origin),
+                    token: ann.access
+                ).status == .created
+            )
             let presenceOnly = try await client.signIn(passkey: try authenticator.get(try await client.passkeyRequestOptions(), origin: Self.origin))
             #expect(presenceOnly.status == .unauthorized && presenceOnly.string("code") == "mfa_required", "\(presenceOnly.text)")
             #expect(presenceOnly.value("session") == nil)
@@ -247,7 +280,9 @@ import Testing
             let authenticator = SoftwareAuthenticator()
             authenticator.countsSignatures = false  // synced passkeys: the counter stays zero
             _ = try await client.registerPasskey(
-                try authenticator.create(try await client.passkeyCreationOptions(user.access), origin: Self.origin), token: user.access)
+                try authenticator.create(try await client.passkeyCreationOptions(user.access), origin: Self.origin),
+                token: user.access
+            )
             let assertion = try authenticator.get(try await client.passkeyRequestOptions(), origin: Self.origin)
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                 for _ in 0..<50 { group.addTask { try await client.signIn(passkey: assertion).status } }
@@ -267,7 +302,9 @@ import Testing
             let user = try await client.signUpUser("ann")
             let authenticator = SoftwareAuthenticator()
             _ = try await client.registerPasskey(
-                try authenticator.create(try await client.passkeyCreationOptions(user.access), origin: Self.origin), token: user.access)
+                try authenticator.create(try await client.passkeyCreationOptions(user.access), origin: Self.origin),
+                token: user.access
+            )
             for _ in 0..<3 {
                 let bad = try authenticator.get(try await client.passkeyRequestOptions(), origin: "https://evil.example")
                 #expect(try await client.signIn(passkey: bad).status == .unauthorized)
@@ -308,7 +345,9 @@ import Testing
             let bob = try await client.signUpUser("bob")
             let authenticator = SoftwareAuthenticator()
             let registered = try await client.registerPasskey(
-                try authenticator.create(try await client.passkeyCreationOptions(ann.access), origin: Self.origin), token: ann.access)
+                try authenticator.create(try await client.passkeyCreationOptions(ann.access), origin: Self.origin),
+                token: ann.access
+            )
             let id = try #require(registered.string("id"))
             #expect(try await client.send(.delete, "/v1/me/passkeys/\(id)", token: bob.access).status == .notFound)
             #expect(try await client.send(.delete, "/v1/me/passkeys/unknown", token: ann.access).status == .notFound)
@@ -321,7 +360,9 @@ import Testing
             // Registering and removing need a recent sign-in, as linking a provider does.
             harness.clock.advance(by: 301)
             let stale = try await client.registerPasskey(
-                try authenticator.create(try await client.passkeyCreationOptions(ann.access), origin: Self.origin), token: ann.access)
+                try authenticator.create(try await client.passkeyCreationOptions(ann.access), origin: Self.origin),
+                token: ann.access
+            )
             #expect(stale.status == .forbidden)
             #expect(stale.string("code") == "reauthentication_required")
         }
@@ -352,9 +393,16 @@ import Testing
             let user = try await client.signUpUser("ann")
             let androidOrigin = "android:apk-key-hash:" + SoftwareAuthenticator.base64URL((0..<32).map { UInt8($0) })
             let authenticator = SoftwareAuthenticator()
-            #expect(try await client.registerPasskey(
-                try authenticator.create(try await client.passkeyCreationOptions(user.access), origin: androidOrigin), token: user.access).status == .created)
-            #expect(try await client.signIn(passkey: try authenticator.get(try await client.passkeyRequestOptions(), origin: "https://latchkey.test")).status == .ok)
+            #expect(
+                try await client.registerPasskey(
+                    try authenticator.create(try await client.passkeyCreationOptions(user.access), origin: androidOrigin),
+                    token: user.access
+                ).status == .created
+            )
+            #expect(
+                try await client.signIn(passkey: try authenticator.get(try await client.passkeyRequestOptions(), origin: "https://latchkey.test"))
+                    .status == .ok
+            )
         }
     }
 }
@@ -379,7 +427,12 @@ extension Client {
     }
 
     func registerPasskey(_ credential: PasskeyRegistrationCredential, name: String? = nil, token: String) async throws -> TestResponse {
-        try await send(.post, "/v1/me/passkeys", raw: try JSONEncoder().encode(PasskeyRegistrationRequest(credential: credential, name: name)), token: token)
+        try await send(
+            .post,
+            "/v1/me/passkeys",
+            raw: try JSONEncoder().encode(PasskeyRegistrationRequest(credential: credential, name: name)),
+            token: token
+        )
     }
 
     func signIn(passkey: PasskeyAssertionCredential) async throws -> TestResponse {
@@ -396,7 +449,9 @@ extension Client {
             let user = try await client.signUpUser("ann")
             let authenticator = SoftwareAuthenticator()
             _ = try await client.registerPasskey(
-                try authenticator.create(try await client.passkeyCreationOptions(user.access), origin: PasskeyTests.origin), token: user.access)
+                try authenticator.create(try await client.passkeyCreationOptions(user.access), origin: PasskeyTests.origin),
+                token: user.access
+            )
             var browser = LoginBrowser(client)
             let login = LoginRequest(clientID: harness.app.clientID, redirectURI: HostedLoginTests.redirectURI)
             let page = try await browser.get("/oauth/authorize?" + login.query)
@@ -424,7 +479,9 @@ extension Client {
         let harness = try await TestHarness.make(store: store) { $0.redirectURIs = [HostedLoginTests.redirectURI] }
         try await harness.run { client in
             var browser = LoginBrowser(client)
-            let page = try await browser.get("/oauth/authorize?" + LoginRequest(clientID: harness.app.clientID, redirectURI: HostedLoginTests.redirectURI).query)
+            let page = try await browser.get(
+                "/oauth/authorize?" + LoginRequest(clientID: harness.app.clientID, redirectURI: HostedLoginTests.redirectURI).query
+            )
             #expect(page.status == .ok)
             #expect(!page.text.contains("passkey-form"))
         }

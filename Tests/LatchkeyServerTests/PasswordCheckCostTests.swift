@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import SQLKit
 import Testing
+
 @testable import LatchkeyServer
 
 /// What one password check may cost an attacker's target: an imported hash at most a few of the
@@ -45,7 +46,11 @@ import Testing
                 #"{"externalId": "u\#(index)", "username": "user\#(index)", "passwordHash": "\#(hash)"}"#
             }
             let report = try await client.send(
-                .post, "/v1/operator/apps/\(harness.app.id)/users/import", json: ["content": lines.joined(separator: "\n")], token: admin)
+                .post,
+                "/v1/operator/apps/\(harness.app.id)/users/import",
+                json: ["content": lines.joined(separator: "\n")],
+                token: admin
+            )
             #expect(report.status == .ok)
             #expect(report.value("created") as? Int == Self.atLimits.count)
             let refused = try #require(report.value("lines") as? [[String: Any]]).filter { $0["outcome"] as? String == "refused" }

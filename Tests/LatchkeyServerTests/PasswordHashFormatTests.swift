@@ -19,7 +19,9 @@ import Testing
                     """
                     ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc9518d38aa8\
                     dbf1925ab92386edd4009923
-                    """))
+                    """
+                )
+        )
         // More than one block, and a short digest.
         #expect(Digest.hex(BLAKE2b.hash([UInt8](repeating: 0x61, count: 300), outputLength: 20)).count == 40)
     }
@@ -32,8 +34,12 @@ import Testing
     func argon2MatchesRFC9106(variant: Argon2.Variant, tag: String) {
         let argon2 = Argon2(variant: variant, memoryKiB: 32, iterations: 3, parallelism: 4)
         let computed = argon2.hash(
-            password: [UInt8](repeating: 1, count: 32), salt: [UInt8](repeating: 2, count: 16), key: [UInt8](repeating: 3, count: 8),
-            data: [UInt8](repeating: 4, count: 12), length: 32)
+            password: [UInt8](repeating: 1, count: 32),
+            salt: [UInt8](repeating: 2, count: 16),
+            key: [UInt8](repeating: 3, count: 8),
+            data: [UInt8](repeating: 4, count: 12),
+            length: 32
+        )
         #expect(computed == Self.hex(tag))
     }
 
@@ -60,10 +66,15 @@ import Testing
     @Test func firebaseScryptChecksTheDocumentedSample() throws {
         let project = try FirebaseScrypt.Project(
             signerKey: "jxspr8Ki0RYycVU8zykbdLGjFQ3McFUH0uiiTvC8pVMXAn210wjLNmdZJzxUECKbm0QsEmYUSDzZvpjeJ9WmXA==",
-            saltSeparator: "Bw==", rounds: 8, memoryCost: 14)
+            saltSeparator: "Bw==",
+            rounds: 8,
+            memoryCost: 14
+        )
         let hash = try FirebaseScrypt(
-            project: project, hash: "lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1SAyZvqmZqAjTdn3aoItz+VHjoZilo78198JAdRuid5lQ==",
-            salt: "42xEC+ixf3L2lw==")
+            project: project,
+            hash: "lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1SAyZvqmZqAjTdn3aoItz+VHjoZilo78198JAdRuid5lQ==",
+            salt: "42xEC+ixf3L2lw=="
+        )
         // The stored form parses back to the same hash.
         let stored = try ForeignPasswordHash(parsing: hash.stored)
         #expect(stored == .firebaseScrypt(hash))

@@ -139,7 +139,9 @@ import Testing
             #expect(removed.status == .ok)
             #expect(removed.string("phone") == nil)
             let start = try #require(try await client.startPhone(Self.otherPhone).string("requestId"))
-            #expect(try await client.verifyPhone(start, pin: try await harness.latestPIN(to: Self.otherPhone), phone: Self.otherPhone).status == .created)
+            #expect(
+                try await client.verifyPhone(start, pin: try await harness.latestPIN(to: Self.otherPhone), phone: Self.otherPhone).status == .created
+            )
         }
     }
 

@@ -42,7 +42,8 @@ import Testing
         try await harness.run { client in
             let requestID = try #require(try await client.startPhone(Self.phone).string("requestId"))
             let access = try #require(
-                try await client.verifyPhone(requestID, pin: try await harness.latestPIN(to: Self.phone)).string("session.accessToken"))
+                try await client.verifyPhone(requestID, pin: try await harness.latestPIN(to: Self.phone)).string("session.accessToken")
+            )
             harness.clock.advance(by: 301)
             #expect(try await client.send(.delete, "/v1/me", token: access).string("code") == "reauthentication_required")
 
@@ -144,7 +145,10 @@ import Testing
             }
             for attempt in started.prefix(3) {
                 let wrong = try await client.verifyPhone(
-                    attempt.requestID, pin: attempt.pin == "000000" ? "111111" : "000000", phone: attempt.phone)
+                    attempt.requestID,
+                    pin: attempt.pin == "000000" ? "111111" : "000000",
+                    phone: attempt.phone
+                )
                 #expect(wrong.string("code") == "invalid_code")
             }
             let locked = try await client.verifyPhone(started[3].requestID, pin: started[3].pin, phone: started[3].phone)
@@ -164,7 +168,11 @@ import Testing
                 #expect(try await client.verifyPhone(second, pin: firstPIN).string("code") == "invalid_code")
             }
             let other = try await client.send(
-                .post, "/v1/auth/phone/verify", json: ["phone": "+14155550999", "requestId": first, "pin": firstPIN], app: client.clientID)
+                .post,
+                "/v1/auth/phone/verify",
+                json: ["phone": "+14155550999", "requestId": first, "pin": firstPIN],
+                app: client.clientID
+            )
             #expect(other.string("code") == "code_expired")
             #expect(try await client.verifyPhone(first, pin: firstPIN).status == .created)
             #expect(try await client.verifyPhone(first, pin: firstPIN).string("code") == "code_expired")

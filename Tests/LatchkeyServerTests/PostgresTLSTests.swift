@@ -63,7 +63,11 @@ struct PostgresTLSServerTests {
         let clientID = try await LatchkeyBinary.createApp("TLS", in: ["--database", url]).clientID
         let node = try await ServerProcess(dataDirectory: directory, extraArguments: ["--database", url])
         let signUp = try await node.request(
-            "POST", "/v1/auth/signup", json: ["username": "tls", "password": "correct horse battery"], clientID: clientID)
+            "POST",
+            "/v1/auth/signup",
+            json: ["username": "tls", "password": "correct horse battery"],
+            clientID: clientID
+        )
         #expect(signUp.status == .created)
         var plain = -1
         var encrypted = -1
@@ -72,7 +76,9 @@ struct PostgresTLSServerTests {
                 """
                 SELECT count(*) FILTER (WHERE NOT s.ssl), count(*) FILTER (WHERE s.ssl)
                 FROM pg_stat_activity a JOIN pg_stat_ssl s USING (pid) WHERE a.datname = \(name)
-                """, logger: logger)
+                """,
+                logger: logger
+            )
             for try await (withoutTLS, withTLS) in rows.decode((Int, Int).self) { (plain, encrypted) = (withoutTLS, withTLS) }
         }
         #expect(plain == 0)
@@ -95,7 +101,8 @@ struct PostgresTLSServer {
             let ca = Self.environment["LATCHKEY_TEST_POSTGRES_TLS_CA"], let otherCA = Self.environment["LATCHKEY_TEST_POSTGRES_TLS_OTHER_CA"]
         else {
             throw TestStore.PostgresUnavailable(
-                message: "LATCHKEY_REQUIRE_POSTGRES=1 but LATCHKEY_TEST_POSTGRES_TLS_URL, _TLS_CA and _TLS_OTHER_CA are not all set")
+                message: "LATCHKEY_REQUIRE_POSTGRES=1 but LATCHKEY_TEST_POSTGRES_TLS_URL, _TLS_CA and _TLS_OTHER_CA are not all set"
+            )
         }
         self.adminURL = adminURL
         self.ca = ca

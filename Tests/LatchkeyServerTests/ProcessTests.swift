@@ -38,7 +38,9 @@ import Testing
     @Test func appsCommands() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let created = try #require(try await LatchkeyBinary.json(["apps", "create", "--name", "Kids Game", "--data-dir", directory]) as? [String: Any])
+        let created = try #require(
+            try await LatchkeyBinary.json(["apps", "create", "--name", "Kids Game", "--data-dir", directory]) as? [String: Any]
+        )
         let app = try #require(created["app"] as? [String: Any])
         let id = try #require(app["id"] as? String)
         let secret = try #require(created["clientSecret"] as? String)
@@ -49,13 +51,16 @@ import Testing
             try await LatchkeyBinary.json([
                 "apps", "update", id, "--session-ttl", "7200", "--access-token-ttl", "900", "--bcrypt-cost", "12",
                 "--sign-in-methods", "username", "--data-dir", directory,
-            ]) as? [String: Any])
+            ]) as? [String: Any]
+        )
         let settings = try #require(updated["settings"] as? [String: Any])
         #expect(settings["sessionTTL"] as? Int == 7200)
         #expect(settings["accessTokenTTL"] as? Int == 900)
         #expect(settings["bcryptCost"] as? Int == 12)
         #expect(settings["signInMethods"] as? [String] == ["username"])
-        let shown = try #require(try await LatchkeyBinary.json(["apps", "show", app["clientId"] as? String ?? "", "--data-dir", directory]) as? [String: Any])
+        let shown = try #require(
+            try await LatchkeyBinary.json(["apps", "show", app["clientId"] as? String ?? "", "--data-dir", directory]) as? [String: Any]
+        )
         #expect((shown["settings"] as? [String: Any])?["sessionTTL"] as? Int == 7200)
         let refused = try await LatchkeyBinary.run(["apps", "update", id, "--bcrypt-cost", "4", "--data-dir", directory])
         #expect(refused.status != 0)
@@ -65,7 +70,8 @@ import Testing
             try await LatchkeyBinary.json([
                 "apps", "update", id, "--cors-origin=https://a.example", "--cors-origin", "https://b.example",
                 "--failure-window", "60", "--link-providers-by-verified-email", "true", "--data-dir", directory,
-            ]) as? [String: Any])
+            ]) as? [String: Any]
+        )
         let changed = try #require(listed2["settings"] as? [String: Any])
         #expect(changed["corsOrigins"] as? [String] == ["https://a.example", "https://b.example"])
         #expect(changed["failureWindowSeconds"] as? Int == 60)
@@ -95,7 +101,12 @@ import Testing
         let clientID = try await LatchkeyBinary.createApp("A", in: ["--data-dir", directory]).clientID
         _ = try await LatchkeyBinary.run(["apps", "update", clientID, "--session-ttl", "3600", "--bcrypt-cost", "10", "--data-dir", directory])
         let server = try await ServerProcess(dataDirectory: directory)
-        let signUp = try await server.request("POST", "/v1/auth/signup", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)
+        let signUp = try await server.request(
+            "POST",
+            "/v1/auth/signup",
+            json: ["username": "cli-user", "password": "correct horse battery"],
+            clientID: clientID
+        )
         #expect(signUp.status == .created)
         let session = try await server.request("GET", "/v1/auth/session", token: try #require(signUp.string("session.accessToken")))
         let formatter = ISO8601DateFormatter()
@@ -114,15 +125,32 @@ import Testing
             if !refused { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(refused)
-        let shown = try #require(try await LatchkeyBinary.json(["users", "show", userID, "--app", clientID, "--data-dir", directory]) as? [String: Any])
+        let shown = try #require(
+            try await LatchkeyBinary.json(["users", "show", userID, "--app", clientID, "--data-dir", directory]) as? [String: Any]
+        )
         #expect(shown["disabled"] as? Bool == true)
-        let signIn = try await server.request("POST", "/v1/auth/signin", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)
+        let signIn = try await server.request(
+            "POST",
+            "/v1/auth/signin",
+            json: ["username": "cli-user", "password": "correct horse battery"],
+            clientID: clientID
+        )
         #expect(signIn.status == .forbidden)
         #expect(try await LatchkeyBinary.run(["users", "enable", userID, "--app", clientID, "--data-dir", directory]).status == 0)
-        let again = try await server.request("POST", "/v1/auth/signin", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)
+        let again = try await server.request(
+            "POST",
+            "/v1/auth/signin",
+            json: ["username": "cli-user", "password": "correct horse battery"],
+            clientID: clientID
+        )
         #expect(again.status == .ok)
         #expect(try await LatchkeyBinary.run(["users", "delete", userID, "--app", clientID, "--data-dir", directory]).status == 0)
-        let gone = try await server.request("POST", "/v1/auth/signin", json: ["username": "cli-user", "password": "correct horse battery"], clientID: clientID)
+        let gone = try await server.request(
+            "POST",
+            "/v1/auth/signin",
+            json: ["username": "cli-user", "password": "correct horse battery"],
+            clientID: clientID
+        )
         #expect(gone.status == .unauthorized)
         try await server.stop()
     }
@@ -146,7 +174,11 @@ import Testing
 
         let server = try await ServerProcess(dataDirectory: directory)
         let signIn = try await server.request(
-            "POST", "/v1/auth/signin", json: ["username": "load0000029", "password": "bench-scale-password"], clientID: clientID)
+            "POST",
+            "/v1/auth/signin",
+            json: ["username": "load0000029", "password": "bench-scale-password"],
+            clientID: clientID
+        )
         #expect(signIn.status == .ok)
         for token in tokens {
             #expect(try await server.request("POST", "/v1/auth/refresh", json: ["refreshToken": token], clientID: clientID).status == .ok)
@@ -165,7 +197,8 @@ import Testing
             try await LatchkeyBinary.json([
                 "users", "seed", "--app", clientID, "--users", "2000", "--sessions", "2000", "--prefix", "log",
                 "--password-hash", Self.seededPasswordHash, "--data-dir", directory,
-            ]) as? [String: Any])
+            ]) as? [String: Any]
+        )
         let tokens = try #require(seeded["refreshTokens"] as? [String])
         let server = try await ServerProcess(dataDirectory: directory)
         // One refresh at a time, so each is a commit of its own: at least three pages each (the
@@ -176,7 +209,8 @@ import Testing
             successors.append(try #require(refreshed.string("session.refreshToken"), "\(refreshed.status)"))
         }
         let logBytes = try #require(
-            try FileManager.default.attributesOfItem(atPath: directory + "/latchkey.sqlite-wal")[.size] as? Int)
+            try FileManager.default.attributesOfItem(atPath: directory + "/latchkey.sqlite-wal")[.size] as? Int
+        )
         // A page in the log is its 4,096 bytes and a 24-byte frame header.
         #expect(logBytes / 4_120 < 2_000, "the log holds \(logBytes / 4_120) pages")
         try await server.stop()
@@ -200,7 +234,12 @@ import Testing
         let server = try await ServerProcess(dataDirectory: directory)
         let before = try Self.cpuSeconds(of: server.process.pid)
         let inFlight = Task {
-            try await server.request("POST", "/v1/auth/signup", json: ["username": "slowpoke", "password": "correct horse battery"], clientID: clientID)
+            try await server.request(
+                "POST",
+                "/v1/auth/signup",
+                json: ["username": "slowpoke", "password": "correct horse battery"],
+                clientID: clientID
+            )
         }
         let deadline = ContinuousClock.now + .seconds(30)
         while try Self.cpuSeconds(of: server.process.pid) - before < 0.2, ContinuousClock.now < deadline {
@@ -233,8 +272,13 @@ import Testing
             Task {
                 for index in 0..<10_000 {
                     let name = "crash-\(worker)-\(index)"
-                    guard let response = try? await server.request(
-                        "POST", "/v1/auth/signup", json: ["username": name, "password": "correct horse battery"], clientID: clientID)
+                    guard
+                        let response = try? await server.request(
+                            "POST",
+                            "/v1/auth/signup",
+                            json: ["username": name, "password": "correct horse battery"],
+                            clientID: clientID
+                        )
                     else { return }
                     if response.status == .created { acknowledged.withLockedValue { $0.append(name) } }
                 }
@@ -261,7 +305,11 @@ import Testing
         let restarted = try await ServerProcess(dataDirectory: directory)
         for name in names.suffix(3) {
             let signIn = try await restarted.request(
-                "POST", "/v1/auth/signin", json: ["username": name, "password": "correct horse battery"], clientID: clientID)
+                "POST",
+                "/v1/auth/signin",
+                json: ["username": name, "password": "correct horse battery"],
+                clientID: clientID
+            )
             #expect(signIn.status == .ok, "\(name)")
         }
         try await restarted.stop()

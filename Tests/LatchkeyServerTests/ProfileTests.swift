@@ -1,7 +1,8 @@
 import Foundation
 import HTTPTypes
-@testable import LatchkeyServer
 import Testing
+
+@testable import LatchkeyServer
 
 /// Kuggle's profiles through HTTP: creation, changes, the date of birth shared with the account,
 /// invite codes, what an account awaiting consent may set, and reads by the app's servers.
@@ -15,7 +16,9 @@ import Testing
         try await harness.run { client in
             let started = try await client.startPhone(PhoneSignInTests.phone)
             let verified = try await client.verifyPhone(
-                try #require(started.string("requestId")), pin: try await harness.latestPIN(to: PhoneSignInTests.phone))
+                try #require(started.string("requestId")),
+                pin: try await harness.latestPIN(to: PhoneSignInTests.phone)
+            )
             let token = try #require(verified.string("session.accessToken"))
 
             let empty = try await client.send(.get, "/v1/me/profile", token: token)
@@ -45,8 +48,11 @@ import Testing
         try await harness.run { client in
             let token = try await client.signUpUser("joe").access
             let created = try await client.send(
-                .put, "/v1/me/profile", json: Self.complete.merging(["displayName": "Joey", "avatarURL": "https://cdn.example/j.png"]) { $1 },
-                token: token)
+                .put,
+                "/v1/me/profile",
+                json: Self.complete.merging(["displayName": "Joey", "avatarURL": "https://cdn.example/j.png"]) { $1 },
+                token: token
+            )
             #expect(created.status == .ok)
             #expect(created.value("profileCreated") as? Bool == true)
             #expect(created.string("displayName") == "Joey" && created.string("avatarURL") == "https://cdn.example/j.png")
@@ -98,7 +104,11 @@ import Testing
         try await harness.run { client in
             let token = try await client.signUpUser("kuggle").access
             let created = try await client.send(
-                .put, "/v1/me/profile", json: ["firstName": "Joe", "dateOfBirth": "1990-03-05", "gender": "1"], token: token)
+                .put,
+                "/v1/me/profile",
+                json: ["firstName": "Joe", "dateOfBirth": "1990-03-05", "gender": "1"],
+                token: token
+            )
             #expect(created.status == .ok && created.string("gender") == "male", "\(created.text)")
             let numbers: [(Any, String)] = [("0", "female"), (2, "other"), (0, "female"), (1, "male"), ("2", "other"), ("female", "female")]
             for (sent, stored) in numbers {
@@ -184,7 +194,9 @@ import Testing
             #expect(try await client.send(.get, "/v1/users/\(userID)/profile", token: reader).string("profile.displayName") == "Kiddo")
 
             let manage = try await KidsConsentTests.manageLink(harness: harness, client: client)
-            #expect(try await client.submit(["token": manage, "action": "revoke"], to: "/v1/consent", from: "/v1/consent?token=\(manage)").status == .ok)
+            #expect(
+                try await client.submit(["token": manage, "action": "revoke"], to: "/v1/consent", from: "/v1/consent?token=\(manage)").status == .ok
+            )
             let seen = try await client.send(.get, "/v1/users/\(userID)/profile", token: reader)
             #expect(seen.status == .ok && seen.string("profile.firstName") == "Joe")
             #expect(seen.value("profile.displayName") == nil)
@@ -209,8 +221,10 @@ import Testing
             let wrongScope = try await client.send(.get, path, token: try await harness.clientToken(client, scope: "appdata:read"))
             #expect(wrongScope.status == .forbidden)
             let answer = try await client.send(
-                .post, "/oauth/token",
-                form: ["grant_type": "client_credentials", "client_id": other.app.clientID, "client_secret": other.clientSecret])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "client_credentials", "client_id": other.app.clientID, "client_secret": other.clientSecret]
+            )
             #expect(try await client.send(.get, path, token: try #require(answer.string("access_token"))).status == .notFound)
         }
     }

@@ -35,7 +35,10 @@ import Testing
             for key in [apnsKey, rsaKey] {
                 let line = try #require(key.split(separator: "\n").dropFirst().first)
                 // As it would be stored in clear: as is, or in JSON with its slashes escaped.
-                #expect(!stored.contains(line) && !stored.contains(line.replacingOccurrences(of: "/", with: "\\/")), "\(file) holds a push key in clear")
+                #expect(
+                    !stored.contains(line) && !stored.contains(line.replacingOccurrences(of: "/", with: "\\/")),
+                    "\(file) holds a push key in clear"
+                )
             }
         }
 
@@ -45,7 +48,8 @@ import Testing
         let bad = try await LatchkeyBinary.run(["push", "set-apns", "--app", appID, "--key", "@" + directory + "/bad.p8"] + apns + data)
         #expect(bad.status != 0 && bad.stderr.contains("P-256"))
         let http = try await LatchkeyBinary.run(
-            ["push", "set-apns", "--app", appID, "--key", "@" + directory + "/AuthKey.p8", "--base-url", "http://push.example.com"] + apns + data)
+            ["push", "set-apns", "--app", appID, "--key", "@" + directory + "/AuthKey.p8", "--base-url", "http://push.example.com"] + apns + data
+        )
         #expect(http.status != 0)
 
         #expect(try await LatchkeyBinary.run(["push", "remove", "--app", appID, "--provider", "fcm"] + data).stdout == "removed\n")

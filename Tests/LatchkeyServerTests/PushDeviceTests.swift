@@ -16,15 +16,24 @@ import Testing
         try await harness.run { client in
             let tokens = try await client.signUpUser("pia")
             let apns = try await client.send(
-                .post, "/v1/me/devices",
-                json: ["token": Self.apnsToken.uppercased(), "platform": "ios", "appVersion": "2.1", "locale": "ja-JP", "topics": ["news", "news", "sale"]],
-                token: tokens.access)
+                .post,
+                "/v1/me/devices",
+                json: [
+                    "token": Self.apnsToken.uppercased(), "platform": "ios", "appVersion": "2.1", "locale": "ja-JP",
+                    "topics": ["news", "news", "sale"],
+                ],
+                token: tokens.access
+            )
             #expect(apns.status == .created)
             #expect(apns.string("token") == Self.apnsToken && apns.string("provider") == "apns" && apns.value("active") as? Bool == true)
             #expect(apns.value("topics") as? [String] == ["news", "sale"] && apns.string("locale") == "ja-JP")
             harness.clock.advance(by: 10)
             let fcm = try await client.send(
-                .post, "/v1/me/devices", json: ["token": Self.fcmToken, "platform": "android"], token: tokens.access)
+                .post,
+                "/v1/me/devices",
+                json: ["token": Self.fcmToken, "platform": "android"],
+                token: tokens.access
+            )
             #expect(fcm.status == .created && fcm.string("provider") == "fcm")
 
             let list = try await client.send(.get, "/v1/me/devices", token: tokens.access)
@@ -33,7 +42,11 @@ import Testing
 
             // Registering again replaces the details and topics, and keeps the first registration time.
             let again = try await client.send(
-                .post, "/v1/me/devices", json: ["token": Self.apnsToken, "platform": "ios", "topics": ["sale"]], token: tokens.access)
+                .post,
+                "/v1/me/devices",
+                json: ["token": Self.apnsToken, "platform": "ios", "topics": ["sale"]],
+                token: tokens.access
+            )
             #expect(again.value("topics") as? [String] == ["sale"] && again.string("createdAt") == apns.string("createdAt"))
             #expect(again.string("locale") == nil)
 

@@ -35,7 +35,11 @@ import Testing
     }
 
     private func apns(
-        _ client: HTTPClient, _ fake: FakePushProvider, bearer: String?, headers: [String: String] = [:], body: String = #"{"aps":{}}"#
+        _ client: HTTPClient,
+        _ fake: FakePushProvider,
+        bearer: String?,
+        headers: [String: String] = [:],
+        body: String = #"{"aps":{}}"#
     ) async throws -> (status: UInt, reason: String?) {
         var request = HTTPClientRequest(url: fake.baseURL + "/3/device/" + Self.token)
         request.method = .POST
@@ -51,7 +55,12 @@ import Testing
 
     private func providerToken(_ fake: FakePushProvider, keyID: String = FakePushProvider.keyID, at date: Date = Date()) throws -> String {
         let credentials = try APNsCredentials(
-            privateKey: fake.apnsKeyPEM, keyID: keyID, teamID: FakePushProvider.teamID, topic: FakePushProvider.topic, baseURL: fake.baseURL)
+            privateKey: fake.apnsKeyPEM,
+            keyID: keyID,
+            teamID: FakePushProvider.teamID,
+            topic: FakePushProvider.topic,
+            baseURL: fake.baseURL
+        )
         return try ProviderToken.apns(credentials, at: date)
     }
 
@@ -63,8 +72,12 @@ import Testing
                 #expect(try await apns(client, fake, bearer: nil) == (403, "MissingProviderToken"))
                 #expect(try await apns(client, fake, bearer: try providerToken(fake, keyID: "OTHERKEY00")) == (403, "InvalidProviderToken"))
                 let other = try APNsCredentials(
-                    privateKey: P256.Signing.PrivateKey().pemRepresentation, keyID: FakePushProvider.keyID, teamID: FakePushProvider.teamID, topic: "t",
-                    baseURL: fake.baseURL)
+                    privateKey: P256.Signing.PrivateKey().pemRepresentation,
+                    keyID: FakePushProvider.keyID,
+                    teamID: FakePushProvider.teamID,
+                    topic: "t",
+                    baseURL: fake.baseURL
+                )
                 #expect(try await apns(client, fake, bearer: try ProviderToken.apns(other, at: Date())) == (403, "InvalidProviderToken"))
                 let stale = try providerToken(fake, at: Date().addingTimeInterval(-3_700))
                 #expect(try await apns(client, fake, bearer: stale) == (403, "ExpiredProviderToken"))
@@ -72,7 +85,11 @@ import Testing
                 #expect(try await apns(client, fake, bearer: good, headers: ["apns-push-type": "shout"]) == (400, "InvalidPushType"))
                 let background = ["apns-push-type": "background", "apns-priority": "10"]
                 #expect(try await apns(client, fake, bearer: good, headers: background) == (400, "BadPriority"))
-                #expect(try await apns(client, fake, bearer: good, headers: ["apns-collapse-id": String(repeating: "c", count: 65)]) == (400, "BadCollapseId"))
+                #expect(
+                    try await apns(client, fake, bearer: good, headers: ["apns-collapse-id": String(repeating: "c", count: 65)]) == (
+                        400, "BadCollapseId"
+                    )
+                )
                 let large = #"{"aps":{},"blob":""# + String(repeating: "x", count: 4_100) + #""}"#
                 #expect(try await apns(client, fake, bearer: good, body: large) == (413, "PayloadTooLarge"))
                 fake.unregister(Self.token)
@@ -106,7 +123,11 @@ import Testing
                 forged.privateKey = try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation
                 let refused = try await post(fake.tokenURI, grant + (try ProviderToken.googleAssertion(forged, at: Date())), type: form)
                 #expect(refused.0 == 400 && refused.1["error"] as? String == "invalid_grant")
-                let stale = try await post(fake.tokenURI, grant + (try ProviderToken.googleAssertion(account, at: Date().addingTimeInterval(-4_000))), type: form)
+                let stale = try await post(
+                    fake.tokenURI,
+                    grant + (try ProviderToken.googleAssertion(account, at: Date().addingTimeInterval(-4_000))),
+                    type: form
+                )
                 #expect(stale.0 == 400)
                 let issued = try await post(fake.tokenURI, grant + (try ProviderToken.googleAssertion(account, at: Date())), type: form)
                 let accessToken = try #require(issued.1["access_token"] as? String)

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import LatchkeyPushFakes
-import LatchkeyWire
 import LatchkeyTestSupport
+import LatchkeyWire
 import NIOConcurrencyHelpers
 import SQLKit
 import Testing
@@ -19,23 +19,33 @@ import Testing
 
     /// A harness whose push client trusts the fake's CA, with the app's credentials for both providers.
     private func harness(_ fake: FakePushProvider, store: TestStore, providers: Set<PushProvider> = [.apns, .fcm]) async throws -> TestHarness {
-        let harness = try await TestHarness.make(store: store) { _ in } configureServer: { $0.pushTrustRoots = fake.authority.rootPEM }
+        let harness = try await TestHarness.make(store: store) { _ in
+        } configureServer: {
+            $0.pushTrustRoots = fake.authority.rootPEM
+        }
         if providers.contains(.apns) {
             let apns = try APNsCredentials(
-                privateKey: fake.apnsKeyPEM, keyID: FakePushProvider.keyID, teamID: FakePushProvider.teamID, topic: FakePushProvider.topic,
-                baseURL: fake.baseURL)
+                privateKey: fake.apnsKeyPEM,
+                keyID: FakePushProvider.keyID,
+                teamID: FakePushProvider.teamID,
+                topic: FakePushProvider.topic,
+                baseURL: fake.baseURL
+            )
             try await harness.backend.setAPNsCredentials(apns, app: harness.app)
         }
         if providers.contains(.fcm) {
             try await harness.backend.setFCMCredentials(
-                try FCMCredentials(serviceAccountJSON: fake.serviceAccountJSON, baseURL: fake.baseURL), app: harness.app)
+                try FCMCredentials(serviceAccountJSON: fake.serviceAccountJSON, baseURL: fake.baseURL),
+                app: harness.app
+            )
         }
         return harness
     }
 
     /// Runs `body` against a fake that reads the harness's clock, with the app's credentials for `providers`.
     private func withPush(
-        store: TestStore, providers: Set<PushProvider> = [.apns, .fcm],
+        store: TestStore,
+        providers: Set<PushProvider> = [.apns, .fcm],
         _ body: @escaping @Sendable (FakePushProvider, TestHarness, Client) async throws -> Void
     ) async throws {
         let clock = ManualClockBox()
@@ -65,11 +75,13 @@ import Testing
             let user = try await userWithDevices("una", client)
             let sender = try await harness.clientToken(client, scope: "push:send")
             let sent = try await push(
-                client, sender,
+                client,
+                sender,
                 [
                     "userId": user.id, "title": ["default": "Hello", "ja": "こんにちは"], "body": ["default": "You won", "ja-JP": "勝ちました"],
                     "data": ["match": "m-1", "score": 3] as [String: any Sendable], "collapseId": "match-m-1", "priority": "normal", "ttl": 60,
-                ])
+                ]
+            )
             #expect(sent.status == .ok)
             #expect(sent.value("queued.apns") as? Int == 1 && sent.value("queued.fcm") as? Int == 1 && sent.value("skipped") as? Int == 0)
             await harness.backend.dispatcher.deliverDue()
@@ -98,7 +110,9 @@ import Testing
             #expect(fake.tokenExchanges == 1)
             // The fake has the pushes before the dispatcher that sent them (this test's call or the
             // server's own loop, whichever leased them) records its batch as sent.
-            let recorded = try await eventually(2) { try await harness.backend.outbox.list(status: .sent).filter { $0.message.channel == .push }.count }
+            let recorded = try await eventually(2) {
+                try await harness.backend.outbox.list(status: .sent).filter { $0.message.channel == .push }.count
+            }
             #expect(recorded == 2)
 
             // The other targets: a topic, a list of users, one device; a data-only push is a background push.
@@ -272,7 +286,10 @@ import Testing
             let twoTargets = try await push(client, sender, ["userId": user.id, "topic": "news", "body": ["default": "hi"]])
             #expect(twoTargets.status == .unprocessableContent && twoTargets.fieldCodes == ["invalid_field"])
             let several = try await push(
-                client, sender, ["topic": "no spaces", "title": ["ja": "x"], "collapseId": String(repeating: "c", count: 65), "ttl": -1])
+                client,
+                sender,
+                ["topic": "no spaces", "title": ["ja": "x"], "collapseId": String(repeating: "c", count: 65), "ttl": -1]
+            )
             #expect(several.string("code") == "validation_failed" && several.fieldCodes.count == 4)
             let tooBig = try await push(client, sender, ["userId": user.id, "data": ["blob": String(repeating: "x", count: 4_100)]])
             #expect(tooBig.status == .unprocessableContent)

@@ -11,20 +11,22 @@ import Testing
     @Test func reedSolomonGivesTheCodewordsOfHelloWorld1M() {
         let data: [UInt8] = [32, 91, 11, 120, 209, 114, 220, 77, 67, 64, 236, 17, 236, 17, 236, 17]
         #expect(
-            ReedSolomon.remainder(of: data, divisor: ReedSolomon.generator(degree: 10)) == [196, 35, 39, 119, 235, 215, 231, 226, 93, 23])
+            ReedSolomon.remainder(of: data, divisor: ReedSolomon.generator(degree: 10)) == [196, 35, 39, 119, 235, 215, 231, 226, 93, 23]
+        )
     }
 
     @Test func formatAndVersionInformationAreTheStandardsTables() {
         let formats = (0..<8).map { QRSymbol.formatBits(mask: $0) }
         #expect(
             formats == [
-                0b101010000010010, 0b101000100100101, 0b101111001111100, 0b101101101001011, 0b100010111111001, 0b100000011001110,
-                0b100111110010111, 0b100101010100000,
-            ])
-        #expect(QRSymbol.versionBits(7) == 0b000111110010010100)
-        #expect(QRSymbol.versionBits(8) == 0b001000010110111100)
-        #expect(QRSymbol.versionBits(10) == 0b001010010011010011)
-        #expect(QRSymbol.versionBits(40) == 0b101000110001101001)
+                0b1010100_00010010, 0b1010001_00100101, 0b1011110_01111100, 0b1011011_01001011, 0b1000101_11111001, 0b1000000_11001110,
+                0b1001111_10010111, 0b1001010_10100000,
+            ]
+        )
+        #expect(QRSymbol.versionBits(7) == 0b00_01111100_10010100)
+        #expect(QRSymbol.versionBits(8) == 0b00_10000101_10111100)
+        #expect(QRSymbol.versionBits(10) == 0b00_10100100_11010011)
+        #expect(QRSymbol.versionBits(40) == 0b10_10001100_01101001)
     }
 
     @Test func theSmallestVersionThatHoldsTheBytesIsChosen() throws {

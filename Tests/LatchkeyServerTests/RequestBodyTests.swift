@@ -59,20 +59,40 @@ import Testing
         let harness = try await TestHarness.make(store: store)
         try await harness.run { client in
             let escapedName = try await client.send(
-                .post, "/v1/auth/refresh", raw: Data(#"{"refresh\u0054oken":"lkr_unknown"}"#.utf8), app: client.clientID)
+                .post,
+                "/v1/auth/refresh",
+                raw: Data(#"{"refresh\u0054oken":"lkr_unknown"}"#.utf8),
+                app: client.clientID
+            )
             #expect(escapedName.status == .unauthorized)
             let backslash = try await client.send(
-                .post, "/v1/auth/signin", raw: Data(#"{"username":"a\\u0000b","password":"p"}"#.utf8), app: client.clientID)
+                .post,
+                "/v1/auth/signin",
+                raw: Data(#"{"username":"a\\u0000b","password":"p"}"#.utf8),
+                app: client.clientID
+            )
             #expect(backslash.status == .unauthorized)
             let escapedNUL = try await client.send(
-                .post, "/v1/auth/signin", raw: Data(#"{"username":"a\u0000b","password":"p"}"#.utf8), app: client.clientID)
+                .post,
+                "/v1/auth/signin",
+                raw: Data(#"{"username":"a\u0000b","password":"p"}"#.utf8),
+                app: client.clientID
+            )
             #expect(escapedNUL.status == .badRequest)
             #expect(escapedNUL.string("code") == "invalid_request")
             let broken = try await client.send(
-                .post, "/v1/auth/signin", raw: Data(#"{"username":"a","extra":1,"password":}"#.utf8), app: client.clientID)
+                .post,
+                "/v1/auth/signin",
+                raw: Data(#"{"username":"a","extra":1,"password":}"#.utf8),
+                app: client.clientID
+            )
             #expect(broken.string("code") == "invalid_request")
             let unknown = try await client.send(
-                .post, "/v1/auth/signin", raw: Data(#"{"username":"a","extra":1,"password":"p"}"#.utf8), app: client.clientID)
+                .post,
+                "/v1/auth/signin",
+                raw: Data(#"{"username":"a","extra":1,"password":"p"}"#.utf8),
+                app: client.clientID
+            )
             #expect(unknown.string("code") == "unknown_field")
         }
     }

@@ -112,7 +112,11 @@ import Testing
             let signUp = try await browser.get("/oauth/authorize/sign-up?" + login.query)
             let page = try await browser.post(
                 "/oauth/authorize/sign-up",
-                form: ["csrf_token": LoginBrowser.csrfToken(in: signUp) ?? "", "request": login.query, "username": "ann", "password": "correct horse battery"])
+                form: [
+                    "csrf_token": LoginBrowser.csrfToken(in: signUp) ?? "", "request": login.query, "username": "ann",
+                    "password": "correct horse battery",
+                ]
+            )
             #expect(page.status == .ok)
             #expect(!page.headers[values: .setCookie].contains { $0.hasPrefix("lk_session=") })
             let totp = try Self.enrollment(in: page)
@@ -130,7 +134,9 @@ import Testing
             let recoveryCodes = codes.text.matches(of: /<li><code>([a-z2-7]{5}-[a-z2-7]{5})<\/code><\/li>/).map { String($0.1) }
             #expect(recoveryCodes.count == 10)
             let continued = try await browser.post(
-                "/oauth/authorize/continue", form: ["csrf_token": LoginBrowser.csrfToken(in: codes) ?? "", "request": login.query])
+                "/oauth/authorize/continue",
+                form: ["csrf_token": LoginBrowser.csrfToken(in: codes) ?? "", "request": login.query]
+            )
             #expect(continued.status == .seeOther)
             let authorization = try #require(LoginBrowser.redirectParameters(continued)["code"])
             #expect(try await client.send(.post, "/oauth/token", form: login.tokenForm(code: authorization)).status == .ok)
@@ -138,15 +144,20 @@ import Testing
             // Continuing later is no way around signing in.
             harness.clock.advance(by: TimeInterval(MFAChallenge.lifetime + 1))
             let late = try await browser.post(
-                "/oauth/authorize/continue", form: ["csrf_token": LoginBrowser.csrfToken(in: codes) ?? "", "request": login.query])
+                "/oauth/authorize/continue",
+                form: ["csrf_token": LoginBrowser.csrfToken(in: codes) ?? "", "request": login.query]
+            )
             #expect(late.status == .ok)
             #expect(late.text.contains(#"action="/oauth/authorize/sign-in""#))
 
             let next = try await client.signIn("ann")
             #expect(next.value("enrollment") as? Bool == false)
             let recovered = try await client.send(
-                .post, "/v1/auth/mfa", json: ["challenge": try #require(next.string("challenge")), "recoveryCode": recoveryCodes[0]],
-                app: client.clientID)
+                .post,
+                "/v1/auth/mfa",
+                json: ["challenge": try #require(next.string("challenge")), "recoveryCode": recoveryCodes[0]],
+                app: client.clientID
+            )
             #expect(recovered.status == .ok)
             #expect(recovered.value("recoveryCodes") == nil)
         }
@@ -161,7 +172,11 @@ import Testing
             #expect(page.status == .ok)
             let totp = try Self.enrollment(in: page)
             let done = try await Self.sendCode(
-                totp.code(step: TOTP.step(at: harness.clock.now())), challenge: try Self.challenge(in: page), form: form, client)
+                totp.code(step: TOTP.step(at: harness.clock.now())),
+                challenge: try Self.challenge(in: page),
+                form: form,
+                client
+            )
             #expect(done.status == .ok)
             #expect(done.text.contains("You are signed in"))
             #expect(done.text.matches(of: /<li><code>[a-z2-7]{5}-[a-z2-7]{5}<\/code><\/li>/).count == 10)
@@ -184,7 +199,8 @@ import Testing
                 form: [
                     "csrf_token": LoginBrowser.csrfToken(in: page) ?? "", "request": login.query, "challenge": try Self.challenge(in: page),
                     "code": ann.code(harness), "remember": "1",
-                ])
+                ]
+            )
             #expect(done.status == .seeOther)
             let cookieName = "lk_mfa_\(harness.app.id)"
             let cookie = try #require(done.headers[values: .setCookie].first { $0.hasPrefix(cookieName + "=") })

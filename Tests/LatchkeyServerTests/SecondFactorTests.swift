@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import LatchkeyTestSupport
 import Testing
+
 @testable import LatchkeyServer
 
 /// The TOTP second factor of app users over HTTP: enrollment confirmed by a first code, sign-in
@@ -34,7 +35,11 @@ import Testing
         #expect(started.status == .created)
         let totp = TOTP(secret: try #require(started.string("secret").flatMap(Base32.decode)))
         let confirmed = try await client.send(
-            .post, "/v1/me/mfa/totp/confirm", json: ["code": totp.code(step: TOTP.step(at: harness.clock.now()))], token: access)
+            .post,
+            "/v1/me/mfa/totp/confirm",
+            json: ["code": totp.code(step: TOTP.step(at: harness.clock.now()))],
+            token: access
+        )
         #expect(confirmed.status == .ok, "\(confirmed.text)")
         let codes = try #require(confirmed.value("codes") as? [String])
         harness.clock.advance(by: 30)
@@ -97,7 +102,11 @@ import Testing
             let challenge = try await Self.challenge("ann", client)
             // The confirming code's step is used up: replaying it fails.
             let replayed = try await client.send(
-                .post, "/v1/auth/mfa", json: ["challenge": challenge, "code": ann.code(harness, stepsAhead: -1)], app: client.clientID)
+                .post,
+                "/v1/auth/mfa",
+                json: ["challenge": challenge, "code": ann.code(harness, stepsAhead: -1)],
+                app: client.clientID
+            )
             #expect(replayed.status == .unauthorized)
             #expect(replayed.string("code") == "invalid_code")
             let code = ann.code(harness)
@@ -114,7 +123,11 @@ import Testing
             #expect(sameCode.string("code") == "invalid_code")
             harness.clock.advance(by: 30)
             let later = try await client.send(
-                .post, "/v1/auth/mfa", json: ["challenge": next, "code": ann.code(harness)], app: client.clientID)
+                .post,
+                "/v1/auth/mfa",
+                json: ["challenge": next, "code": ann.code(harness)],
+                app: client.clientID
+            )
             #expect(later.status == .ok)
         }
     }
@@ -141,8 +154,11 @@ import Testing
             #expect(try await complete(try await Self.challenge("ann", client), fresh[0]).status == .ok)
             // Both or neither: a code and a recovery code together are refused.
             let both = try await client.send(
-                .post, "/v1/auth/mfa", json: ["challenge": try await Self.challenge("ann", client), "code": "123456", "recoveryCode": fresh[1]],
-                app: client.clientID)
+                .post,
+                "/v1/auth/mfa",
+                json: ["challenge": try await Self.challenge("ann", client), "code": "123456", "recoveryCode": fresh[1]],
+                app: client.clientID
+            )
             #expect(both.status == .badRequest)
         }
     }
@@ -176,7 +192,11 @@ import Testing
             let other = try await harness.makeApp(name: "Other")
             let challenge = try await Self.challenge("ann", client)
             let elsewhere = try await client.send(
-                .post, "/v1/auth/mfa", json: ["challenge": challenge, "code": ann.code(harness)], app: other.app.clientID)
+                .post,
+                "/v1/auth/mfa",
+                json: ["challenge": challenge, "code": ann.code(harness)],
+                app: other.app.clientID
+            )
             #expect(elsewhere.status == .unauthorized)
             #expect(elsewhere.string("code") == "mfa_challenge_expired")
             for forged in ["", "nonsense", challenge + "x", String(challenge.dropLast(4)) + "AAAA", String(repeating: "a", count: 5_000)] {
@@ -185,7 +205,11 @@ import Testing
             }
             harness.clock.advance(by: 301)
             let late = try await client.send(
-                .post, "/v1/auth/mfa", json: ["challenge": challenge, "code": ann.code(harness)], app: client.clientID)
+                .post,
+                "/v1/auth/mfa",
+                json: ["challenge": challenge, "code": ann.code(harness)],
+                app: client.clientID
+            )
             #expect(late.string("code") == "mfa_challenge_expired")
         }
     }
@@ -201,7 +225,10 @@ import Testing
                     for _ in 0..<50 {
                         group.addTask {
                             try await client.send(
-                                .post, "/v1/auth/mfa", json: body.merging(["challenge": challenge]) { $1 }, app: client.clientID
+                                .post,
+                                "/v1/auth/mfa",
+                                json: body.merging(["challenge": challenge]) { $1 },
+                                app: client.clientID
                             ).status
                         }
                     }
@@ -247,8 +274,11 @@ import Testing
         #expect(enrollment.status == .created)
         let totp = TOTP(secret: try #require(enrollment.string("secret").flatMap(Base32.decode)))
         return try await client.send(
-            .post, "/v1/auth/mfa", json: ["challenge": challenge, "code": totp.code(step: TOTP.step(at: harness.clock.now()))],
-            app: client.clientID)
+            .post,
+            "/v1/auth/mfa",
+            json: ["challenge": challenge, "code": totp.code(step: TOTP.step(at: harness.clock.now()))],
+            app: client.clientID
+        )
     }
 
     /// With `totpRequired`, a user without an authenticator enrolls one with the sign-in's
@@ -267,12 +297,17 @@ import Testing
             #expect(recoveryCodes.count == 10 && Set(recoveryCodes).count == 10)
             let access = try #require(done.string("session.accessToken"))
             #expect(
-                try await client.send(.get, "/v1/me/mfa", token: access).value("recoveryCodesLeft") as? Int == 10)
+                try await client.send(.get, "/v1/me/mfa", token: access).value("recoveryCodesLeft") as? Int == 10
+            )
             #expect(try await client.send(.get, "/v1/me/mfa", token: access).value("totpEnrolled") as? Bool == true)
             let next = try await client.signIn("ann")
             #expect(next.value("enrollment") as? Bool == false)
             let enrollAgain = try await client.send(
-                .post, "/v1/auth/mfa/totp", json: ["challenge": try #require(next.string("challenge"))], app: client.clientID)
+                .post,
+                "/v1/auth/mfa/totp",
+                json: ["challenge": try #require(next.string("challenge"))],
+                app: client.clientID
+            )
             #expect(enrollAgain.string("code") == "totp_already_enrolled")
         }
     }
@@ -300,7 +335,10 @@ import Testing
         try await harness.run { client in
             let ann = try await Self.enroll("ann", client, harness)
             let userID = try #require(try await client.send(.get, "/v1/me", token: ann.access).string("id"))
-            let reset = try await LatchkeyBinary.run(["users", "reset-mfa", "--app", harness.app.clientID, userID] + storeArguments, environment: ["USER": "ops"])
+            let reset = try await LatchkeyBinary.run(
+                ["users", "reset-mfa", "--app", harness.app.clientID, userID] + storeArguments,
+                environment: ["USER": "ops"]
+            )
             #expect(reset.status == 0, "\(reset.stderr)")
             #expect(reset.stdout.contains("reset the second factor of \(userID)"))
             #expect(try await client.signIn("ann").status == .ok)
@@ -308,10 +346,13 @@ import Testing
             #expect(again.stdout.contains("had no second factor"))
             let (owner, _, _) = try await harness.operatorTokens(client)
             let entries = try #require(try await client.send(.get, "/v1/operator/audit", token: owner).value("items") as? [[String: Any]])
-            #expect(entries.contains {
-                $0["source"] as? String == "cli" && ($0["actor"] as? String)?.hasPrefix("cli:") == true && $0["action"] as? String == "user.reset_mfa"
-                    && $0["target"] as? String == userID
-            })
+            #expect(
+                entries.contains {
+                    $0["source"] as? String == "cli" && ($0["actor"] as? String)?.hasPrefix("cli:") == true
+                        && $0["action"] as? String == "user.reset_mfa"
+                        && $0["target"] as? String == userID
+                }
+            )
         }
     }
 
@@ -388,8 +429,10 @@ import Testing
         try await harness.run { client in
             _ = try await Self.enroll("ann", client, harness)
             let grant = try await client.send(
-                .post, "/oauth/token",
-                form: ["grant_type": "password", "client_id": harness.app.clientID, "username": "ann", "password": "correct horse battery"])
+                .post,
+                "/oauth/token",
+                form: ["grant_type": "password", "client_id": harness.app.clientID, "username": "ann", "password": "correct horse battery"]
+            )
             #expect(grant.status == .badRequest)
             #expect(grant.string("error") == "invalid_grant")
             #expect(grant.value("access_token") == nil)
@@ -439,7 +482,11 @@ import Testing
             let challenge = try #require(answer.string("challenge"))
             #expect(try await client.verifyPhone(request, pin: pin).string("code") == "code_expired")
             let done = try await client.send(
-                .post, "/v1/auth/mfa", json: ["challenge": challenge, "code": user.code(harness)], app: client.clientID)
+                .post,
+                "/v1/auth/mfa",
+                json: ["challenge": challenge, "code": user.code(harness)],
+                app: client.clientID
+            )
             #expect(done.status == .ok)
             #expect(done.string("user.phone") == phone)
         }
@@ -464,7 +511,11 @@ import Testing
             let challenge = try #require(answer.string("challenge"))
             #expect(try await client.verifyEmailCode(emailCode).status == .badRequest)
             let done = try await client.send(
-                .post, "/v1/auth/mfa", json: ["challenge": challenge, "code": user.code(harness)], app: client.clientID)
+                .post,
+                "/v1/auth/mfa",
+                json: ["challenge": challenge, "code": user.code(harness)],
+                app: client.clientID
+            )
             #expect(done.status == .ok)
             #expect(done.string("user.email") == email)
         }

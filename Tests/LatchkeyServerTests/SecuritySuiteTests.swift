@@ -101,8 +101,13 @@ import Testing
             ]
             for payload in payloads {
                 let requests: [(HTTPRequest.Method, String, [String: Any], Bool)] = [
-                    (.post, "/v1/auth/signup", ["username": payload, "email": payload, "password": payload, "dateOfBirth": payload,
-                                                "country": payload, "parentEmail": payload], false),
+                    (
+                        .post, "/v1/auth/signup",
+                        [
+                            "username": payload, "email": payload, "password": payload, "dateOfBirth": payload,
+                            "country": payload, "parentEmail": payload,
+                        ], false
+                    ),
                     (.post, "/v1/auth/signin", ["username": payload, "password": payload], false),
                     (.post, "/v1/auth/signin", ["email": payload, "password": payload], false),
                     (.post, "/v1/auth/refresh", ["refreshToken": payload], false),
@@ -117,7 +122,12 @@ import Testing
                 ]
                 for (method, path, body, authorized) in requests {
                     let response = try await client.send(
-                        method, path, json: body, token: authorized ? tokens.access : nil, app: client.clientID)
+                        method,
+                        path,
+                        json: body,
+                        token: authorized ? tokens.access : nil,
+                        app: client.clientID
+                    )
                     #expect(response.status.code < 500, "\(path) \(payload): \(response.status)")
                     #expect(!Self.leaksInternals(response.text), "\(path) \(payload): \(response.text)")
                 }
@@ -126,8 +136,10 @@ import Testing
                     let response = try await client.send(path.hasPrefix("/v1/me") ? .delete : .get, path, token: tokens.access)
                     #expect(response.status.code < 500, "\(path): \(response.status)")
                 }
-                for form in [["grant_type": "refresh_token", "refresh_token": payload], ["grant_type": "password", "username": payload, "password": payload],
-                             ["token": payload, "client_id": payload]] {
+                for form in [
+                    ["grant_type": "refresh_token", "refresh_token": payload], ["grant_type": "password", "username": payload, "password": payload],
+                    ["token": payload, "client_id": payload],
+                ] {
                     for path in ["/oauth/token", "/oauth/revoke", "/oauth/introspect"] {
                         let response = try await client.send(.post, path, form: form)
                         #expect(response.status.code < 500, "\(path) \(payload): \(response.status)")
@@ -148,7 +160,11 @@ import Testing
             let access = try #require(signUp.string("session.accessToken"))
             _ = try await client.send(.post, "/v1/me/email/verification", token: access)
             let verification = try await harness.latestLinkToken(to: "once@example.com")
-            #expect(try await Self.parallel(50) { _ in try await client.send(.post, "/v1/auth/email/verify", json: ["token": verification]) } == [204: 1, 400: 49])
+            #expect(
+                try await Self.parallel(50) { _ in try await client.send(.post, "/v1/auth/email/verify", json: ["token": verification]) } == [
+                    204: 1, 400: 49,
+                ]
+            )
 
             let reset = try await harness.resetLinkToken(for: "once@example.com", client: client)
             let resets = try await Self.parallel(50) { index in
@@ -201,7 +217,10 @@ import Testing
 /// difference (an early return for unknown users, say) shows in every attempt; a burst of load
 /// from the tests running alongside shows in one. Records every ratio seen when none was within.
 func expectTimingRatio(
-    within bounds: ClosedRange<Double>, _ name: String, attempts: Int = 3, sourceLocation: SourceLocation = #_sourceLocation,
+    within bounds: ClosedRange<Double>,
+    _ name: String,
+    attempts: Int = 3,
+    sourceLocation: SourceLocation = #_sourceLocation,
     _ measure: () async throws -> Double
 ) async throws {
     var ratios: [Double] = []

@@ -47,11 +47,20 @@ import Testing
         }
     }
 
-    static func exchange(_ assertion: String, _ client: Client, extra: [String: String] = [:], headers: HTTPFields = [:]) async throws
+    static func exchange(
+        _ assertion: String,
+        _ client: Client,
+        extra: [String: String] = [:],
+        headers: HTTPFields = [:]
+    ) async throws
         -> TestResponse
     {
         try await client.send(
-            .post, "/oauth/token", form: ["grant_type": grantType, "assertion": assertion].merging(extra) { $1 }, headers: headers)
+            .post,
+            "/oauth/token",
+            form: ["grant_type": grantType, "assertion": assertion].merging(extra) { $1 },
+            headers: headers
+        )
     }
 
     @Test(arguments: TestStore.enabled) func anAssertionGetsTheAppsClientToken(store: TestStore) async throws {
@@ -107,16 +116,23 @@ import Testing
             #expect(unknown.string("error") == "invalid_scope")
             // The client may authenticate as well, as itself only.
             let own = try await Self.exchange(
-                try holder.assertion(holder.claims(at: now)), client,
-                extra: ["client_id": harness.app.clientID, "client_secret": harness.clientSecret])
+                try holder.assertion(holder.claims(at: now)),
+                client,
+                extra: ["client_id": harness.app.clientID, "client_secret": harness.clientSecret]
+            )
             #expect(own.status == .ok)
             let wrongSecret = try await Self.exchange(
-                try holder.assertion(holder.claims(at: now)), client, extra: ["client_id": harness.app.clientID, "client_secret": "lks_wrong"])
+                try holder.assertion(holder.claims(at: now)),
+                client,
+                extra: ["client_id": harness.app.clientID, "client_secret": "lks_wrong"]
+            )
             #expect(wrongSecret.status == .unauthorized && wrongSecret.string("error") == "invalid_client")
             let other = try await harness.makeApp(name: "Other")
             let foreign = try await Self.exchange(
-                try holder.assertion(holder.claims(at: now)), client,
-                extra: ["client_id": other.app.clientID, "client_secret": other.clientSecret])
+                try holder.assertion(holder.claims(at: now)),
+                client,
+                extra: ["client_id": other.app.clientID, "client_secret": other.clientSecret]
+            )
             #expect(foreign.string("error") == "invalid_grant")
 
             // The grant is announced.
@@ -226,12 +242,16 @@ import Testing
     }
 
     private func runCLIChecks(
-        location: [String], directory: String, keys: String, started: (ServerProcess) -> Void
+        location: [String],
+        directory: String,
+        keys: String,
+        started: (ServerProcess) -> Void
     ) async throws {
         let clientID = try await LatchkeyBinary.createApp("Service", in: location).clientID
         let path = keys + "/key.json"
         let made = try await LatchkeyBinary.run(
-            ["apps", "service-account", "create", "--app", clientID, "--out", path, "--public-url", "https://db.example.test/"] + location)
+            ["apps", "service-account", "create", "--app", clientID, "--out", path, "--public-url", "https://db.example.test/"] + location
+        )
         #expect(made.status == 0, "\(made.stderr)")
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)
         #expect(mode.intValue & 0o777 == 0o600)
@@ -254,7 +274,8 @@ import Testing
         #expect(second.privateKeyID != holder.file.privateKeyID)
 
         let listed = try #require(
-            try await LatchkeyBinary.json(["apps", "service-account", "list", "--app", clientID] + location) as? [[String: Any]])
+            try await LatchkeyBinary.json(["apps", "service-account", "list", "--app", clientID] + location) as? [[String: Any]]
+        )
         #expect(listed.compactMap { $0["id"] as? String }.sorted() == [holder.file.privateKeyID, second.privateKeyID].sorted())
         #expect(listed.allSatisfy { $0["revokedAt"] == nil && $0["appId"] as? String != nil })
 
@@ -264,7 +285,10 @@ import Testing
         func exchange() async throws -> TestResponse {
             let assertion = try holder.assertion(holder.claims(at: Date(), audience: audience))
             return try await server.request(
-                "POST", "/oauth/token", form: "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=\(assertion)")
+                "POST",
+                "/oauth/token",
+                form: "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=\(assertion)"
+            )
         }
         let granted = try await exchange()
         #expect(granted.status == .ok, "\(granted.text)")
@@ -274,7 +298,8 @@ import Testing
         let twice = try await LatchkeyBinary.run(["apps", "service-account", "revoke", "--app", clientID, holder.file.privateKeyID] + location)
         #expect(twice.status != 0 && twice.stderr.contains(holder.file.privateKeyID))
         let after = try #require(
-            try await LatchkeyBinary.json(["apps", "service-account", "list", "--app", clientID] + location) as? [[String: Any]])
+            try await LatchkeyBinary.json(["apps", "service-account", "list", "--app", clientID] + location) as? [[String: Any]]
+        )
         #expect(after.first { $0["id"] as? String == holder.file.privateKeyID }?["revokedAt"] as? String != nil)
         #expect(after.first { $0["id"] as? String == second.privateKeyID }?["revokedAt"] == nil)
     }

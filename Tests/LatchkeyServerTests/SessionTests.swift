@@ -76,11 +76,17 @@ import Testing
             let tokens = try await client.signUpUser("olga")
             for _ in 0..<2 {
                 let elsewhere = try await client.send(
-                    .post, "/v1/auth/refresh", json: ["refreshToken": tokens.refresh], app: other.app.clientID)
+                    .post,
+                    "/v1/auth/refresh",
+                    json: ["refreshToken": tokens.refresh],
+                    app: other.app.clientID
+                )
                 #expect(elsewhere.status == .unauthorized)
                 let oauth = try await client.send(
-                    .post, "/oauth/token",
-                    form: ["grant_type": "refresh_token", "refresh_token": tokens.refresh, "client_id": other.app.clientID])
+                    .post,
+                    "/oauth/token",
+                    form: ["grant_type": "refresh_token", "refresh_token": tokens.refresh, "client_id": other.app.clientID]
+                )
                 #expect(oauth.status == .badRequest)
             }
             // Before the fix the claim spent the token: its own app then got a successor that was never stored.
@@ -89,7 +95,10 @@ import Testing
             let successor = try #require(own.string("session.refreshToken"))
             #expect(try await client.send(.get, "/v1/me", token: try #require(own.string("session.accessToken"))).status == .ok)
             // The used token, too, is left alone when another app presents it.
-            #expect(try await client.send(.post, "/v1/auth/refresh", json: ["refreshToken": tokens.refresh], app: other.app.clientID).status == .unauthorized)
+            #expect(
+                try await client.send(.post, "/v1/auth/refresh", json: ["refreshToken": tokens.refresh], app: other.app.clientID).status
+                    == .unauthorized
+            )
             #expect(try await client.refresh(successor).status == .ok)
         }
     }

@@ -16,7 +16,11 @@ import Testing
             #expect(byName.string("user.username") == "bob")
             #expect(byName.string("session.accessToken") != nil)
             let byEmail = try await client.send(
-                .post, "/v1/auth/signin", json: ["email": "Bob@Example.com", "password": "correct horse battery"], app: client.clientID)
+                .post,
+                "/v1/auth/signin",
+                json: ["email": "Bob@Example.com", "password": "correct horse battery"],
+                app: client.clientID
+            )
             #expect(byEmail.status == .ok)
         }
     }
@@ -27,16 +31,28 @@ import Testing
         try await harness.run { client in
             for email in ["not an email", "ada@", "@example.com"] {
                 let answer = try await client.send(
-                    .post, "/v1/auth/signin", json: ["email": email, "password": "correct horse battery"], app: client.clientID)
+                    .post,
+                    "/v1/auth/signin",
+                    json: ["email": email, "password": "correct horse battery"],
+                    app: client.clientID
+                )
                 #expect(answer.status == .unprocessableContent, "\(email)")
                 #expect(answer.string("code") == "invalid_email", "\(email)")
                 let signUp = try await client.send(
-                    .post, "/v1/auth/signup", json: ["email": email, "password": "correct horse battery"], app: client.clientID)
+                    .post,
+                    "/v1/auth/signup",
+                    json: ["email": email, "password": "correct horse battery"],
+                    app: client.clientID
+                )
                 #expect(signUp.string("code") == "invalid_email", "\(email)")
             }
             // A well-formed unknown address still answers as wrong credentials.
             let unknown = try await client.send(
-                .post, "/v1/auth/signin", json: ["email": "nobody@example.com", "password": "correct horse battery"], app: client.clientID)
+                .post,
+                "/v1/auth/signin",
+                json: ["email": "nobody@example.com", "password": "correct horse battery"],
+                app: client.clientID
+            )
             #expect(unknown.string("code") == "invalid_credentials")
         }
     }
@@ -63,7 +79,9 @@ import Testing
     /// signs in. A name locked from an address answers like a wrong password — a made-up name
     /// locks alike — so a lock tells nothing about who exists.
     @Test(arguments: TestStore.enabled) func failuresLockANameOnlyFromTheirAddress(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.accountFailureLimit = 3 } configureServer: {
+        let harness = try await TestHarness.make(store: store) {
+            $0.accountFailureLimit = 3
+        } configureServer: {
             $0.trustedProxies = ["127.0.0.1"]
         }
         try await harness.run(.live) { client in
@@ -132,8 +150,12 @@ import Testing
             // The sign-up limit counts the /64 as well.
             func signUp(_ name: String, from address: String) async throws -> TestResponse {
                 try await client.send(
-                    .post, "/v1/auth/signup", json: ["username": name, "password": "correct horse battery"], app: client.clientID,
-                    headers: from(address))
+                    .post,
+                    "/v1/auth/signup",
+                    json: ["username": name, "password": "correct horse battery"],
+                    app: client.clientID,
+                    headers: from(address)
+                )
             }
             #expect(try await signUp("six1", from: "2001:db8:9:9::1").status == .created)
             #expect(try await signUp("six2", from: "2001:db8:9:9:1::2").status == .created)

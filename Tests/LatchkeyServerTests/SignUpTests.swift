@@ -28,18 +28,21 @@ import Testing
         }
     }
 
-    @Test(arguments: TestStore.enabled, [
-        (["username": "bad name!", "password": "correct horse battery"], "invalid_username"),
-        (["username": "ab", "password": "correct horse battery"], "invalid_username"),
-        (["username": "kid1", "password": "short"], "invalid_password"),
-        (["username": "kid1", "password": "correct horse battery", "dateOfBirth": "12/03/2012"], "invalid_date_of_birth"),
-        (["username": "kid1", "password": "correct horse battery", "dateOfBirth": "2099-01-01"], "invalid_date_of_birth"),
-        (["username": "kid1", "password": "correct horse battery", "dateOfBirth": "2011-02-29"], "invalid_date_of_birth"),
-        (["username": "kid1", "password": "correct horse battery", "country": "GBR"], "invalid_country"),
-        (["username": "kid1", "password": "correct horse battery", "country": "XX"], "invalid_country"),
-        (["username": "kid1", "password": "correct horse battery", "parentEmail": "not-an-email"], "invalid_parent_email"),
-        (["email": "no at sign", "password": "correct horse battery"], "invalid_email"),
-    ])
+    @Test(
+        arguments: TestStore.enabled,
+        [
+            (["username": "bad name!", "password": "correct horse battery"], "invalid_username"),
+            (["username": "ab", "password": "correct horse battery"], "invalid_username"),
+            (["username": "kid1", "password": "short"], "invalid_password"),
+            (["username": "kid1", "password": "correct horse battery", "dateOfBirth": "12/03/2012"], "invalid_date_of_birth"),
+            (["username": "kid1", "password": "correct horse battery", "dateOfBirth": "2099-01-01"], "invalid_date_of_birth"),
+            (["username": "kid1", "password": "correct horse battery", "dateOfBirth": "2011-02-29"], "invalid_date_of_birth"),
+            (["username": "kid1", "password": "correct horse battery", "country": "GBR"], "invalid_country"),
+            (["username": "kid1", "password": "correct horse battery", "country": "XX"], "invalid_country"),
+            (["username": "kid1", "password": "correct horse battery", "parentEmail": "not-an-email"], "invalid_parent_email"),
+            (["email": "no at sign", "password": "correct horse battery"], "invalid_email"),
+        ]
+    )
     func eachInvalidFieldHasItsOwnCode(store: TestStore, item: ([String: String], String)) async throws {
         let (fields, code) = item
         let harness = try await TestHarness.make(store: store)
@@ -81,7 +84,8 @@ import Testing
                 Set(response.fieldCodes) == [
                     "invalid_password", "invalid_date_of_birth", "invalid_country", "invalid_parent_email",
                     "duplicate_username",
-                ])
+                ]
+            )
         }
     }
 
@@ -112,7 +116,11 @@ import Testing
             #expect(notJSON.status == .badRequest)
             #expect(notJSON.string("code") == "invalid_request")
             let wrongType = try await client.send(
-                .post, "/v1/auth/signup", json: ["username": 5, "password": "correct horse battery"], app: client.clientID)
+                .post,
+                "/v1/auth/signup",
+                json: ["username": 5, "password": "correct horse battery"],
+                app: client.clientID
+            )
             #expect(wrongType.status == .badRequest)
             #expect(wrongType.fieldCodes == ["invalid_field"])
         }
@@ -169,8 +177,14 @@ import Testing
             #expect(Set(first.json.keys) == Set(second.json.keys))
             #expect(Set((first.value("user") as? [String: Any])?.keys ?? [:].keys) == Set((second.value("user") as? [String: Any])?.keys ?? [:].keys))
             // Only the first registration holds, and its password signs in once the address is verified.
-            let signIn = { try await client.send(
-                .post, "/v1/auth/signin", json: ["email": "PERSON@example.com", "password": "correct horse battery"], app: client.clientID) }
+            let signIn = {
+                try await client.send(
+                    .post,
+                    "/v1/auth/signin",
+                    json: ["email": "PERSON@example.com", "password": "correct horse battery"],
+                    app: client.clientID
+                )
+            }
             #expect(try await signIn().status == .unauthorized)
             let sent = { @Sendable in harness.messages.all.filter { $0.recipient.lowercased() == "person@example.com" } }
             try await eventually { Set(sent().map(\.purpose)) == ["verify_email", "sign_up_attempt"] }
@@ -179,7 +193,11 @@ import Testing
             #expect(try await client.send(.post, "/v1/auth/email/verify", json: ["token": link]).status == .noContent)
             #expect(try await signIn().status == .ok)
             let other = try await client.send(
-                .post, "/v1/auth/signin", json: ["email": "person@example.com", "password": "another good secret"], app: client.clientID)
+                .post,
+                "/v1/auth/signin",
+                json: ["email": "person@example.com", "password": "another good secret"],
+                app: client.clientID
+            )
             #expect(other.status == .unauthorized)
         }
     }
@@ -207,28 +225,54 @@ import Testing
             let sequences: [(String, (_ email: String, _ username: String) async throws -> [TestResponse])] = [
                 ("sign-up", { email, _ in [try await signUp(["email": email, "password": password])] }),
                 ("sign-up with a username", { email, name in [try await signUp(["email": email, "username": name, "password": password])] }),
-                ("sign-up, sign-in by email", { email, _ in
-                    [try await signUp(["email": email, "password": password]), try await signIn(["email": email, "password": password])]
-                }),
-                ("sign-up, sign-in by the username", { email, name in
-                    [try await signUp(["email": email, "username": name, "password": password]),
-                     try await signIn(["username": name, "password": password])]
-                }),
-                ("sign-up, the username again", { email, name in
-                    [try await signUp(["email": email, "username": name, "password": password]),
-                     try await signUp(["username": name, "password": password])]
-                }),
-                ("sign-up, the username again with another email", { email, name in
-                    [try await signUp(["email": email, "username": name, "password": password]),
-                     try await signUp(["email": "other-\(name)@example.com", "username": name, "password": password])]
-                }),
-                ("sign-up twice", { email, _ in
-                    [try await signUp(["email": email, "password": password]), try await signUp(["email": email, "password": password])]
-                }),
-                ("sign-up, reset request", { email, _ in
-                    [try await signUp(["email": email, "password": password]),
-                     try await client.send(.post, "/v1/auth/password/reset", json: ["email": email], app: client.clientID)]
-                }),
+                (
+                    "sign-up, sign-in by email",
+                    { email, _ in
+                        [try await signUp(["email": email, "password": password]), try await signIn(["email": email, "password": password])]
+                    }
+                ),
+                (
+                    "sign-up, sign-in by the username",
+                    { email, name in
+                        [
+                            try await signUp(["email": email, "username": name, "password": password]),
+                            try await signIn(["username": name, "password": password]),
+                        ]
+                    }
+                ),
+                (
+                    "sign-up, the username again",
+                    { email, name in
+                        [
+                            try await signUp(["email": email, "username": name, "password": password]),
+                            try await signUp(["username": name, "password": password]),
+                        ]
+                    }
+                ),
+                (
+                    "sign-up, the username again with another email",
+                    { email, name in
+                        [
+                            try await signUp(["email": email, "username": name, "password": password]),
+                            try await signUp(["email": "other-\(name)@example.com", "username": name, "password": password]),
+                        ]
+                    }
+                ),
+                (
+                    "sign-up twice",
+                    { email, _ in
+                        [try await signUp(["email": email, "password": password]), try await signUp(["email": email, "password": password])]
+                    }
+                ),
+                (
+                    "sign-up, reset request",
+                    { email, _ in
+                        [
+                            try await signUp(["email": email, "password": password]),
+                            try await client.send(.post, "/v1/auth/password/reset", json: ["email": email], app: client.clientID),
+                        ]
+                    }
+                ),
                 ("sign-in", { email, _ in [try await signIn(["email": email, "password": password])] }),
             ]
             for (index, (label, sequence)) in sequences.enumerated() {
@@ -236,7 +280,9 @@ import Testing
                 let forFree = try await sequence("free\(index)@example.com", "free\(index)")
                 #expect(
                     forTaken.map { Self.fingerprint($0, masking: [taken, "takn\(index)"]) }
-                        == forFree.map { Self.fingerprint($0, masking: ["free\(index)@example.com", "free\(index)"]) }, "\(label)")
+                        == forFree.map { Self.fingerprint($0, masking: ["free\(index)@example.com", "free\(index)"]) },
+                    "\(label)"
+                )
             }
             // The owner was told, and still signs in; a free address's account signs in once verified.
             #expect(try await harness.backend.outbox.list(recipient: taken, limit: 100).contains { $0.message.purpose == "sign_up_attempt" })

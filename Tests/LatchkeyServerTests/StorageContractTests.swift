@@ -1,12 +1,12 @@
+import CLatchkeySQLite
 import Foundation
+import HTTPTypes
 import Logging
 import NIOConcurrencyHelpers
+import SQLKit
 import Testing
 
-import CLatchkeySQLite
 @testable import LatchkeyServer
-import SQLKit
-import HTTPTypes
 
 /// What the stores promise their callers, seen through the API.
 @Suite struct StorageContractTests {
@@ -160,7 +160,8 @@ import HTTPTypes
     /// Runs `body` on an embedded store in a new directory, then shuts the store down and removes
     /// the directory, whether `body` threw or not.
     private static func withEmbeddedStore(
-        maximumQueuedWrites: Int, _ body: (SQLiteStoreDriver) async throws -> Void
+        maximumQueuedWrites: Int,
+        _ body: (SQLiteStoreDriver) async throws -> Void
     ) async throws {
         try await withEmbeddedStore(maximumQueuedWrites: maximumQueuedWrites) { driver, _ in try await body(driver) }
     }
@@ -169,7 +170,8 @@ import HTTPTypes
     /// `reopened` on the same file opened again; shuts each store down and removes the directory,
     /// whether they threw or not.
     private static func withEmbeddedStore(
-        maximumQueuedWrites: Int, _ body: (SQLiteStoreDriver, String) async throws -> Void,
+        maximumQueuedWrites: Int,
+        _ body: (SQLiteStoreDriver, String) async throws -> Void,
         reopened: ((SQLiteStoreDriver) async throws -> Void)? = nil
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-store-\(UUID().uuidString)")

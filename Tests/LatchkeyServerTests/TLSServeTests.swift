@@ -19,7 +19,9 @@ import Testing
         try install(first, as: served)
 
         let server = try await ServerProcess(
-            dataDirectory: directory + "/data", extraArguments: ["--tls-cert", served.certificate, "--tls-key", served.key])
+            dataDirectory: directory + "/data",
+            extraArguments: ["--tls-cert", served.certificate, "--tls-key", served.key]
+        )
         let url = "https://127.0.0.1:\(server.port)/v1/hello"
         let http2 = try await get(url, trusting: first.certificate)
         #expect(http2.status == .ok)
@@ -69,12 +71,16 @@ import Testing
             var tokenRequest = HTTPClientRequest(url: base + "/oauth/token")
             tokenRequest.method = .POST
             tokenRequest.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-            tokenRequest.body = .bytes(ByteBuffer(
-                string: "grant_type=client_credentials&client_id=\(clientID)&client_secret=\(secret)&scope=database:admin"))
+            tokenRequest.body = .bytes(
+                ByteBuffer(
+                    string: "grant_type=client_credentials&client_id=\(clientID)&client_secret=\(secret)&scope=database:admin"
+                )
+            )
             let tokenResponse = try await client.execute(tokenRequest, timeout: .seconds(10))
             let tokenBody = try await tokenResponse.body.collect(upTo: 1 << 16)
             let token = try #require(
-                (try JSONSerialization.jsonObject(with: Data(tokenBody.readableBytesView)) as? [String: Any])?["access_token"] as? String)
+                (try JSONSerialization.jsonObject(with: Data(tokenBody.readableBytesView)) as? [String: Any])?["access_token"] as? String
+            )
             let doc = base + "/h2/doc.json?ns=\(clientID)&auth=\(token)"
 
             var watch = HTTPClientRequest(url: doc)
@@ -117,7 +123,9 @@ import Testing
         let alone = try await ServerProcess.refusal(dataDirectory: directory + "/data", extraArguments: ["--tls-cert", pair.certificate])
         #expect(alone.status != 0 && alone.output.contains("--tls-cert and --tls-key go together"), "\(alone.output)")
         let missing = try await ServerProcess.refusal(
-            dataDirectory: directory + "/data", extraArguments: ["--tls-cert", directory + "/none.crt", "--tls-key", pair.key])
+            dataDirectory: directory + "/data",
+            extraArguments: ["--tls-cert", directory + "/none.crt", "--tls-key", pair.key]
+        )
         #expect(missing.status != 0)
     }
 
@@ -126,14 +134,18 @@ import Testing
         let pair = (certificate: directory + "/\(name).crt", key: directory + "/\(name).key")
         let openssl = try #require(
             ["/usr/bin/openssl", "/usr/local/bin/openssl", "/opt/homebrew/bin/openssl"].first { FileManager.default.isExecutableFile(atPath: $0) },
-            "openssl is needed to make test certificates")
+            "openssl is needed to make test certificates"
+        )
         let process = try ChildProcess(
             executable: openssl,
             arguments: [
                 "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2", "-subj", "/CN=\(name)",
                 "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", pair.key, "-out", pair.certificate,
             ],
-            environment: [:], output: "/dev/null", errors: "/dev/null")
+            environment: [:],
+            output: "/dev/null",
+            errors: "/dev/null"
+        )
         #expect(try await process.exit(within: .seconds(60)) == 0)
         return pair
     }
@@ -150,7 +162,10 @@ import Testing
     /// A GET over a new connection that trusts only `certificate`. (AsyncHTTPClient retries a
     /// failed handshake until the deadline, so an untrusted server costs the whole `timeout`.)
     private func get(
-        _ url: String, trusting certificate: String, http1Only: Bool = false, timeout: TimeAmount = .seconds(2)
+        _ url: String,
+        trusting certificate: String,
+        http1Only: Bool = false,
+        timeout: TimeAmount = .seconds(2)
     ) async throws -> HTTPClientResponse {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(certificate))

@@ -19,7 +19,8 @@ import Testing
             #expect(header["alg"] as? String == "ES256")
             #expect(header["typ"] as? String == "at+jwt")
             let publicKey = try P256.Signing.PublicKey(
-                rawRepresentation: try JWT.bytes(try #require(key["x"])) + JWT.bytes(try #require(key["y"])))
+                rawRepresentation: try JWT.bytes(try #require(key["x"])) + JWT.bytes(try #require(key["y"]))
+            )
             let signature = try P256.Signing.ECDSASignature(rawRepresentation: try JWT.bytes(parts[2]))
             #expect(publicKey.isValidSignature(signature, for: Array((parts[0] + "." + parts[1]).utf8)))
             let claims = try JWT.object(parts[1])
@@ -52,12 +53,22 @@ import Testing
             let attacker = P256.Signing.PrivateKey()
             let jwkHeader: [String: Any] = [
                 "alg": "ES256", "typ": "at+jwt", "kid": "attacker",
-                "jwk": ["kty": "EC", "crv": "P-256", "x": JWT.encode(bytes: Array(attacker.publicKey.rawRepresentation.prefix(32))),
-                        "y": JWT.encode(bytes: Array(attacker.publicKey.rawRepresentation.suffix(32)))],
+                "jwk": [
+                    "kty": "EC", "crv": "P-256", "x": JWT.encode(bytes: Array(attacker.publicKey.rawRepresentation.prefix(32))),
+                    "y": JWT.encode(bytes: Array(attacker.publicKey.rawRepresentation.suffix(32))),
+                ],
             ]
             let embedded = try JWT.sign(header: jwkHeader, payload: try JWT.object(parts[1]), key: attacker)
-            let unknownKid = try JWT.sign(header: ["alg": "ES256", "typ": "at+jwt", "kid": "nowhere"], payload: try JWT.object(parts[1]), key: attacker)
-            let wrongTyp = try JWT.sign(header: ["alg": "ES256", "typ": "JWT", "kid": header["kid"] ?? ""], payload: try JWT.object(parts[1]), key: attacker)
+            let unknownKid = try JWT.sign(
+                header: ["alg": "ES256", "typ": "at+jwt", "kid": "nowhere"],
+                payload: try JWT.object(parts[1]),
+                key: attacker
+            )
+            let wrongTyp = try JWT.sign(
+                header: ["alg": "ES256", "typ": "JWT", "kid": header["kid"] ?? ""],
+                payload: try JWT.object(parts[1]),
+                key: attacker
+            )
 
             for (name, token) in [
                 ("tampered", tampered), ("alg none", none), ("HS256 with public key", hs256), ("embedded jwk", embedded),

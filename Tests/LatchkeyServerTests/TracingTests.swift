@@ -17,15 +17,20 @@ import Testing
             dataDirectory: directory,
             extraArguments: ["--otlp-traces-endpoint", "http://127.0.0.1:\(collector.port)/v1/traces"],
             // The JSON form of OTLP (which the test reads), and batches sent every 100 ms.
-            environment: ["OTEL_EXPORTER_OTLP_PROTOCOL": "http/json", "OTEL_BSP_SCHEDULE_DELAY": "100"])
+            environment: ["OTEL_EXPORTER_OTLP_PROTOCOL": "http/json", "OTEL_BSP_SCHEDULE_DELAY": "100"]
+        )
         do {
             let clientID = try #require(server.stdout.firstMatch(of: /client id: +(lk_\w+)/)?.1).description
             let traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
             var headers = HTTPFields()
             headers[HTTPField.Name("traceparent")!] = "00-\(traceID)-00f067aa0ba902b7-01"
             let signUp = try await server.request(
-                "POST", "/v1/auth/signup", json: ["username": "traced", "password": "correct horse battery"], clientID: clientID,
-                headers: headers)
+                "POST",
+                "/v1/auth/signup",
+                json: ["username": "traced", "password": "correct horse battery"],
+                clientID: clientID,
+                headers: headers
+            )
             #expect(signUp.status == .created)
             let token = try #require(signUp.string("session.accessToken"))
             let uid = try #require(signUp.string("user.id"))
@@ -90,8 +95,11 @@ private struct TraceCollector {
         let logger = Logger(label: "trace-collector")
         let service = try await RunningService.start(logger: logger) { reportPort in
             Application(
-                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
-                onServerRunning: { channel in reportPort(channel.localAddress?.port ?? 0) }, logger: logger)
+                router: router,
+                configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
+                onServerRunning: { channel in reportPort(channel.localAddress?.port ?? 0) },
+                logger: logger
+            )
         }
         return TraceCollector(port: service.port, received: received, service: service)
     }
@@ -120,9 +128,12 @@ private struct TraceCollector {
             (resource["scopeSpans"] as? [[String: Any]] ?? []).flatMap { scope in
                 (scope["spans"] as? [[String: Any]] ?? []).map { span in
                     Span(
-                        name: span["name"] as? String ?? "", traceID: hex(span["traceId"]), spanID: hex(span["spanId"]),
+                        name: span["name"] as? String ?? "",
+                        traceID: hex(span["traceId"]),
+                        spanID: hex(span["spanId"]),
                         parentSpanID: hex(span["parentSpanId"]),
-                        kind: (span["kind"] as? Int) ?? Self.kinds[span["kind"] as? String ?? ""] ?? 0)
+                        kind: (span["kind"] as? Int) ?? Self.kinds[span["kind"] as? String ?? ""] ?? 0
+                    )
                 }
             }
         }

@@ -22,25 +22,37 @@ import Testing
 
     @Test func aWriteAtOrBelowTheLocationKeepsItsPathRelative() throws {
         let location = try path("/users/alice")
-        #expect(text(change(1, at: "/users/alice", .object(["age": .integer(3)])).event(for: location))
-            == "event: put\nid: 1\ndata: {\"path\":\"/\",\"data\":{\"age\":3}}\n\n")
-        #expect(text(change(1, at: "/users/alice/age", .integer(4)).event(for: location))
-            == "event: put\nid: 1\ndata: {\"path\":\"/age\",\"data\":4}\n\n")
-        #expect(text(change(1, at: "/users/alice/age", nil).event(for: location))
-            == "event: put\nid: 1\ndata: {\"path\":\"/age\",\"data\":null}\n\n")
-        #expect(text(change(1, .patch, at: "/users/alice", .object(["age": .integer(5)])).event(for: location))
-            == "event: patch\nid: 1\ndata: {\"path\":\"/\",\"data\":{\"age\":5}}\n\n")
+        #expect(
+            text(change(1, at: "/users/alice", .object(["age": .integer(3)])).event(for: location))
+                == "event: put\nid: 1\ndata: {\"path\":\"/\",\"data\":{\"age\":3}}\n\n"
+        )
+        #expect(
+            text(change(1, at: "/users/alice/age", .integer(4)).event(for: location))
+                == "event: put\nid: 1\ndata: {\"path\":\"/age\",\"data\":4}\n\n"
+        )
+        #expect(
+            text(change(1, at: "/users/alice/age", nil).event(for: location))
+                == "event: put\nid: 1\ndata: {\"path\":\"/age\",\"data\":null}\n\n"
+        )
+        #expect(
+            text(change(1, .patch, at: "/users/alice", .object(["age": .integer(5)])).event(for: location))
+                == "event: patch\nid: 1\ndata: {\"path\":\"/\",\"data\":{\"age\":5}}\n\n"
+        )
         #expect(change(1, at: "/users/bob", .integer(1)).event(for: location) == nil)
         #expect(change(1, at: "/users/alice2", .integer(1)).event(for: location) == nil)
     }
 
     @Test func aWriteAboveTheLocationIsAPutOfItsNewValue() throws {
         let location = try path("/users/alice")
-        #expect(text(change(1, at: "/users", .object(["alice": .object(["age": .integer(6)]), "bob": .integer(1)])).event(for: location))
-            == "event: put\nid: 1\ndata: {\"path\":\"/\",\"data\":{\"age\":6}}\n\n")
+        #expect(
+            text(change(1, at: "/users", .object(["alice": .object(["age": .integer(6)]), "bob": .integer(1)])).event(for: location))
+                == "event: put\nid: 1\ndata: {\"path\":\"/\",\"data\":{\"age\":6}}\n\n"
+        )
         #expect(text(change(1, at: "/", nil).event(for: location)) == "event: put\nid: 1\ndata: {\"path\":\"/\",\"data\":null}\n\n")
-        #expect(text(change(1, at: "/users", .object(["bob": .integer(1)])).event(for: location))
-            == "event: put\nid: 1\ndata: {\"path\":\"/\",\"data\":null}\n\n")
+        #expect(
+            text(change(1, at: "/users", .object(["bob": .integer(1)])).event(for: location))
+                == "event: put\nid: 1\ndata: {\"path\":\"/\",\"data\":null}\n\n"
+        )
     }
 
     @Test func aMultiPathPatchAboveTheLocationKeepsWhatReachesIt() throws {
@@ -58,7 +70,14 @@ import Testing
 
     private func watcher(_ location: String, query: DataQuery? = nil) throws -> TreeWatcher {
         let app = App(id: "app", clientID: "client", name: "App", settings: AppSettings(), createdAt: Date(), secretCount: 0)
-        return TreeWatcher(app: "app", location: try path(location), query: query, caller: .admin(app), credential: StreamCredential(holder: .client(app: "app")), capacity: 4)
+        return TreeWatcher(
+            app: "app",
+            location: try path(location),
+            query: query,
+            caller: .admin(app),
+            credential: StreamCredential(holder: .client(app: "app")),
+            capacity: 4
+        )
     }
 
     private func revisions(_ mail: [TreeWatcher.Mail]) -> [Int64] {
@@ -117,7 +136,10 @@ import Testing
         for revision in 1...6 { slow.post(.event(revision: Int64(revision), StreamEvent.keepAlive)) }
         slow.post(.keepAlive)
         let mail = await slow.take()
-        guard case .resync? = mail.first else { Issue.record("an overflowing mailbox did not resync: \(mail)"); return }
+        guard case .resync? = mail.first else {
+            Issue.record("an overflowing mailbox did not resync: \(mail)")
+            return
+        }
         #expect(mail.count == 3)
     }
 }

@@ -33,11 +33,16 @@ import Testing
         }
 
         func publish(_ changes: [TreeChange]) throws {
-            bus.publish(try changes.map { change in
-                ChangeEvent(
-                    sequence: change.revision, kind: .tree, subject: appID,
-                    payload: String(decoding: try JSONEncoder().encode(change), as: UTF8.self))
-            })
+            bus.publish(
+                try changes.map { change in
+                    ChangeEvent(
+                        sequence: change.revision,
+                        kind: .tree,
+                        subject: appID,
+                        payload: String(decoding: try JSONEncoder().encode(change), as: UTF8.self)
+                    )
+                }
+            )
         }
     }
 
@@ -52,8 +57,13 @@ import Testing
         router.get("doc") { [app = harness.app] request, _ in
             // Without its connection, the stream's task writes every event itself.
             try await streams.response(
-                to: request, at: try DataPath("/doc"), query: nil, caller: .admin(app),
-                credential: StreamCredential(holder: .client(app: app.id)), connection: nil)
+                to: request,
+                at: try DataPath("/doc"),
+                query: nil,
+                caller: .admin(app),
+                credential: StreamCredential(holder: .client(app: app.id)),
+                connection: nil
+            )
         }
         defer { try? FileManager.default.removeItem(at: harness.directory) }
         let stream = NIOLockedValueBox<EventStreamReader?>(nil)

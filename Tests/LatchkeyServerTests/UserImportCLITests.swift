@@ -37,9 +37,19 @@ import Testing
         #expect(report["created"] as? Int == 1 && report["refused"] as? Int == 1)
 
         let server = try await ServerProcess(dataDirectory: directory)
-        let wrong = try await server.request("POST", "/v1/auth/signin", json: ["email": "one@example.com", "password": "user2password"], clientID: clientID)
+        let wrong = try await server.request(
+            "POST",
+            "/v1/auth/signin",
+            json: ["email": "one@example.com", "password": "user2password"],
+            clientID: clientID
+        )
         #expect(wrong.status == .unauthorized)
-        let right = try await server.request("POST", "/v1/auth/signin", json: ["email": "one@example.com", "password": "user1password"], clientID: clientID)
+        let right = try await server.request(
+            "POST",
+            "/v1/auth/signin",
+            json: ["email": "one@example.com", "password": "user1password"],
+            clientID: clientID
+        )
         #expect(right.status == .ok)
         _ = try await server.stop()
 

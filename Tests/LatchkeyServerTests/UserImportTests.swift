@@ -22,11 +22,19 @@ import Testing
     }
 
     private static func importing(
-        _ client: Client, _ content: String, app: String, token: String, format: String = "jsonl", dryRun: Bool = false
+        _ client: Client,
+        _ content: String,
+        app: String,
+        token: String,
+        format: String = "jsonl",
+        dryRun: Bool = false
     ) async throws -> TestResponse {
         try await client.send(
-            .post, "/v1/operator/apps/\(app)/users/import",
-            json: ["content": content, "format": format, "dryRun": dryRun, "firebaseScrypt": firebase], token: token)
+            .post,
+            "/v1/operator/apps/\(app)/users/import",
+            json: ["content": content, "format": format, "dryRun": dryRun, "firebaseScrypt": firebase],
+            token: token
+        )
     }
 
     private static func exported(_ harness: TestHarness, app: String? = nil) async throws -> [ImportedUser] {
@@ -72,7 +80,11 @@ import Testing
             let users = try await Self.exported(harness)
             #expect(users.count == lines.count)
             #expect(users.allSatisfy { $0.passwordHash?.hasPrefix("$2b$10$") == true })
-            #expect(users.first { $0.externalId == "fb-1" }?.identities == [ImportedIdentity(provider: "google", subject: "g-123", email: "fb@example.com")])
+            #expect(
+                users.first { $0.externalId == "fb-1" }?.identities == [
+                    ImportedIdentity(provider: "google", subject: "g-123", email: "fb@example.com")
+                ]
+            )
             #expect(try await Self.signIn(client, email: "lib0@example.com", password: "correct horse", app: client.clientID).status == .ok)
         }
     }
@@ -131,8 +143,11 @@ import Testing
             // A garbled hash is refused at import, never stored to fail at sign-in.
             #expect(try await Self.exported(harness).map(\.externalId) == ["ok"])
             let badParameters = try await client.send(
-                .post, "/v1/operator/apps/\(harness.app.id)/users/import",
-                json: ["content": "", "firebaseScrypt": ["signerKey": "!!", "saltSeparator": "", "rounds": 8, "memCost": 14]], token: admin)
+                .post,
+                "/v1/operator/apps/\(harness.app.id)/users/import",
+                json: ["content": "", "firebaseScrypt": ["signerKey": "!!", "saltSeparator": "", "rounds": 8, "memCost": 14]],
+                token: admin
+            )
             #expect(badParameters.status.code / 100 == 4 && badParameters.fieldCodes == ["invalid_field"])
         }
     }
@@ -160,7 +175,11 @@ import Testing
             #expect(into.value("created") as? Int == 2, "\(into.text)")
             #expect(try await Self.exported(harness, app: other.app.id).map(\.externalId).sorted() == exported.map(\.externalId).sorted())
             let native = try await client.send(
-                .post, "/v1/auth/signin", json: ["username": "native", "password": "tall ship 42 sails"], app: other.app.clientID)
+                .post,
+                "/v1/auth/signin",
+                json: ["username": "native", "password": "tall ship 42 sails"],
+                app: other.app.clientID
+            )
             #expect(native.status == .ok)
             #expect(try await Self.signIn(client, email: "c1@example.com", password: "correct horse", app: other.app.clientID).status == .ok)
             // The same export into its own app matches every user: nothing new.

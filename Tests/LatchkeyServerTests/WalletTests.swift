@@ -22,7 +22,12 @@ import Testing
     }
 
     private func post(
-        _ client: Client, _ token: String, to userID: String, _ amount: Int, key: String, currency: String = "kredits",
+        _ client: Client,
+        _ token: String,
+        to userID: String,
+        _ amount: Int,
+        key: String,
+        currency: String = "kredits",
         extra: [String: any Sendable] = [:]
     ) async throws -> TestResponse {
         let body: [String: any Sendable] = ["currency": currency, "amount": amount, "idempotencyKey": key].merging(extra) { $1 }
@@ -57,8 +62,13 @@ import Testing
             #expect(try await balance(client, kim) == 0)
 
             let award = try await post(
-                client, token, to: kim.id, 100, key: "signup-bonus",
-                extra: ["reason": "sign-up bonus", "metadata": ["campaign": "launch", "level": 3] as [String: any Sendable]])
+                client,
+                token,
+                to: kim.id,
+                100,
+                key: "signup-bonus",
+                extra: ["reason": "sign-up bonus", "metadata": ["campaign": "launch", "level": 3] as [String: any Sendable]]
+            )
             #expect(award.status == .created)
             #expect(award.value("amount") as? Int == 100 && award.value("balanceAfter") as? Int == 100)
             #expect(award.string("kind") == "award" && award.string("reason") == "sign-up bonus")
@@ -77,17 +87,29 @@ import Testing
             #expect(zero.status == .unprocessableContent && zero.fieldCodes == ["invalid_field"])
             let several = try await post(client, token, to: kim.id, 0, key: "", extra: ["reason": String(repeating: "x", count: 201)])
             #expect(several.string("code") == "validation_failed" && several.fieldCodes.count == 3)
-            let bigMetadata = try await post(client, token, to: kim.id, 1, key: "k3", extra: ["metadata": ["blob": String(repeating: "x", count: 1_100)]])
+            let bigMetadata = try await post(
+                client,
+                token,
+                to: kim.id,
+                1,
+                key: "k3",
+                extra: ["metadata": ["blob": String(repeating: "x", count: 1_100)]]
+            )
             #expect(bigMetadata.status == .unprocessableContent)
             let tooLarge = try await client.send(
-                .post, "/v1/wallet/users/\(kim.id)/transactions",
-                raw: Data(#"{"currency":"kredits","amount":9223372036854775808,"idempotencyKey":"k4"}"#.utf8), token: token)
+                .post,
+                "/v1/wallet/users/\(kim.id)/transactions",
+                raw: Data(#"{"currency":"kredits","amount":9223372036854775808,"idempotencyKey":"k4"}"#.utf8),
+                token: token
+            )
             #expect(tooLarge.status == .badRequest)
             let missing = try await post(client, token, to: "no-such-user", 1, key: "k5")
             #expect(missing.status == .notFound)
 
             // Int64's bounds: reaching the maximum is fine, passing it is a typed error.
-            #expect(try await post(client, token, to: kim.id, Int.max - 70, key: "max").value("balanceAfter") as? NSNumber == NSNumber(value: Int64.max))
+            #expect(
+                try await post(client, token, to: kim.id, Int.max - 70, key: "max").value("balanceAfter") as? NSNumber == NSNumber(value: Int64.max)
+            )
             let overflow = try await post(client, token, to: kim.id, 1, key: "overflow")
             #expect(overflow.status == .unprocessableContent && overflow.string("code") == "balance_out_of_range")
             #expect(try await post(client, token, to: kim.id, Int.min, key: "min").status == .unprocessableContent)
@@ -183,7 +205,9 @@ import Testing
             #expect(try await post(client, token, to: max.id, -40, key: "credit").value("balanceAfter") as? Int == -40)
             #expect(try await post(client, token, to: max.id, 50, key: "repay").value("balanceAfter") as? Int == 10)
             // Below Int64.min is out of range all the same.
-            #expect(try await post(client, token, to: max.id, -Int.max, key: "deep").value("balanceAfter") as? NSNumber == NSNumber(value: 10 - Int64.max))
+            #expect(
+                try await post(client, token, to: max.id, -Int.max, key: "deep").value("balanceAfter") as? NSNumber == NSNumber(value: 10 - Int64.max)
+            )
             #expect(try await post(client, token, to: max.id, -12, key: "deeper").string("code") == "balance_out_of_range")
         }
     }
@@ -292,9 +316,11 @@ import Testing
             // Another app's client reaches none of this app's wallets.
             let foreign = try #require(
                 try await client.send(
-                    .post, "/oauth/token",
+                    .post,
+                    "/oauth/token",
                     form: ["grant_type": "client_credentials", "client_id": other.app.clientID, "client_secret": other.clientSecret]
-                ).string("access_token"))
+                ).string("access_token")
+            )
             #expect(try await post(client, foreign, to: ivy.id, 1, key: "b").status == .notFound)
             #expect(try await client.send(.get, "/v1/wallet/users/\(ivy.id)/ledger", token: foreign).status == .notFound)
             #expect(try await balance(client, ivy) == 1)
@@ -357,7 +383,8 @@ import Testing
 
     /// Sends `count` requests at once (`request(index)` each); their statuses.
     private static func atOnce(
-        _ count: Int, _ request: @escaping @Sendable (Int) async throws -> HTTPResponse.Status
+        _ count: Int,
+        _ request: @escaping @Sendable (Int) async throws -> HTTPResponse.Status
     ) async throws -> [HTTPResponse.Status] {
         try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
             for index in 0..<count { group.addTask { try await request(index) } }

@@ -43,8 +43,15 @@ public final class FakeIdentityProvider: Sendable {
 
         /// Describes a token of `userID`.
         public init(
-            userID: String, appID: String = FakeIdentityProvider.facebookAppID, isValid: Bool = true, expiresAt: Int = 0,
-            name: String? = nil, email: String? = nil, firstName: String? = nil, birthday: String? = nil, gender: String? = nil
+            userID: String,
+            appID: String = FakeIdentityProvider.facebookAppID,
+            isValid: Bool = true,
+            expiresAt: Int = 0,
+            name: String? = nil,
+            email: String? = nil,
+            firstName: String? = nil,
+            birthday: String? = nil,
+            gender: String? = nil
         ) {
             self.userID = userID
             self.appID = appID
@@ -128,7 +135,8 @@ public final class FakeIdentityProvider: Sendable {
         let state = NIOLockedValueBox(State())
         let keys = (
             rsa: try _RSA.Signing.PrivateKey(keySize: .bits2048), forged: try _RSA.Signing.PrivateKey(keySize: .bits2048),
-            late: try _RSA.Signing.PrivateKey(keySize: .bits2048), ec: P256.Signing.PrivateKey())
+            late: try _RSA.Signing.PrivateKey(keySize: .bits2048), ec: P256.Signing.PrivateKey()
+        )
         var logger = Logger(label: "fake-identity-provider")
         logger.logLevel = .critical
         let router = Router()
@@ -172,8 +180,11 @@ public final class FakeIdentityProvider: Sendable {
         router.get("me") { request, _ in try provider.value.me(request.uri.queryParameters) }
         let service = try await RunningService.start(logger: logger) { reportPort in
             Application(
-                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
-                onServerRunning: { channel in reportPort(channel.localAddress?.port ?? 0) }, logger: logger)
+                router: router,
+                configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
+                onServerRunning: { channel in reportPort(channel.localAddress?.port ?? 0) },
+                logger: logger
+            )
         }
         provider.value = FakeIdentityProvider(keys: keys, state: state, service: service)
         return provider.value
@@ -181,7 +192,8 @@ public final class FakeIdentityProvider: Sendable {
 
     private init(
         keys: (rsa: _RSA.Signing.PrivateKey, forged: _RSA.Signing.PrivateKey, late: _RSA.Signing.PrivateKey, ec: P256.Signing.PrivateKey),
-        state: NIOLockedValueBox<State>, service: RunningService
+        state: NIOLockedValueBox<State>,
+        service: RunningService
     ) {
         rsaKey = keys.rsa
         forgedKey = keys.forged
@@ -229,8 +241,14 @@ public final class FakeIdentityProvider: Sendable {
                 let clientID = fields["client_id"], !openID || fields["scope"]?.split(separator: " ").contains("openid") == true
             else { return false }
             state.codes[code] = IssuedCode(
-                clientID: clientID, redirectURI: redirectURI, challenge: challenge, nonce: fields["nonce"], subject: state.user.subject,
-                email: state.user.email, issuedAt: state.user.now)
+                clientID: clientID,
+                redirectURI: redirectURI,
+                challenge: challenge,
+                nonce: fields["nonce"],
+                subject: state.user.subject,
+                email: state.user.email,
+                issuedAt: state.user.now
+            )
             return true
         }
         answer.append(issued ? URLQueryItem(name: "code", value: code) : URLQueryItem(name: "error", value: "invalid_request"))
@@ -280,7 +298,10 @@ public final class FakeIdentityProvider: Sendable {
             expiry > Int(now.timeIntervalSince1970), expiry - issuedAt <= 15_777_000
         else { return false }
         let record = AppleSecret(
-            header: header.compactMapValues { $0 as? String }, claims: claims.mapValues { "\($0)" }, lifetime: expiry - issuedAt)
+            header: header.compactMapValues { $0 as? String },
+            claims: claims.mapValues { "\($0)" },
+            lifetime: expiry - issuedAt
+        )
         state.withLockedValue { $0.appleSecrets.append(record) }
         return true
     }
@@ -393,7 +414,9 @@ public final class FakeIdentityProvider: Sendable {
 
     private static func jwk(_ key: _RSA.Signing.PublicKey, kid: String) throws -> [String: String] {
         let primitives = try key.getKeyPrimitives()
-        return ["kty": "RSA", "kid": kid, "use": "sig", "alg": "RS256", "n": base64URL(primitives.modulus), "e": base64URL(primitives.publicExponent)]
+        return [
+            "kty": "RSA", "kid": kid, "use": "sig", "alg": "RS256", "n": base64URL(primitives.modulus), "e": base64URL(primitives.publicExponent),
+        ]
     }
 
     private static func jwk(_ key: P256.Signing.PublicKey, kid: String) -> [String: String] {

@@ -51,7 +51,12 @@ public final class LoggedMessages: Sendable {
             guard event.message.description == "outbox message (log sender)", let fields = event.metadata else { return }
             let field = { (name: String) in fields[name].map { "\($0)" } ?? "" }
             let message = Message(
-                id: field("id"), recipient: field("to"), purpose: field("purpose"), subject: field("subject"), body: field("body"))
+                id: field("id"),
+                recipient: field("to"),
+                purpose: field("purpose"),
+                subject: field("subject"),
+                body: field("body")
+            )
             messages.withLockedValue { $0.append(message) }
         }
     }

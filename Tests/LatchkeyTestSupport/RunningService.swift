@@ -18,7 +18,8 @@ public struct RunningService: Sendable {
     /// Runs the service `make` builds, giving it the callback through which it reports its port,
     /// and returns once it listens; throws the service's error if it ends first.
     public static func start(
-        logger: Logger, _ make: (_ reportPort: @escaping @Sendable (Int) -> Void) throws -> some Service
+        logger: Logger,
+        _ make: (_ reportPort: @escaping @Sendable (Int) -> Void) throws -> some Service
     ) async throws -> RunningService {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let service = try make { continuation.yield($0) }

@@ -48,8 +48,13 @@ public final class SoftwareAuthenticator: @unchecked Sendable {
 
     /// Answers creation options (`navigator.credentials.create`) from `origin`.
     public func create(
-        _ options: PasskeyCreationOptions, origin: String, algorithm: Algorithm = .es256, format: String = "none",
-        rpID: String? = nil, challenge: String? = nil, type: String = "webauthn.create"
+        _ options: PasskeyCreationOptions,
+        origin: String,
+        algorithm: Algorithm = .es256,
+        format: String = "none",
+        rpID: String? = nil,
+        challenge: String? = nil,
+        type: String = "webauthn.create"
     ) throws -> PasskeyRegistrationCredential {
         let id = (0..<32).map { _ in UInt8.random(in: 0...255) }
         let key: PrivateKey
@@ -70,14 +75,20 @@ public final class SoftwareAuthenticator: @unchecked Sendable {
         return PasskeyRegistrationCredential(
             id: Self.base64URL(id),
             response: .init(clientDataJSON: Self.base64URL(clientData), attestationObject: Self.base64URL(object.encoded), transports: ["internal"]),
-            authenticatorAttachment: "platform")
+            authenticatorAttachment: "platform"
+        )
     }
 
     /// Answers request options (`navigator.credentials.get`) from `origin` with the newest
     /// credential for the RP ID (or `credential`, an index into ``credentials``).
     public func get(
-        _ options: PasskeyRequestOptions, origin: String, credential index: Int? = nil, challenge: String? = nil,
-        type: String = "webauthn.get", rpID: String? = nil, userHandle: String?? = nil
+        _ options: PasskeyRequestOptions,
+        origin: String,
+        credential index: Int? = nil,
+        challenge: String? = nil,
+        type: String = "webauthn.get",
+        rpID: String? = nil,
+        userHandle: String?? = nil
     ) throws -> PasskeyAssertionCredential {
         guard let index = index ?? credentials.lastIndex(where: { $0.rpID == options.rpId }) else { throw NoCredential() }
         if countsSignatures { credentials[index].signCount += 1 }
@@ -88,9 +99,13 @@ public final class SoftwareAuthenticator: @unchecked Sendable {
         return PasskeyAssertionCredential(
             id: Self.base64URL(credential.id),
             response: .init(
-                clientDataJSON: Self.base64URL(clientData), authenticatorData: Self.base64URL(authData), signature: Self.base64URL(signature),
-                userHandle: userHandle ?? credential.userHandle),
-            authenticatorAttachment: "platform")
+                clientDataJSON: Self.base64URL(clientData),
+                authenticatorData: Self.base64URL(authData),
+                signature: Self.base64URL(signature),
+                userHandle: userHandle ?? credential.userHandle
+            ),
+            authenticatorAttachment: "platform"
+        )
     }
 
     /// Takes a copy of a credential another authenticator holds — a clone, counter and all.
@@ -148,7 +163,10 @@ extension SoftwareAuthenticator.PrivateKey {
             return .map([(.int(1), .int(1)), (.int(3), .int(-8)), (.int(-1), .int(6)), (.int(-2), .bytes(Array(key.publicKey.rawRepresentation)))])
         case .rs256(let key):
             let components = try! key.publicKey.getKeyPrimitives()
-            return .map([(.int(1), .int(3)), (.int(3), .int(-257)), (.int(-1), .bytes(Array(components.modulus))), (.int(-2), .bytes(Array(components.publicExponent)))])
+            return .map([
+                (.int(1), .int(3)), (.int(3), .int(-257)), (.int(-1), .bytes(Array(components.modulus))),
+                (.int(-2), .bytes(Array(components.publicExponent))),
+            ])
         }
     }
 

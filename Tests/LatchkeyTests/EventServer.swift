@@ -31,33 +31,39 @@ final class EventServer: TestServer {
                 return "event: \(name)\ndata: \(value ?? "none")\n\n"
             }
             return Response(
-                status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+                status: .ok,
+                headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                 body: ResponseBody { writer in
                     for chunk in ["\u{FEFF}"] + echoes + feed {
                         try await writer.write(ByteBuffer(string: chunk))
                         try await Task.sleep(for: .milliseconds(5))
                     }
                     try await writer.finish(nil)
-                })
+                }
+            )
         }
         router.get("v1/feed/quota") { _, _ -> Response in
             problem(
                 status: .forbidden,
-                #"{"type":"about:blank","title":"Quota exceeded","status":403,"detail":"Upgrade to stream more.","code":"quota_exceeded","requestId":"r1"}"#)
+                #"{"type":"about:blank","title":"Quota exceeded","status":403,"detail":"Upgrade to stream more.","code":"quota_exceeded","requestId":"r1"}"#
+            )
         }
         // Overload answers: a 503 with a problem document and `Retry-After` as an HTTP date two
         // minutes ahead, a bare 503, and a 429 whose `Retry-After` is a date.
         router.get("v1/feed/busy") { _, _ -> Response in
             var response = problem(
                 status: .serviceUnavailable,
-                #"{"type":"about:blank","title":"Service unavailable","status":503,"code":"service_unavailable"}"#)
+                #"{"type":"about:blank","title":"Service unavailable","status":503,"code":"service_unavailable"}"#
+            )
             response.headers[.retryAfter] = httpDate(Date().addingTimeInterval(120))
             return response
         }
         router.get("v1/feed/down") { _, _ -> Response in Response(status: .serviceUnavailable) }
         router.get("v1/feed/throttled") { _, _ -> Response in
             var response = problem(
-                status: .tooManyRequests, #"{"type":"about:blank","title":"Too many requests","status":429,"code":"rate_limited"}"#)
+                status: .tooManyRequests,
+                #"{"type":"about:blank","title":"Too many requests","status":429,"code":"rate_limited"}"#
+            )
             response.headers[.retryAfter] = httpDate(Date().addingTimeInterval(30))
             return response
         }
@@ -79,8 +85,11 @@ final class EventServer: TestServer {
         logger.logLevel = .critical
         return try await RunningService.start(logger: logger) { reportPort in
             Application(
-                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                onServerRunning: { channel in reportPort(channel.localAddress?.port ?? 0) }, logger: logger)
+                router: router,
+                configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { channel in reportPort(channel.localAddress?.port ?? 0) },
+                logger: logger
+            )
         }
     }
 

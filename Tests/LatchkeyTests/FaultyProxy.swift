@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyTestSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -174,11 +175,12 @@ final class FaultyProxy: TestServer, @unchecked Sendable {
         }
         guard let headEnd else { return nil }
         let head = Array(buffer[..<headEnd])
-        let length = String(decoding: head, as: UTF8.self).split(separator: "\r\n").compactMap { line -> Int? in
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-            return Int(parts[1].trimmingCharacters(in: .whitespaces))
-        }.first ?? 0
+        let length =
+            String(decoding: head, as: UTF8.self).split(separator: "\r\n").compactMap { line -> Int? in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                return Int(parts[1].trimmingCharacters(in: .whitespaces))
+            }.first ?? 0
         var body = Array(buffer[headEnd...])
         while body.count < length {
             let count = recv(socket, &chunk, chunk.count, 0)

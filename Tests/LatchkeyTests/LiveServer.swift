@@ -26,7 +26,10 @@ final class LiveServer: TestServer {
 
     /// Starts a server with one app at bcrypt cost 10 and `configure` applied to its settings,
     /// reading time from `time` (a manual clock lets a test jump past windows).
-    static func start(time: any TimeSource = SystemTimeSource(), configure: @Sendable (inout AppSettings) -> Void = { _ in }) async throws
+    static func start(
+        time: any TimeSource = SystemTimeSource(),
+        configure: @Sendable (inout AppSettings) -> Void = { _ in }
+    ) async throws
         -> LiveServer
     {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-sdk-\(UUID().uuidString)")
@@ -50,12 +53,22 @@ final class LiveServer: TestServer {
             try LatchkeyServer.application(backend: backend, logger: logger) { reportPort($0) }
         }
         return LiveServer(
-            backend: backend, app: credentials.app, clientSecret: credentials.clientSecret, directory: directory, messages: messages,
-            service: service)
+            backend: backend,
+            app: credentials.app,
+            clientSecret: credentials.clientSecret,
+            directory: directory,
+            messages: messages,
+            service: service
+        )
     }
 
     private init(
-        backend: LatchkeyBackend, app: App, clientSecret: String, directory: URL, messages: LoggedMessages, service: RunningService
+        backend: LatchkeyBackend,
+        app: App,
+        clientSecret: String,
+        directory: URL,
+        messages: LoggedMessages,
+        service: RunningService
     ) {
         self.backend = backend
         self.app = app
@@ -74,7 +87,9 @@ final class LiveServer: TestServer {
     /// An SDK client for this server's app, reaching it at `url` (this server's own by default;
     /// a ``FaultyProxy``'s to put one in between).
     func client(
-        through url: URL? = nil, store: any CredentialStore = InMemoryCredentialStore(), clock: @escaping @Sendable () -> Date = { Date() },
+        through url: URL? = nil,
+        store: any CredentialStore = InMemoryCredentialStore(),
+        clock: @escaping @Sendable () -> Date = { Date() },
         languages: [String] = ["en"]
     ) -> Latchkey {
         Latchkey(clientID: app.clientID, apiURL: url ?? self.url, options: .init(credentialStore: store, clock: clock, languages: languages))
@@ -113,7 +128,9 @@ final class LiveServer: TestServer {
     /// Two sessions of one new user `username`: `stale`, kept in `store`, and `fresh`, with
     /// `refreshed` — a refresh answer carrying `fresh`'s access token and refresh token
     /// `lkr_next` — for a stand-in server to give an SDK whose token it refuses or revokes.
-    func twoSessions(of username: String) async throws
+    func twoSessions(
+        of username: String
+    ) async throws
         -> (store: InMemoryCredentialStore, stale: CurrentUser, fresh: CurrentUser, refreshed: AuthResponse)
     {
         let store = InMemoryCredentialStore()
@@ -121,7 +138,8 @@ final class LiveServer: TestServer {
         let fresh = try await client().signIn(username: username, password: "correct horse battery")
         let refreshed = AuthResponse(
             user: fresh.profile,
-            session: SessionTokens(accessToken: fresh.accessToken, refreshToken: "lkr_next", expiresIn: 3600, expiresAt: fresh.expiresAt))
+            session: SessionTokens(accessToken: fresh.accessToken, refreshToken: "lkr_next", expiresIn: 3600, expiresAt: fresh.expiresAt)
+        )
         return (store, stale, fresh, refreshed)
     }
 

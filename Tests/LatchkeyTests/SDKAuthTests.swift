@@ -13,7 +13,12 @@ import Testing
             // A ten-year-old: under GB's consent age of 13, so the account awaits the parent's consent.
             let dateOfBirth = SDKConsentTests.tenYearsAgo
             let user = try await sdk.signUp(
-                username: "kid01", password: "correct horse battery", dateOfBirth: dateOfBirth, country: "GB", parentEmail: "p@example.com")
+                username: "kid01",
+                password: "correct horse battery",
+                dateOfBirth: dateOfBirth,
+                country: "GB",
+                parentEmail: "p@example.com"
+            )
             #expect(user.username == "kid01")
             #expect(user.dateOfBirth == dateOfBirth)
             #expect(user.country == "GB")
@@ -28,19 +33,24 @@ import Testing
             #expect(sdk.currentUser == user)
 
             let fresh = server.client()
-            let cases: [(username: String, password: String, dateOfBirth: String?, country: String?, parentEmail: String?, expected: LatchkeyError)] = [
-                ("bad name!", "correct horse battery", nil, nil, nil, .invalidUsername),
-                ("kid02", "short", nil, nil, nil, .invalidPassword(.tooShort)),
-                ("kid02", "correct horse battery", "02/01/2014", nil, nil, .invalidDateOfBirth),
-                ("kid02", "correct horse battery", nil, "GBR", nil, .invalidCountry),
-                ("kid02", "correct horse battery", nil, nil, "nope", .invalidParentEmail),
-                ("KID01", "correct horse battery", nil, nil, nil, .duplicateUsername),
-            ]
+            let cases: [(username: String, password: String, dateOfBirth: String?, country: String?, parentEmail: String?, expected: LatchkeyError)] =
+                [
+                    ("bad name!", "correct horse battery", nil, nil, nil, .invalidUsername),
+                    ("kid02", "short", nil, nil, nil, .invalidPassword(.tooShort)),
+                    ("kid02", "correct horse battery", "02/01/2014", nil, nil, .invalidDateOfBirth),
+                    ("kid02", "correct horse battery", nil, "GBR", nil, .invalidCountry),
+                    ("kid02", "correct horse battery", nil, nil, "nope", .invalidParentEmail),
+                    ("KID01", "correct horse battery", nil, nil, nil, .duplicateUsername),
+                ]
             for item in cases {
                 await #expect(throws: item.expected) {
                     try await fresh.signUp(
-                        username: item.username, password: item.password, dateOfBirth: item.dateOfBirth, country: item.country,
-                        parentEmail: item.parentEmail)
+                        username: item.username,
+                        password: item.password,
+                        dateOfBirth: item.dateOfBirth,
+                        country: item.country,
+                        parentEmail: item.parentEmail
+                    )
                 }
             }
             do {
@@ -48,7 +58,8 @@ import Testing
                 Issue.record("expected a validation error")
             } catch let error as LatchkeyError {
                 #expect(
-                    error == .validation([.invalidUsername, .invalidPassword(.tooShort), .invalidDateOfBirth, .invalidCountry, .invalidParentEmail]))
+                    error == .validation([.invalidUsername, .invalidPassword(.tooShort), .invalidDateOfBirth, .invalidCountry, .invalidParentEmail])
+                )
             }
             #expect(fresh.currentUser == nil)
         }
@@ -90,7 +101,10 @@ import Testing
                     try await sdk.signUp(username: "someone", password: "short")
                     Issue.record("expected invalidPassword")
                 } catch let error as LatchkeyError {
-                    guard case .invalidPassword(.tooShort) = error.kind else { Issue.record("got \(error)"); continue }
+                    guard case .invalidPassword(.tooShort) = error.kind else {
+                        Issue.record("got \(error)")
+                        continue
+                    }
                     #expect(error.message == expected.password)
                 }
             }
@@ -116,17 +130,27 @@ import Testing
             do {
                 try await sdk.reloadUser()
             } catch let error as LatchkeyError {
-                guard case .network = error.kind else { Issue.record("expected network, got \(error)"); return }
+                guard case .network = error.kind else {
+                    Issue.record("expected network, got \(error)")
+                    return
+                }
             }
             #expect(sdk.currentUser != nil)
             #expect(store.load() != nil)
             #expect(sdk.isReachable == false)
-            let unreachable = Latchkey(clientID: "lk_x", apiURL: URL(string: "http://127.0.0.1:9")!, options: .init(credentialStore: InMemoryCredentialStore()))
+            let unreachable = Latchkey(
+                clientID: "lk_x",
+                apiURL: URL(string: "http://127.0.0.1:9")!,
+                options: .init(credentialStore: InMemoryCredentialStore())
+            )
             do {
                 try await unreachable.signIn(username: "someone", password: "whatever pass")
                 Issue.record("expected a network error")
             } catch let error as LatchkeyError {
-                guard case .network = error.kind else { Issue.record("expected network, got \(error)"); return }
+                guard case .network = error.kind else {
+                    Issue.record("expected network, got \(error)")
+                    return
+                }
             }
         }
     }

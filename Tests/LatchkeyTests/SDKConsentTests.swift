@@ -3,6 +3,7 @@ import Latchkey
 import LatchkeyServer
 import LatchkeyTestSupport
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -17,8 +18,12 @@ import FoundationNetworking
                 try await sdk.signUp(username: "kidnoparent", password: "correct horse battery", dateOfBirth: Self.tenYearsAgo, country: "US")
             }
             let kid = try await sdk.signUp(
-                username: "kidsdk", password: "correct horse battery", dateOfBirth: Self.tenYearsAgo, country: "US",
-                parentEmail: "parent@example.com")
+                username: "kidsdk",
+                password: "correct horse battery",
+                dateOfBirth: Self.tenYearsAgo,
+                country: "US",
+                parentEmail: "parent@example.com"
+            )
             #expect(kid.isRestricted)
             #expect(kid.consent?.status == .pending)
             await #expect(throws: LatchkeyError.fieldLocked) { try await sdk.updateUser(dateOfBirth: "2000-01-01") }

@@ -23,9 +23,12 @@ import Testing
             let watched = reader.database.reference(withPath: ledger).queryOrdered(byChild: "time")
             let log = AsyncStream<String>.makeStream()
             for type in [DataEventType.childAdded, .childChanged, .childRemoved, .childMoved] {
-                watched.observe(type, andPreviousSiblingKeyWith: { snapshot, previous in
-                    log.continuation.yield("\(type) \(snapshot.key ?? "/") after \(previous ?? "-")")
-                })
+                watched.observe(
+                    type,
+                    andPreviousSiblingKeyWith: { snapshot, previous in
+                        log.continuation.yield("\(type) \(snapshot.key ?? "/") after \(previous ?? "-")")
+                    }
+                )
             }
             let lines = collect(log.stream) { $0.hasPrefix("childRemoved") }
             let first = try await collect(watched.values, count: 1).value.elements
@@ -35,9 +38,11 @@ import Testing
             try await entries.child("b").setValue(SDKDatabaseTests.Entry(kind: "expense", amount: 2, time: 20))
             try await entries.child("a/time").setValue(30)  // a moves after b
             try await entries.child("b").removeValue()
-            #expect(try await lines.value == [
-                "childAdded a after -", "childAdded b after a", "childMoved a after b", "childChanged a after b", "childRemoved b after -",
-            ])
+            #expect(
+                try await lines.value == [
+                    "childAdded a after -", "childAdded b after a", "childMoved a after b", "childChanged a after b", "childRemoved b after -",
+                ]
+            )
             watched.removeAllObservers()
         }
     }

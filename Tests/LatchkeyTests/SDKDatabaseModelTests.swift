@@ -7,7 +7,11 @@ import Testing
 /// The data tree client's logic that needs no server: paths and keys, push ids, the protocol's
 /// query parameters, the protocol's orderings, and child events derived from a local copy.
 @Suite struct SDKDatabaseModelTests {
-    private let sdk = Latchkey(clientID: "lk_test", apiURL: URL(string: "http://127.0.0.1:9/base")!, options: .init(credentialStore: InMemoryCredentialStore()))
+    private let sdk = Latchkey(
+        clientID: "lk_test",
+        apiURL: URL(string: "http://127.0.0.1:9/base")!,
+        options: .init(credentialStore: InMemoryCredentialStore())
+    )
 
     @Test func referencesNavigateAndRefuseKeysTheProtocolDoesNot() async throws {
         let root = sdk.database.reference()
@@ -53,7 +57,9 @@ import Testing
             "10": ["n": "b"], "9": ["n": 2], "-1": ["n": true], "a": ["n": ["x": 1]], "b": ["n": 1.5],
             "B": ["n": false], "c": ["m": 0], "d": ["n": "a"],
         ]
-        func keys(_ query: DatabaseQuery) -> [String] { DataSnapshot(ref: query.ref, value: value, ordering: query.parameters).children.compactMap(\.key) }
+        func keys(_ query: DatabaseQuery) -> [String] {
+            DataSnapshot(ref: query.ref, value: value, ordering: query.parameters).children.compactMap(\.key)
+        }
         let ref = sdk.database.reference(withPath: "x")
         #expect(keys(ref) == ["-1", "9", "10", "B", "a", "b", "c", "d"])
         // null (missing), false, true, numbers, strings, objects; ties by key.
@@ -77,13 +83,15 @@ import Testing
         copy = JSONValue.setting(nil, at: ["b"], in: copy)  // b goes
         copy = JSONValue.setting(0, at: ["d", "t"], in: copy)  // d arrives first
         copy = JSONValue.setting("x", at: ["c", "note"], in: copy)  // c changes in place
-        #expect(ChildChanges.between(before, parameters.children(of: copy), ordering: ordering) == [
-            Change(type: .childRemoved, key: "b", value: ["t": 2]),
-            Change(type: .childAdded, key: "d", value: ["t": 0], previousKey: nil),
-            Change(type: .childMoved, key: "a", value: ["t": 4], previousKey: "c"),
-            Change(type: .childChanged, key: "c", value: ["t": 3, "note": "x"], previousKey: "d"),
-            Change(type: .childChanged, key: "a", value: ["t": 4], previousKey: "c"),
-        ])
+        #expect(
+            ChildChanges.between(before, parameters.children(of: copy), ordering: ordering) == [
+                Change(type: .childRemoved, key: "b", value: ["t": 2]),
+                Change(type: .childAdded, key: "d", value: ["t": 0], previousKey: nil),
+                Change(type: .childMoved, key: "a", value: ["t": 4], previousKey: "c"),
+                Change(type: .childChanged, key: "c", value: ["t": 3, "note": "x"], previousKey: "d"),
+                Change(type: .childChanged, key: "a", value: ["t": 4], previousKey: "c"),
+            ]
+        )
         // Deleting the last child of a parent deletes the parent; nulls never stay.
         #expect(JSONValue.setting(nil, at: ["d", "t"], in: ["d": ["t": 1]]) == nil)
         #expect(JSONValue.pruned(["a": nil, "b": [:], "c": [nil, 1]]) == ["c": [nil, 1]])

@@ -77,7 +77,9 @@ import FoundationNetworking
             try await other.signUp(username: "mallory", password: "correct horse battery")
             await #expect(throws: LatchkeyError.permissionDenied) { try await other.database.reference(withPath: "users/\(user.id)").getData() }
             await #expect(throws: LatchkeyError.permissionDenied) { try await other.database.reference(withPath: "users/\(user.id)/x").setValue(1) }
-            await #expect(throws: LatchkeyError.permissionDenied) { try await server.client().database.reference(withPath: "users/\(user.id)").getData() }
+            await #expect(throws: LatchkeyError.permissionDenied) {
+                try await server.client().database.reference(withPath: "users/\(user.id)").getData()
+            }
 
             let (result, onMain) = await completion { done in record.child("displayName").removeValue { done($0) } }
             #expect((try? result.get()) != nil && onMain)
@@ -114,7 +116,9 @@ import FoundationNetworking
             for key in ["a+b", "a b"] { try await ledger.child(key).setValue(Entry(kind: "income", amount: 1, time: 50)) }
             #expect(try await ledger.queryOrderedByKey().queryEqual(toValue: "a+b").getData().children.map(\.key) == ["a+b"])
             // `kind` has no `.indexOn`: the protocol refuses the query.
-            await #expect(throws: LatchkeyError.indexNotDefined) { try await ledger.queryOrdered(byChild: "kind").queryEqual(toValue: "income").getData() }
+            await #expect(throws: LatchkeyError.indexNotDefined) {
+                try await ledger.queryOrdered(byChild: "kind").queryEqual(toValue: "income").getData()
+            }
         }
     }
 

@@ -20,10 +20,15 @@ import Testing
                 events: [
                     ("put", #"{"path":"/","data":{"a":{"t":1},"b":{"t":2}}}"#), ("keep-alive", "null"),
                     ("patch", #"{"path":"/","data":{"c":{"t":0},"a/t":5}}"#), ("put", #"{"path":"/b","data":null}"#),
-                ], close: true, gated: true),
+                ],
+                close: true,
+                gated: true
+            ),
             // The server dropped the stream; the reconnect's first put is the whole location again.
             ScriptedTreeServer.Script(
-                events: [("put", #"{"path":"/","data":{"a":{"t":5},"c":{"t":0},"d":{"t":9}}}"#), ("cancel", "null")], close: true),
+                events: [("put", #"{"path":"/","data":{"a":{"t":5},"c":{"t":0},"d":{"t":9}}}"#), ("cancel", "null")],
+                close: true
+            ),
         ]
         try await serving(try await ScriptedTreeServer.start(scripts)) { server in
             let sdk = server.client()
@@ -40,12 +45,14 @@ import Testing
                 #expect((error as? LatchkeyError) == .permissionDenied)
                 lines.append(events.map(Self.line))
             }
-            #expect(lines == [
-                [#"a={"t":1} after -"#, #"b={"t":2} after a"#, #"c={"t":0} after -"#, #"d={"t":9} after a"#],
-                [#"b={"t":2} after -"#],
-                [#"a={"t":5} after b"#],
-                [#"a={"t":5} after b"#],
-            ])
+            #expect(
+                lines == [
+                    [#"a={"t":1} after -"#, #"b={"t":2} after a"#, #"c={"t":0} after -"#, #"d={"t":9} after a"#],
+                    [#"b={"t":2} after -"#],
+                    [#"a={"t":5} after b"#],
+                    [#"a={"t":5} after b"#],
+                ]
+            )
             let (snapshots, error) = try await values.value
             #expect((error as? LatchkeyError) == .permissionDenied)
             #expect(snapshots.map { $0.children.compactMap(\.key) } == [["a", "b"], ["c", "b", "a"], ["c", "a"], ["c", "a", "d"]])

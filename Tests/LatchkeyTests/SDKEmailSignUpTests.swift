@@ -15,7 +15,9 @@ import Testing
             #expect(result == .verificationSent(email: "ada@example.com"))
             #expect(result.user == nil)
             #expect(sdk.currentUser == nil)
-            await #expect(throws: LatchkeyError.invalidCredentials) { try await sdk.signIn(email: "ada@example.com", password: "correct horse battery") }
+            await #expect(throws: LatchkeyError.invalidCredentials) {
+                try await sdk.signIn(email: "ada@example.com", password: "correct horse battery")
+            }
 
             try await sdk.verifyEmail(token: try await server.latestLinkToken(to: "ada@example.com"))
             let user = try await sdk.signIn(email: "ada@example.com", password: "correct horse battery")

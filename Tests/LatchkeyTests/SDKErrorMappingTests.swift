@@ -1,7 +1,8 @@
 import Foundation
-@testable import Latchkey
 import LatchkeyWire
 import Testing
+
+@testable import Latchkey
 
 /// Every code the server can answer has a case of its own in the SDK, or is listed here with
 /// why an app never meets it: a code added to the server without its SDK case fails this test.

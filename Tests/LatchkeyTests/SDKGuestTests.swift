@@ -1,8 +1,8 @@
 import Foundation
 import Latchkey
 import LatchkeyServer
-import LatchkeyWire
 import LatchkeyTestSupport
+import LatchkeyWire
 import Testing
 
 /// The SDK's guests against a live server: anonymous and device sign-in, the device id kept by

@@ -64,14 +64,32 @@ import Testing
 
     private static func user(_ name: String) -> CurrentUser {
         let claims = AccessTokenClaims(
-            iss: "https://auth.example.com", sub: "u-\(name)", aud: "lk_app", exp: 2_000_000_000, iat: 1_900_000_000,
-            nbf: 1_900_000_000, jti: name, sid: "s-\(name)", scope: "openid profile", appId: "a", clientId: "lk_app")
+            iss: "https://auth.example.com",
+            sub: "u-\(name)",
+            aud: "lk_app",
+            exp: 2_000_000_000,
+            iat: 1_900_000_000,
+            nbf: 1_900_000_000,
+            jti: name,
+            sid: "s-\(name)",
+            scope: "openid profile",
+            appId: "a",
+            clientId: "lk_app"
+        )
         return CurrentUser(
             profile: UserRecord(
-                id: "u-\(name)", uid: "password:u-\(name)", username: name, createdAt: Date(timeIntervalSince1970: 1_900_000_000),
-                updatedAt: Date(timeIntervalSince1970: 1_900_000_000)),
-            accessToken: "a.\(name).c", refreshToken: "lkr_\(name)", expiresAt: Date(timeIntervalSince1970: 2_000_000_000),
-            loginDate: Date(timeIntervalSince1970: 1_900_000_000), claims: claims)
+                id: "u-\(name)",
+                uid: "password:u-\(name)",
+                username: name,
+                createdAt: Date(timeIntervalSince1970: 1_900_000_000),
+                updatedAt: Date(timeIntervalSince1970: 1_900_000_000)
+            ),
+            accessToken: "a.\(name).c",
+            refreshToken: "lkr_\(name)",
+            expiresAt: Date(timeIntervalSince1970: 2_000_000_000),
+            loginDate: Date(timeIntervalSince1970: 1_900_000_000),
+            claims: claims
+        )
     }
 
     @Test func savesReplaceTheItemInPlace() throws {

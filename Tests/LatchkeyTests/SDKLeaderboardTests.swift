@@ -14,8 +14,10 @@ import Testing
         try await serving(try await LiveServer.start(time: clock) { $0.sessionTTL = 30 * 86_400 }) { server in
             let appID = server.app.id
             _ = try await server.backend.defineLeaderboard(
-                appID: appID, id: "weekly",
-                LeaderboardDefinition(resetSchedule: "weekly", allowUserSubmits: true, maxScore: 1000, userSubmitsPerMinute: 2))
+                appID: appID,
+                id: "weekly",
+                LeaderboardDefinition(resetSchedule: "weekly", allowUserSubmits: true, maxScore: 1000, userSubmitsPerMinute: 2)
+            )
             _ = try await server.backend.defineLeaderboard(appID: appID, id: "servers-only", LeaderboardDefinition())
 
             var players: [Latchkey] = []
@@ -62,14 +64,21 @@ import Testing
     @Test func aPlayerAwaitingConsentIsAnonymizedAndCompletionHandlersRunOnTheMainQueue() async throws {
         try await serving(try await LiveServer.start()) { server in
             _ = try await server.backend.defineLeaderboard(
-                appID: server.app.id, id: "kids", LeaderboardDefinition(allowUserSubmits: true))
+                appID: server.app.id,
+                id: "kids",
+                LeaderboardDefinition(allowUserSubmits: true)
+            )
             let grown = server.client()
             try await grown.signUp(username: "grownup", password: "correct horse battery")
             // A ten-year-old awaiting their parent's consent.
             let child = server.client()
             try await child.signUp(
-                username: "kiddo", password: "correct horse battery", dateOfBirth: "2016-05-01", country: "US",
-                parentEmail: "parent@example.com")
+                username: "kiddo",
+                password: "correct horse battery",
+                dateOfBirth: "2016-05-01",
+                country: "US",
+                parentEmail: "parent@example.com"
+            )
             await #expect(throws: LatchkeyError.displayNameRestricted) { try await child.leaderboards.submit(3, displayName: "Kid", to: "kids") }
 
             let submitted = await completion { child.leaderboards.submit(3, to: "kids", completion: $0) }

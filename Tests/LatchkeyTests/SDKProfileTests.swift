@@ -16,8 +16,12 @@ import Testing
 
             await #expect(throws: LatchkeyError.invalidFirstName) { try await ann.profile.update(firstName: "   ") }
             let created = try await ann.profile.create(
-                firstName: "Ann", dateOfBirth: "1990-03-05", gender: .female, displayName: "Annie",
-                avatarURL: URL(string: "https://cdn.example/a.png"))
+                firstName: "Ann",
+                dateOfBirth: "1990-03-05",
+                gender: .female,
+                displayName: "Annie",
+                avatarURL: URL(string: "https://cdn.example/a.png")
+            )
             #expect(created.profileCreated && created.gender == .female && created.displayName == "Annie")
             // What the profile shares with the account follows on the current user.
             #expect(ann.currentUser?.dateOfBirth == "1990-03-05" && ann.currentUser?.profile.displayName == "Annie")

@@ -14,8 +14,11 @@ import Testing
             let server = try await LiveServer.start { settings in
                 settings.providers["google"] = ProviderSettings(kind: .openIDConnect, issuer: issuer, clientIDs: ["client-1"])
                 settings.providers["facebook"] = ProviderSettings(
-                    kind: .facebook, clientIDs: [FakeIdentityProvider.facebookAppID], clientSecret: FakeIdentityProvider.facebookSecret,
-                    graphURL: issuer)
+                    kind: .facebook,
+                    clientIDs: [FakeIdentityProvider.facebookAppID],
+                    clientSecret: FakeIdentityProvider.facebookSecret,
+                    graphURL: issuer
+                )
             }
             try await serving(server) { try await body($0, provider) }
         }
@@ -25,7 +28,8 @@ import Testing
         try await Self.withServers { server, provider in
             provider.register(
                 facebookToken: "fbtoken",
-                .init(userID: "4242", name: "Joe", email: "joe@example.com", firstName: "Joe", birthday: "03/05/1990", gender: "male"))
+                .init(userID: "4242", name: "Joe", email: "joe@example.com", firstName: "Joe", birthday: "03/05/1990", gender: "male")
+            )
             let sdk = server.client()
             let user = try await sdk.signIn(provider: "facebook", token: "fbtoken")
             #expect(user.profile.displayName == "Joe")

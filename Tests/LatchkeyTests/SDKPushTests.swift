@@ -14,7 +14,12 @@ import Testing
             _ = try await sdk.signUp(username: "pusher", password: "correct horse battery")
             let token = Data((0..<32).map { UInt8($0 * 7 & 0xFF) })
             let device = try await sdk.registerForRemoteNotifications(
-                deviceToken: token, platform: .ios, appVersion: "3.0", locale: "pt-BR", topics: ["scores"])
+                deviceToken: token,
+                platform: .ios,
+                appVersion: "3.0",
+                locale: "pt-BR",
+                topics: ["scores"]
+            )
             #expect(device.token == "00070e151c232a31383f464d545b626970777e858c939aa1a8afb6bdc4cbd2d9")
             #expect(device.provider == .apns && device.locale == "pt-BR" && device.topics == ["scores"] && device.active)
             #expect(try await sdk.devices().map(\.token) == [device.token])

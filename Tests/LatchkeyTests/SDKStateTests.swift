@@ -1,13 +1,14 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Latchkey
 import LatchkeyServer
 import LatchkeyTestSupport
 import LatchkeyWire
 import Observation
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Auth-state observers and streams, token refresh (single-flight), and revocation.
 @Suite struct SDKStateTests {
@@ -55,7 +56,10 @@ import Testing
             // A sign-up's hash waits behind every other test's under the full suite: the wait is
             // for the event, so a long bound costs nothing when it comes.
             #expect(await eventually(timeout: .seconds(60)) { entered.withLock { $0 } })
-            let removal = Thread { for handle in handles { sdk.removeAuthStateObserver(handle) }; removed.withLock { $0 = true } }
+            let removal = Thread {
+                for handle in handles { sdk.removeAuthStateObserver(handle) }
+                removed.withLock { $0 = true }
+            }
             removal.start()
             try await Task.sleep(for: .milliseconds(200))
             proceed.signal()
@@ -111,7 +115,11 @@ import Testing
             let changed = Locked(false)
             let model = await MainActor.run {
                 let model = LatchkeyAuthModel(latchkey: sdk)
-                withObservationTracking { _ = model.user } onChange: { changed.withLock { $0 = true } }
+                withObservationTracking {
+                    _ = model.user
+                } onChange: {
+                    changed.withLock { $0 = true }
+                }
                 return model
             }
             #expect(await MainActor.run { model.user == nil && !model.isSignedIn })

@@ -16,7 +16,8 @@ import Testing
     ]
 
     @Test func parserFollowsTheEventStreamRulesInAnyChunking() {
-        let text = "\u{FEFF}: comment\r\nevent: tick\ndata: 1\nid: 1\n\ndata: first line\rdata: second line\r\n\r\n"
+        let text =
+            "\u{FEFF}: comment\r\nevent: tick\ndata: 1\nid: 1\n\ndata: first line\rdata: second line\r\n\r\n"
             + "retry: 1500\ndata:no space\n\nid: bad\0id\nretry: 1.5\ndata\n\nevent: ignored\n\ndata: dropped"
         let expected = Self.expectedFeed + [ServerSentEvent(data: "", id: "1")]
         var whole = ServerSentEventParser()
@@ -51,7 +52,10 @@ import Testing
             let sdk = server.client()
             var events: [ServerSentEvent] = []
             for try await event in sdk.events(module: "feed", path: "ticks", lastEventID: "7") { events.append(event) }
-            #expect(events == [ServerSentEvent(type: "Last-Event-ID", data: "7"), ServerSentEvent(type: "Authorization", data: "none")] + Self.expectedFeed)
+            #expect(
+                events == [ServerSentEvent(type: "Last-Event-ID", data: "7"), ServerSentEvent(type: "Authorization", data: "none")]
+                    + Self.expectedFeed
+            )
         }
     }
 
@@ -88,13 +92,19 @@ import Testing
         try await serving(try await EventServer.start()) { server in
             let sdk = server.client()
             let busy = try await #require(throws: LatchkeyError.self) { try await sdk.request(module: "feed", path: "busy") }
-            guard case .serverUnavailable(let retryAfter?) = busy.kind else { Issue.record("got \(busy)"); return }
+            guard case .serverUnavailable(let retryAfter?) = busy.kind else {
+                Issue.record("got \(busy)")
+                return
+            }
             // The date is two minutes after the stand-in server started; a loaded run reads it later.
             #expect((60...121).contains(retryAfter))
             #expect(busy.code == .serviceUnavailable)
             await #expect(throws: LatchkeyError.serverUnavailable(retryAfter: nil)) { try await sdk.request(module: "feed", path: "down") }
             let throttled = try await #require(throws: LatchkeyError.self) { try await sdk.request(module: "feed", path: "throttled") }
-            guard case .rateLimited(let seconds) = throttled.kind else { Issue.record("got \(throttled)"); return }
+            guard case .rateLimited(let seconds) = throttled.kind else {
+                Issue.record("got \(throttled)")
+                return
+            }
             #expect((25...31).contains(seconds))
             // `catch` patterns match by kind, whatever the payload.
             do {
@@ -112,7 +122,11 @@ import Testing
             } catch ErrorCode("quota_exceeded") {
                 // matched by the server's code
             }
-            let offline = Latchkey(clientID: "lk_x", apiURL: URL(string: "http://127.0.0.1:9")!, options: .init(credentialStore: InMemoryCredentialStore()))
+            let offline = Latchkey(
+                clientID: "lk_x",
+                apiURL: URL(string: "http://127.0.0.1:9")!,
+                options: .init(credentialStore: InMemoryCredentialStore())
+            )
             do {
                 try await offline.hello()
             } catch LatchkeyError.network("") {
@@ -127,8 +141,12 @@ import Testing
             try await sdk.signUp(username: "bodied", password: "correct horse battery")
             try await sdk.signOut()
             let answer = try await sdk.request(
-                AuthResponse.self, module: "auth", path: "signin", method: "POST",
-                body: SignInRequest(username: "bodied", password: "correct horse battery"))
+                AuthResponse.self,
+                module: "auth",
+                path: "signin",
+                method: "POST",
+                body: SignInRequest(username: "bodied", password: "correct horse battery")
+            )
             #expect(answer.user.username == "bodied" && answer.session != nil)
             try await sdk.signIn(username: "bodied", password: "correct horse battery")
             let renamed = try await sdk.request(UserRecord.self, module: "me", method: "PATCH", body: UpdateUserRequest(username: "renamed"))

@@ -1,12 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Latchkey
 import LatchkeyServer
 import LatchkeyTestSupport
 import LatchkeyWire
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// `latchkey.wallet` against a live server: the app's server awards (a confidential client, as a
 /// game backend would), the user reads balances and the ledger and spends, with typed errors.
@@ -18,11 +19,21 @@ import Testing
             #expect(try await sdk.wallet.balances().balance(of: "kredits") == 0)
             try await server.award(50, to: user.id, key: "welcome")
 
-            let entry = try await sdk.wallet.spend(20, reason: "hat", metadata: ["item": .string("hat"), "size": .integer(3)], idempotencyKey: "buy-hat")
+            let entry = try await sdk.wallet.spend(
+                20,
+                reason: "hat",
+                metadata: ["item": .string("hat"), "size": .integer(3)],
+                idempotencyKey: "buy-hat"
+            )
             #expect(entry.amount == -20 && entry.balanceAfter == 30 && entry.kind == .spend && entry.actor == "user:\(user.id)")
             #expect(entry.metadata == ["item": .string("hat"), "size": .integer(3)])
             // A retry with the same key returns the same entry; nothing is spent twice.
-            let retried = try await sdk.wallet.spend(20, reason: "hat", metadata: ["item": .string("hat"), "size": .integer(3)], idempotencyKey: "buy-hat")
+            let retried = try await sdk.wallet.spend(
+                20,
+                reason: "hat",
+                metadata: ["item": .string("hat"), "size": .integer(3)],
+                idempotencyKey: "buy-hat"
+            )
             #expect(retried == entry)
             await #expect(throws: LatchkeyError.idempotencyKeyReused) { try await sdk.wallet.spend(21, idempotencyKey: "buy-hat") }
             await #expect(throws: LatchkeyError.insufficientFunds) { try await sdk.wallet.spend(31) }

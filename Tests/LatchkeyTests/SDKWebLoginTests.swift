@@ -32,8 +32,10 @@ import Testing
 
     @Test func theAuthorizationURLAsksForACodeWithPKCE() throws {
         let sdk = Latchkey(
-            clientID: "lk_webapp", apiURL: URL(string: "https://id.example.com/auth")!,
-            options: .init(credentialStore: InMemoryCredentialStore(), languages: ["ja", "en"]))
+            clientID: "lk_webapp",
+            apiURL: URL(string: "https://id.example.com/auth")!,
+            options: .init(credentialStore: InMemoryCredentialStore(), languages: ["ja", "en"])
+        )
         let request = try sdk.webLoginRequest(redirectURI: Self.redirectURI, prompt: "login", loginHint: "ada+1@example.com")
         let url = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false))
         #expect(url.scheme == "https" && url.host == "id.example.com" && url.path == "/auth/oauth/authorize")
@@ -43,7 +45,8 @@ import Testing
                 "response_type": "code", "client_id": "lk_webapp", "redirect_uri": Self.redirectURI, "scope": "openid profile",
                 "state": request.state, "nonce": request.nonce, "code_challenge": request.pkce.challenge, "code_challenge_method": "S256",
                 "prompt": "login", "login_hint": "ada+1@example.com", "ui_locales": "ja en",
-            ])
+            ]
+        )
         // Reserved characters travel encoded: a `+` is not a space, `:` and `/` stay in the value.
         #expect(request.url.absoluteString.contains("login_hint=ada%2B1%40example.com"))
         #expect(request.url.absoluteString.contains("redirect_uri=com.example.app%3A%2Foauth%2Fcallback"))
@@ -58,7 +61,11 @@ import Testing
     }
 
     @Test func theCallbackGivesItsCodeOnlyForThisRequest() throws {
-        let sdk = Latchkey(clientID: "lk_webapp", apiURL: URL(string: "https://id.example.com")!, options: .init(credentialStore: InMemoryCredentialStore()))
+        let sdk = Latchkey(
+            clientID: "lk_webapp",
+            apiURL: URL(string: "https://id.example.com")!,
+            options: .init(credentialStore: InMemoryCredentialStore())
+        )
         let request = try sdk.webLoginRequest(redirectURI: Self.redirectURI)
         func callback(_ query: String) -> URL { URL(string: "\(Self.redirectURI)?\(query)")! }
 

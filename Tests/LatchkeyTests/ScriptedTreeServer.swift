@@ -37,8 +37,10 @@ final class ScriptedTreeServer: TestServer {
         let router = Router()
         router.get("**") { request, _ -> Response in
             let seen = Request(
-                path: request.uri.path, authorization: request.headers[.authorization],
-                query: Dictionary(request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { _, last in last }))
+                path: request.uri.path,
+                authorization: request.headers[.authorization],
+                query: Dictionary(request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { _, last in last })
+            )
             let index = requests.withLock { requests in
                 requests.append(seen)
                 return requests.count - 1
@@ -46,7 +48,8 @@ final class ScriptedTreeServer: TestServer {
             guard index < scripts.count else { return Response(status: .serviceUnavailable) }
             let script = scripts[index]
             return Response(
-                status: .ok, headers: [.contentType: "text/event-stream"],
+                status: .ok,
+                headers: [.contentType: "text/event-stream"],
                 body: ResponseBody { writer in
                     let deadline = ContinuousClock.now + .seconds(20)
                     while script.gated && !released.withLock({ $0 }) && ContinuousClock.now < deadline {
@@ -62,7 +65,8 @@ final class ScriptedTreeServer: TestServer {
                         try await writer.write(ByteBuffer(string: "event: keep-alive\ndata: null\n\n"))
                     }
                     try await writer.finish(nil)
-                })
+                }
+            )
         }
         if let refreshed { EventServer.answerRefresh(on: router, with: refreshed) }
         let service = try await EventServer.run(router, label: "scripted-tree-server")
@@ -85,7 +89,11 @@ final class ScriptedTreeServer: TestServer {
 
     /// An SDK client for this server, with the user `store` holds (signed out by default).
     func client(store: any CredentialStore = InMemoryCredentialStore()) -> Latchkey {
-        Latchkey(clientID: "lk_tree", apiURL: URL(string: "http://127.0.0.1:\(service.port)")!, options: .init(credentialStore: store, languages: ["en"]))
+        Latchkey(
+            clientID: "lk_tree",
+            apiURL: URL(string: "http://127.0.0.1:\(service.port)")!,
+            options: .init(credentialStore: store, languages: ["en"])
+        )
     }
 
     func stop() async {

@@ -11,7 +11,9 @@ struct CollectionTimedOut: Error, CustomStringConvertible {
 /// The clock runs from the call, while the test does the work that makes the elements (sign-ups
 /// hash passwords): the default leaves room for a machine loaded by the rest of the suite.
 func collect<Element: Sendable>(
-    _ stream: AsyncStream<Element>, timeout: Duration = .seconds(60), until isLast: @escaping @Sendable (Element) -> Bool
+    _ stream: AsyncStream<Element>,
+    timeout: Duration = .seconds(60),
+    until isLast: @escaping @Sendable (Element) -> Bool
 ) -> Task<[Element], any Error> {
     let drained = drain(stream, timeout: timeout, until: isLast)
     return Task { try await drained.value.elements }
@@ -21,16 +23,25 @@ func collect<Element: Sendable>(
 /// is returned with what came before), in a task that fails with ``CollectionTimedOut`` after
 /// `timeout`. Reaching `count` ends the consumption, which cancels the stream.
 func collect<Element: Sendable>(
-    _ stream: AsyncThrowingStream<Element, any Error>, count: Int = .max, timeout: Duration = .seconds(60)
+    _ stream: AsyncThrowingStream<Element, any Error>,
+    count: Int = .max,
+    timeout: Duration = .seconds(60)
 ) -> Task<(elements: [Element], error: (any Error)?), any Error> {
     let seen = Locked(0)
-    return drain(stream, timeout: timeout) { _ in seen.withLock { $0 += 1; return $0 >= count } }
+    return drain(stream, timeout: timeout) { _ in
+        seen.withLock {
+            $0 += 1
+            return $0 >= count
+        }
+    }
 }
 
 /// Consumes `sequence` until an element for which `isLast` is true (included), its end, or its
 /// error (returned with what came before), failing with ``CollectionTimedOut`` after `timeout`.
 private func drain<Sequence: AsyncSequence & Sendable>(
-    _ sequence: Sequence, timeout: Duration, until isLast: @escaping @Sendable (Sequence.Element) -> Bool
+    _ sequence: Sequence,
+    timeout: Duration,
+    until isLast: @escaping @Sendable (Sequence.Element) -> Bool
 ) -> Task<(elements: [Sequence.Element], error: (any Error)?), any Error> where Sequence.Element: Sendable {
     Task {
         let collected = Locked([Sequence.Element]())

@@ -35,8 +35,11 @@ import Testing
 
     @Test func problemRoundTripsWithStableCodes() throws {
         let problem = Problem(
-            title: "Validation failed", status: 422, code: .validationFailed,
-            errors: [FieldError(field: "password", code: .invalidPassword, reason: PasswordRejection.tooShort.rawValue)])
+            title: "Validation failed",
+            status: 422,
+            code: .validationFailed,
+            errors: [FieldError(field: "password", code: .invalidPassword, reason: PasswordRejection.tooShort.rawValue)]
+        )
         let data = try WireCoding.makeEncoder().encode(problem)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains(#""code":"validation_failed""#))
@@ -46,7 +49,8 @@ import Testing
     }
 
     @Test func unknownCodesDecodeWithTheirMessage() throws {
-        let json = #"{"type":"about:blank","title":"Quota exceeded","status":403,"detail":"Upgrade your plan.","code":"quota_exceeded","errors":[{"field":"size","code":"too_big_for_plan"}]}"#
+        let json =
+            #"{"type":"about:blank","title":"Quota exceeded","status":403,"detail":"Upgrade your plan.","code":"quota_exceeded","errors":[{"field":"size","code":"too_big_for_plan"}]}"#
         let problem = try WireCoding.makeDecoder().decode(Problem.self, from: Data(json.utf8))
         #expect(problem.code == ErrorCode("quota_exceeded"))
         #expect(problem.code.rawValue == "quota_exceeded" && !ErrorCode.allCases.contains(problem.code))

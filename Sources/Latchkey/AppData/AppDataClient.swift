@@ -1,5 +1,6 @@
 public import Foundation
 public import LatchkeyWire
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -48,7 +49,10 @@ public struct AppDataClient: Sendable {
     /// otherwise). Returns the stored entry, whose `etag` names the new value.
     @discardableResult
     public func set<T: Encodable & Sendable>(
-        _ value: T, forKey key: String, ifMatch etag: String? = nil, onlyIfAbsent: Bool = false
+        _ value: T,
+        forKey key: String,
+        ifMatch etag: String? = nil,
+        onlyIfAbsent: Bool = false
     ) async throws -> AppDataEntry {
         var headers: [String: String] = [:]
         headers["If-Match"] = etag

@@ -6,7 +6,10 @@ extension AuthClient {
     /// removed, and the rest stay as they are.
     @discardableResult
     public func updateUser(
-        username: String? = nil, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil,
+        username: String? = nil,
+        dateOfBirth: String? = nil,
+        country: String? = nil,
+        parentEmail: String? = nil,
         clearing: Set<ProfileField> = []
     ) async throws -> CurrentUser {
         var update: [String: String?] = [:]

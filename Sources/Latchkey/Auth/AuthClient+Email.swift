@@ -31,7 +31,11 @@ extension AuthClient {
     /// device's included, so sign in again afterwards.
     public func confirmPasswordReset(token: String, newPassword: String) async throws {
         _ = try await transport.send(
-            .post, "v1/auth/password/reset/confirm", body: PasswordResetConfirmation(token: token, password: newPassword), as: .none)
+            .post,
+            "v1/auth/password/reset/confirm",
+            body: PasswordResetConfirmation(token: token, password: newPassword),
+            as: .none
+        )
     }
 
     /// Asks to change the email: a link goes to `newEmail`, and the change (already verified)

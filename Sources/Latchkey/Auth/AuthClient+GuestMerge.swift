@@ -28,7 +28,11 @@ extension AuthClient {
             var answer: GuestMergeResponse?
             _ = try await updatingProfile {
                 let merged = try await transport.decode(
-                    GuestMergeResponse.self, .post, "v1/me/merge", body: GuestMergeRequest(guestRefreshToken: proof))
+                    GuestMergeResponse.self,
+                    .post,
+                    "v1/me/merge",
+                    body: GuestMergeRequest(guestRefreshToken: proof)
+                )
                 answer = merged
                 return merged.user
             }

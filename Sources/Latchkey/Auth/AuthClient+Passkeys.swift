@@ -18,7 +18,11 @@ extension AuthClient {
     @discardableResult
     public func registerPasskey(_ credential: PasskeyRegistrationCredential, name: String? = nil) async throws -> PasskeyRecord {
         let record = try await transport.decode(
-            PasskeyRecord.self, .post, "v1/me/passkeys", body: PasskeyRegistrationRequest(credential: credential, name: name))
+            PasskeyRecord.self,
+            .post,
+            "v1/me/passkeys",
+            body: PasskeyRegistrationRequest(credential: credential, name: name)
+        )
         _ = try await reloadUser()
         return record
     }
@@ -48,7 +52,8 @@ extension AuthClient {
     @discardableResult
     public func signIn(passkey credential: PasskeyAssertionCredential) async throws -> CurrentUser {
         try signedIn(
-            try await transport.decode(AuthResponse.self, .post, "v1/auth/passkey", body: PasskeySignInRequest(credential: credential), as: .none))
+            try await transport.decode(AuthResponse.self, .post, "v1/auth/passkey", body: PasskeySignInRequest(credential: credential), as: .none)
+        )
     }
 }
 

@@ -16,7 +16,13 @@ extension AuthClient {
     /// spaces, dashes and brackets but must start with `+` and the country code; an invalid one
     /// throws ``LatchkeyError/Kind/invalidPhone``. Too many requests throw `rateLimited`.
     public func startPhoneSignIn(_ phone: String) async throws -> PhoneVerification {
-        let answer = try await transport.decode(PhoneStartResponse.self, .post, "v1/auth/phone/start", body: PhoneStartRequest(phone: phone), as: .none)
+        let answer = try await transport.decode(
+            PhoneStartResponse.self,
+            .post,
+            "v1/auth/phone/start",
+            body: PhoneStartRequest(phone: phone),
+            as: .none
+        )
         return PhoneVerification(phone: answer.phone, requestId: answer.requestId, expiresAt: answer.expiresAt)
     }
 

@@ -158,7 +158,8 @@ private final class PasskeySheet: NSObject, ASAuthorizationControllerDelegate, A
             controller = nil
             answer = nil
         }
-        return try await awaitSystemSheet(cancelled: .passkeyCancelled, dismiss: { self.controller?.cancel() }) { answer in
+        let dismiss: @MainActor @Sendable () -> Void = { self.controller?.cancel() }
+        return try await awaitSystemSheet(cancelled: .passkeyCancelled, dismiss: dismiss) { answer in
             self.answer = answer
             let controller = ASAuthorizationController(authorizationRequests: [request])
             controller.delegate = self
@@ -182,18 +183,29 @@ private final class PasskeySheet: NSObject, ASAuthorizationControllerDelegate, A
                     PasskeyRegistrationCredential(
                         id: registration.credentialID.base64URL,
                         response: .init(
-                            clientDataJSON: registration.rawClientDataJSON.base64URL, attestationObject: attestation.base64URL,
-                            transports: ["internal", "hybrid"]),
-                        authenticatorAttachment: "platform")))
+                            clientDataJSON: registration.rawClientDataJSON.base64URL,
+                            attestationObject: attestation.base64URL,
+                            transports: ["internal", "hybrid"]
+                        ),
+                        authenticatorAttachment: "platform"
+                    )
+                )
+            )
         } else if let assertion = authorization.credential as? ASAuthorizationPlatformPublicKeyCredentialAssertion {
             result = .success(
                 .assertion(
                     PasskeyAssertionCredential(
                         id: assertion.credentialID.base64URL,
                         response: .init(
-                            clientDataJSON: assertion.rawClientDataJSON.base64URL, authenticatorData: assertion.rawAuthenticatorData.base64URL,
-                            signature: assertion.signature.base64URL, userHandle: assertion.userID.base64URL),
-                        authenticatorAttachment: "platform")))
+                            clientDataJSON: assertion.rawClientDataJSON.base64URL,
+                            authenticatorData: assertion.rawAuthenticatorData.base64URL,
+                            signature: assertion.signature.base64URL,
+                            userHandle: assertion.userID.base64URL
+                        ),
+                        authenticatorAttachment: "platform"
+                    )
+                )
+            )
         } else {
             result = .failure(LatchkeyError.invalidOperation("the passkey sheet answered with another kind of credential"))
         }

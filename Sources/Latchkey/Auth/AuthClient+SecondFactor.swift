@@ -45,7 +45,12 @@ extension AuthClient {
     /// user keep them. Errors as ``completeSignIn(challenge:code:)``.
     public func completeEnrollment(challenge: MFAChallenge, code: String) async throws -> (user: CurrentUser, recoveryCodes: [String]) {
         let answer = try await transport.decode(
-            AuthResponse.self, .post, "v1/auth/mfa", body: MFACompletionRequest(challenge: challenge.token, code: code), as: .none)
+            AuthResponse.self,
+            .post,
+            "v1/auth/mfa",
+            body: MFACompletionRequest(challenge: challenge.token, code: code),
+            as: .none
+        )
         return (try signedIn(answer), answer.recoveryCodes ?? [])
     }
 
@@ -55,7 +60,12 @@ extension AuthClient {
     /// ``completeEnrollment(challenge:code:)`` with its first code.
     public func enrollTOTP(challenge: MFAChallenge) async throws -> TOTPEnrollment {
         try await transport.decode(
-            TOTPEnrollment.self, .post, "v1/auth/mfa/totp", body: MFAChallengeEnrollmentRequest(challenge: challenge.token), as: .none)
+            TOTPEnrollment.self,
+            .post,
+            "v1/auth/mfa/totp",
+            body: MFAChallengeEnrollmentRequest(challenge: challenge.token),
+            as: .none
+        )
     }
 
     /// Starts an authenticator for the signed-in user (within the re-authentication window of a

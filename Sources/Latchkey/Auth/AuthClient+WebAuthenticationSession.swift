@@ -21,12 +21,18 @@ extension AuthClient {
     @MainActor
     @discardableResult
     public func signInWithWebLogin(
-        redirectURI: String, prompt: String? = nil, loginHint: String? = nil, prefersEphemeralSession: Bool = false,
+        redirectURI: String,
+        prompt: String? = nil,
+        loginHint: String? = nil,
+        prefersEphemeralSession: Bool = false,
         presentationAnchor: ASPresentationAnchor
     ) async throws -> CurrentUser {
         let request = try webLoginRequest(redirectURI: redirectURI, prompt: prompt, loginHint: loginHint)
         let callback = try await WebLoginSheet(anchor: presentationAnchor).open(
-            request.url, redirectURI: redirectURI, ephemeral: prefersEphemeralSession)
+            request.url,
+            redirectURI: redirectURI,
+            ephemeral: prefersEphemeralSession
+        )
         return try await signIn(webLogin: request, callback: callback)
     }
 
@@ -38,12 +44,19 @@ extension AuthClient {
     @MainActor
     @discardableResult
     public func signInWithWebLogin(
-        redirectURI: String, prompt: String? = nil, loginHint: String? = nil, prefersEphemeralSession: Bool = false,
+        redirectURI: String,
+        prompt: String? = nil,
+        loginHint: String? = nil,
+        prefersEphemeralSession: Bool = false,
         presentationAnchor: ASPresentationAnchor? = nil
     ) async throws -> CurrentUser {
         try await signInWithWebLogin(
-            redirectURI: redirectURI, prompt: prompt, loginHint: loginHint, prefersEphemeralSession: prefersEphemeralSession,
-            presentationAnchor: try WebLoginSheet.anchor(presentationAnchor, for: "the web login"))
+            redirectURI: redirectURI,
+            prompt: prompt,
+            loginHint: loginHint,
+            prefersEphemeralSession: prefersEphemeralSession,
+            presentationAnchor: try WebLoginSheet.anchor(presentationAnchor, for: "the web login")
+        )
     }
 }
 
@@ -53,12 +66,19 @@ extension Latchkey {
     @MainActor
     @discardableResult
     public func signInWithWebLogin(
-        redirectURI: String, prompt: String? = nil, loginHint: String? = nil, prefersEphemeralSession: Bool = false,
+        redirectURI: String,
+        prompt: String? = nil,
+        loginHint: String? = nil,
+        prefersEphemeralSession: Bool = false,
         presentationAnchor: ASPresentationAnchor
     ) async throws -> CurrentUser {
         try await auth.signInWithWebLogin(
-            redirectURI: redirectURI, prompt: prompt, loginHint: loginHint, prefersEphemeralSession: prefersEphemeralSession,
-            presentationAnchor: presentationAnchor)
+            redirectURI: redirectURI,
+            prompt: prompt,
+            loginHint: loginHint,
+            prefersEphemeralSession: prefersEphemeralSession,
+            presentationAnchor: presentationAnchor
+        )
     }
 
     /// `AuthClient.signInWithWebLogin(redirectURI:prompt:loginHint:prefersEphemeralSession:presentationAnchor:)`
@@ -69,12 +89,19 @@ extension Latchkey {
     @MainActor
     @discardableResult
     public func signInWithWebLogin(
-        redirectURI: String, prompt: String? = nil, loginHint: String? = nil, prefersEphemeralSession: Bool = false,
+        redirectURI: String,
+        prompt: String? = nil,
+        loginHint: String? = nil,
+        prefersEphemeralSession: Bool = false,
         presentationAnchor: ASPresentationAnchor? = nil
     ) async throws -> CurrentUser {
         try await auth.signInWithWebLogin(
-            redirectURI: redirectURI, prompt: prompt, loginHint: loginHint, prefersEphemeralSession: prefersEphemeralSession,
-            presentationAnchor: presentationAnchor)
+            redirectURI: redirectURI,
+            prompt: prompt,
+            loginHint: loginHint,
+            prefersEphemeralSession: prefersEphemeralSession,
+            presentationAnchor: presentationAnchor
+        )
     }
 }
 
@@ -111,7 +138,8 @@ final class WebLoginSheet: NSObject, ASWebAuthenticationPresentationContextProvi
     /// closes the sheet.
     func open(_ url: URL, redirectURI: String, ephemeral: Bool) async throws -> URL {
         defer { session = nil }
-        return try await awaitSystemSheet(cancelled: .webLoginCancelled, dismiss: { self.session?.cancel() }) { answer in
+        let dismiss: @MainActor @Sendable () -> Void = { self.session?.cancel() }
+        return try await awaitSystemSheet(cancelled: .webLoginCancelled, dismiss: dismiss) { answer in
             let started = try Self.session(url, redirectURI: redirectURI) { callback, error in
                 if let callback {
                     answer(.success(callback))
@@ -133,7 +161,9 @@ final class WebLoginSheet: NSObject, ASWebAuthenticationPresentationContextProvi
     /// match a custom scheme only). Any other redirect URI (a loopback `http://`) cannot end a
     /// sheet: the app drives a browser with ``AuthClient/webLoginRequest(redirectURI:prompt:loginHint:)``.
     private static func session(
-        _ url: URL, redirectURI: String, completion: @escaping ASWebAuthenticationSession.CompletionHandler
+        _ url: URL,
+        redirectURI: String,
+        completion: @escaping ASWebAuthenticationSession.CompletionHandler
     ) throws -> ASWebAuthenticationSession {
         guard let redirect = URLComponents(string: redirectURI), let scheme = redirect.scheme?.lowercased() else {
             throw LatchkeyError.invalidOperation("the redirect URI \(redirectURI) has no scheme")
@@ -151,7 +181,8 @@ final class WebLoginSheet: NSObject, ASWebAuthenticationPresentationContextProvi
             return ASWebAuthenticationSession(url: url, callback: .https(host: host, path: redirect.path), completionHandler: completion)
         case "http":
             throw LatchkeyError.invalidOperation(
-                "the web login sheet cannot return to \(redirectURI): use a private-use scheme or https redirect URI, or drive a browser with webLoginRequest")
+                "the web login sheet cannot return to \(redirectURI): use a private-use scheme or https redirect URI, or drive a browser with webLoginRequest"
+            )
         default:
             if #available(iOS 17.4, macOS 14.4, visionOS 1.1, *) {
                 return ASWebAuthenticationSession(url: url, callback: .customScheme(scheme), completionHandler: completion)

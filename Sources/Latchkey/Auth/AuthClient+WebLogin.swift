@@ -1,5 +1,6 @@
 public import Foundation
 import LatchkeyWire
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -11,8 +12,13 @@ extension AuthClient {
     public func webLoginRequest(redirectURI: String, prompt: String? = nil, loginHint: String? = nil) throws -> WebLoginRequest {
         let transport = client.transport
         return try WebLoginRequest(
-            server: transport.baseURL, clientID: transport.clientID, redirectURI: redirectURI, prompt: prompt, loginHint: loginHint,
-            languages: transport.languages)
+            server: transport.baseURL,
+            clientID: transport.clientID,
+            redirectURI: redirectURI,
+            prompt: prompt,
+            loginHint: loginHint,
+            languages: transport.languages
+        )
     }
 
     /// Finishes a web login: checks `callback` (``WebLoginRequest/code(from:)``), redeems its code
@@ -31,8 +37,13 @@ extension AuthClient {
         }
         let answer = try await client.transport.decode(CurrentSession.self, .get, "v1/auth/session", token: tokens.accessToken)
         let user = CurrentUser(
-            profile: answer.user, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
-            expiresAt: Date(timeIntervalSince1970: TimeInterval(claims.exp)), loginDate: client.options.clock(), claims: claims)
+            profile: answer.user,
+            accessToken: tokens.accessToken,
+            refreshToken: tokens.refreshToken,
+            expiresAt: Date(timeIntervalSince1970: TimeInterval(claims.exp)),
+            loginDate: client.options.clock(),
+            claims: claims
+        )
         client.options.log?("signed in \(user.id) through the web login")
         client.transition(to: user, event: .signedIn(user))
         return user
@@ -46,7 +57,9 @@ extension AuthClient {
             ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", request.redirectURI),
             ("code_verifier", request.pkce.verifier), ("client_id", transport.clientID),
         ]
-        http.httpBody = Data(form.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: PKCE.unreserved) ?? $0.1)" }.joined(separator: "&").utf8)
+        http.httpBody = Data(
+            form.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: PKCE.unreserved) ?? $0.1)" }.joined(separator: "&").utf8
+        )
         http.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         let (data, response) = try await transport.response(for: http, idempotent: false)
         guard response.statusCode == 200 else {
@@ -78,7 +91,9 @@ private struct TokenAnswer: Decodable {
     var idToken: String?
 
     enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token", refreshToken = "refresh_token", idToken = "id_token"
+        case accessToken = "access_token"
+        case refreshToken = "refresh_token"
+        case idToken = "id_token"
     }
 }
 
@@ -88,6 +103,7 @@ private struct OAuthErrorAnswer: Decodable {
     var errorDescription: String?
 
     enum CodingKeys: String, CodingKey {
-        case error, errorDescription = "error_description"
+        case error
+        case errorDescription = "error_description"
     }
 }

@@ -15,10 +15,19 @@ extension AuthClient {
     /// reported at once: a single field error as its own case, several as ``LatchkeyError/validation(_:)``.
     @discardableResult
     public func signUp(
-        username: String, password: String, dateOfBirth: String? = nil, country: String? = nil, parentEmail: String? = nil
+        username: String,
+        password: String,
+        dateOfBirth: String? = nil,
+        country: String? = nil,
+        parentEmail: String? = nil
     ) async throws -> CurrentUser {
         let request = SignUpRequest(
-            username: username, password: password, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail)
+            username: username,
+            password: password,
+            dateOfBirth: dateOfBirth,
+            country: country,
+            parentEmail: parentEmail
+        )
         return try await signUp(request)
     }
 
@@ -65,8 +74,13 @@ extension AuthClient {
         guard let claims = CurrentUser.claims(of: accessToken) else { throw LatchkeyError.invalidToken }
         let answer = try await client.transport.decode(CurrentSession.self, .get, "v1/auth/session", token: accessToken)
         let user = CurrentUser(
-            profile: answer.user, accessToken: accessToken, refreshToken: nil,
-            expiresAt: Date(timeIntervalSince1970: TimeInterval(claims.exp)), loginDate: client.options.clock(), claims: claims)
+            profile: answer.user,
+            accessToken: accessToken,
+            refreshToken: nil,
+            expiresAt: Date(timeIntervalSince1970: TimeInterval(claims.exp)),
+            loginDate: client.options.clock(),
+            claims: claims
+        )
         client.transition(to: user, event: .signedIn(user))
         return user
     }

@@ -12,7 +12,8 @@ import Foundation
 /// it on the main actor; `cancelled` is what a cancelled task throws.
 @MainActor
 func awaitSystemSheet<Value: Sendable>(
-    cancelled: LatchkeyError, dismiss: @escaping @MainActor @Sendable () -> Void,
+    cancelled: LatchkeyError,
+    dismiss: @escaping @MainActor @Sendable () -> Void,
     present: (_ answer: @escaping @Sendable (Result<Value, any Error>) -> Void) throws -> Void
 ) async throws -> Value {
     let waiting = Locked<CheckedContinuation<Value, any Error>?>(nil)

@@ -30,8 +30,16 @@ public struct WebLoginRequest: Sendable, Equatable {
     /// password even with a browser session; `none`: never show a page) and `loginHint` (the
     /// identifier to fill in) are sent when given; `languages` become `ui_locales`.
     init(
-        server: URL, clientID: String, redirectURI: String, prompt: String? = nil, loginHint: String? = nil, languages: [String] = [],
-        scope: String = "openid profile", state: String = PKCE.randomToken(), nonce: String = PKCE.randomToken(), pkce: PKCE = PKCE()
+        server: URL,
+        clientID: String,
+        redirectURI: String,
+        prompt: String? = nil,
+        loginHint: String? = nil,
+        languages: [String] = [],
+        scope: String = "openid profile",
+        state: String = PKCE.randomToken(),
+        nonce: String = PKCE.randomToken(),
+        pkce: PKCE = PKCE()
     ) throws {
         var parameters = [
             ("response_type", "code"), ("client_id", clientID), ("redirect_uri", redirectURI), ("scope", scope), ("state", state),

@@ -40,7 +40,9 @@ struct ChildChanges {
     }
 
     static func between(
-        _ old: [(key: String, value: JSONValue)], _ new: [(key: String, value: JSONValue)], ordering: QueryParameters.Ordering
+        _ old: [(key: String, value: JSONValue)],
+        _ new: [(key: String, value: JSONValue)],
+        ordering: QueryParameters.Ordering
     ) -> [Change] {
         let oldValues = Dictionary(old.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         let newValues = Dictionary(new.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })

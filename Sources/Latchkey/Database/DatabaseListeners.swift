@@ -261,7 +261,11 @@ final class DatabaseListeners: Sendable {
         let ref = query.ref
         let changes = ChildChanges.between(parameters.children(of: old), parameters.children(of: new), ordering: parameters.effectiveOrdering)
         var events = changes.map { change in
-            DataEvent(type: change.type, snapshot: DataSnapshot(ref: ref.child(change.key), value: change.value), previousSiblingKey: change.previousKey)
+            DataEvent(
+                type: change.type,
+                snapshot: DataSnapshot(ref: ref.child(change.key), value: change.value),
+                previousSiblingKey: change.previousKey
+            )
         }
         let newView = parameters.view(of: new)
         if initial || parameters.view(of: old) != newView {

@@ -76,7 +76,8 @@ public class DatabaseQuery: @unchecked Sendable, CustomStringConvertible {
     /// stop allowing the read, the session ended). A dropped connection is reopened by itself.
     @discardableResult
     public func observe(
-        _ eventType: DataEventType, with block: @escaping @Sendable (DataSnapshot) -> Void,
+        _ eventType: DataEventType,
+        with block: @escaping @Sendable (DataSnapshot) -> Void,
         withCancel cancel: (@Sendable (any Error) -> Void)? = nil
     ) -> DatabaseHandle {
         observe(eventType, andPreviousSiblingKeyWith: { snapshot, _ in block(snapshot) }, withCancel: cancel)
@@ -86,7 +87,8 @@ public class DatabaseQuery: @unchecked Sendable, CustomStringConvertible {
     /// query's order (nil when first, and for `.value` and `.childRemoved`).
     @discardableResult
     public func observe(
-        _ eventType: DataEventType, andPreviousSiblingKeyWith block: @escaping @Sendable (DataSnapshot, String?) -> Void,
+        _ eventType: DataEventType,
+        andPreviousSiblingKeyWith block: @escaping @Sendable (DataSnapshot, String?) -> Void,
         withCancel cancel: (@Sendable (any Error) -> Void)? = nil
     ) -> DatabaseHandle {
         client.databaseListeners.add(Self.onMainQueue(eventType, once: false, block, cancel), of: self)
@@ -94,7 +96,8 @@ public class DatabaseQuery: @unchecked Sendable, CustomStringConvertible {
 
     /// Calls `block` once, on the main queue, with the first event of `eventType`.
     public func observeSingleEvent(
-        of eventType: DataEventType, with block: @escaping @Sendable (DataSnapshot) -> Void,
+        of eventType: DataEventType,
+        with block: @escaping @Sendable (DataSnapshot) -> Void,
         withCancel cancel: (@Sendable (any Error) -> Void)? = nil
     ) {
         _ = client.databaseListeners.add(Self.onMainQueue(eventType, once: true, { snapshot, _ in block(snapshot) }, cancel), of: self)
@@ -128,23 +131,32 @@ public class DatabaseQuery: @unchecked Sendable, CustomStringConvertible {
     }
 
     private func stream<Element: Sendable>(
-        of eventType: DataEventType, _ element: @escaping @Sendable (DataEvent) -> Element
+        of eventType: DataEventType,
+        _ element: @escaping @Sendable (DataEvent) -> Element
     ) -> AsyncThrowingStream<Element, any Error> {
         AsyncThrowingStream { continuation in
             let observer = DatabaseListeners.Observer(
-                type: eventType, once: false, deliver: { continuation.yield(element($0)) }, cancel: { continuation.finish(throwing: $0) })
+                type: eventType,
+                once: false,
+                deliver: { continuation.yield(element($0)) },
+                cancel: { continuation.finish(throwing: $0) }
+            )
             let handle = client.databaseListeners.add(observer, of: self)
             continuation.onTermination = { [client] _ in client.databaseListeners.remove(handle) }
         }
     }
 
     private static func onMainQueue(
-        _ type: DataEventType, once: Bool, _ block: @escaping @Sendable (DataSnapshot, String?) -> Void,
+        _ type: DataEventType,
+        once: Bool,
+        _ block: @escaping @Sendable (DataSnapshot, String?) -> Void,
         _ cancel: (@Sendable (any Error) -> Void)?
     ) -> DatabaseListeners.Observer {
         DatabaseListeners.Observer(
-            type: type, once: once,
+            type: type,
+            once: once,
             deliver: { event in DispatchQueue.main.async { block(event.snapshot, event.previousSiblingKey) } },
-            cancel: { error in DispatchQueue.main.async { cancel?(error) } })
+            cancel: { error in DispatchQueue.main.async { cancel?(error) } }
+        )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 public import LatchkeyWire
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -51,7 +52,12 @@ extension DatabaseReference {
             let result = block(MutableData(key: key, value: current))
             guard result.commits else { return (false, DataSnapshot(ref: self, value: current)) }
             (data, response) = try await transport.send(
-                .put, path, body: result.value ?? .null, headers: ["if-match": etag], accepting: [412])
+                .put,
+                path,
+                body: result.value ?? .null,
+                headers: ["if-match": etag],
+                accepting: [412]
+            )
             if response.statusCode != 412 { return (true, DataSnapshot(ref: self, value: try DatabaseTransport.value(of: data))) }
         }
         throw LatchkeyError(.etagMismatch, message: "the transaction at \(path) lost to other writers \(Self.transactionAttempts) times")

@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyWire
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -16,13 +17,23 @@ struct DatabaseTransport: Sendable {
     /// Sends a request to `path`; an answer with a status outside 2xx and `accepting` is thrown as
     /// its error, one with a status in `accepting` is returned (a 412 carries the current value).
     func send(
-        _ method: Transport.Method, _ path: DatabasePath, query: [String: String] = [:], body: JSONValue? = nil,
-        headers: [String: String] = [:], accepting: Set<Int> = []
+        _ method: Transport.Method,
+        _ path: DatabasePath,
+        query: [String: String] = [:],
+        body: JSONValue? = nil,
+        headers: [String: String] = [:],
+        accepting: Set<Int> = []
     ) async throws -> (Data, HTTPURLResponse) {
         let requestPath = try path.requestPath()
         return try await authorized.withCredential(.userIfSignedIn) { token in
             let (data, response) = try await client.transport.response(
-                method, requestPath, query: naming(query, token: token), body: body, token: token, headers: headers)
+                method,
+                requestPath,
+                query: naming(query, token: token),
+                body: body,
+                token: token,
+                headers: headers
+            )
             guard (200..<300).contains(response.statusCode) || accepting.contains(response.statusCode) else {
                 throw Transport.error(status: response.statusCode, data: data, response: response)
             }
@@ -57,7 +68,9 @@ struct DatabaseTransport: Sendable {
     /// false) and `patch`, skips `keep-alive`, and returns when the stream ends or the server
     /// cancels it or revokes its credential. Throws when it cannot be opened or breaks.
     func watch(
-        _ path: DatabasePath, query: [String: String], onChange: (Change, _ isPatch: Bool) -> Void
+        _ path: DatabasePath,
+        query: [String: String],
+        onChange: (Change, _ isPatch: Bool) -> Void
     ) async throws -> WatchEnd {
         let requestPath = try path.requestPath()
         return try await authorized.withCredential(.userIfSignedIn) { token in

@@ -19,7 +19,8 @@ struct QueryParameters: Sendable, Hashable {
 
     /// Which end a limit keeps.
     enum Limit: Sendable, Hashable {
-        case first(Int), last(Int)
+        case first(Int)
+        case last(Int)
     }
 
     var ordering: Ordering?

@@ -15,18 +15,32 @@ extension LeaderboardsClient {
 
     /// Callback form of ``submit(_:subscore:metadata:displayName:idempotencyKey:to:)``.
     public func submit(
-        _ score: Int64, subscore: Int64? = nil, metadata: [String: JSONValue]? = nil, displayName: String? = nil,
-        idempotencyKey: String? = nil, to board: String, completion: @escaping @Sendable (Result<LeaderboardEntry, LatchkeyError>) -> Void
+        _ score: Int64,
+        subscore: Int64? = nil,
+        metadata: [String: JSONValue]? = nil,
+        displayName: String? = nil,
+        idempotencyKey: String? = nil,
+        to board: String,
+        completion: @escaping @Sendable (Result<LeaderboardEntry, LatchkeyError>) -> Void
     ) {
         client.deliver(completion) {
             try await self.submit(
-                score, subscore: subscore, metadata: metadata, displayName: displayName, idempotencyKey: idempotencyKey, to: board)
+                score,
+                subscore: subscore,
+                metadata: metadata,
+                displayName: displayName,
+                idempotencyKey: idempotencyKey,
+                to: board
+            )
         }
     }
 
     /// Callback form of ``top(_:limit:offset:period:)``.
     public func top(
-        _ board: String, limit: Int = 10, offset: Int = 0, period: Date? = nil,
+        _ board: String,
+        limit: Int = 10,
+        offset: Int = 0,
+        period: Date? = nil,
         completion: @escaping @Sendable (Result<LeaderboardPage, LatchkeyError>) -> Void
     ) {
         client.deliver(completion) { try await self.top(board, limit: limit, offset: offset, period: period) }
@@ -34,7 +48,9 @@ extension LeaderboardsClient {
 
     /// Callback form of ``aroundMe(_:count:period:)``.
     public func aroundMe(
-        _ board: String, count: Int = 5, period: Date? = nil,
+        _ board: String,
+        count: Int = 5,
+        period: Date? = nil,
         completion: @escaping @Sendable (Result<LeaderboardPage, LatchkeyError>) -> Void
     ) {
         client.deliver(completion) { try await self.aroundMe(board, count: count, period: period) }
@@ -42,7 +58,9 @@ extension LeaderboardsClient {
 
     /// Callback form of ``myEntry(_:period:)``.
     public func myEntry(
-        _ board: String, period: Date? = nil, completion: @escaping @Sendable (Result<LeaderboardEntry?, LatchkeyError>) -> Void
+        _ board: String,
+        period: Date? = nil,
+        completion: @escaping @Sendable (Result<LeaderboardEntry?, LatchkeyError>) -> Void
     ) {
         client.deliver(completion) { try await self.myEntry(board, period: period) }
     }

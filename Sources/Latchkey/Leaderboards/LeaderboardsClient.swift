@@ -34,11 +34,20 @@ public struct LeaderboardsClient: Sendable {
     /// with another score throws `.idempotencyKeyReused`.
     @discardableResult
     public func submit(
-        _ score: Int64, subscore: Int64? = nil, metadata: [String: JSONValue]? = nil, displayName: String? = nil,
-        idempotencyKey: String? = nil, to board: String
+        _ score: Int64,
+        subscore: Int64? = nil,
+        metadata: [String: JSONValue]? = nil,
+        displayName: String? = nil,
+        idempotencyKey: String? = nil,
+        to board: String
     ) async throws -> LeaderboardEntry {
         let body = LeaderboardScoreSubmission(
-            score: score, subscore: subscore, metadata: metadata, displayName: displayName, idempotencyKey: idempotencyKey)
+            score: score,
+            subscore: subscore,
+            metadata: metadata,
+            displayName: displayName,
+            idempotencyKey: idempotencyKey
+        )
         return try await transport.decode(LeaderboardEntry.self, .post, Self.path(board, "scores"), body: body)
     }
 
@@ -46,14 +55,21 @@ public struct LeaderboardsClient: Sendable {
     /// `nextOffset` for the next. `period` reads a past period (one of ``periods(_:)``).
     public func top(_ board: String, limit: Int = 10, offset: Int = 0, period: Date? = nil) async throws -> LeaderboardPage {
         try await transport.decode(
-            LeaderboardPage.self, .get, Self.path(board, "entries"),
-            query: Self.query(period, ["limit": String(limit), "offset": String(offset)]))
+            LeaderboardPage.self,
+            .get,
+            Self.path(board, "entries"),
+            query: Self.query(period, ["limit": String(limit), "offset": String(offset)])
+        )
     }
 
     /// The user's entry with `count` (0–50) entries above and below it, fewer at the edges.
     public func aroundMe(_ board: String, count: Int = 5, period: Date? = nil) async throws -> LeaderboardPage {
         try await transport.decode(
-            LeaderboardPage.self, .get, Self.path(board, "entries", "around-me"), query: Self.query(period, ["count": String(count)]))
+            LeaderboardPage.self,
+            .get,
+            Self.path(board, "entries", "around-me"),
+            query: Self.query(period, ["count": String(count)])
+        )
     }
 
     /// The user's entry and rank; nil when the user has no entry in the period.

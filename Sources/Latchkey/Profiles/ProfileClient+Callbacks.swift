@@ -10,7 +10,11 @@ extension ProfileClient {
 
     /// Callback form of ``create(firstName:dateOfBirth:gender:displayName:avatarURL:)``.
     public func create(
-        firstName: String, dateOfBirth: String, gender: Gender, displayName: String? = nil, avatarURL: URL? = nil,
+        firstName: String,
+        dateOfBirth: String,
+        gender: Gender,
+        displayName: String? = nil,
+        avatarURL: URL? = nil,
         completion: @escaping @Sendable (Result<Profile, LatchkeyError>) -> Void
     ) {
         client.deliver(completion) {
@@ -20,13 +24,23 @@ extension ProfileClient {
 
     /// Callback form of ``update(firstName:dateOfBirth:gender:displayName:avatarURL:clearing:)``.
     public func update(
-        firstName: String? = nil, dateOfBirth: String? = nil, gender: Gender? = nil, displayName: String? = nil,
-        avatarURL: URL? = nil, clearing: Set<ClearableField> = [], completion: @escaping @Sendable (Result<Profile, LatchkeyError>) -> Void
+        firstName: String? = nil,
+        dateOfBirth: String? = nil,
+        gender: Gender? = nil,
+        displayName: String? = nil,
+        avatarURL: URL? = nil,
+        clearing: Set<ClearableField> = [],
+        completion: @escaping @Sendable (Result<Profile, LatchkeyError>) -> Void
     ) {
         client.deliver(completion) {
             try await update(
-                firstName: firstName, dateOfBirth: dateOfBirth, gender: gender, displayName: displayName, avatarURL: avatarURL,
-                clearing: clearing)
+                firstName: firstName,
+                dateOfBirth: dateOfBirth,
+                gender: gender,
+                displayName: displayName,
+                avatarURL: avatarURL,
+                clearing: clearing
+            )
         }
     }
 

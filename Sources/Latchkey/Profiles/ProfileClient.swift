@@ -35,10 +35,19 @@ public struct ProfileClient: Sendable {
     /// are required; a display name or avatar left out is removed. `profileCreated` turns true.
     @discardableResult
     public func create(
-        firstName: String, dateOfBirth: String, gender: Gender, displayName: String? = nil, avatarURL: URL? = nil
+        firstName: String,
+        dateOfBirth: String,
+        gender: Gender,
+        displayName: String? = nil,
+        avatarURL: URL? = nil
     ) async throws -> Profile {
         let request = ProfileRequest(
-            firstName: firstName, dateOfBirth: dateOfBirth, gender: gender, displayName: displayName, avatarURL: avatarURL?.absoluteString)
+            firstName: firstName,
+            dateOfBirth: dateOfBirth,
+            gender: gender,
+            displayName: displayName,
+            avatarURL: avatarURL?.absoluteString
+        )
         return try await remembering { try await transport.decode(Profile.self, .put, "v1/me/profile", body: request) }
     }
 
@@ -46,8 +55,12 @@ public struct ProfileClient: Sendable {
     /// as created once first name, date of birth and gender are all set.
     @discardableResult
     public func update(
-        firstName: String? = nil, dateOfBirth: String? = nil, gender: Gender? = nil, displayName: String? = nil,
-        avatarURL: URL? = nil, clearing: Set<ClearableField> = []
+        firstName: String? = nil,
+        dateOfBirth: String? = nil,
+        gender: Gender? = nil,
+        displayName: String? = nil,
+        avatarURL: URL? = nil,
+        clearing: Set<ClearableField> = []
     ) async throws -> Profile {
         var update: [String: String?] = [:]
         for field in clearing { update[field.rawValue] = .some(nil) }

@@ -5,12 +5,21 @@ public import LatchkeyWire
 extension Latchkey {
     /// Callback form of ``registerForRemoteNotifications(deviceToken:platform:appVersion:locale:topics:)``.
     public func registerForRemoteNotifications(
-        deviceToken: Data, platform: DevicePlatform = .current, appVersion: String? = nil, locale: String? = Locale.preferredLanguages.first,
-        topics: [String]? = nil, completion: @escaping @Sendable (Result<Device, LatchkeyError>) -> Void
+        deviceToken: Data,
+        platform: DevicePlatform = .current,
+        appVersion: String? = nil,
+        locale: String? = Locale.preferredLanguages.first,
+        topics: [String]? = nil,
+        completion: @escaping @Sendable (Result<Device, LatchkeyError>) -> Void
     ) {
         deliver(completion) {
             try await self.registerForRemoteNotifications(
-                deviceToken: deviceToken, platform: platform, appVersion: appVersion, locale: locale, topics: topics)
+                deviceToken: deviceToken,
+                platform: platform,
+                appVersion: appVersion,
+                locale: locale,
+                topics: topics
+            )
         }
     }
 

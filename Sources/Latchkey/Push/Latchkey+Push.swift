@@ -10,12 +10,22 @@ extension Latchkey {
     /// to the bundle's `CFBundleShortVersionString`.
     @discardableResult
     public func registerForRemoteNotifications(
-        deviceToken: Data, platform: DevicePlatform = .current, appVersion: String? = nil,
-        locale: String? = Locale.preferredLanguages.first, topics: [String]? = nil
+        deviceToken: Data,
+        platform: DevicePlatform = .current,
+        appVersion: String? = nil,
+        locale: String? = Locale.preferredLanguages.first,
+        topics: [String]? = nil
     ) async throws -> Device {
         try await registerDevice(
             DeviceRegistration(
-                token: deviceToken.hexEncoded, platform: platform, provider: .apns, appVersion: appVersion ?? Bundle.main.shortVersion, locale: locale, topics: topics))
+                token: deviceToken.hexEncoded,
+                platform: platform,
+                provider: .apns,
+                appVersion: appVersion ?? Bundle.main.shortVersion,
+                locale: locale,
+                topics: topics
+            )
+        )
     }
 
     /// Registers an FCM registration token, or any ``DeviceRegistration``, for the signed-in user.

@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyWire
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -28,7 +29,10 @@ struct AuthorizedTransport: Sendable {
 
     /// Sends a request with `credential` and returns the answer's body.
     func send(
-        _ method: Transport.Method, _ path: String, query: [String: String] = [:], body: (any Encodable & Sendable)? = nil,
+        _ method: Transport.Method,
+        _ path: String,
+        query: [String: String] = [:],
+        body: (any Encodable & Sendable)? = nil,
         as credential: Credential = .user
     ) async throws -> Data {
         try await withCredential(credential) { token in
@@ -39,7 +43,10 @@ struct AuthorizedTransport: Sendable {
     /// Sends a request with the signed-in user's token and extra `headers`, and returns the
     /// answer's body with the response (for headers such as `ETag`).
     func exchange(
-        _ method: Transport.Method, _ path: String, query: [String: String] = [:], body: (any Encodable & Sendable)? = nil,
+        _ method: Transport.Method,
+        _ path: String,
+        query: [String: String] = [:],
+        body: (any Encodable & Sendable)? = nil,
         headers: [String: String] = [:]
     ) async throws -> (Data, HTTPURLResponse) {
         try await withCredential(.user) { token in
@@ -49,8 +56,12 @@ struct AuthorizedTransport: Sendable {
 
     /// ``send(_:_:query:body:as:)`` and decode the JSON answer as `T`.
     func decode<T: Decodable>(
-        _ type: T.Type, _ method: Transport.Method, _ path: String, query: [String: String] = [:],
-        body: (any Encodable & Sendable)? = nil, as credential: Credential = .user
+        _ type: T.Type,
+        _ method: Transport.Method,
+        _ path: String,
+        query: [String: String] = [:],
+        body: (any Encodable & Sendable)? = nil,
+        as credential: Credential = .user
     ) async throws -> T {
         try Transport.decode(T.self, from: try await send(method, path, query: query, body: body, as: credential))
     }
@@ -58,7 +69,10 @@ struct AuthorizedTransport: Sendable {
     /// The events of `GET path` as they arrive (see ``Transport/events(_:query:token:lastEventID:)``);
     /// a refused token is refreshed once before the first event, as for other requests.
     func events(
-        _ path: String, query: [String: String] = [:], lastEventID: String? = nil, as credential: Credential = .user
+        _ path: String,
+        query: [String: String] = [:],
+        lastEventID: String? = nil,
+        as credential: Credential = .user
     ) -> AsyncThrowingStream<ServerSentEvent, any Error> {
         AsyncThrowingStream { continuation in
             let relay = Task {

@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyWire
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -11,7 +12,10 @@ extension Transport {
     /// An error status ends the stream with the mapped problem before any event; cancelling the
     /// consuming task closes the connection. `lastEventID` asks the server to resume after it.
     func events(
-        _ path: String, query: [String: String] = [:], token: String?, lastEventID: String? = nil
+        _ path: String,
+        query: [String: String] = [:],
+        token: String?,
+        lastEventID: String? = nil
     ) -> AsyncThrowingStream<ServerSentEvent, any Error> {
         AsyncThrowingStream { continuation in
             var request: URLRequest

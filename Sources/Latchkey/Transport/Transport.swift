@@ -1,5 +1,6 @@
 import Foundation
 import LatchkeyWire
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -15,7 +16,11 @@ struct Transport: Sendable {
 
     /// An HTTP method.
     enum Method: String, Sendable {
-        case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
+        case get = "GET"
+        case post = "POST"
+        case put = "PUT"
+        case patch = "PATCH"
+        case delete = "DELETE"
 
         /// Whether sending the request twice has the effect of sending it once (RFC 9110 §9.2.2).
         var isIdempotent: Bool { self == .get || self == .put || self == .delete }
@@ -26,8 +31,12 @@ struct Transport: Sendable {
     /// ``LatchkeyError/network(_:)`` when the server cannot be reached and the mapped problem for
     /// an error status.
     func send(
-        _ method: Method, _ path: String, query: [String: String] = [:], body: (any Encodable & Sendable)? = nil,
-        token: String? = nil, headers: [String: String] = [:]
+        _ method: Method,
+        _ path: String,
+        query: [String: String] = [:],
+        body: (any Encodable & Sendable)? = nil,
+        token: String? = nil,
+        headers: [String: String] = [:]
     ) async throws -> (Data, HTTPURLResponse) {
         let (data, http) = try await response(method, path, query: query, body: body, token: token, headers: headers)
         guard (200..<300).contains(http.statusCode) else { throw Self.error(status: http.statusCode, data: data, response: http) }
@@ -38,8 +47,12 @@ struct Transport: Sendable {
     /// status, for protocols whose error answers carry data (the data tree's 412 holds the
     /// current value).
     func response(
-        _ method: Method, _ path: String, query: [String: String] = [:], body: (any Encodable & Sendable)? = nil,
-        token: String? = nil, headers: [String: String] = [:]
+        _ method: Method,
+        _ path: String,
+        query: [String: String] = [:],
+        body: (any Encodable & Sendable)? = nil,
+        token: String? = nil,
+        headers: [String: String] = [:]
     ) async throws -> (Data, HTTPURLResponse) {
         var request = try makeRequest(method, path, query: query, body: body, token: token)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
@@ -85,8 +98,12 @@ struct Transport: Sendable {
     /// A request to `path` with the client id, the languages, the bearer `token` if any, and
     /// `body` as JSON.
     func makeRequest(
-        _ method: Method, _ path: String, query: [String: String] = [:], body: (any Encodable & Sendable)? = nil,
-        token: String? = nil, accept: String = "application/json"
+        _ method: Method,
+        _ path: String,
+        query: [String: String] = [:],
+        body: (any Encodable & Sendable)? = nil,
+        token: String? = nil,
+        accept: String = "application/json"
     ) throws -> URLRequest {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         if !query.isEmpty {
@@ -111,8 +128,12 @@ struct Transport: Sendable {
 
     /// Sends and decodes a JSON answer.
     func decode<T: Decodable>(
-        _ type: T.Type, _ method: Method, _ path: String, query: [String: String] = [:],
-        body: (any Encodable & Sendable)? = nil, token: String? = nil
+        _ type: T.Type,
+        _ method: Method,
+        _ path: String,
+        query: [String: String] = [:],
+        body: (any Encodable & Sendable)? = nil,
+        token: String? = nil
     ) async throws -> T {
         try Self.decode(T.self, from: try await send(method, path, query: query, body: body, token: token).0)
     }

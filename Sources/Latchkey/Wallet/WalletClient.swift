@@ -34,7 +34,10 @@ public struct WalletClient: Sendable {
     /// let users spend, ``LatchkeyError/idempotencyKeyReused`` for a key used by another request.
     @discardableResult
     public func spend(
-        _ amount: Int64, currency: String = "kredits", reason: String? = nil, metadata: [String: JSONValue]? = nil,
+        _ amount: Int64,
+        currency: String = "kredits",
+        reason: String? = nil,
+        metadata: [String: JSONValue]? = nil,
         idempotencyKey: String = UUID().uuidString
     ) async throws -> WalletEntry {
         let request = WalletTransactionRequest(currency: currency, amount: amount, reason: reason, metadata: metadata, idempotencyKey: idempotencyKey)
@@ -45,11 +48,21 @@ public struct WalletClient: Sendable {
     /// both entries are written or neither.
     @discardableResult
     public func transfer(
-        _ amount: Int64, to userID: String, currency: String = "kredits", reason: String? = nil, metadata: [String: JSONValue]? = nil,
+        _ amount: Int64,
+        to userID: String,
+        currency: String = "kredits",
+        reason: String? = nil,
+        metadata: [String: JSONValue]? = nil,
         idempotencyKey: String = UUID().uuidString
     ) async throws -> WalletTransfer {
         let request = WalletTransferRequest(
-            to: userID, currency: currency, amount: amount, reason: reason, metadata: metadata, idempotencyKey: idempotencyKey)
+            to: userID,
+            currency: currency,
+            amount: amount,
+            reason: reason,
+            metadata: metadata,
+            idempotencyKey: idempotencyKey
+        )
         return try await transport.decode(WalletTransfer.self, .post, "v1/me/wallet/transfers", body: request)
     }
 }

@@ -3,19 +3,22 @@ import LatchkeyWire
 
 extension AppDataFeature {
     static let migrations = [
-        Migration(1, [
-            """
-            CREATE TABLE app_data (
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                data_key TEXT NOT NULL,
-                value TEXT NOT NULL,
-                revision TEXT NOT NULL,
-                size BIGINT NOT NULL,
-                updated_at BIGINT NOT NULL,
-                PRIMARY KEY (user_id, data_key)
-            )
-            """
-        ])
+        Migration(
+            1,
+            [
+                """
+                CREATE TABLE app_data (
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    data_key TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    revision TEXT NOT NULL,
+                    size BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL,
+                    PRIMARY KEY (user_id, data_key)
+                )
+                """
+            ]
+        )
     ]
 
     static let tables: [OwnedTable] = [
@@ -28,20 +31,31 @@ extension AppDataFeature {
 
     static let settings: [AppSetting] = [
         .integer(
-            "appDataMaxValueBytes", \.appDataMaxValueBytes, flag: "app-data-max-value-bytes",
-            help: "Largest app-data value per key, in bytes.", range: 1_024...1_048_576,
-            rule: "app-data value limit must be 1 KiB to 1 MiB"),
+            "appDataMaxValueBytes",
+            \.appDataMaxValueBytes,
+            flag: "app-data-max-value-bytes",
+            help: "Largest app-data value per key, in bytes.",
+            range: 1_024...1_048_576,
+            rule: "app-data value limit must be 1 KiB to 1 MiB"
+        ),
         .integer(
-            "appDataMaxBytesPerUser", \.appDataMaxBytesPerUser, flag: "app-data-max-bytes-per-user",
-            help: "Most app data one user keeps, in bytes.", range: 1_024...1_073_741_824,
-            rule: "app-data per-user limit must be 1 KiB to 1 GiB"),
+            "appDataMaxBytesPerUser",
+            \.appDataMaxBytesPerUser,
+            flag: "app-data-max-bytes-per-user",
+            help: "Most app data one user keeps, in bytes.",
+            range: 1_024...1_073_741_824,
+            rule: "app-data per-user limit must be 1 KiB to 1 GiB"
+        ),
         .rule("A user's app-data limit holds at least one value of the largest size.") { settings in
             settings.appDataMaxBytesPerUser < settings.appDataMaxValueBytes
                 ? "app-data per-user limit must be at least the value limit" : nil
         },
         .boolean(
-            "appDataForPendingAccounts", \.appDataForPendingAccounts, flag: "app-data-for-pending-accounts",
-            help: "Let accounts awaiting parental consent keep app data."),
+            "appDataForPendingAccounts",
+            \.appDataForPendingAccounts,
+            flag: "app-data-for-pending-accounts",
+            help: "Let accounts awaiting parental consent keep app data."
+        ),
     ]
 
     /// One stored value in the export: the JSON as stored, with its tag and time.

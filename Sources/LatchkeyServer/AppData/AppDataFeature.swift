@@ -14,7 +14,11 @@ struct AppDataFeature: Feature {
 
     init(backend: LatchkeyBackend) {
         self.service = AppDataService(
-            driver: backend.driver, store: AppDataStore(driver: backend.driver), users: backend.users, time: backend.time)
+            driver: backend.driver,
+            store: AppDataStore(driver: backend.driver),
+            users: backend.users,
+            time: backend.time
+        )
         self.userCache = backend.userCache
     }
 
@@ -48,8 +52,12 @@ struct AppDataFeature: Feature {
                 throw APIError(.contentTooLarge, .appDataValueTooLarge)
             }
             let (entry, created) = try await service.write(
-                body, key: key, userID: user.userID, conditions: EntityTagConditions(headers: request.headers),
-                settings: user.app.settings)
+                body,
+                key: key,
+                userID: user.userID,
+                conditions: EntityTagConditions(headers: request.headers),
+                settings: user.app.settings
+            )
             return try JSONResponse.make(entry, status: created ? .created : .ok, headers: [.eTag: entry.etag])
         }
 
@@ -57,8 +65,10 @@ struct AppDataFeature: Feature {
             let user = try context.user
             try AppDataService.requireAllowed(user)
             try await service.delete(
-                key: try context.parameters.require("key"), userID: user.userID,
-                conditions: EntityTagConditions(headers: request.headers))
+                key: try context.parameters.require("key"),
+                userID: user.userID,
+                conditions: EntityTagConditions(headers: request.headers)
+            )
             return Response(status: .noContent)
         }
 
@@ -83,15 +93,18 @@ struct AppDataFeature: Feature {
             return Response(status: .notModified, headers: [.eTag: stored.entry.etag])
         }
         return Response(
-            status: .ok, headers: [.eTag: stored.entry.etag, .contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(string: stored.value)))
+            status: .ok,
+            headers: [.eTag: stored.entry.etag, .contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: stored.value))
+        )
     }
 
     /// A page of keys: `after` (a key, the previous page's `nextCursor`) and `limit` (1–100, default 50).
     private func page(of userID: String, request: Request) async throws -> Response {
         let limit = try request.integerParameter("limit", default: 50, in: 1...AppDataService.maximumPageSize)
         return try JSONResponse.make(
-            try await service.page(userID: userID, after: request.uri.queryParameters["after"].map(String.init), limit: limit))
+            try await service.page(userID: userID, after: request.uri.queryParameters["after"].map(String.init), limit: limit)
+        )
     }
 
     /// The path's user, who must belong to the calling client's app (`404` otherwise).

@@ -57,7 +57,11 @@ struct AppDataService: Sendable {
     /// hold for the stored value (`412 etag_mismatch` otherwise) and the user's total stays within
     /// `settings` (`422 app_data_quota_exceeded`). Returns the new entry and whether it was created.
     func write(
-        _ body: Data, key: String, userID: String, conditions: EntityTagConditions, settings: AppSettings
+        _ body: Data,
+        key: String,
+        userID: String,
+        conditions: EntityTagConditions,
+        settings: AppSettings
     ) async throws -> (AppDataEntry, created: Bool) {
         try Self.requireKey(key)
         let value = try Self.json(body)
@@ -99,8 +103,10 @@ struct AppDataService: Sendable {
             let entries = try await store.entries(userID: userID, after: after ?? "", limit: limit + 1, in: db)
             let page = Array(entries.prefix(limit))
             return AppDataPage(
-                entries: page, nextCursor: entries.count > limit ? page.last?.key : nil,
-                usedBytes: try await store.usage(userID: userID, in: db))
+                entries: page,
+                nextCursor: entries.count > limit ? page.last?.key : nil,
+                usedBytes: try await store.usage(userID: userID, in: db)
+            )
         }
     }
 

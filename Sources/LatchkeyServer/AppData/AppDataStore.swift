@@ -33,7 +33,13 @@ struct AppDataStore: Sendable {
 
     /// Stores `value` under `key`, replacing what was there, with a new revision.
     func save(
-        userID: String, key: String, value: String, revision: String, at now: Date, replacing: Bool, in db: any SQLDatabase
+        userID: String,
+        key: String,
+        value: String,
+        revision: String,
+        at now: Date,
+        replacing: Bool,
+        in db: any SQLDatabase
     ) async throws {
         let size = value.utf8.count
         if replacing {
@@ -84,9 +90,11 @@ struct AppDataStore: Sendable {
     private static func stored(from row: any SQLRow) throws -> Stored {
         let revision = try row.decode(column: "revision", as: String.self)
         let entry = AppDataEntry(
-            key: try row.decode(column: "data_key", as: String.self), etag: EntityTagConditions.header(for: revision),
+            key: try row.decode(column: "data_key", as: String.self),
+            etag: EntityTagConditions.header(for: revision),
             size: try row.decode(column: "size", as: Int.self),
-            updatedAt: Date(epochSeconds: try row.decode(column: "updated_at", as: Int64.self)))
+            updatedAt: Date(epochSeconds: try row.decode(column: "updated_at", as: Int64.self))
+        )
         return Stored(entry: entry, value: try row.decode(column: "value", as: String.self), revision: revision)
     }
 }

@@ -62,12 +62,19 @@ extension AppSetting {
     /// the console's form shows a setting by it and saves what it shows, so a setting without
     /// one would be saved empty.
     static func custom<Value: Codable & Sendable>(
-        _ key: String, _ path: SettingPath<Value>, flag: String?, help: String,
-        isList: Bool = false, format: @escaping @Sendable (Value) -> [String],
-        parse: @escaping @Sendable ([String]) throws -> Value, problem: @escaping @Sendable (Value) -> String? = { _ in nil }
+        _ key: String,
+        _ path: SettingPath<Value>,
+        flag: String?,
+        help: String,
+        isList: Bool = false,
+        format: @escaping @Sendable (Value) -> [String],
+        parse: @escaping @Sendable ([String]) throws -> Value,
+        problem: @escaping @Sendable (Value) -> String? = { _ in nil }
     ) -> AppSetting {
         AppSetting(
-            key: key, flag: flag, help: help,
+            key: key,
+            flag: flag,
+            help: help,
             decode: { settings, container in
                 if let value = try container.decodeIfPresent(Value.self, forKey: AppSettingKey(stringValue: key)) {
                     settings[keyPath: path] = value
@@ -75,7 +82,9 @@ extension AppSetting {
             },
             parse: { settings, values in settings[keyPath: path] = try parse(values) },
             problem: { settings in problem(settings[keyPath: path]) },
-            format: { settings in format(settings[keyPath: path]) }, isList: isList)
+            format: { settings in format(settings[keyPath: path]) },
+            isList: isList
+        )
     }
 
     /// The one value given for a flag (applying changes refuses several).
@@ -86,29 +95,51 @@ extension AppSetting {
 
     /// An integer within `range`; `rule` says what is allowed.
     static func integer(
-        _ key: String, _ path: SettingPath<Int>, flag: String, help: String,
-        range: ClosedRange<Int>, rule: String
+        _ key: String,
+        _ path: SettingPath<Int>,
+        flag: String,
+        help: String,
+        range: ClosedRange<Int>,
+        rule: String
     ) -> AppSetting {
-        custom(key, path, flag: flag, help: help, format: { [String($0)] }) { values in
-            guard let number = Int(try single(flag, values)) else { throw InvalidAppSetting(description: "--\(flag) takes a whole number") }
-            return number
-        } problem: { range.contains($0) ? nil : rule }
+        custom(
+            key,
+            path,
+            flag: flag,
+            help: help,
+            format: { [String($0)] },
+            parse: { values in
+                guard let number = Int(try single(flag, values)) else { throw InvalidAppSetting(description: "--\(flag) takes a whole number") }
+                return number
+            },
+            problem: { range.contains($0) ? nil : rule }
+        )
     }
 
     /// `true` or `false`.
     static func boolean(_ key: String, _ path: SettingPath<Bool>, flag: String, help: String) -> AppSetting {
-        custom(key, path, flag: flag, help: help, format: { [String($0)] }) { values in
-            switch try single(flag, values) {
-            case "true": return true
-            case "false": return false
-            default: throw InvalidAppSetting(description: "--\(flag) takes true or false")
+        custom(
+            key,
+            path,
+            flag: flag,
+            help: help,
+            format: { [String($0)] },
+            parse: { values in
+                switch try single(flag, values) {
+                case "true": return true
+                case "false": return false
+                default: throw InvalidAppSetting(description: "--\(flag) takes true or false")
+                }
             }
-        }
+        )
     }
 
     /// A list given by repeating the flag; the flag replaces the whole list. `problem` is its rule.
     static func list(
-        _ key: String, _ path: SettingPath<[String]>, flag: String, help: String,
+        _ key: String,
+        _ path: SettingPath<[String]>,
+        flag: String,
+        help: String,
         problem: @escaping @Sendable ([String]) -> String? = { _ in nil }
     ) -> AppSetting {
         custom(key, path, flag: flag, help: help, isList: true, format: { $0 }, parse: { $0.filter { !$0.isEmpty } }, problem: problem)
@@ -117,20 +148,38 @@ extension AppSetting {
     /// An optional absolute https URL (http only to a loopback host), called `name` when refused;
     /// an empty value clears it.
     static func url(
-        _ key: String, _ path: SettingPath<String?>, flag: String, help: String, name: String
+        _ key: String,
+        _ path: SettingPath<String?>,
+        flag: String,
+        help: String,
+        name: String
     ) -> AppSetting {
-        custom(key, path, flag: flag, help: help, format: { [$0 ?? ""] }) { values in
-            let value = try single(flag, values)
-            return value.isEmpty ? nil : value
-        } problem: { url in
-            url.flatMap { OutboundHTTP.problem($0, name: name) }
-        }
+        custom(
+            key,
+            path,
+            flag: flag,
+            help: help,
+            format: { [$0 ?? ""] },
+            parse: { values in
+                let value = try single(flag, values)
+                return value.isEmpty ? nil : value
+            },
+            problem: { url in url.flatMap { OutboundHTTP.problem($0, name: name) } }
+        )
     }
 
     /// A rule over several settings, with no member or flag of its own.
     static func rule(_ help: String, _ problem: @escaping @Sendable (AppSettings) -> String?) -> AppSetting {
         AppSetting(
-            key: "", flag: nil, help: help, decode: { _, _ in }, parse: { _, _ in }, problem: problem, format: { _ in [] }, isList: false)
+            key: "",
+            flag: nil,
+            help: help,
+            decode: { _, _ in },
+            parse: { _, _ in },
+            problem: problem,
+            format: { _ in [] },
+            isList: false
+        )
     }
 }
 

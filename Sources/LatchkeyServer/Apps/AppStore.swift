@@ -13,8 +13,13 @@ public struct AppStore: Sendable {
     public func create(name: String, settings: AppSettings = AppSettings()) async throws -> AppCredentials {
         let now = time.now()
         let app = App(
-            id: SecureRandom.identifier(), clientID: "lk_" + SecureRandom.identifier(), name: name,
-            settings: settings, createdAt: now, secretCount: 1)
+            id: SecureRandom.identifier(),
+            clientID: "lk_" + SecureRandom.identifier(),
+            name: name,
+            settings: settings,
+            createdAt: now,
+            secretCount: 1
+        )
         let secret = SecureRandom.token(prefix: "lks_")
         let settingsJSON = try encode(settings, appID: app.id)
         try await driver.write { db in

@@ -81,9 +81,19 @@ public struct ProviderSettings: Codable, Sendable, Equatable {
 
     /// Creates provider settings.
     public init(
-        kind: Kind, issuer: String? = nil, clientIDs: [String], jwksURL: String? = nil, clientSecret: String? = nil,
-        graphURL: String? = nil, scopes: [String]? = nil, responseMode: ResponseMode? = nil, teamID: String? = nil,
-        keyID: String? = nil, authorizationURL: String? = nil, tokenURL: String? = nil, userInfoURL: String? = nil,
+        kind: Kind,
+        issuer: String? = nil,
+        clientIDs: [String],
+        jwksURL: String? = nil,
+        clientSecret: String? = nil,
+        graphURL: String? = nil,
+        scopes: [String]? = nil,
+        responseMode: ResponseMode? = nil,
+        teamID: String? = nil,
+        keyID: String? = nil,
+        authorizationURL: String? = nil,
+        tokenURL: String? = nil,
+        userInfoURL: String? = nil,
         claimPaths: ClaimPaths? = nil
     ) {
         self.kind = kind
@@ -108,9 +118,15 @@ public struct ProviderSettings: Codable, Sendable, Equatable {
     /// app's callback URL.
     public static func github(clientID: String, clientSecret: String?) -> ProviderSettings {
         ProviderSettings(
-            kind: .oauth2, clientIDs: [clientID], clientSecret: clientSecret, scopes: ["read:user", "user:email"],
-            authorizationURL: "https://github.com/login/oauth/authorize", tokenURL: "https://github.com/login/oauth/access_token",
-            userInfoURL: "https://api.github.com/user", claimPaths: ClaimPaths(id: "id", email: "email", emailVerified: nil, name: "name"))
+            kind: .oauth2,
+            clientIDs: [clientID],
+            clientSecret: clientSecret,
+            scopes: ["read:user", "user:email"],
+            authorizationURL: "https://github.com/login/oauth/authorize",
+            tokenURL: "https://github.com/login/oauth/access_token",
+            userInfoURL: "https://api.github.com/user",
+            claimPaths: ClaimPaths(id: "id", email: "email", emailVerified: nil, name: "name")
+        )
     }
 
     /// The scopes the hosted login asks for: by default OpenID Connect's, none for plain OAuth 2.0.
@@ -118,7 +134,8 @@ public struct ProviderSettings: Codable, Sendable, Equatable {
 
     private var scopesProblem: String? {
         guard let scopes else { return nil }
-        let valid = !scopes.isEmpty && scopes.count <= 20
+        let valid =
+            !scopes.isEmpty && scopes.count <= 20
             && scopes.allSatisfy { $0.range(of: "^[!#-\\[\\]-~]{1,100}$", options: .regularExpression) != nil }
         return valid ? nil : "scopes are 1 to 20 names of printable characters without spaces, quotes or backslashes"
     }

@@ -44,7 +44,6 @@ struct AccountService: Sendable {
         self.secondFactor = SecondFactorGate(box: backend.box)
     }
 
-
     // MARK: Sign-up
 
     /// The window of the per-IP sign-up limit.
@@ -103,15 +102,30 @@ struct AccountService: Sendable {
 
         let passwordHash = try await hasher.hash(request.password, cost: app.settings.bcryptCost)
         let user = UserStore.NewUser(
-            id: SecureRandom.identifier(), appID: app.id, username: request.username, email: request.email,
-            passwordHash: passwordHash, dateOfBirth: request.dateOfBirth, country: request.country?.uppercased(),
-            parentEmail: request.parentEmail, awaitsEmailVerification: request.email != nil && !app.settings.revealTakenEmails,
-            consent: parentEmail.map { _ in ConsentState(status: .pending, requestedAt: now) }, createdAt: now)
+            id: SecureRandom.identifier(),
+            appID: app.id,
+            username: request.username,
+            email: request.email,
+            passwordHash: passwordHash,
+            dateOfBirth: request.dateOfBirth,
+            country: request.country?.uppercased(),
+            parentEmail: request.parentEmail,
+            awaitsEmailVerification: request.email != nil && !app.settings.revealTakenEmails,
+            consent: parentEmail.map { _ in ConsentState(status: .pending, requestedAt: now) },
+            createdAt: now
+        )
         do {
             if let email = request.email, user.awaitsEmailVerification {
                 return try await signUpHidingTakenEmails(
-                    user, email: email, emailTaken: emailTaken, parentEmail: parentEmail, app: app, client: client, language: language,
-                    at: now)
+                    user,
+                    email: email,
+                    emailTaken: emailTaken,
+                    parentEmail: parentEmail,
+                    app: app,
+                    client: client,
+                    language: language,
+                    at: now
+                )
             }
             // An app that requires an authenticator answers `mfa_required` (enrollment) for the new account.
             let started = try await driver.write { db in
@@ -121,7 +135,11 @@ struct AccountService: Sendable {
             if parentEmail != nil { messenger.wake() }
             let session = try started.get()
             let tokens = try tokens.sessionTokens(
-                app: app, account: user.account, sessionID: session.session.id, refreshToken: session.refreshToken)
+                app: app,
+                account: user.account,
+                sessionID: session.session.id,
+                refreshToken: session.refreshToken
+            )
             return AuthResponse(user: user.account.record, session: tokens)
         } catch let taken as UserStore.Taken {
             let code: ErrorCode = taken.field == "email" ? .duplicateEmail : .duplicateUsername
@@ -139,8 +157,14 @@ struct AccountService: Sendable {
     /// goes out when the address is verified (``EmailLinks``), which a taken address never is —
     /// so the parent's inbox cannot tell a taken address from a free one either.
     private func signUpHidingTakenEmails(
-        _ user: UserStore.NewUser, email: String, emailTaken: Bool, parentEmail: String?, app: App, client: ClientInfo,
-        language: Language, at now: Date
+        _ user: UserStore.NewUser,
+        email: String,
+        emailTaken: Bool,
+        parentEmail: String?,
+        app: App,
+        client: ClientInfo,
+        language: Language,
+        at now: Date
     ) async throws -> AuthResponse {
         let recipient = Canonical.email(email)
         let sends = (try? await messenger.checkLimits(recipient: recipient, client: client, app: app)) != nil
@@ -170,7 +194,12 @@ struct AccountService: Sendable {
     /// Inserts a new user and, for a child (`parentEmail` set), opens their pending consent and,
     /// when `asking`, queues the request to the parent, inside the caller's transaction.
     private func insert(
-        _ user: UserStore.NewUser, parentEmail: String?, asking: Bool = true, app: App, language: Language, in db: any SQLDatabase
+        _ user: UserStore.NewUser,
+        parentEmail: String?,
+        asking: Bool = true,
+        app: App,
+        language: Language,
+        in db: any SQLDatabase
     ) async throws {
         try await users.insert(user, in: db)
         if let parentEmail {
@@ -324,12 +353,24 @@ struct AccountService: Sendable {
     /// on an authentication made `authenticatedAt` (now, unless it inherits an earlier one — an
     /// authorization code carries its browser's sign-in), which the recent-authentication gate reads.
     func startSession(
-        userID: String, app: App, client: ClientInfo, at now: Date, authenticatedAt: Date? = nil, in db: any SQLDatabase
+        userID: String,
+        app: App,
+        client: ClientInfo,
+        at now: Date,
+        authenticatedAt: Date? = nil,
+        in db: any SQLDatabase
     ) async throws -> (SessionRecord, refreshToken: String) {
         try await users.recordSignIn(userID: userID, at: now, in: db)
         return try await sessions.create(
-            appID: app.id, userID: userID, lifetime: app.settings.sessionTTL, userAgent: client.userAgent,
-            ipAddress: client.ipAddress, at: now, authenticatedAt: authenticatedAt ?? now, in: db)
+            appID: app.id,
+            userID: userID,
+            lifetime: app.settings.sessionTTL,
+            userAgent: client.userAgent,
+            ipAddress: client.ipAddress,
+            at: now,
+            authenticatedAt: authenticatedAt ?? now,
+            in: db
+        )
     }
 
     /// The answer to a successful sign-in: the user and fresh tokens for the session.
@@ -351,7 +392,11 @@ struct AccountService: Sendable {
     func refresh(_ refreshToken: String, app: App) async throws -> RefreshedSession {
         guard refreshToken.utf8.count <= 256 else { throw APIError(.unauthorized, .sessionExpired) }
         let rotation = try await sessions.rotate(
-            refreshToken: refreshToken, appID: app.id, idleTTL: app.settings.sessionIdleTTL, at: time.now())
+            refreshToken: refreshToken,
+            appID: app.id,
+            idleTTL: app.settings.sessionIdleTTL,
+            at: time.now()
+        )
         switch rotation {
         case .expired:
             throw APIError(.unauthorized, .sessionExpired)
@@ -390,7 +435,11 @@ struct AccountService: Sendable {
             errors.append(FieldError(field: "username", code: .invalidUsername))
         }
         errors += SignUpValidator.profileErrors(
-            dateOfBirth: update.dateOfBirth, country: update.country, parentEmail: update.parentEmail, today: today)
+            dateOfBirth: update.dateOfBirth,
+            country: update.country,
+            parentEmail: update.parentEmail,
+            today: today
+        )
         guard errors.isEmpty else { throw APIError.validation(errors) }
         @Sendable func change(_ field: String, _ value: String?) -> String?? { present.contains(field) ? .some(value) : .none }
         let app = principal.app
@@ -403,11 +452,22 @@ struct AccountService: Sendable {
                 let country = change("country", update.country?.uppercased())
                 let parentEmail = change("parentEmail", update.parentEmail)
                 let asking = try consent.parentEmailStartingConsent(
-                    for: account, dateOfBirth: dateOfBirth ?? account.dateOfBirth, country: country ?? account.country,
-                    parentEmail: parentEmail ?? account.parentEmail, app: app, today: today)
+                    for: account,
+                    dateOfBirth: dateOfBirth ?? account.dateOfBirth,
+                    country: country ?? account.country,
+                    parentEmail: parentEmail ?? account.parentEmail,
+                    app: app,
+                    today: today
+                )
                 try await users.update(
-                    id: account.id, username: change("username", update.username), dateOfBirth: dateOfBirth, country: country,
-                    parentEmail: parentEmail, at: today, in: db)
+                    id: account.id,
+                    username: change("username", update.username),
+                    dateOfBirth: dateOfBirth,
+                    country: country,
+                    parentEmail: parentEmail,
+                    at: today,
+                    in: db
+                )
                 guard let asking, let child = try await users.find(id: account.id, appID: app.id, in: db) else { return false }
                 try await consent.startAfterSignUp(child, parentEmail: asking, app: app, language: language, at: today, in: db)
                 return true
@@ -435,14 +495,23 @@ struct AccountService: Sendable {
         try await checkPassword(request.currentPassword, of: account, app: principal.app, client: client)
         let validator = SignUpValidator(policy: policy, app: principal.app, today: time.now())
         let errors = validator.passwordErrors(
-            request.newPassword, username: account.username, email: account.email, field: "newPassword")
+            request.newPassword,
+            username: account.username,
+            email: account.email,
+            field: "newPassword"
+        )
         guard errors.isEmpty else { throw APIError.validation(errors) }
         let hash = try await hasher.hash(request.newPassword, cost: principal.app.settings.bcryptCost)
         let now = time.now()
         try await driver.write { db in
             try await users.setPasswordHash(hash, userID: account.id, at: now, in: db)
             try await sessions.revokeAll(
-                userID: account.id, keeping: principal.sessionID, reason: "password_changed", at: now, in: db)
+                userID: account.id,
+                keeping: principal.sessionID,
+                reason: "password_changed",
+                at: now,
+                in: db
+            )
             try await codes.revokeUnused(userID: account.id, purposes: OneTimeCodeStore.Purpose.addressLinks, at: now, in: db)
         }
     }

@@ -3,100 +3,119 @@ import SQLKit
 
 extension AuthFeature {
     static let migrations = [
-        Migration(1, baseline: 1, [
-            """
-            CREATE TABLE users (
-                id TEXT PRIMARY KEY,
-                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                username TEXT,
-                username_canonical TEXT,
-                email TEXT,
-                email_canonical TEXT,
-                email_verified BIGINT NOT NULL DEFAULT 0,
-                password_hash TEXT,
-                date_of_birth TEXT,
-                country TEXT,
-                parent_email TEXT,
-                disabled BIGINT NOT NULL DEFAULT 0,
-                created_at BIGINT NOT NULL,
-                updated_at BIGINT NOT NULL,
-                last_sign_in_at BIGINT
-            )
-            """,
-            "CREATE UNIQUE INDEX users_username ON users(app_id, username_canonical)",
-            "CREATE UNIQUE INDEX users_email ON users(app_id, email_canonical)",
-            "CREATE INDEX users_app_created ON users(app_id, created_at)",
-            """
-            CREATE TABLE identities (
-                app_id TEXT NOT NULL,
-                provider TEXT NOT NULL,
-                subject TEXT NOT NULL,
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                created_at BIGINT NOT NULL,
-                PRIMARY KEY (app_id, provider, subject)
-            )
-            """,
-            "CREATE INDEX identities_user ON identities(user_id)",
-            """
-            CREATE TABLE sessions (
-                id TEXT PRIMARY KEY,
-                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                created_at BIGINT NOT NULL,
-                last_used_at BIGINT NOT NULL,
-                expires_at BIGINT NOT NULL,
-                revoked_at BIGINT,
-                revoke_reason TEXT,
-                user_agent TEXT,
-                ip_address TEXT
-            )
-            """,
-            "CREATE INDEX sessions_user ON sessions(user_id)",
-            """
-            CREATE TABLE refresh_tokens (
-                token_hash TEXT PRIMARY KEY,
-                session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-                created_at BIGINT NOT NULL,
-                used_at BIGINT,
-                successor_hash TEXT,
-                successor_sealed TEXT
-            )
-            """,
-            "CREATE INDEX refresh_tokens_session ON refresh_tokens(session_id)",
-            """
-            CREATE TABLE throttles (
-                key TEXT PRIMARY KEY,
-                window_start BIGINT NOT NULL,
-                failures BIGINT NOT NULL,
-                locked_until BIGINT
-            )
-            """,
-        ]),
+        Migration(
+            1,
+            baseline: 1,
+            [
+                """
+                CREATE TABLE users (
+                    id TEXT PRIMARY KEY,
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    username TEXT,
+                    username_canonical TEXT,
+                    email TEXT,
+                    email_canonical TEXT,
+                    email_verified BIGINT NOT NULL DEFAULT 0,
+                    password_hash TEXT,
+                    date_of_birth TEXT,
+                    country TEXT,
+                    parent_email TEXT,
+                    disabled BIGINT NOT NULL DEFAULT 0,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL,
+                    last_sign_in_at BIGINT
+                )
+                """,
+                "CREATE UNIQUE INDEX users_username ON users(app_id, username_canonical)",
+                "CREATE UNIQUE INDEX users_email ON users(app_id, email_canonical)",
+                "CREATE INDEX users_app_created ON users(app_id, created_at)",
+                """
+                CREATE TABLE identities (
+                    app_id TEXT NOT NULL,
+                    provider TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (app_id, provider, subject)
+                )
+                """,
+                "CREATE INDEX identities_user ON identities(user_id)",
+                """
+                CREATE TABLE sessions (
+                    id TEXT PRIMARY KEY,
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    created_at BIGINT NOT NULL,
+                    last_used_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    revoked_at BIGINT,
+                    revoke_reason TEXT,
+                    user_agent TEXT,
+                    ip_address TEXT
+                )
+                """,
+                "CREATE INDEX sessions_user ON sessions(user_id)",
+                """
+                CREATE TABLE refresh_tokens (
+                    token_hash TEXT PRIMARY KEY,
+                    session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                    created_at BIGINT NOT NULL,
+                    used_at BIGINT,
+                    successor_hash TEXT,
+                    successor_sealed TEXT
+                )
+                """,
+                "CREATE INDEX refresh_tokens_session ON refresh_tokens(session_id)",
+                """
+                CREATE TABLE throttles (
+                    key TEXT PRIMARY KEY,
+                    window_start BIGINT NOT NULL,
+                    failures BIGINT NOT NULL,
+                    locked_until BIGINT
+                )
+                """,
+            ]
+        ),
         // Phone numbers, display names and provider identities' names and emails.
-        Migration(2, baseline: 2, [
-            "ALTER TABLE users ADD COLUMN phone TEXT",
-            "ALTER TABLE users ADD COLUMN display_name TEXT",
-            "ALTER TABLE users ADD COLUMN profile_created BIGINT NOT NULL DEFAULT 1",
-            "CREATE UNIQUE INDEX users_phone ON users(app_id, phone)",
-            // `provider` is what keys the identity: an OpenID Connect issuer URL, `facebook`,
-            // `phone`, `password`; `name` is the app's name for the provider (`google`).
-            "ALTER TABLE identities ADD COLUMN name TEXT",
-            "ALTER TABLE identities ADD COLUMN email TEXT",
-            "ALTER TABLE identities ADD COLUMN email_verified BIGINT NOT NULL DEFAULT 0",
-        ]),
-        Migration(3, [
-            // When each session last proved its user (sign-in or re-authentication; null before: created_at).
-            "ALTER TABLE sessions ADD COLUMN authenticated_at BIGINT",
-            // Email sign-ups of apps that hide taken emails sign in with a password once the email is verified.
-            "ALTER TABLE users ADD COLUMN awaits_email_verification BIGINT NOT NULL DEFAULT 0",
-        ]),
+        Migration(
+            2,
+            baseline: 2,
+            [
+                "ALTER TABLE users ADD COLUMN phone TEXT",
+                "ALTER TABLE users ADD COLUMN display_name TEXT",
+                "ALTER TABLE users ADD COLUMN profile_created BIGINT NOT NULL DEFAULT 1",
+                "CREATE UNIQUE INDEX users_phone ON users(app_id, phone)",
+                // `provider` is what keys the identity: an OpenID Connect issuer URL, `facebook`,
+                // `phone`, `password`; `name` is the app's name for the provider (`google`).
+                "ALTER TABLE identities ADD COLUMN name TEXT",
+                "ALTER TABLE identities ADD COLUMN email TEXT",
+                "ALTER TABLE identities ADD COLUMN email_verified BIGINT NOT NULL DEFAULT 0",
+            ]
+        ),
+        Migration(
+            3,
+            [
+                // When each session last proved its user (sign-in or re-authentication; null before: created_at).
+                "ALTER TABLE sessions ADD COLUMN authenticated_at BIGINT",
+                // Email sign-ups of apps that hide taken emails sign in with a password once the email is verified.
+                "ALTER TABLE users ADD COLUMN awaits_email_verification BIGINT NOT NULL DEFAULT 0",
+            ]
+        ),
     ]
 
     static let tables: [OwnedTable] = [
-        OwnedTable(name: "users", userData: .owned(column: "id", section: "user"), merge: .dropped(why: "the guest's row goes; the account keeps its own")),
+        OwnedTable(
+            name: "users",
+            userData: .owned(column: "id", section: "user"),
+            merge: .dropped(why: "the guest's row goes; the account keeps its own")
+        ),
         OwnedTable(name: "identities", userData: .owned(column: "user_id", section: "user"), merge: .merged),
         OwnedTable(name: "sessions", userData: .owned(column: "user_id", section: "sessions"), merge: .dropped(why: "the guest's sessions end")),
-        OwnedTable(name: "refresh_tokens", userData: .owned(column: "session_id", section: "sessions"), merge: .dropped(why: "the guest's sessions end")),
+        OwnedTable(
+            name: "refresh_tokens",
+            userData: .owned(column: "session_id", section: "sessions"),
+            merge: .dropped(why: "the guest's sessions end")
+        ),
         .shared("throttles", why: "failure counters per account name and per IP, swept a week after their window"),
     ]
 

@@ -9,55 +9,111 @@ extension AuthFeature {
 
     static let settings: [AppSetting] = [
         .integer(
-            "sessionTTL", \.sessionTTL, flag: "session-ttl", help: "Session lifetime in seconds.", range: 60...31_536_000,
-            rule: "session TTL must be 60 s to 365 days"),
+            "sessionTTL",
+            \.sessionTTL,
+            flag: "session-ttl",
+            help: "Session lifetime in seconds.",
+            range: 60...31_536_000,
+            rule: "session TTL must be 60 s to 365 days"
+        ),
         .integer(
-            "sessionIdleTTL", \.sessionIdleTTL, flag: "session-idle-ttl", help: "Idle timeout in seconds (0: off).",
-            range: 0...Int.max, rule: "session idle TTL must be 0 (off) or positive"),
+            "sessionIdleTTL",
+            \.sessionIdleTTL,
+            flag: "session-idle-ttl",
+            help: "Idle timeout in seconds (0: off).",
+            range: 0...Int.max,
+            rule: "session idle TTL must be 0 (off) or positive"
+        ),
         .integer(
-            "accessTokenTTL", \.accessTokenTTL, flag: "access-token-ttl", help: "Access-token lifetime in seconds.",
-            range: 30...86_400, rule: "access token TTL must be 30 s to 24 h"),
+            "accessTokenTTL",
+            \.accessTokenTTL,
+            flag: "access-token-ttl",
+            help: "Access-token lifetime in seconds.",
+            range: 30...86_400,
+            rule: "access token TTL must be 30 s to 24 h"
+        ),
         .rule("The access token TTL is at most the session TTL.") { settings in
             settings.accessTokenTTL > settings.sessionTTL ? "access token TTL must not exceed the session TTL" : nil
         },
         .integer(
-            "passwordMinLength", \.passwordMinLength, flag: "password-min-length", help: "Minimum password length.",
-            range: 8...64, rule: "password minimum must be 8 to 64"),
+            "passwordMinLength",
+            \.passwordMinLength,
+            flag: "password-min-length",
+            help: "Minimum password length.",
+            range: 8...64,
+            rule: "password minimum must be 8 to 64"
+        ),
         .integer(
-            "bcryptCost", \.bcryptCost, flag: "bcrypt-cost", help: "bcrypt cost of new hashes.",
-            range: AppSettings.minimumBcryptCost...16, rule: "bcrypt cost must be 10 to 16"),
+            "bcryptCost",
+            \.bcryptCost,
+            flag: "bcrypt-cost",
+            help: "bcrypt cost of new hashes.",
+            range: AppSettings.minimumBcryptCost...16,
+            rule: "bcrypt cost must be 10 to 16"
+        ),
         .custom(
-            "signInMethods", \.signInMethods, flag: "sign-in-methods",
+            "signInMethods",
+            \.signInMethods,
+            flag: "sign-in-methods",
             help: "Sign-in methods: username,email,phone,anonymous,device,passkey,emailCode (comma-separated or repeated; replaces the list).",
-            isList: true, format: { $0.map(\.rawValue).sorted() },
+            isList: true,
+            format: { $0.map(\.rawValue).sorted() },
             parse: { values in
                 let methods = values.flatMap { $0.split(separator: ",") }.map { SignInMethod(rawValue: String($0)) }
                 guard !methods.isEmpty, methods.allSatisfy({ $0 != nil }) else {
                     throw InvalidAppSetting(
-                        description: "sign-in methods are: \(SignInMethod.allCases.map(\.rawValue).joined(separator: ", "))")
+                        description: "sign-in methods are: \(SignInMethod.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 return Set(methods.compactMap { $0 })
-            }),
+            }
+        ),
         .boolean("revealTakenEmails", \.revealTakenEmails, flag: "reveal-taken-emails", help: "Say 'taken' for emails in use."),
         .boolean(
-            "revealUnknownUsers", \.revealUnknownUsers, flag: "reveal-unknown-users",
-            help: "Say user_does_not_exist for unknown users."),
+            "revealUnknownUsers",
+            \.revealUnknownUsers,
+            flag: "reveal-unknown-users",
+            help: "Say user_does_not_exist for unknown users."
+        ),
         .integer(
-            "reauthenticationWindowSeconds", \.reauthenticationWindowSeconds, flag: "reauthentication-window",
+            "reauthenticationWindowSeconds",
+            \.reauthenticationWindowSeconds,
+            flag: "reauthentication-window",
             help: "Seconds a sign-in or re-authentication allows email change, provider linking and deletion.",
-            range: 30...86_400, rule: "re-authentication window must be 30 s to 24 h"),
+            range: 30...86_400,
+            rule: "re-authentication window must be 30 s to 24 h"
+        ),
         .integer(
-            "accountFailureLimit", \.accountFailureLimit, flag: "account-failure-limit",
-            help: "Failed sign-ins of one name from one address before that address is locked out of it.", range: 1...Int.max,
-            rule: "throttling limits must be positive"),
+            "accountFailureLimit",
+            \.accountFailureLimit,
+            flag: "account-failure-limit",
+            help: "Failed sign-ins of one name from one address before that address is locked out of it.",
+            range: 1...Int.max,
+            rule: "throttling limits must be positive"
+        ),
         .integer(
-            "ipFailureLimit", \.ipFailureLimit, flag: "ip-failure-limit", help: "Failed sign-ins from one IP before 429.",
-            range: 1...Int.max, rule: "throttling limits must be positive"),
+            "ipFailureLimit",
+            \.ipFailureLimit,
+            flag: "ip-failure-limit",
+            help: "Failed sign-ins from one IP before 429.",
+            range: 1...Int.max,
+            rule: "throttling limits must be positive"
+        ),
         .integer(
-            "failureWindowSeconds", \.failureWindowSeconds, flag: "failure-window",
-            help: "Seconds failures are counted and a lock lasts.", range: 1...Int.max, rule: "throttling limits must be positive"),
+            "failureWindowSeconds",
+            \.failureWindowSeconds,
+            flag: "failure-window",
+            help: "Seconds failures are counted and a lock lasts.",
+            range: 1...Int.max,
+            rule: "throttling limits must be positive"
+        ),
         .integer(
-            "ipSignUpLimit", \.ipSignUpLimit, flag: "ip-sign-up-limit", help: "Sign-ups from one IP per hour before 429.",
-            range: 1...Int.max, rule: "throttling limits must be positive"),
+            "ipSignUpLimit",
+            \.ipSignUpLimit,
+            flag: "ip-sign-up-limit",
+            help: "Sign-ups from one IP per hour before 429.",
+            range: 1...Int.max,
+            rule: "throttling limits must be positive"
+        ),
     ]
 }

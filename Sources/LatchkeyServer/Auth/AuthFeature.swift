@@ -25,15 +25,23 @@ struct AuthFeature: Feature {
         table.on(.post, "/v1/auth/signup", operation: "signUp", access: .app) { request, context in
             let body = try await requests.body(SignUpRequest.self, of: request).value
             let response = try await accounts.signUp(
-                body, app: try context.app, client: requests.client(of: request, context: context), language: Language(of: request))
+                body,
+                app: try context.app,
+                client: requests.client(of: request, context: context),
+                language: Language(of: request)
+            )
             return try JSONResponse.make(response, status: .created)
         }
 
         table.on(.post, "/v1/auth/signin", operation: "signIn", access: .app) { request, context in
             let body = try await requests.body(SignInRequest.self, of: request).value
             let response = try await accounts.signIn(
-                username: body.username, email: body.email, password: body.password, app: try context.app,
-                client: requests.client(of: request, context: context))
+                username: body.username,
+                email: body.email,
+                password: body.password,
+                app: try context.app,
+                client: requests.client(of: request, context: context)
+            )
             return try JSONResponse.make(response)
         }
 

@@ -153,7 +153,10 @@ struct Authenticator: Sendable {
     }
 
     private static let insufficientScope = APIError(
-        .forbidden, .insufficientScope, headers: [.wwwAuthenticate: #"Bearer error="insufficient_scope""#])
+        .forbidden,
+        .insufficientScope,
+        headers: [.wwwAuthenticate: #"Bearer error="insufficient_scope""#]
+    )
 
     /// The claims of a token whose signature, header, issuer and times check out.
     func verifiedClaims(_ token: String) async throws -> AccessTokenClaims {

@@ -19,7 +19,11 @@ struct SignUpValidator {
         }
         errors += passwordErrors(request.password, username: request.username, email: request.email)
         errors += Self.profileErrors(
-            dateOfBirth: request.dateOfBirth, country: request.country, parentEmail: request.parentEmail, today: today)
+            dateOfBirth: request.dateOfBirth,
+            country: request.country,
+            parentEmail: request.parentEmail,
+            today: today
+        )
         if needsConsent(request), !errors.contains(where: { $0.field == "parentEmail" }),
             let error = Self.parentEmailError(request.parentEmail, childEmail: request.email)
         {
@@ -65,8 +69,12 @@ struct SignUpValidator {
     func passwordErrors(_ password: String, username: String?, email: String?, field: String = "password") -> [FieldError] {
         let context = [username, email.flatMap { $0.split(separator: "@").first.map(String.init) }, app.name]
             .compactMap { $0 }
-        guard let rejection = policy.rejection(
-            of: password, minimumLength: app.settings.passwordMinLength, context: context)
+        guard
+            let rejection = policy.rejection(
+                of: password,
+                minimumLength: app.settings.passwordMinLength,
+                context: context
+            )
         else { return [] }
         return [FieldError(field: field, code: .invalidPassword, reason: rejection.rawValue)]
     }

@@ -65,7 +65,11 @@ public struct AdminService: Sendable {
     /// Adds or replaces one of the app's sign-in providers; with `keepingSecret`, a provider given
     /// without a secret keeps the one stored (a form never shows it, so it cannot send it back).
     public func setProvider(
-        _ name: String, _ provider: ProviderSettings, appID: String, keepingSecret: Bool = false, by actor: AdminActor
+        _ name: String,
+        _ provider: ProviderSettings,
+        appID: String,
+        keepingSecret: Bool = false,
+        by actor: AdminActor
     ) async throws -> App {
         try actor.require(.admin)
         guard name.range(of: "^[a-z0-9_-]{1,40}$", options: .regularExpression) != nil else {
@@ -143,7 +147,8 @@ public struct AdminService: Sendable {
         let limit = min(max(limit, 1), Self.pageLimit)
         try await audit.record("users.search", target: query.isEmpty ? app.id : "\(app.id) \(query.prefix(100))", by: actor)
         guard !query.isEmpty else { return try await users.list(appID: app.id, limit: limit) }
-        let prefix = Canonical.username(query).replacingOccurrences(of: "\\", with: "\\\\")
+        let prefix =
+            Canonical.username(query).replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
         let ids = try await driver.read { db in
             try await db.raw(
@@ -189,7 +194,11 @@ public struct AdminService: Sendable {
     /// Removes a user's score from an app's board, in the period `period` names (the board's
     /// current one when nil): a cheat's or an abuser's entry; the user may submit again.
     public func removeLeaderboardScore(
-        board: String, userID: String, period: String?, appID: String, by actor: AdminActor
+        board: String,
+        userID: String,
+        period: String?,
+        appID: String,
+        by actor: AdminActor
     ) async throws {
         try actor.require(.admin)
         let app = try await existingApp(appID)
@@ -213,7 +222,12 @@ public struct AdminService: Sendable {
 
     /// Messages, newest first, in one state or all, as operators see them (no subject, no body:
     /// ``OperatorOutboxEntry``). The read is audited: it names recipients and when they signed in.
-    public func outbox(status: OutboxStore.Status?, recipient: String? = nil, limit: Int = 50, by actor: AdminActor) async throws
+    public func outbox(
+        status: OutboxStore.Status?,
+        recipient: String? = nil,
+        limit: Int = 50,
+        by actor: AdminActor
+    ) async throws
         -> [OperatorOutboxEntry]
     {
         try actor.require(.viewer)

@@ -56,7 +56,8 @@ struct AuditLog: Sendable {
                     operatorID: try row.decode(column: "operator_id", as: String?.self),
                     action: try row.decode(column: "action", as: String.self),
                     target: try row.decode(column: "target", as: String?.self),
-                    source: try row.decode(column: "source", as: String.self))
+                    source: try row.decode(column: "source", as: String.self)
+                )
             }
         }
     }

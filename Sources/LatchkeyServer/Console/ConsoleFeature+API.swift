@@ -27,7 +27,8 @@ extension ConsoleFeature {
         table.on(.get, "/v1/operator/audit", operation: "listAuditLog", access: .operator(.viewer)) { request, context in
             let before = request.uri.queryParameters["before"].map(String.init)
             return try JSONResponse.make(
-                Listing(items: try await admin.auditLog(limit: limit(request), before: before, by: try actor(request, context))))
+                Listing(items: try await admin.auditLog(limit: limit(request), before: before, by: try actor(request, context)))
+            )
         }
         table.on(.get, "/v1/operator/figures", operation: "getLiveFigures", access: .operator(.viewer)) { request, context in
             try JSONResponse.make(try await admin.figures(by: try actor(request, context)))
@@ -39,7 +40,10 @@ extension ConsoleFeature {
         table.on(.post, "/v1/operator/enrollment", operation: "enrollOperatorTOTP", access: .anyone) { request, context in
             let body = try await requests.body(OperatorEnrollmentRequest.self, of: request).value
             let row = try await operators.checkPassword(
-                username: body.username, password: body.password, client: requests.client(of: request, context: context))
+                username: body.username,
+                password: body.password,
+                client: requests.client(of: request, context: context)
+            )
             guard let totp = try operators.enrollment(of: row) else { throw APIError(.conflict, .totpAlreadyEnrolled) }
             return try JSONResponse.make(OperatorEnrollment(secret: totp.base32, otpauthURI: operators.uri(of: totp, for: row)))
         }
@@ -83,7 +87,12 @@ extension ConsoleFeature {
             let body = try await requests.body(AppUpdateRequest.self, of: request).value
             return try JSONResponse.make(
                 try await admin.updateApp(
-                    try context.parameters.require("id"), name: body.name, changes: body.changes, by: try actor(request, context)))
+                    try context.parameters.require("id"),
+                    name: body.name,
+                    changes: body.changes,
+                    by: try actor(request, context)
+                )
+            )
         }
         table.on(.post, "/v1/operator/apps/{id}/secret", operation: "rotateAppSecretAsOperator", access: .operator(.admin)) { request, context in
             let rotated = try await admin.rotateSecret(try context.parameters.require("id"), by: try actor(request, context))
@@ -91,7 +100,8 @@ extension ConsoleFeature {
         }
         table.on(.get, "/v1/operator/apps/{id}/rules", operation: "getAppRulesAsOperator", access: .operator(.viewer)) { request, context in
             try JSONResponse.make(
-                RulesDocument(rules: try await admin.rules(appID: try context.parameters.require("id"), by: try actor(request, context))))
+                RulesDocument(rules: try await admin.rules(appID: try context.parameters.require("id"), by: try actor(request, context)))
+            )
         }
         table.on(.put, "/v1/operator/apps/{id}/rules", operation: "setAppRulesAsOperator", access: .operator(.admin)) { request, context in
             let body = try await requests.body(RulesDocument.self, of: request).value
@@ -99,18 +109,28 @@ extension ConsoleFeature {
             return try JSONResponse.make(body)
         }
         table.on(.put, "/v1/operator/apps/{id}/providers/{name}", operation: "setAppProviderAsOperator", access: .operator(.admin)) {
-            request, context in
+            request,
+            context in
             let body = try await requests.body(ProviderRequest.self, of: request).value
             return try JSONResponse.make(
                 try await admin.setProvider(
-                    try context.parameters.require("name"), body.settings, appID: try context.parameters.require("id"),
-                    by: try actor(request, context)))
+                    try context.parameters.require("name"),
+                    body.settings,
+                    appID: try context.parameters.require("id"),
+                    by: try actor(request, context)
+                )
+            )
         }
         table.on(.delete, "/v1/operator/apps/{id}/providers/{name}", operation: "removeAppProviderAsOperator", access: .operator(.admin)) {
-            request, context in
+            request,
+            context in
             try JSONResponse.make(
                 try await admin.removeProvider(
-                    try context.parameters.require("name"), appID: try context.parameters.require("id"), by: try actor(request, context)))
+                    try context.parameters.require("name"),
+                    appID: try context.parameters.require("id"),
+                    by: try actor(request, context)
+                )
+            )
         }
     }
 
@@ -118,16 +138,25 @@ extension ConsoleFeature {
         table.on(.get, "/v1/operator/apps/{id}/users", operation: "searchUsersAsOperator", access: .operator(.viewer)) { request, context in
             let query = request.uri.queryParameters["q"].map(String.init) ?? ""
             let found = try await admin.searchUsers(
-                appID: try context.parameters.require("id"), query: query, limit: limit(request), by: try actor(request, context))
+                appID: try context.parameters.require("id"),
+                query: query,
+                limit: limit(request),
+                by: try actor(request, context)
+            )
             return try JSONResponse.make(Listing(items: found.map { AdminUser(user: $0.record, disabled: $0.disabled) }))
         }
         table.on(.get, "/v1/operator/apps/{id}/users/{user}", operation: "getUserAsOperator", access: .operator(.viewer)) { request, context in
             try JSONResponse.make(
                 try await admin.user(
-                    try context.parameters.require("user"), appID: try context.parameters.require("id"), by: try actor(request, context)))
+                    try context.parameters.require("user"),
+                    appID: try context.parameters.require("id"),
+                    by: try actor(request, context)
+                )
+            )
         }
         table.on(.patch, "/v1/operator/apps/{id}/users/{user}", operation: "updateUserAsOperator", access: .operator(.admin)) {
-            request, context in
+            request,
+            context in
             let body = try await requests.body(DisabledUpdate.self, of: request).value
             let (user, app) = (try context.parameters.require("user"), try context.parameters.require("id"))
             let actor = try actor(request, context)
@@ -135,32 +164,51 @@ extension ConsoleFeature {
             return try JSONResponse.make(try await admin.user(user, appID: app, by: actor))
         }
         table.on(.delete, "/v1/operator/apps/{id}/users/{user}", operation: "deleteUserAsOperator", access: .operator(.admin)) {
-            request, context in
+            request,
+            context in
             try await admin.deleteUser(
-                try context.parameters.require("user"), appID: try context.parameters.require("id"), by: try actor(request, context))
+                try context.parameters.require("user"),
+                appID: try context.parameters.require("id"),
+                by: try actor(request, context)
+            )
             return Response(status: .noContent)
         }
         table.on(
-            .delete, "/v1/operator/apps/{id}/leaderboards/{board}/scores/{user}", operation: "removeLeaderboardScoreAsOperator",
+            .delete,
+            "/v1/operator/apps/{id}/leaderboards/{board}/scores/{user}",
+            operation: "removeLeaderboardScoreAsOperator",
             access: .operator(.admin)
         ) { request, context in
             try await admin.removeLeaderboardScore(
-                board: try context.parameters.require("board"), userID: try context.parameters.require("user"),
-                period: request.uri.queryParameters["period"].map(String.init), appID: try context.parameters.require("id"),
-                by: try actor(request, context))
+                board: try context.parameters.require("board"),
+                userID: try context.parameters.require("user"),
+                period: request.uri.queryParameters["period"].map(String.init),
+                appID: try context.parameters.require("id"),
+                by: try actor(request, context)
+            )
             return Response(status: .noContent)
         }
         table.on(
-            .delete, "/v1/operator/apps/{id}/users/{user}/sessions", operation: "revokeUserSessionsAsOperator", access: .operator(.admin)
+            .delete,
+            "/v1/operator/apps/{id}/users/{user}/sessions",
+            operation: "revokeUserSessionsAsOperator",
+            access: .operator(.admin)
         ) { request, context in
             try await admin.revokeSessions(
-                userID: try context.parameters.require("user"), appID: try context.parameters.require("id"), by: try actor(request, context))
+                userID: try context.parameters.require("user"),
+                appID: try context.parameters.require("id"),
+                by: try actor(request, context)
+            )
             return Response(status: .noContent)
         }
         table.on(.delete, "/v1/operator/apps/{id}/users/{user}/mfa", operation: "resetUserMFAAsOperator", access: .operator(.admin)) {
-            request, context in
+            request,
+            context in
             try await admin.resetSecondFactor(
-                userID: try context.parameters.require("user"), appID: try context.parameters.require("id"), by: try actor(request, context))
+                userID: try context.parameters.require("user"),
+                appID: try context.parameters.require("id"),
+                by: try actor(request, context)
+            )
             return Response(status: .noContent)
         }
     }
@@ -172,12 +220,15 @@ extension ConsoleFeature {
         table.on(.post, "/v1/operator/operators", operation: "createOperator", access: .operator(.owner)) { request, context in
             let body = try await requests.body(OperatorCreateRequest.self, of: request).value
             return try JSONResponse.make(
-                try await admin.createOperator(username: body.username, role: body.role, by: try actor(request, context)), status: .created)
+                try await admin.createOperator(username: body.username, role: body.role, by: try actor(request, context)),
+                status: .created
+            )
         }
         table.on(.patch, "/v1/operator/operators/{id}", operation: "updateOperator", access: .operator(.owner)) { request, context in
             let body = try await requests.body(DisabledUpdate.self, of: request).value
             return try JSONResponse.make(
-                try await admin.setOperatorDisabled(body.disabled, id: try context.parameters.require("id"), by: try actor(request, context)))
+                try await admin.setOperatorDisabled(body.disabled, id: try context.parameters.require("id"), by: try actor(request, context))
+            )
         }
         table.on(.delete, "/v1/operator/operators/{id}/totp", operation: "resetOperatorTOTP", access: .operator(.owner)) { request, context in
             try JSONResponse.make(try await admin.resetOperatorTOTP(id: try context.parameters.require("id"), by: try actor(request, context)))

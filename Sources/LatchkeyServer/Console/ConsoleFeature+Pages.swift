@@ -41,8 +41,11 @@ extension ConsoleFeature {
                 let status = request.uri.queryParameters["status"].flatMap { OutboxStore.Status(rawValue: String($0)) }
                 let entries = try await admin.outbox(status: status, by: visit.actor)
                 return try render(
-                    "console/outbox", "console.outbox.title", visit,
-                    values: ["messages": entries.map(ConsoleViews.message), "hasMessages": !entries.isEmpty, "status": status?.rawValue ?? ""])
+                    "console/outbox",
+                    "console.outbox.title",
+                    visit,
+                    values: ["messages": entries.map(ConsoleViews.message), "hasMessages": !entries.isEmpty, "status": status?.rawValue ?? ""]
+                )
             }
         }
         table.on(.post, "/console/outbox/{id}/retry", operation: "consoleRetryMessage", access: .consolePage(.admin)) { request, context in
@@ -79,7 +82,11 @@ extension ConsoleFeature {
                 response.setCookie(sessionCookie(token))
                 return response
             } catch let error as APIError {
-                return try signInPage(request, errors: [PageError(field: "username", message: message(for: error, in: language))], status: error.status)
+                return try signInPage(
+                    request,
+                    errors: [PageError(field: "username", message: message(for: error, in: language))],
+                    status: error.status
+                )
             }
         }
         table.on(.get, "/console/totp", operation: "consoleTOTPPage", access: .anyone) { request, _ in
@@ -205,8 +212,11 @@ extension ConsoleFeature {
                 } catch let error as APIError where error.status == .unprocessableContent {
                     let field = error.fields.first?.field == "name" ? "provider-name" : "provider-kind"
                     return try await appPage(
-                        visit, app: try await admin.app(id, by: visit.actor),
-                        errors: [PageError(field: field, message: message(for: error, in: visit.language))], provider: form)
+                        visit,
+                        app: try await admin.app(id, by: visit.actor),
+                        errors: [PageError(field: field, message: message(for: error, in: visit.language))],
+                        provider: form
+                    )
                 }
             }
         }
@@ -219,8 +229,11 @@ extension ConsoleFeature {
                 } catch let error as APIError where error.status == .unprocessableContent {
                     let text = message(for: error, field: error.fields.first, in: visit.language)
                     return try await appPage(
-                        visit, app: try await admin.app(id, by: visit.actor), errors: [PageError(field: "rules", message: text)],
-                        rules: visit.form["rules"])
+                        visit,
+                        app: try await admin.app(id, by: visit.actor),
+                        errors: [PageError(field: "rules", message: text)],
+                        rules: visit.form["rules"]
+                    )
                 }
             }
         }
@@ -232,7 +245,11 @@ extension ConsoleFeature {
     }
 
     private func appPage(
-        _ visit: Visit, app: App, errors: [PageError], submitted: [String: String]? = nil, provider: [String: String]? = nil,
+        _ visit: Visit,
+        app: App,
+        errors: [PageError],
+        submitted: [String: String]? = nil,
+        provider: [String: String]? = nil,
         rules: String? = nil
     ) async throws -> Response {
         var values = ConsoleViews.app(app, submitted: submitted)
@@ -247,7 +264,11 @@ extension ConsoleFeature {
 
     private func secretPage(_ visit: Visit, app: App, secret: String) throws -> Response {
         var response = try render(
-            "console/secret", "console.secret.title", visit, values: ["app": ConsoleViews.appRow(app), "secret": secret])
+            "console/secret",
+            "console.secret.title",
+            visit,
+            values: ["app": ConsoleViews.appRow(app), "secret": secret]
+        )
         response.headers[.cacheControl] = "no-store"
         return response
     }
@@ -264,11 +285,15 @@ extension ConsoleFeature {
                 let found = apps.isEmpty ? [] : try await admin.searchUsers(appID: appID, query: text, by: visit.actor)
                 let choices = apps.map { ["id": $0.id, "name": $0.name, "selected": $0.id == appID] as [String: Any] }
                 return try render(
-                    "console/users", "console.users.title", visit,
+                    "console/users",
+                    "console.users.title",
+                    visit,
                     values: [
-                        "apps": choices, "query": text, "appID": appID, "users": found.map { ConsoleViews.userRow($0) { pages.text($0, in: visit.language) } }, "hasUsers": !found.isEmpty,
+                        "apps": choices, "query": text, "appID": appID,
+                        "users": found.map { ConsoleViews.userRow($0) { pages.text($0, in: visit.language) } }, "hasUsers": !found.isEmpty,
                         "searched": query["q"] != nil,
-                    ])
+                    ]
+                )
             }
         }
         table.on(.get, "/console/apps/{id}/users/{user}", operation: "consoleUser", access: .consolePage(.viewer)) { request, context in
@@ -342,7 +367,10 @@ extension ConsoleFeature {
     /// `POST` (`fields` given), the form is read and its CSRF token checked first. A refusal of
     /// the admin service becomes a page.
     func visit(
-        _ request: Request, _ context: LatchkeyRequestContext, fields: Set<String>? = nil, _ body: (Visit) async throws -> Response
+        _ request: Request,
+        _ context: LatchkeyRequestContext,
+        fields: Set<String>? = nil,
+        _ body: (Visit) async throws -> Response
     ) async throws -> Response {
         let language = Language(of: request)
         let signedIn = try context.operator
@@ -354,9 +382,13 @@ extension ConsoleFeature {
             form = posted
         }
         let visit = Visit(
-            operator: signedIn.operator, sessionID: signedIn.sessionID,
-            actor: AdminActor(signedIn.operator, address: requests.client(of: request, context: context).ipAddress), language: language,
-            csrf: csrf.issue(for: request), form: form)
+            operator: signedIn.operator,
+            sessionID: signedIn.sessionID,
+            actor: AdminActor(signedIn.operator, address: requests.client(of: request, context: context).ipAddress),
+            language: language,
+            csrf: csrf.issue(for: request),
+            form: form
+        )
         do {
             return try await body(visit)
         } catch let error as APIError where error.status == .forbidden {
@@ -364,7 +396,8 @@ extension ConsoleFeature {
         } catch let error as APIError {
             return try pages.render(
                 Page("message", title: "console.failed.title", language: language, values: ["message": message(for: error, in: language)])
-                    .with(status: error.status))
+                    .with(status: error.status)
+            )
         }
     }
 
@@ -390,8 +423,14 @@ extension ConsoleFeature {
     static func forbiddenPage(for request: Request, pages: PageRenderer) throws -> Response {
         let language = Language(of: request)
         return try pages.render(
-            Page("message", title: "console.forbidden.title", language: language, values: ["message": pages.text("console.forbidden.message", in: language)])
-                .with(status: .forbidden))
+            Page(
+                "message",
+                title: "console.forbidden.title",
+                language: language,
+                values: ["message": pages.text("console.forbidden.message", in: language)]
+            )
+            .with(status: .forbidden)
+        )
     }
 
     /// The text for a refusal: the field's message when there is one, with its reason.

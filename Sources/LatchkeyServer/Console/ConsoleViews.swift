@@ -101,7 +101,9 @@ enum ConsoleViews {
             "appID": appID, "id": user.id, "username": user.username ?? "", "email": user.email ?? "", "phone": user.phone ?? "",
             "displayName": user.displayName ?? "", "created": date(user.createdAt), "lastSignIn": user.lastSignInAt.map(date) ?? "",
             "disabled": detail.disabled,
-            "identities": user.identities.map { ["provider": $0.provider, "subject": $0.subject, "email": $0.email ?? "", "created": date($0.createdAt)] },
+            "identities": user.identities.map {
+                ["provider": $0.provider, "subject": $0.subject, "email": $0.email ?? "", "created": date($0.createdAt)]
+            },
             "sessions": detail.sessions.map {
                 ["created": date($0.createdAt), "lastUsed": date($0.lastUsedAt), "ip": $0.ipAddress ?? "", "agent": $0.userAgent ?? ""]
             },

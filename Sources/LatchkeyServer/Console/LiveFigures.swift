@@ -31,15 +31,17 @@ public struct LiveFigures: Codable, Sendable, Equatable {
                 let index = Int(try row.decode(column: "minute", as: Int64.self) - firstMinute)
                 if perMinute.indices.contains(index) { perMinute[index] = Int(try row.decode(column: "n", as: Int64.self)) }
             }
-            let active = try await db.raw(
-                "SELECT COUNT(*) AS n FROM sessions WHERE revoked_at IS NULL AND expires_at > \(bind: nowSeconds)"
-            ).first()?.decode(column: "n", as: Int64.self) ?? 0
-            let failed = try await db.raw(
-                """
-                SELECT CAST(COALESCE(SUM(failures), 0) AS BIGINT) AS n FROM throttles
-                WHERE key LIKE 'account:%' AND window_start > \(bind: nowSeconds - 3_600)
-                """
-            ).first()?.decode(column: "n", as: Int64.self) ?? 0
+            let active =
+                try await db.raw(
+                    "SELECT COUNT(*) AS n FROM sessions WHERE revoked_at IS NULL AND expires_at > \(bind: nowSeconds)"
+                ).first()?.decode(column: "n", as: Int64.self) ?? 0
+            let failed =
+                try await db.raw(
+                    """
+                    SELECT CAST(COALESCE(SUM(failures), 0) AS BIGINT) AS n FROM throttles
+                    WHERE key LIKE 'account:%' AND window_start > \(bind: nowSeconds - 3_600)
+                    """
+                ).first()?.decode(column: "n", as: Int64.self) ?? 0
             return LiveFigures(signInsPerMinute: perMinute, activeSessions: Int(active), failedSignIns: Int(failed), at: now)
         }
     }

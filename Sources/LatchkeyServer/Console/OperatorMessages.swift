@@ -106,9 +106,21 @@ struct ProviderRequest: StrictRequest {
 
     var settings: ProviderSettings {
         ProviderSettings(
-            kind: kind, issuer: issuer, clientIDs: clientIDs, jwksURL: jwksURL, clientSecret: clientSecret, graphURL: graphURL,
-            scopes: scopes, responseMode: responseMode, teamID: teamID, keyID: keyID, authorizationURL: authorizationURL,
-            tokenURL: tokenURL, userInfoURL: userInfoURL, claimPaths: claimPaths)
+            kind: kind,
+            issuer: issuer,
+            clientIDs: clientIDs,
+            jwksURL: jwksURL,
+            clientSecret: clientSecret,
+            graphURL: graphURL,
+            scopes: scopes,
+            responseMode: responseMode,
+            teamID: teamID,
+            keyID: keyID,
+            authorizationURL: authorizationURL,
+            tokenURL: tokenURL,
+            userInfoURL: userInfoURL,
+            claimPaths: claimPaths
+        )
     }
 }
 

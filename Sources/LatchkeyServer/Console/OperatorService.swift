@@ -50,7 +50,10 @@ public struct OperatorService: Sendable {
     /// `totpSecret` imports an authenticator the operator already has, enrolled (otherwise a new
     /// one waits for enrollment at their first sign-in).
     public func create(
-        username: String, role: OperatorRole, password: String? = nil, totpSecret: [UInt8]? = nil
+        username: String,
+        role: OperatorRole,
+        password: String? = nil,
+        totpSecret: [UInt8]? = nil
     ) async throws -> OperatorCredentials {
         guard Validation.isValidUsername(username) else {
             throw APIError.validation([FieldError(field: "username", code: .invalidUsername)])
@@ -64,12 +67,21 @@ public struct OperatorService: Sendable {
         let secret = totpSecret ?? TOTP.generate().secret
         let row = OperatorStore.Row(
             operator: Operator(
-                id: id, username: username, role: role, disabled: false, totpEnrolled: totpSecret != nil, createdAt: now, lastSignInAt: nil),
+                id: id,
+                username: username,
+                role: role,
+                disabled: false,
+                totpEnrolled: totpSecret != nil,
+                createdAt: now,
+                lastSignInAt: nil
+            ),
             passwordHash: try await hasher.hash(password, cost: Self.bcryptCost),
-            sealedSecret: try box.seal(Data(secret), context: Self.secretContext(id)), lastStep: nil)
+            sealedSecret: try box.seal(Data(secret), context: Self.secretContext(id)),
+            lastStep: nil
+        )
         do {
             try await store.insert(row, canonical: Canonical.username(username), at: now)
-        } catch where driver.isUniqueViolation(error, of: .operatorUsername) {
+        } catch  where driver.isUniqueViolation(error, of: .operatorUsername) {
             throw APIError.validation([FieldError(field: "username", code: .duplicateUsername)])
         }
         return OperatorCredentials(operator: row.operator, password: password)
@@ -115,7 +127,11 @@ public struct OperatorService: Sendable {
         let sealed = try box.seal(Data(TOTP.generate().secret), context: Self.secretContext(id))
         try await driver.write { [store] db in
             try await store.update(
-                id: id, "totp_secret = \(bind: sealed), totp_enrolled = 0, totp_last_step = NULL", at: now, in: db)
+                id: id,
+                "totp_secret = \(bind: sealed), totp_enrolled = 0, totp_last_step = NULL",
+                at: now,
+                in: db
+            )
             try await store.revokeAll(operatorID: id, at: now, in: db)
         }
     }
@@ -189,9 +205,15 @@ public struct OperatorService: Sendable {
         let now = time.now()
         let lifetime = stage == .live ? Self.lifetime : Self.pendingLifetime
         let session = OperatorSession(
-            id: SecureRandom.identifier(), operatorID: operatorID, createdAt: now, lastUsedAt: now,
-            expiresAt: now.addingTimeInterval(TimeInterval(lifetime)), revokedAt: nil, ipAddress: client.ipAddress,
-            userAgent: client.userAgent.map { String($0.prefix(512)) })
+            id: SecureRandom.identifier(),
+            operatorID: operatorID,
+            createdAt: now,
+            lastUsedAt: now,
+            expiresAt: now.addingTimeInterval(TimeInterval(lifetime)),
+            revokedAt: nil,
+            ipAddress: client.ipAddress,
+            userAgent: client.userAgent.map { String($0.prefix(512)) }
+        )
         let token = SecureRandom.token(prefix: "lko_")
         try await driver.write { [store] db in
             try await store.insertSession(session, tokenHash: Digest.sha256Hex(token), stage: stage.rawValue, in: db)
@@ -240,7 +262,8 @@ public struct OperatorService: Sendable {
     private func failureKeys(username: String, client: ClientInfo) -> FailureKeys {
         FailureKeys(
             name: (AccountService.nameKey("operator:" + Canonical.username(username), client: client), Self.failureLimit),
-            address: client.ipAddress.map { ("operator-ip:" + ClientInfo.throttleBucket(of: $0), Self.addressFailureLimit) })
+            address: client.ipAddress.map { ("operator-ip:" + ClientInfo.throttleBucket(of: $0), Self.addressFailureLimit) }
+        )
     }
 
     private static func secretContext(_ operatorID: String) -> String { "operators:\(operatorID):totp_secret" }

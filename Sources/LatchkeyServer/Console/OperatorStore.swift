@@ -149,10 +149,12 @@ struct OperatorStore: Sendable {
                 disabled: try row.decode(column: "disabled", as: Int64.self) != 0,
                 totpEnrolled: try row.decode(column: "totp_enrolled", as: Int64.self) != 0,
                 createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)),
-                lastSignInAt: try row.decode(column: "last_sign_in_at", as: Int64?.self).map(Date.init(epochSeconds:))),
+                lastSignInAt: try row.decode(column: "last_sign_in_at", as: Int64?.self).map(Date.init(epochSeconds:))
+            ),
             passwordHash: try row.decode(column: "password_hash", as: String.self),
             sealedSecret: try row.decode(column: "totp_secret", as: String.self),
-            lastStep: try row.decode(column: "totp_last_step", as: Int64?.self))
+            lastStep: try row.decode(column: "totp_last_step", as: Int64?.self)
+        )
     }
 
     private static func session(from row: any SQLRow) throws -> SessionRow {
@@ -165,7 +167,9 @@ struct OperatorStore: Sendable {
                 expiresAt: Date(epochSeconds: try row.decode(column: "expires_at", as: Int64.self)),
                 revokedAt: try row.decode(column: "revoked_at", as: Int64?.self).map(Date.init(epochSeconds:)),
                 ipAddress: try row.decode(column: "ip_address", as: String?.self),
-                userAgent: try row.decode(column: "user_agent", as: String?.self)),
-            stage: try row.decode(column: "stage", as: String.self))
+                userAgent: try row.decode(column: "user_agent", as: String?.self)
+            ),
+            stage: try row.decode(column: "stage", as: String.self)
+        )
     }
 }

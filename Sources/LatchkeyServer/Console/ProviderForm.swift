@@ -25,16 +25,28 @@ enum ProviderForm {
             claimFields.allSatisfy { present($0) == nil }
             ? nil
             : ProviderSettings.ClaimPaths(
-                id: present("claim_id") ?? "id", email: present("claim_email"), emailVerified: present("claim_email_verified"),
-                name: present("claim_name"))
+                id: present("claim_id") ?? "id",
+                email: present("claim_email"),
+                emailVerified: present("claim_email_verified"),
+                name: present("claim_name")
+            )
         return ProviderSettings(
-            kind: ProviderSettings.Kind(rawValue: form["kind"] ?? "") ?? .openIDConnect, issuer: present("issuer"),
+            kind: ProviderSettings.Kind(rawValue: form["kind"] ?? "") ?? .openIDConnect,
+            issuer: present("issuer"),
             clientIDs: (form["client_ids"] ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty },
-            jwksURL: present("jwks_url"), clientSecret: present("apple_key") ?? present("client_secret"), graphURL: present("graph_url"),
-            scopes: scopes.isEmpty ? nil : scopes, responseMode: present("response_mode").flatMap(ProviderSettings.ResponseMode.init),
-            teamID: present("team_id"), keyID: present("key_id"), authorizationURL: present("authorization_url"),
-            tokenURL: present("token_url"), userInfoURL: present("userinfo_url"), claimPaths: claimPaths)
+            jwksURL: present("jwks_url"),
+            clientSecret: present("apple_key") ?? present("client_secret"),
+            graphURL: present("graph_url"),
+            scopes: scopes.isEmpty ? nil : scopes,
+            responseMode: present("response_mode").flatMap(ProviderSettings.ResponseMode.init),
+            teamID: present("team_id"),
+            keyID: present("key_id"),
+            authorizationURL: present("authorization_url"),
+            tokenURL: present("token_url"),
+            userInfoURL: present("userinfo_url"),
+            claimPaths: claimPaths
+        )
     }
 
     /// The form's field values for a stored provider (without its secret).

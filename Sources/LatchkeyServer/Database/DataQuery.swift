@@ -209,7 +209,11 @@ struct DataQuery: Sendable, Equatable {
         }
     }
 
-    private static func bound(_ name: String, in parameters: [String: String], for order: Order) throws(DatabaseError)
+    private static func bound(
+        _ name: String,
+        in parameters: [String: String],
+        for order: Order
+    ) throws(DatabaseError)
         -> JSONValue?
     {
         guard let text = parameters[name] else { return nil }

@@ -78,7 +78,8 @@ struct DatabaseCallers: Sendable {
                 status: .notFound,
                 message: named.isEmpty
                     ? "No database named: pass ns=<client id> or an access token, or use the host an app names as its database-host."
-                    : "More than one app names \(host) as its database-host: pass ns=<client id>.")
+                    : "More than one app names \(host) as its database-host: pass ns=<client id>."
+            )
         }
         return app
     }
@@ -92,7 +93,9 @@ struct DatabaseCallers: Sendable {
     }
 
     private static let overrideRefused = DatabaseError(
-        status: .forbidden, message: "auth_variable_override needs an admin credential.")
+        status: .forbidden,
+        message: "auth_variable_override needs an admin credential."
+    )
 
     private static func unknownNamespace(_ namespace: String) -> DatabaseError {
         DatabaseError(status: .notFound, message: "No database is named \(namespace).")

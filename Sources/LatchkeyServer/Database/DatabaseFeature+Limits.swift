@@ -18,35 +18,54 @@ extension DatabaseFeature {
 
     static let settings: [AppSetting] = [
         .integer(
-            "databaseMaxLeaves", \.databaseMaxLeaves, flag: "database-max-leaves",
-            help: "Most leaves (scalar values) the app's data tree holds.", range: 1_000...1_000_000_000,
-            rule: "data-tree leaf quota must be 1,000 to 1,000,000,000"),
+            "databaseMaxLeaves",
+            \.databaseMaxLeaves,
+            flag: "database-max-leaves",
+            help: "Most leaves (scalar values) the app's data tree holds.",
+            range: 1_000...1_000_000_000,
+            rule: "data-tree leaf quota must be 1,000 to 1,000,000,000"
+        ),
         .integer(
-            "databaseMaxBytes", \.databaseMaxBytes, flag: "database-max-bytes",
-            help: "Most bytes (paths and JSON values) the app's data tree holds.", range: 1_048_576...1_099_511_627_776,
-            rule: "data-tree byte quota must be 1 MiB to 1 TiB"),
+            "databaseMaxBytes",
+            \.databaseMaxBytes,
+            flag: "database-max-bytes",
+            help: "Most bytes (paths and JSON values) the app's data tree holds.",
+            range: 1_048_576...1_099_511_627_776,
+            rule: "data-tree byte quota must be 1 MiB to 1 TiB"
+        ),
         .custom(
-            "databaseHost", \.databaseHost, flag: "database-host",
+            "databaseHost",
+            \.databaseHost,
+            flag: "database-host",
             help: "A host name (kii.db.example.com) that names the app's data tree, for clients that know it only by URL (empty: none).",
-            format: { [$0 ?? ""] }, parse: { values in values.last.flatMap { $0.isEmpty ? nil : $0.lowercased() } },
-            problem: { host in host.map { PasskeysFeature.isDomain($0) ? nil : "the database host is a domain name, such as kii.db.example.com" } ?? nil }),
+            format: { [$0 ?? ""] },
+            parse: { values in values.last.flatMap { $0.isEmpty ? nil : $0.lowercased() } },
+            problem: { host in
+                host.map { PasskeysFeature.isDomain($0) ? nil : "the database host is a domain name, such as kii.db.example.com" } ?? nil
+            }
+        ),
     ]
 
     /// A write that adds or replaces more than ``maximumWriteLeaves``.
     static let writeTooBig = DatabaseError(
         status: .contentTooLarge,
-        message: "Write too big: a write may add at most \(maximumWriteLeaves) values and replace at most \(maximumWriteLeaves); write or delete in smaller parts.")
+        message:
+            "Write too big: a write may add at most \(maximumWriteLeaves) values and replace at most \(maximumWriteLeaves); write or delete in smaller parts."
+    )
 
     /// A `PATCH` of more than ``maximumPatchMembers`` children.
     static let tooManyMembers = DatabaseError(
         status: .contentTooLarge,
-        message: "Write too big: a multi-path update may name at most \(maximumPatchMembers) paths; update in smaller parts.")
+        message: "Write too big: a multi-path update may name at most \(maximumPatchMembers) paths; update in smaller parts."
+    )
 
     /// A write that would take the app's tree past its quota.
     static func quotaExceeded(_ settings: AppSettings) -> DatabaseError {
         DatabaseError(
             status: .forbidden,
-            message: "Quota exceeded: the app's data tree may hold \(settings.databaseMaxLeaves) values and \(settings.databaseMaxBytes) bytes; delete data or ask the operator to raise database-max-leaves or database-max-bytes.")
+            message:
+                "Quota exceeded: the app's data tree may hold \(settings.databaseMaxLeaves) values and \(settings.databaseMaxBytes) bytes; delete data or ask the operator to raise database-max-leaves or database-max-bytes."
+        )
     }
 }
 

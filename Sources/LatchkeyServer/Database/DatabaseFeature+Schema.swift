@@ -41,18 +41,22 @@ extension DatabaseFeature {
                         PRIMARY KEY (app_id, path)
                     )
                     """,
-                ]),
-            Migration(3, [
-                "ALTER TABLE database_heads ADD COLUMN leaves BIGINT NOT NULL DEFAULT 0",
-                "ALTER TABLE database_heads ADD COLUMN bytes BIGINT NOT NULL DEFAULT 0",
-                """
-                UPDATE database_heads SET
-                    leaves = (SELECT COUNT(*) FROM database_nodes n WHERE n.app_id = database_heads.app_id),
-                    bytes = (
-                        SELECT COALESCE(SUM(octet_length(n.path) + octet_length(n.value)), 0)
-                        FROM database_nodes n WHERE n.app_id = database_heads.app_id)
-                """,
-            ]),
+                ]
+            ),
+            Migration(
+                3,
+                [
+                    "ALTER TABLE database_heads ADD COLUMN leaves BIGINT NOT NULL DEFAULT 0",
+                    "ALTER TABLE database_heads ADD COLUMN bytes BIGINT NOT NULL DEFAULT 0",
+                    """
+                    UPDATE database_heads SET
+                        leaves = (SELECT COUNT(*) FROM database_nodes n WHERE n.app_id = database_heads.app_id),
+                        bytes = (
+                            SELECT COALESCE(SUM(octet_length(n.path) + octet_length(n.value)), 0)
+                            FROM database_nodes n WHERE n.app_id = database_heads.app_id)
+                    """,
+                ]
+            ),
         ]
     }
 
@@ -61,7 +65,8 @@ extension DatabaseFeature {
             .shared("database_heads", why: "each app's tree revision and usage"),
             .shared(
                 "database_nodes",
-                why: "the apps' data trees, laid out by their rules; a user's /users/<uid> is exported and deleted by the feature's export and delete"),
+                why: "the apps' data trees, laid out by their rules; a user's /users/<uid> is exported and deleted by the feature's export and delete"
+            ),
         ]
     }
 }

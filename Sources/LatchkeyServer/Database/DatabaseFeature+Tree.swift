@@ -15,13 +15,23 @@ extension DatabaseFeature {
                 return try await answer(request) { caller, path, options in
                     guard options.shapesNoStream else {
                         throw DatabaseError(
-                            status: .badRequest, message: "print, shallow, format, callback and download are not supported on a stream.")
+                            status: .badRequest,
+                            message: "print, shallow, format, callback and download are not supported on a stream."
+                        )
                     }
                     let credential = try await callers.credential(
-                        of: request, caller: caller, client: requests.client(of: request, context: context))
+                        of: request,
+                        caller: caller,
+                        client: requests.client(of: request, context: context)
+                    )
                     return try await streams.response(
-                        to: request, at: path, query: options.query, caller: caller, credential: credential,
-                        connection: context.channel)
+                        to: request,
+                        at: path,
+                        query: options.query,
+                        caller: caller,
+                        credential: credential,
+                        connection: context.channel
+                    )
                 }
             }
             return try await answer(request) { caller, path, options in
@@ -115,15 +125,18 @@ extension DatabaseFeature {
     static let firebaseETag = HTTPField.Name("X-Firebase-ETag")!
     /// The answer when the node's compute threads have more large work waiting than they take.
     static let busy = DatabaseError(
-        status: .serviceUnavailable, message: "The server is busy with other large requests; try again shortly",
-        headers: [.retryAfter: "1"])
+        status: .serviceUnavailable,
+        message: "The server is busy with other large requests; try again shortly",
+        headers: [.retryAfter: "1"]
+    )
     /// The protocol's answer to a path it cannot parse.
     static let invalidPath = DatabaseError(status: .badRequest, message: "Invalid path: Invalid token in path")
 
     /// Resolves the request's path (404 unless it ends in `.json`), options and caller, runs
     /// `body`, and answers the protocol's errors as `{"error": …}`.
     private func answer(
-        _ request: Request, _ body: (DatabaseCaller, DataPath, TreeRequestOptions) async throws -> Response
+        _ request: Request,
+        _ body: (DatabaseCaller, DataPath, TreeRequestOptions) async throws -> Response
     ) async throws -> Response {
         guard request.uri.path.hasSuffix(".json") else { throw HTTPError(.notFound) }
         do {
@@ -166,7 +179,8 @@ extension DatabaseFeature {
         } catch let error as APIError where error.code == .bodyTooLarge {
             throw DatabaseError(
                 status: .contentTooLarge,
-                message: "Data to write exceeds the maximum size that can be modified with a single request.")
+                message: "Data to write exceeds the maximum size that can be modified with a single request."
+            )
         }
     }
 
@@ -174,9 +188,14 @@ extension DatabaseFeature {
     static func shallow(_ value: JSONValue?) -> JSONValue? {
         switch value {
         case .object(let members): .object(members.mapValues { _ in .bool(true) })
-        case .array(let items): .object(Dictionary(uniqueKeysWithValues: items.indices.compactMap { index in
-                items[index] == .null ? nil : (String(index), .bool(true))
-            }))
+        case .array(let items):
+            .object(
+                Dictionary(
+                    uniqueKeysWithValues: items.indices.compactMap { index in
+                        items[index] == .null ? nil : (String(index), .bool(true))
+                    }
+                )
+            )
         default: value
         }
     }
@@ -284,14 +303,18 @@ struct TreeRequestOptions: Sendable {
     private static func fileName(_ name: String) throws(DatabaseError) -> String {
         let refused = CharacterSet.controlCharacters.union(CharacterSet(charactersIn: "\"\\/"))
         guard (1...255).contains(name.utf8.count), name.unicodeScalars.allSatisfy({ !refused.contains($0) }) else {
-            throw DatabaseError(status: .badRequest, message: "download must be a file name of 1 to 255 bytes without quotes, slashes or control characters.")
+            throw DatabaseError(
+                status: .badRequest,
+                message: "download must be a file name of 1 to 255 bytes without quotes, slashes or control characters."
+            )
         }
         return name
     }
 
     /// The characters RFC 8187's `filename*` keeps as they are (`attr-char`).
     private static let attributeCharacters = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$&+-.^_`|~")
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$&+-.^_`|~"
+    )
 
     /// The answer `value` makes under these options; `canonical`, when given, is its canonical
     /// JSON text already written, which the answer uses unless asked to indent.

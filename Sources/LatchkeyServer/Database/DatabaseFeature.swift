@@ -21,7 +21,8 @@ struct DatabaseFeature: Feature {
         streams = DatabaseStreams(
             backend: backend,
             read: { path, query, caller in try await service.read(path, query: query, as: caller) },
-            standing: { path, caller in try await service.readStanding(path, as: caller) })
+            standing: { path, caller in try await service.readStanding(path, as: caller) }
+        )
         requests = backend.requests
         callers = DatabaseCallers(authenticator: Authenticator(backend: backend), apps: backend.appDirectory)
     }

@@ -45,7 +45,8 @@ struct DatabaseService: Sendable {
         if let query, let index = query.requiredIndex, !rules.indexes(at: path).contains(index) {
             throw DatabaseError(
                 status: .badRequest,
-                message: "Index not defined, add \".indexOn\": \"\(index)\", for path \"\(path)\", to the rules")
+                message: "Index not defined, add \".indexOn\": \"\(index)\", for path \"\(path)\", to the rules"
+            )
         }
         let now = time.now().epochMilliseconds
         let (leaves, revision) = try await driver.read { [store] db in
@@ -116,7 +117,12 @@ struct DatabaseService: Sendable {
                 let removed: TreeUsage
                 do {
                     removed = try await store.replace(
-                        app: appID, at: replacement.path, with: replacement.leaves, removableRows: removable, in: db)
+                        app: appID,
+                        at: replacement.path,
+                        with: replacement.leaves,
+                        removableRows: removable,
+                        in: db
+                    )
                 } catch is TreeStore.TooManyRows {
                     throw DatabaseFeature.writeTooBig
                 }

@@ -36,9 +36,15 @@ struct DatabaseStreams: Sendable {
     init(backend: LatchkeyBackend, read: @escaping Reader, standing: @escaping Standing) {
         let configuration = backend.configuration
         hubs = TreeHubs(
-            bus: backend.changeBus, apps: backend.appDirectory, work: TreeWork(pool: backend.computing), time: configuration.time, maximumWatchers: configuration.maximumStreams,
-            maximumPerHolder: configuration.maximumStreamsPerHolder, maximumPerAddress: configuration.maximumStreamsPerAddress,
-            keepAliveInterval: configuration.streamKeepAlive)
+            bus: backend.changeBus,
+            apps: backend.appDirectory,
+            work: TreeWork(pool: backend.computing),
+            time: configuration.time,
+            maximumWatchers: configuration.maximumStreams,
+            maximumPerHolder: configuration.maximumStreamsPerHolder,
+            maximumPerAddress: configuration.maximumStreamsPerAddress,
+            keepAliveInterval: configuration.streamKeepAlive
+        )
         self.read = read
         self.standing = standing
         gate = backend.gate
@@ -51,7 +57,11 @@ struct DatabaseStreams: Sendable {
     /// connection, the stream's task runs on its event loop (see ``EventLoopExecutor``) and events
     /// are written to it in place (see ``TreeWatcher``).
     func response(
-        to request: Request, at path: DataPath, query: DataQuery?, caller: DatabaseCaller, credential: StreamCredential,
+        to request: Request,
+        at path: DataPath,
+        query: DataQuery?,
+        caller: DatabaseCaller,
+        credential: StreamCredential,
         connection: (any Channel)?
     ) async throws -> Response {
         let watcher = try hubs.register(location: path, query: query, caller: caller, credential: credential, outlet: connection)
@@ -65,8 +75,15 @@ struct DatabaseStreams: Sendable {
         }
         hubs.start(watcher, at: snapshot.revision)
         let stream = WatchStream(
-            watcher: watcher, hubs: hubs, read: read, standing: standing, gate: gate, time: time, first: snapshot,
-            firstEvent: await StreamEvent.put(snapshot, work: hubs.work))
+            watcher: watcher,
+            hubs: hubs,
+            read: read,
+            standing: standing,
+            gate: gate,
+            time: time,
+            first: snapshot,
+            firstEvent: await StreamEvent.put(snapshot, work: hubs.work)
+        )
         let executor = connection.map { EventLoopExecutor($0.eventLoop) }
         // A client that leaves ends the stream now, not at the next write the task makes, and
         // gives its place back even when the answer never got to its body (the connection closed
@@ -88,7 +105,8 @@ struct DatabaseStreams: Sendable {
         // until it fills; this asks it to pass each one on as it comes.
         headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
         return Response(
-            status: .ok, headers: headers,
+            status: .ok,
+            headers: headers,
             body: ResponseBody { writer in
                 defer {
                     hubs.unregister(watcher)
@@ -102,7 +120,8 @@ struct DatabaseStreams: Sendable {
                     watcher.post(.close)
                 }
                 try await writer.finish(nil)
-            })
+            }
+        )
     }
 }
 
@@ -123,8 +142,14 @@ private struct WatchStream: Sendable {
     private let firstResult: JSONValue?
 
     init(
-        watcher: TreeWatcher, hubs: TreeHubs, read: @escaping DatabaseStreams.Reader, standing: @escaping DatabaseStreams.Standing,
-        gate: SessionGate, time: any TimeSource, first: TreeSnapshot, firstEvent: StreamEvent
+        watcher: TreeWatcher,
+        hubs: TreeHubs,
+        read: @escaping DatabaseStreams.Reader,
+        standing: @escaping DatabaseStreams.Standing,
+        gate: SessionGate,
+        time: any TimeSource,
+        first: TreeSnapshot,
+        firstEvent: StreamEvent
     ) {
         (self.watcher, self.hubs, self.read, self.standing, self.gate, self.time) = (watcher, hubs, read, standing, gate, time)
         self.firstEvent = NIOLockedValueBox(firstEvent)
@@ -137,7 +162,10 @@ private struct WatchStream: Sendable {
     /// stream ends.
     func run(writing writer: inout any ResponseBodyWriter) async throws {
         var result = firstResult
-        if let first = firstEvent.withLockedValue({ event in defer { event = nil }; return event }) {
+        if let first = firstEvent.withLockedValue({ event in
+            defer { event = nil }
+            return event
+        }) {
             try await writer.write(first.bytes)
         }
         watcher.sent(through: firstRevision)
@@ -153,7 +181,9 @@ private struct WatchStream: Sendable {
     /// every other watcher of the location); true when the stream ends after it. A take with a
     /// ``TreeWatcher/Mail/recheck`` asks the rules first: refused, nothing of it is sent.
     private func answer(
-        _ mails: [TreeWatcher.Mail], _ result: inout JSONValue?, into batch: inout [ByteBuffer]
+        _ mails: [TreeWatcher.Mail],
+        _ result: inout JSONValue?,
+        into batch: inout [ByteBuffer]
     ) async throws -> Bool {
         if mails.contains(where: { if case .recheck = $0 { true } else { false } }),
             try await standing(watcher.location, watcher.caller) == .refused

@@ -10,7 +10,10 @@ enum ServerValues {
     /// `value` written at `path` with every server value replaced; `current` reads the value
     /// stored at a location before the write.
     static func resolve(
-        _ value: JSONValue, at path: DataPath, now: Int64, current: (DataPath) async throws -> JSONValue?
+        _ value: JSONValue,
+        at path: DataPath,
+        now: Int64,
+        current: (DataPath) async throws -> JSONValue?
     ) async throws -> JSONValue {
         switch value {
         case .object(let members):
@@ -37,7 +40,10 @@ enum ServerValues {
     }
 
     private static func resolvePlaceholder(
-        _ placeholder: JSONValue, at path: DataPath, now: Int64, current: (DataPath) async throws -> JSONValue?
+        _ placeholder: JSONValue,
+        at path: DataPath,
+        now: Int64,
+        current: (DataPath) async throws -> JSONValue?
     ) async throws -> JSONValue {
         switch placeholder {
         case .string("timestamp"):

@@ -90,7 +90,9 @@ struct TreeHub {
     /// Moves `position` over every write the window holds right after it, making each one's
     /// mail (events cached per revision and location in `events`).
     private func advance(
-        _ watcher: TreeWatcher, _ position: inout Position, now: ContinuousClock.Instant,
+        _ watcher: TreeWatcher,
+        _ position: inout Position,
+        now: ContinuousClock.Instant,
         events: inout [Int64: [DataPath: StreamEvent?]]
     ) -> [TreeWatcher.Mail] {
         guard !position.resyncing, let start = position.revision else { return [] }

@@ -20,12 +20,16 @@ final class TreeHubs: Sendable {
 
     /// The refusal past ``maximumWatchers``.
     static let full = DatabaseError(
-        status: .serviceUnavailable, message: "Too many streams are open on this server; try again later")
+        status: .serviceUnavailable,
+        message: "Too many streams are open on this server; try again later"
+    )
     /// The refusal past ``maximumPerHolder`` or ``maximumPerAddress``: a place frees as soon as
     /// one of the caller's streams closes.
     static let holderFull = DatabaseError(
-        status: .tooManyRequests, message: "Too many streams are open for this caller; close one first",
-        headers: [.retryAfter: "1"])
+        status: .tooManyRequests,
+        message: "Too many streams are open for this caller; close one first",
+        headers: [.retryAfter: "1"]
+    )
 
     private struct State {
         var hubs: [String: TreeHub] = [:]
@@ -50,8 +54,15 @@ final class TreeHubs: Sendable {
     let work: TreeWork
 
     init(
-        bus: ChangeBus, apps: AppDirectory, work: TreeWork, time: any TimeSource, maximumWatchers: Int, maximumPerHolder: Int,
-        maximumPerAddress: Int, keepAliveInterval: Duration, mailboxCapacity: Int = 1_024
+        bus: ChangeBus,
+        apps: AppDirectory,
+        work: TreeWork,
+        time: any TimeSource,
+        maximumWatchers: Int,
+        maximumPerHolder: Int,
+        maximumPerAddress: Int,
+        keepAliveInterval: Duration,
+        mailboxCapacity: Int = 1_024
     ) {
         self.time = time
         self.apps = apps
@@ -91,11 +102,21 @@ final class TreeHubs: Sendable {
     /// Opens a watcher (before its first read, so no write after that read can be missed);
     /// throws ``full`` past ``maximumWatchers``, ``holderFull`` past the holder's limit.
     func register(
-        location: DataPath, query: DataQuery?, caller: DatabaseCaller, credential: StreamCredential, outlet: (any Channel)? = nil
+        location: DataPath,
+        query: DataQuery?,
+        caller: DatabaseCaller,
+        credential: StreamCredential,
+        outlet: (any Channel)? = nil
     ) throws(DatabaseError) -> TreeWatcher {
         let watcher = TreeWatcher(
-            app: caller.app.id, location: location, query: query, caller: caller, credential: credential, capacity: mailboxCapacity,
-            outlet: outlet)
+            app: caller.app.id,
+            location: location,
+            query: query,
+            caller: caller,
+            credential: credential,
+            capacity: mailboxCapacity,
+            outlet: outlet
+        )
         let limit = if case .address = credential.holder { maximumPerAddress } else { maximumPerHolder }
         let refusal = state.withLockedValue { state -> DatabaseError? in
             guard state.count < maximumWatchers else { return Self.full }
@@ -228,9 +249,10 @@ final class TreeHubs: Sendable {
                 continue
             }
             for watcher in watchers {
-                let accepted = found.map { app in
-                    watcher.credential.clientIssuedAt.map { Authenticator.accepts(clientTokenIssuedAt: $0, of: app) } ?? true
-                } ?? false
+                let accepted =
+                    found.map { app in
+                        watcher.credential.clientIssuedAt.map { Authenticator.accepts(clientTokenIssuedAt: $0, of: app) } ?? true
+                    } ?? false
                 if !accepted { watcher.post(.expired) }
             }
         }

@@ -12,7 +12,9 @@ enum TreeJSON {
 
     /// The protocol's answer to a body that is not JSON.
     static let unparseable = DatabaseError(
-        status: .badRequest, message: "Invalid data; couldn't parse JSON object, array, or value.")
+        status: .badRequest,
+        message: "Invalid data; couldn't parse JSON object, array, or value."
+    )
 
     /// Parses a request body: one JSON value of RFC 8259 (nothing Foundation merely tolerates),
     /// no NUL, nested at most ``maximumBodyDepth`` deep.
@@ -50,7 +52,10 @@ enum TreeJSON {
         case .number(let number): output += numberText(number)
         case .string(let string): JSONText.appendQuoted(string, to: &output)
         case .array(let items):
-            guard !items.isEmpty else { output += "[]"; return }
+            guard !items.isEmpty else {
+                output += "[]"
+                return
+            }
             let inner = indent.map { $0 + "  " }
             output += "["
             for (index, item) in items.enumerated() {
@@ -61,7 +66,10 @@ enum TreeJSON {
             if let indent { output += "\n" + indent }
             output += "]"
         case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
             let inner = indent.map { $0 + "  " }
             output += "{"
             for (index, key) in members.keys.sorted().enumerated() {

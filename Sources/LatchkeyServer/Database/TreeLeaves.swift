@@ -63,12 +63,18 @@ extension TreeLeaf {
     }
 
     private static func descend(
-        into children: [(String, JSONValue)], key: String, depth: Int, leaves: inout [TreeLeaf]
+        into children: [(String, JSONValue)],
+        key: String,
+        depth: Int,
+        leaves: inout [TreeLeaf]
     ) throws(DatabaseError) {
         for (child, value) in children {
             if case .null = value { continue }
             guard DataPath.isValidKey(child) else {
-                throw DatabaseError(status: .badRequest, message: "Invalid data; invalid key \"\(child)\": keys hold none of . $ # [ ] / or control characters.")
+                throw DatabaseError(
+                    status: .badRequest,
+                    message: "Invalid data; invalid key \"\(child)\": keys hold none of . $ # [ ] / or control characters."
+                )
             }
             guard depth < DataPath.maximumDepth else {
                 throw DatabaseError(status: .badRequest, message: "Invalid data; data is nested more than \(DataPath.maximumDepth) levels deep.")

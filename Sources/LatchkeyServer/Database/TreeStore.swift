@@ -27,7 +27,11 @@ struct TreeStore: Sendable {
     /// Throws ``TooManyRows`` before removing anything when the rows to remove exceed
     /// `removableRows`, so a write that would delete a huge subtree costs a bounded count.
     func replace(
-        app appID: String, at path: DataPath, with leaves: [TreeLeaf], removableRows: Int, in db: any SQLDatabase
+        app appID: String,
+        at path: DataPath,
+        with leaves: [TreeLeaf],
+        removableRows: Int,
+        in db: any SQLDatabase
     ) async throws -> TreeUsage {
         let key = path.storageKey
         var exact = [key]
@@ -73,7 +77,9 @@ struct TreeStore: Sendable {
             """
         ).first()
         return TreeUsage(
-            leaves: try row?.decode(column: "leaves", as: Int64.self) ?? 0, bytes: try row?.decode(column: "bytes", as: Int64.self) ?? 0)
+            leaves: try row?.decode(column: "leaves", as: Int64.self) ?? 0,
+            bytes: try row?.decode(column: "bytes", as: Int64.self) ?? 0
+        )
     }
 
     /// Takes the app's next tree revision: the head row's update locks it to the commit, so the

@@ -74,7 +74,12 @@ final class TreeWatcher: Sendable {
     let outlet: (any Channel)?
 
     init(
-        app: String, location: DataPath, query: DataQuery?, caller: DatabaseCaller, credential: StreamCredential, capacity: Int,
+        app: String,
+        location: DataPath,
+        query: DataQuery?,
+        caller: DatabaseCaller,
+        credential: StreamCredential,
+        capacity: Int,
         outlet: (any Channel)? = nil
     ) {
         self.app = app

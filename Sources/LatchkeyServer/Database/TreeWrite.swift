@@ -35,7 +35,8 @@ enum TreeWrite: Sendable {
         for (earlier, later) in zip(children, children.dropFirst()) where later.child.isDescendant(ofOrEqualTo: earlier.child) {
             throw DatabaseError(
                 status: .badRequest,
-                message: "Invalid data; the update's path \(earlier.child) is an ancestor of its path \(later.child).")
+                message: "Invalid data; the update's path \(earlier.child) is an ancestor of its path \(later.child)."
+            )
         }
         return .patch(path, children)
     }

@@ -8,15 +8,18 @@ import LatchkeyWire
 extension DatabaseFeature {
     static var rulesMigrations: [Migration] {
         [
-            Migration(2, [
-                """
-                CREATE TABLE database_rules (
-                    app_id TEXT PRIMARY KEY REFERENCES apps(id) ON DELETE CASCADE,
-                    source TEXT NOT NULL,
-                    updated_at BIGINT NOT NULL
-                )
-                """
-            ])
+            Migration(
+                2,
+                [
+                    """
+                    CREATE TABLE database_rules (
+                        app_id TEXT PRIMARY KEY REFERENCES apps(id) ON DELETE CASCADE,
+                        source TEXT NOT NULL,
+                        updated_at BIGINT NOT NULL
+                    )
+                    """
+                ]
+            )
         ]
     }
 

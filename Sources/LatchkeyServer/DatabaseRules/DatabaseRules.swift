@@ -45,18 +45,20 @@ struct DatabaseRules: Sendable {
     private let root: RuleNode
 
     /// The rules of an app that set none: `/users/$uid` readable and writable by its user.
-    static let defaults = try! DatabaseRules(source: """
-        {
-          "rules": {
-            "users": {
-              "$uid": {
-                ".read": "auth != null && auth.uid == $uid",
-                ".write": "auth != null && auth.uid == $uid"
+    static let defaults = try! DatabaseRules(
+        source: """
+            {
+              "rules": {
+                "users": {
+                  "$uid": {
+                    ".read": "auth != null && auth.uid == $uid",
+                    ".write": "auth != null && auth.uid == $uid"
+                  }
+                }
               }
             }
-          }
-        }
-        """)
+            """
+    )
 
     /// Parses and checks `source`: a JSON object (comments allowed) whose only member is `rules`.
     init(source: String) throws(SyntaxError) {
@@ -118,14 +120,25 @@ struct DatabaseRules: Sendable {
 
     /// Whether the rule `kind` holds at `path` or one of its ancestors, shallowest first.
     private func granted(
-        _ kind: RuleKind, at path: DataPath, context: RuleContext, before: TreeView, after: TreeView?
+        _ kind: RuleKind,
+        at path: DataPath,
+        context: RuleContext,
+        before: TreeView,
+        after: TreeView?
     ) async throws -> Bool {
         var node = root
         var bindings: [String] = []
         for depth in 0...path.keys.count {
             if let rule = node.rule(kind) {
                 let evaluator = RuleEvaluator(
-                    auth: context.auth, now: context.now, before: before, after: after, bindings: bindings, path: path, depth: depth)
+                    auth: context.auth,
+                    now: context.now,
+                    before: before,
+                    after: after,
+                    bindings: bindings,
+                    path: path,
+                    depth: depth
+                )
                 if try await evaluator.holds(rule) { return true }
             }
             guard depth < path.keys.count, let next = node.level(for: path.keys[depth]) else { return false }
@@ -179,7 +192,11 @@ struct DatabaseRules: Sendable {
             for (key, child) in children {
                 guard let next = node.level(for: key), next.node.validates else { continue }
                 let refused = try await below(
-                    next.node, at: path.child(key), bindings: next.binds ? bindings + [key] : bindings, value: TreeView.present(child))
+                    next.node,
+                    at: path.child(key),
+                    bindings: next.binds ? bindings + [key] : bindings,
+                    value: TreeView.present(child)
+                )
                 if let refused { return refused }
             }
             return nil
@@ -188,8 +205,15 @@ struct DatabaseRules: Sendable {
         private mutating func check(_ node: RuleNode, at path: DataPath, bindings: [String], value: JSONValue?) async throws -> DataPath? {
             guard let rule = node.validate, value != nil, checked.insert(path).inserted else { return nil }
             let evaluator = RuleEvaluator(
-                auth: context.auth, now: context.now, before: before, after: after, bindings: bindings, path: path, depth: path.keys.count,
-                newData: .some(value))
+                auth: context.auth,
+                now: context.now,
+                before: before,
+                after: after,
+                bindings: bindings,
+                path: path,
+                depth: path.keys.count,
+                newData: .some(value)
+            )
             return try await evaluator.holds(rule) ? nil : path
         }
     }

@@ -242,7 +242,10 @@ struct RuleParser {
 
     private mutating func expect(_ symbol: String) throws(Invalid) {
         guard isSymbol(symbol) else {
-            throw Invalid(message: token.kind == .end ? "Expected '\(symbol)' before the end of the expression." : "Expected '\(symbol)'.", offset: token.offset)
+            throw Invalid(
+                message: token.kind == .end ? "Expected '\(symbol)' before the end of the expression." : "Expected '\(symbol)'.",
+                offset: token.offset
+            )
         }
         try advance()
     }

@@ -68,7 +68,10 @@ final class RuleNode: Sendable {
     }
 
     private static func rule(
-        _ node: RulesSource.Node, kind: RuleKind, in source: RulesSource, variables: [String]
+        _ node: RulesSource.Node,
+        kind: RuleKind,
+        in source: RulesSource,
+        variables: [String]
     ) throws(DatabaseRules.SyntaxError) -> RuleExpression {
         switch node.kind {
         case .bool(let value):

@@ -142,7 +142,12 @@ struct RuleRegex: Sendable {
     /// Adds the thread at `start` and everything it reaches without reading a character to
     /// `list` (each instruction once per generation); true when one of them is the match.
     private func add(
-        _ start: Int, at position: Int, of input: [Unicode.Scalar], to list: inout [Int], marks: inout [Int], generation: Int,
+        _ start: Int,
+        at position: Int,
+        of input: [Unicode.Scalar],
+        to list: inout [Int],
+        marks: inout [Int],
+        generation: Int,
         stack: inout [Int]
     ) -> Bool {
         stack.append(start)

@@ -90,7 +90,12 @@ public struct DeliveryConfiguration: Sendable {
         }
         if let twilioAccountSID, let twilioAuthToken, let twilioFrom {
             senders[.twilio] = TwilioMessageSender(
-                baseURL: twilioBaseURL, accountSID: twilioAccountSID, authToken: twilioAuthToken, from: twilioFrom, client: OutboundHTTP.client)
+                baseURL: twilioBaseURL,
+                accountSID: twilioAccountSID,
+                authToken: twilioAuthToken,
+                from: twilioFrom,
+                client: OutboundHTTP.client
+            )
         }
         return senders
     }

@@ -12,43 +12,52 @@ struct DeliveryFeature: Feature {
     }
 
     static let migrations = [
-        Migration(1, baseline: 2, [
-            """
-            CREATE TABLE outbox (
-                id TEXT PRIMARY KEY,
-                app_id TEXT,
-                channel TEXT NOT NULL,
-                purpose TEXT NOT NULL,
-                recipient TEXT NOT NULL,
-                subject TEXT,
-                body TEXT NOT NULL,
-                sender TEXT NOT NULL,
-                status TEXT NOT NULL,
-                attempts BIGINT NOT NULL DEFAULT 0,
-                next_attempt_at BIGINT NOT NULL,
-                lease_until BIGINT,
-                last_error TEXT,
-                provider_message_id TEXT,
-                created_at BIGINT NOT NULL,
-                sent_at BIGINT
-            )
-            """,
-            "CREATE INDEX outbox_due ON outbox(status, next_attempt_at)",
-            "CREATE INDEX outbox_created ON outbox(created_at)",
-        ]),
+        Migration(
+            1,
+            baseline: 2,
+            [
+                """
+                CREATE TABLE outbox (
+                    id TEXT PRIMARY KEY,
+                    app_id TEXT,
+                    channel TEXT NOT NULL,
+                    purpose TEXT NOT NULL,
+                    recipient TEXT NOT NULL,
+                    subject TEXT,
+                    body TEXT NOT NULL,
+                    sender TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    attempts BIGINT NOT NULL DEFAULT 0,
+                    next_attempt_at BIGINT NOT NULL,
+                    lease_until BIGINT,
+                    last_error TEXT,
+                    provider_message_id TEXT,
+                    created_at BIGINT NOT NULL,
+                    sent_at BIGINT
+                )
+                """,
+                "CREATE INDEX outbox_due ON outbox(status, next_attempt_at)",
+                "CREATE INDEX outbox_created ON outbox(created_at)",
+            ]
+        ),
         // The user a message is about, so it goes with them even when sent to an address they had before.
-        Migration(2, [
-            "ALTER TABLE outbox ADD COLUMN user_id TEXT",
-            "CREATE INDEX outbox_user ON outbox(user_id)",
-        ]),
+        Migration(
+            2,
+            [
+                "ALTER TABLE outbox ADD COLUMN user_id TEXT",
+                "CREATE INDEX outbox_user ON outbox(user_id)",
+            ]
+        ),
         // When the PIN or link a message carries expires: a dead letter keeps its body until then.
         Migration(3, ["ALTER TABLE outbox ADD COLUMN body_live_until BIGINT"]),
     ]
 
     static let tables = [
         OwnedTable(
-            name: "outbox", userData: .addressed(column: "recipient", section: "messages"),
-            merge: .dropped(why: "messages to the guest's own addresses, sent or short-lived"))
+            name: "outbox",
+            userData: .addressed(column: "recipient", section: "messages"),
+            merge: .dropped(why: "messages to the guest's own addresses, sent or short-lived")
+        )
     ]
 
     /// Delivered messages after a week, dead letters after a month; a dead letter's body as soon
@@ -71,14 +80,29 @@ struct DeliveryFeature: Feature {
     /// How many PINs and links one recipient and one IP may be sent per window.
     static let settings: [AppSetting] = [
         .integer(
-            "recipientSendLimit", \.recipientSendLimit, flag: "recipient-send-limit", help: "PINs/links per recipient per send window.",
-            range: 1...Int.max, rule: "send limits must be positive"),
+            "recipientSendLimit",
+            \.recipientSendLimit,
+            flag: "recipient-send-limit",
+            help: "PINs/links per recipient per send window.",
+            range: 1...Int.max,
+            rule: "send limits must be positive"
+        ),
         .integer(
-            "ipSendLimit", \.ipSendLimit, flag: "ip-send-limit", help: "PINs/links requested per IP per send window.",
-            range: 1...Int.max, rule: "send limits must be positive"),
+            "ipSendLimit",
+            \.ipSendLimit,
+            flag: "ip-send-limit",
+            help: "PINs/links requested per IP per send window.",
+            range: 1...Int.max,
+            rule: "send limits must be positive"
+        ),
         .integer(
-            "sendWindowSeconds", \.sendWindowSeconds, flag: "send-window", help: "The send window in seconds.",
-            range: 1...Int.max, rule: "send limits must be positive"),
+            "sendWindowSeconds",
+            \.sendWindowSeconds,
+            flag: "send-window",
+            help: "The send window in seconds.",
+            range: 1...Int.max,
+            rule: "send limits must be positive"
+        ),
     ]
 
     var services: [any Service] { [dispatcher] }
@@ -95,12 +119,14 @@ struct DeliveryFeature: Feature {
                 """
             ).all().map { row in
                 ExportedMessage(
-                    id: try row.decode(column: "id", as: String.self), channel: try row.decode(column: "channel", as: String.self),
+                    id: try row.decode(column: "id", as: String.self),
+                    channel: try row.decode(column: "channel", as: String.self),
                     purpose: try row.decode(column: "purpose", as: String.self),
                     recipient: try row.decode(column: "recipient", as: String.self),
                     status: try row.decode(column: "status", as: String.self),
                     createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)),
-                    sentAt: try row.decode(column: "sent_at", as: Int64?.self).map(Date.init(epochSeconds:)))
+                    sentAt: try row.decode(column: "sent_at", as: Int64?.self).map(Date.init(epochSeconds:))
+                )
             }
         }
         return ["messages": messages]

@@ -14,7 +14,8 @@ struct LogMessageSender: MessageSender {
             metadata: [
                 "id": "\(message.id)", "channel": "\(message.channel.rawValue)", "purpose": "\(message.purpose)",
                 "to": "\(message.recipient)", "subject": "\(message.subject ?? "")", "body": "\(message.body)",
-            ])
+            ]
+        )
         return nil
     }
 }

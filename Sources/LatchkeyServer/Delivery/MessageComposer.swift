@@ -20,7 +20,10 @@ struct MessageComposer: Sendable {
 
     /// The subject (email only) and body of a `purpose` message in `language`.
     func compose(
-        _ purpose: OneTimeCodeStore.Purpose, channel: OutboundMessage.Channel, language: Language, values: [String: String]
+        _ purpose: OneTimeCodeStore.Purpose,
+        channel: OutboundMessage.Channel,
+        language: Language,
+        values: [String: String]
     ) -> (subject: String?, body: String) {
         let name = Self.templateName(purpose)
         let body = render("message.\(name).body", in: language, values) ?? ""

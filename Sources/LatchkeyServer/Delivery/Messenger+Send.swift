@@ -11,8 +11,14 @@ extension Messenger {
     /// for every address; `deliver` runs right after, in a transaction of its own that the answer
     /// does not wait for — so the answer's timing says nothing about the address either.
     func send(
-        to recipient: String, client: ClientInfo, app: App, driver: any StoreDriver, logger: Logger, hidingOutcome: Bool = false,
-        record: (@Sendable (any SQLDatabase) async throws -> Void)? = nil, deliver: (@Sendable (any SQLDatabase) async throws -> Void)?
+        to recipient: String,
+        client: ClientInfo,
+        app: App,
+        driver: any StoreDriver,
+        logger: Logger,
+        hidingOutcome: Bool = false,
+        record: (@Sendable (any SQLDatabase) async throws -> Void)? = nil,
+        deliver: (@Sendable (any SQLDatabase) async throws -> Void)?
     ) async throws {
         try await checkLimits(recipient: recipient, client: client, app: app)
         try await driver.write { db in

@@ -24,7 +24,10 @@ struct Messenger: Sendable {
     /// recipients too, so both cases do the same work.
     func countSend(recipient: String, client: ClientInfo, app: App, in db: any SQLDatabase) async throws {
         try await throttle.reserve(
-            Self.keys(recipient: recipient, client: client, app: app), window: app.settings.sendWindowSeconds, in: db)
+            Self.keys(recipient: recipient, client: client, app: app),
+            window: app.settings.sendWindowSeconds,
+            in: db
+        )
     }
 
     /// Queues a `purpose` message to `recipient` in `language`, inside the caller's transaction;
@@ -32,16 +35,30 @@ struct Messenger: Sendable {
     /// even if the address is no longer theirs; `liveUntil` is when the PIN or link in it expires.
     /// Call ``wake()`` once the transaction has committed.
     func queue(
-        _ purpose: OneTimeCodeStore.Purpose, to recipient: String, channel: OutboundMessage.Channel, app: App,
-        language: Language, values: [String: String], userID: String? = nil, liveUntil: Date? = nil, at now: Date,
+        _ purpose: OneTimeCodeStore.Purpose,
+        to recipient: String,
+        channel: OutboundMessage.Channel,
+        app: App,
+        language: Language,
+        values: [String: String],
+        userID: String? = nil,
+        liveUntil: Date? = nil,
+        at now: Date,
         in db: any SQLDatabase
     ) async throws {
         var values = values
         values["appName"] = app.name
         let (subject, body) = composer.compose(purpose, channel: channel, language: language, values: values)
         let message = OutboundMessage(
-            id: Self.sortableID(at: now), appID: app.id, channel: channel, purpose: purpose.rawValue, recipient: recipient,
-            subject: subject, body: body, createdAt: now)
+            id: Self.sortableID(at: now),
+            appID: app.id,
+            channel: channel,
+            purpose: purpose.rawValue,
+            recipient: recipient,
+            subject: subject,
+            body: body,
+            createdAt: now
+        )
         try await outbox.enqueue(message, sender: delivery.sender(for: channel), userID: userID, liveUntil: liveUntil, in: db)
     }
 

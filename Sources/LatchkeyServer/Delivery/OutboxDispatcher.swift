@@ -138,14 +138,16 @@ public final class OutboxDispatcher: Service, Sendable {
             let retryAt = failure?.permanent == true || attempt >= maximumAttempts ? nil : time.now().addingTimeInterval(wait)
             logger.warning(
                 retryAt == nil ? "message dead-lettered" : "message send failed; will retry",
-                metadata: ["id": "\(message.id)", "attempt": "\(attempt)", "error": "\(error)"])
+                metadata: ["id": "\(message.id)", "attempt": "\(attempt)", "error": "\(error)"]
+            )
             return .failed(id: message.id, error: "\(error)", retryAt: retryAt)
         }
     }
 
     /// Runs `send`, cancelling it after ``sendTimeout`` (a temporary failure).
     private static func withinSendTimeout(
-        _ kind: MessageSenderKind, _ send: @escaping @Sendable () async throws -> String?
+        _ kind: MessageSenderKind,
+        _ send: @escaping @Sendable () async throws -> String?
     ) async throws -> String? {
         try await withThrowingTaskGroup(of: String?.self) { group in
             group.addTask { try await send() }

@@ -34,9 +34,20 @@ extension OutboxStore.Entry {
     public var forOperators: OperatorOutboxEntry {
         OperatorOutboxEntry(
             message: .init(
-                id: message.id, appID: message.appID, channel: message.channel, purpose: message.purpose, recipient: message.recipient,
-                createdAt: message.createdAt),
-            sender: sender, status: status, attempts: attempts, nextAttemptAt: nextAttemptAt, lastError: lastError,
-            providerMessageID: providerMessageID, sentAt: sentAt)
+                id: message.id,
+                appID: message.appID,
+                channel: message.channel,
+                purpose: message.purpose,
+                recipient: message.recipient,
+                createdAt: message.createdAt
+            ),
+            sender: sender,
+            status: status,
+            attempts: attempts,
+            nextAttemptAt: nextAttemptAt,
+            lastError: lastError,
+            providerMessageID: providerMessageID,
+            sentAt: sentAt
+        )
     }
 }

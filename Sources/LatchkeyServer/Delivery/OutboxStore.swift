@@ -41,7 +41,11 @@ public struct OutboxStore: Sendable {
     /// `liveUntil` is when the PIN or link the body carries expires (nil: it carries none): a dead
     /// letter keeps its body until then, so that an operator can still retry it, and not after.
     func enqueue(
-        _ message: OutboundMessage, sender: MessageSenderKind, userID: String? = nil, liveUntil: Date? = nil, in db: any SQLDatabase
+        _ message: OutboundMessage,
+        sender: MessageSenderKind,
+        userID: String? = nil,
+        liveUntil: Date? = nil,
+        in db: any SQLDatabase
     ) async throws {
         try await db.raw(
             """
@@ -76,8 +80,10 @@ public struct OutboxStore: Sendable {
                 """
             ).all().map { row in
                 Lane(
-                    sender: try row.decode(column: "sender", as: String.self), channel: try row.decode(column: "channel", as: String.self),
-                    appID: try row.decode(column: "app", as: String.self))
+                    sender: try row.decode(column: "sender", as: String.self),
+                    channel: try row.decode(column: "channel", as: String.self),
+                    appID: try row.decode(column: "app", as: String.self)
+                )
             }
         }
     }
@@ -100,7 +106,8 @@ public struct OutboxStore: Sendable {
                 Lease(
                     message: try Self.message(from: row),
                     sender: MessageSenderKind(rawValue: try row.decode(column: "sender", as: String.self)) ?? .log,
-                    attempt: Int(try row.decode(column: "attempts", as: Int64.self)))
+                    attempt: Int(try row.decode(column: "attempts", as: Int64.self))
+                )
             }
         }
     }
@@ -227,7 +234,8 @@ public struct OutboxStore: Sendable {
             recipient: try row.decode(column: "recipient", as: String.self),
             subject: try row.decode(column: "subject", as: String?.self),
             body: try row.decode(column: "body", as: String.self),
-            createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)))
+            createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self))
+        )
     }
 
     private static func entry(from row: any SQLRow) throws -> Entry {
@@ -239,6 +247,7 @@ public struct OutboxStore: Sendable {
             nextAttemptAt: Date(epochSeconds: try row.decode(column: "next_attempt_at", as: Int64.self)),
             lastError: try row.decode(column: "last_error", as: String?.self),
             providerMessageID: try row.decode(column: "provider_message_id", as: String?.self),
-            sentAt: try row.decode(column: "sent_at", as: Int64?.self).map(Date.init(epochSeconds:)))
+            sentAt: try row.decode(column: "sent_at", as: Int64?.self).map(Date.init(epochSeconds:))
+        )
     }
 }

@@ -28,7 +28,8 @@ struct TwilioMessageSender: MessageSender {
         let form = [("To", message.recipient), ("From", from), ("Body", message.body)]
             .map { "\($0.0)=\(Self.formEncode($0.1))" }.joined(separator: "&")
         var request = HTTPClientRequest(
-            url: "\(baseURL.trimmingSuffix("/"))/2010-04-01/Accounts/\(Self.formEncode(accountSID))/Messages.json")
+            url: "\(baseURL.trimmingSuffix("/"))/2010-04-01/Accounts/\(Self.formEncode(accountSID))/Messages.json"
+        )
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         request.headers.add(name: "Authorization", value: "Basic " + Data("\(accountSID):\(authToken)".utf8).base64EncodedString())

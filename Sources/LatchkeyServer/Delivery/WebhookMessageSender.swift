@@ -31,8 +31,15 @@ struct WebhookMessageSender: MessageSender {
 
     func deliver(_ message: OutboundMessage) async throws -> String? {
         let payload = Payload(
-            id: message.id, appId: message.appID, channel: message.channel.rawValue, purpose: message.purpose,
-            to: message.recipient, subject: message.subject, body: message.body, createdAt: message.createdAt.epochSeconds)
+            id: message.id,
+            appId: message.appID,
+            channel: message.channel.rawValue,
+            purpose: message.purpose,
+            to: message.recipient,
+            subject: message.subject,
+            body: message.body,
+            createdAt: message.createdAt.epochSeconds
+        )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let body = try encoder.encode(payload)

@@ -37,7 +37,8 @@ struct EmailActionPage {
             guard csrf.verify(request, form: form) else { return try pages.render(.refusedForm(in: language)) }
             let client = requests.client(of: request, context: context)
             return try pages.render(
-                try await carryOut(mode, token: token, password: form["password"], request: request, client: client, in: language))
+                try await carryOut(mode, token: token, password: form["password"], request: request, client: client, in: language)
+            )
         }
 
         table.on(.post, "/v1/auth/action/mfa", operation: "emailActionSecondFactor", access: .anyone) { request, context in
@@ -46,8 +47,13 @@ struct EmailActionPage {
             guard csrf.verify(request, form: form) else { return try pages.render(.refusedForm(in: language)) }
             return try pages.render(
                 try await completeSecondFactor(
-                    challenge: form["challenge"] ?? "", code: form["code"] ?? "", request: request,
-                    client: requests.client(of: request, context: context), in: language))
+                    challenge: form["challenge"] ?? "",
+                    code: form["code"] ?? "",
+                    request: request,
+                    client: requests.client(of: request, context: context),
+                    in: language
+                )
+            )
         }
     }
 
@@ -55,7 +61,11 @@ struct EmailActionPage {
     /// and the browser is signed in; a wrong one shows the code page again, a challenge that
     /// cannot be used any more says to open a new link.
     private func completeSecondFactor(
-        challenge: String, code: String, request: Request, client: ClientInfo, in language: Language
+        challenge: String,
+        code: String,
+        request: Request,
+        client: ClientInfo,
+        in language: Language
     ) async throws -> Page {
         do {
             let app = try await mfa.app(ofChallenge: challenge)
@@ -107,7 +117,12 @@ struct EmailActionPage {
     /// page saying why it did not work. A sign-in link signs the browser in to the hosted login
     /// of the link's app, so the app's web sign-in finds the user signed in.
     private func carryOut(
-        _ mode: EmailAction.Mode, token: String, password: String?, request: Request, client: ClientInfo, in language: Language
+        _ mode: EmailAction.Mode,
+        token: String,
+        password: String?,
+        request: Request,
+        client: ClientInfo,
+        in language: Language
     ) async throws -> Page {
         do {
             switch mode {
@@ -164,14 +179,18 @@ enum EmailAction {
 
     /// The page asking to confirm, or to choose the new password (`templates/email/action`).
     static func form(mode: Mode, token: String, csrf: CSRFToken, in language: Language) -> Page {
-        let title = switch mode {
-        case .resetPassword: "reset_password.title"
-        case .signIn: "email_sign_in.title"
-        case .verifyEmail, .changeEmail, .restoreEmail: "verify_email.title"
-        }
+        let title =
+            switch mode {
+            case .resetPassword: "reset_password.title"
+            case .signIn: "email_sign_in.title"
+            case .verifyEmail, .changeEmail, .restoreEmail: "verify_email.title"
+            }
         var page = Page(
-            "email/action", title: title, language: language,
-            values: ["mode": mode.rawValue, "token": token, "asksPassword": mode == .resetPassword, "signsIn": mode == .signIn])
+            "email/action",
+            title: title,
+            language: language,
+            values: ["mode": mode.rawValue, "token": token, "asksPassword": mode == .resetPassword, "signsIn": mode == .signIn]
+        )
         page.csrf = csrf
         return page
     }

@@ -32,8 +32,12 @@ struct EmailFeature: Feature {
 
     static let settings: [AppSetting] = [
         .url(
-            "emailActionURL", \.emailActionURL, flag: "email-action-url",
-            help: "Where email links point, https (empty: the server's /v1/auth/action page).", name: "the email action URL")
+            "emailActionURL",
+            \.emailActionURL,
+            flag: "email-action-url",
+            help: "Where email links point, https (empty: the server's /v1/auth/action page).",
+            name: "the email action URL"
+        )
     ]
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Email verification, change and password reset", access: .app)
@@ -41,10 +45,13 @@ struct EmailFeature: Feature {
     func routes(into table: inout RouteTable) {
 
         table.on(.post, "/v1/me/email/verification", operation: "sendEmailVerification", access: .user(.profile)) {
-            request, context in
+            request,
+            context in
             try await links.sendVerification(
-                principal: try context.user, client: requests.client(of: request, context: context),
-                language: Language(of: request))
+                principal: try context.user,
+                client: requests.client(of: request, context: context),
+                language: Language(of: request)
+            )
             return Response(status: .accepted)
         }
 
@@ -52,8 +59,11 @@ struct EmailFeature: Feature {
             let body = try await requests.body(EmailChangeRequest.self, of: request).value
             try await recentAuthentication.require(try context.user)
             try await links.requestChange(
-                to: body.email, principal: try context.user, client: requests.client(of: request, context: context),
-                language: Language(of: request))
+                to: body.email,
+                principal: try context.user,
+                client: requests.client(of: request, context: context),
+                language: Language(of: request)
+            )
             return Response(status: .accepted)
         }
 
@@ -66,8 +76,11 @@ struct EmailFeature: Feature {
         table.on(.post, "/v1/auth/password/reset", operation: "sendPasswordReset", access: .app) { request, context in
             let body = try await requests.body(PasswordResetRequest.self, of: request).value
             try await links.requestReset(
-                email: body.email, app: try context.app, client: requests.client(of: request, context: context),
-                language: Language(of: request))
+                email: body.email,
+                app: try context.app,
+                client: requests.client(of: request, context: context),
+                language: Language(of: request)
+            )
             return Response(status: .accepted)
         }
 
@@ -78,8 +91,15 @@ struct EmailFeature: Feature {
         }
 
         EmailActionPage(
-            requests: requests, links: links, emailSignIn: emailSignIn, mfa: mfa, factors: factors, browser: browser, time: time,
-            pages: pages, csrf: csrf
+            requests: requests,
+            links: links,
+            emailSignIn: emailSignIn,
+            mfa: mfa,
+            factors: factors,
+            browser: browser,
+            time: time,
+            pages: pages,
+            csrf: csrf
         ).routes(into: &table)
     }
 }

@@ -47,7 +47,6 @@ struct EmailLinks: Sendable {
     /// How long the old address can undo an email change.
     static let restoreLifetime = 7 * 86_400
 
-
     /// Sends a verification link to the user's email.
     func sendVerification(principal: UserPrincipal, client: ClientInfo, language: Language) async throws {
         guard let account = try await users.find(id: principal.userID, appID: principal.app.id), let email = account.email
@@ -69,8 +68,14 @@ struct EmailLinks: Sendable {
         let account = try await driver.read { db in try await users.find(appID: app.id, email: email, in: db) }
         let recipient = account.flatMap { $0.disabled ? nil : $0.email }
         try await sendLink(
-            .resetPassword, to: recipient ?? email, userID: recipient == nil ? nil : account?.id, app: app, client: client,
-            language: language, hidingOutcome: true)
+            .resetPassword,
+            to: recipient ?? email,
+            userID: recipient == nil ? nil : account?.id,
+            app: app,
+            client: client,
+            language: language,
+            hidingOutcome: true
+        )
     }
 
     /// Uses a verification, email-change or email-restore link; `language` is the language of
@@ -99,7 +104,11 @@ struct EmailLinks: Sendable {
         return try await driver.write { db -> Bool in
             guard
                 let used = try await codes.use(
-                    tokenHash: tokenHash, purposes: [.verifyEmail, .changeEmail, .restoreEmail], at: now, in: db),
+                    tokenHash: tokenHash,
+                    purposes: [.verifyEmail, .changeEmail, .restoreEmail],
+                    at: now,
+                    in: db
+                ),
                 let userID = used.userID
             else { return false }
             switch used.purpose {
@@ -110,8 +119,15 @@ struct EmailLinks: Sendable {
                 try await codes.revokeUnused(userID: userID, purposes: OneTimeCodeStore.Purpose.addressLinks, at: now, in: db)
                 if let replaced, let changeApp {
                     try await storeLink(
-                        .restoreEmail, to: replaced, userID: userID, app: changeApp, language: language,
-                        values: ["newEmail": used.recipient], at: now, in: db)
+                        .restoreEmail,
+                        to: replaced,
+                        userID: userID,
+                        app: changeApp,
+                        language: language,
+                        values: ["newEmail": used.recipient],
+                        at: now,
+                        in: db
+                    )
                 }
                 return true
             case .restoreEmail:
@@ -166,7 +182,12 @@ struct EmailLinks: Sendable {
     /// email; with `hidingOutcome` (password reset, where the address may have no account) the
     /// answer waits for the count alone (``Messenger/send(to:client:app:driver:logger:hidingOutcome:record:deliver:)``).
     private func sendLink(
-        _ purpose: OneTimeCodeStore.Purpose, to email: String, userID: String?, app: App, client: ClientInfo, language: Language,
+        _ purpose: OneTimeCodeStore.Purpose,
+        to email: String,
+        userID: String?,
+        app: App,
+        client: ClientInfo,
+        language: Language,
         hidingOutcome: Bool = false
     ) async throws {
         let now = time.now()
@@ -176,31 +197,60 @@ struct EmailLinks: Sendable {
             try await storeLink(purpose, to: email, userID: userID, app: app, language: language, at: now, in: db)
         }
         try await messenger.send(
-            to: Canonical.email(email), client: client, app: app, driver: driver, logger: logger, hidingOutcome: hidingOutcome,
-            deliver: userID == nil ? nil : store)
+            to: Canonical.email(email),
+            client: client,
+            app: app,
+            driver: driver,
+            logger: logger,
+            hidingOutcome: hidingOutcome,
+            deliver: userID == nil ? nil : store
+        )
     }
 
     /// Stores a new link token for `userID` and queues its email to `email`, inside the caller's
     /// transaction.
     func storeLink(
-        _ purpose: OneTimeCodeStore.Purpose, to email: String, userID: String, app: App, language: Language,
-        values: [String: String] = [:], at now: Date, in db: any SQLDatabase
+        _ purpose: OneTimeCodeStore.Purpose,
+        to email: String,
+        userID: String,
+        app: App,
+        language: Language,
+        values: [String: String] = [:],
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws {
         let token = SecureRandom.token(prefix: "lke_")
-        let lifetime = switch purpose {
-        case .resetPassword: Self.resetLifetime
-        case .restoreEmail: Self.restoreLifetime
-        default: Self.verificationLifetime
-        }
+        let lifetime =
+            switch purpose {
+            case .resetPassword: Self.resetLifetime
+            case .restoreEmail: Self.restoreLifetime
+            default: Self.verificationLifetime
+            }
         let expiresAt = now.addingTimeInterval(TimeInterval(lifetime))
         try await codes.create(
-            id: Self.hash(token), appID: app.id, purpose: purpose, recipient: Canonical.email(email), userID: userID,
-            codeHash: Self.hash(token), expiresAt: expiresAt, at: now, in: db)
+            id: Self.hash(token),
+            appID: app.id,
+            purpose: purpose,
+            recipient: Canonical.email(email),
+            userID: userID,
+            codeHash: Self.hash(token),
+            expiresAt: expiresAt,
+            at: now,
+            in: db
+        )
         let link = actionLink(purpose, token: token, app: app)
         try await messenger.queue(
-            purpose, to: email, channel: .email, app: app, language: language,
+            purpose,
+            to: email,
+            channel: .email,
+            app: app,
+            language: language,
             values: values.merging(["link": link, "hours": String(lifetime / 3600), "days": String(lifetime / 86_400)]) { $1 },
-            userID: userID, liveUntil: expiresAt, at: now, in: db)
+            userID: userID,
+            liveUntil: expiresAt,
+            at: now,
+            in: db
+        )
     }
 
     /// The link a message carries: the app's action URL (or the server's page) with `mode` and `token`.
@@ -208,9 +258,10 @@ struct EmailLinks: Sendable {
         let base = app.settings.emailActionURL ?? issuer.current + "/v1/auth/action"
         guard var components = URLComponents(string: base) else { return base }
         let existing = components.queryItems ?? []
-        components.queryItems = existing + [
-            URLQueryItem(name: "mode", value: EmailAction.Mode(purpose).rawValue), URLQueryItem(name: "token", value: token),
-        ]
+        components.queryItems =
+            existing + [
+                URLQueryItem(name: "mode", value: EmailAction.Mode(purpose).rawValue), URLQueryItem(name: "token", value: token),
+            ]
         return components.string ?? base
     }
 

@@ -74,35 +74,72 @@ struct EmailSignIn: Sendable {
         let codeHash = sends ? RecipientCodeCheck.digest(code: code, id: id) : SecureRandom.token(prefix: "decoy_")
         let queue: @Sendable (any SQLDatabase) async throws -> Void = { db in
             try await messenger.queue(
-                .emailSignIn, to: request.email, channel: .email, app: app, language: language,
+                .emailSignIn,
+                to: request.email,
+                channel: .email,
+                app: app,
+                language: language,
                 values: ["code": code, "link": links.actionLink(.emailSignIn, token: token, app: app), "minutes": String(Self.lifetime / 60)],
-                userID: account?.id, liveUntil: expiresAt, at: now, in: db)
+                userID: account?.id,
+                liveUntil: expiresAt,
+                at: now,
+                in: db
+            )
         }
         try await messenger.send(
-            to: recipient, client: client, app: app, driver: driver, logger: logger, hidingOutcome: !createUser,
+            to: recipient,
+            client: client,
+            app: app,
+            driver: driver,
+            logger: logger,
+            hidingOutcome: !createUser,
             record: { db in
                 try await codes.revokeUnused(appID: app.id, recipient: recipient, purpose: .emailSignIn, at: now, in: db)
                 try await codes.create(
-                    id: id, appID: app.id, purpose: .emailSignIn, recipient: recipient, userID: account?.id, codeHash: codeHash,
-                    expiresAt: expiresAt, at: now, in: db)
+                    id: id,
+                    appID: app.id,
+                    purpose: .emailSignIn,
+                    recipient: recipient,
+                    userID: account?.id,
+                    codeHash: codeHash,
+                    expiresAt: expiresAt,
+                    at: now,
+                    in: db
+                )
             },
-            deliver: sends ? queue : nil)
+            deliver: sends ? queue : nil
+        )
         return EmailCodeResponse(expiresIn: Self.lifetime, expiresAt: expiresAt)
     }
 
     /// Signs in with the code sent to `request.email`, making the account when the address has
     /// none. Returns the answer and whether a user was made.
-    func verify(_ request: EmailCodeVerifyRequest, app: App, client: ClientInfo, language: Language) async throws
+    func verify(
+        _ request: EmailCodeVerifyRequest,
+        app: App,
+        client: ClientInfo,
+        language: Language
+    ) async throws
         -> (AuthResponse, created: Bool)
     {
         try Self.requireEnabled(app)
         guard request.email.utf8.count <= 320, request.code.utf8.count <= 16 else { throw APIError(.badRequest, .codeExpired) }
         let recipient = Canonical.email(request.email)
         let failureKeys = try await check.unlockedFailureKeys(
-            recipient: Canonical.emailThrottleKey(request.email), app: app, client: client)
+            recipient: Canonical.emailThrottleKey(request.email),
+            app: app,
+            client: client
+        )
         let answer = try await signIn.signIn(app: app, client: client) { db, now in
             try await check.use(
-                request.code, purpose: .emailSignIn, recipient: recipient, app: app, failureKeys: failureKeys, at: now, in: db)
+                request.code,
+                purpose: .emailSignIn,
+                recipient: recipient,
+                app: app,
+                failureKeys: failureKeys,
+                at: now,
+                in: db
+            )
         } account: { db, now in
             try await account(of: recipient, app: app, client: client, language: language, at: now, in: db)
         }
@@ -113,7 +150,12 @@ struct EmailSignIn: Sendable {
     /// Signs in with the link's token, for the app the link was sent for (`code_expired` for
     /// another's, as for a used one); `app` is nil for the server's own page, which serves
     /// every app.
-    func signIn(linkToken token: String, app: App?, client: ClientInfo, language: Language) async throws
+    func signIn(
+        linkToken token: String,
+        app: App?,
+        client: ClientInfo,
+        language: Language
+    ) async throws
         -> (AuthResponse, App, created: Bool)
     {
         if let app { try Self.requireEnabled(app) }
@@ -141,7 +183,12 @@ struct EmailSignIn: Sendable {
     /// its unproven sign-up set (no pre-hijacking: an attacker's sign-up with someone's address
     /// does not become theirs when the owner signs in by code).
     private func account(
-        of recipient: String, app: App, client: ClientInfo, language: Language, at now: Date, in db: any SQLDatabase
+        of recipient: String,
+        app: App,
+        client: ClientInfo,
+        language: Language,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws -> (UserAccount, created: Bool) {
         if let existing = try await users.find(appID: app.id, email: recipient, in: db) {
             if existing.awaitsEmailVerification, existing.passwordHash != nil {
@@ -157,7 +204,13 @@ struct EmailSignIn: Sendable {
             try await throttle.reserve([(ipKey, app.settings.ipSignUpLimit)], window: AccountService.signUpWindowSeconds, in: db)
         }
         let user = UserStore.NewUser(
-            id: SecureRandom.identifier(), appID: app.id, email: recipient, emailVerified: true, profileCreated: false, createdAt: now)
+            id: SecureRandom.identifier(),
+            appID: app.id,
+            email: recipient,
+            emailVerified: true,
+            profileCreated: false,
+            createdAt: now
+        )
         try await users.insert(user, in: db)
         return (user.account, true)
     }

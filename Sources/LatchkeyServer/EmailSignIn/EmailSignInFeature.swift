@@ -21,22 +21,33 @@ struct EmailSignInFeature: Feature {
         table.on(.post, "/v1/auth/email/otp", operation: "sendEmailCode", access: .app) { request, context in
             let body = try await requests.body(EmailCodeRequest.self, of: request).value
             let answer = try await emailSignIn.send(
-                body, app: try context.app, client: requests.client(of: request, context: context), language: Language(of: request))
+                body,
+                app: try context.app,
+                client: requests.client(of: request, context: context),
+                language: Language(of: request)
+            )
             return try JSONResponse.make(answer, status: .accepted)
         }
 
         table.on(.post, "/v1/auth/email/otp/verify", operation: "verifyEmailCode", access: .app) { request, context in
             let body = try await requests.body(EmailCodeVerifyRequest.self, of: request).value
             let (answer, created) = try await emailSignIn.verify(
-                body, app: try context.app, client: requests.client(of: request, context: context), language: Language(of: request))
+                body,
+                app: try context.app,
+                client: requests.client(of: request, context: context),
+                language: Language(of: request)
+            )
             return try JSONResponse.make(answer, status: created ? .created : .ok)
         }
 
         table.on(.post, "/v1/auth/email/link", operation: "signInWithEmailLink", access: .app) { request, context in
             let body = try await requests.body(EmailTokenRequest.self, of: request).value
             let (answer, _, created) = try await emailSignIn.signIn(
-                linkToken: body.token, app: try context.app, client: requests.client(of: request, context: context),
-                language: Language(of: request))
+                linkToken: body.token,
+                app: try context.app,
+                client: requests.client(of: request, context: context),
+                language: Language(of: request)
+            )
             return try JSONResponse.make(answer, status: created ? .created : .ok)
         }
     }

@@ -32,7 +32,11 @@ struct RouteTable: Sendable {
 
     /// Declares a route of the current feature.
     mutating func on(
-        _ method: HTTPRequest.Method, _ path: String, operation: String, access: Access, handler: @escaping Handler
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        operation: String,
+        access: Access,
+        handler: @escaping Handler
     ) {
         routes.append(Route(method: method, path: path, operation: operation, feature: feature, access: access, handler: handler))
     }

@@ -66,7 +66,12 @@ struct GuestSignIn: Sendable {
         }
     }
 
-    private func attempt(_ identity: UserStore.NewIdentity?, ipKey: String?, app: App, client: ClientInfo) async throws
+    private func attempt(
+        _ identity: UserStore.NewIdentity?,
+        ipKey: String?,
+        app: App,
+        client: ClientInfo
+    ) async throws
         -> (response: AuthResponse, created: Bool)
     {
         let now = time.now()
@@ -93,7 +98,11 @@ struct GuestSignIn: Sendable {
 
     /// Inserts a guest, within the IP's sign-up budget and the app's guest limit.
     private func create(
-        _ identity: UserStore.NewIdentity?, ipKey: String?, app: App, at now: Date, in db: any SQLDatabase
+        _ identity: UserStore.NewIdentity?,
+        ipKey: String?,
+        app: App,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws -> UserAccount {
         if let ipKey {
             try await throttle.reserve([(ipKey, app.settings.ipSignUpLimit)], window: AccountService.signUpWindowSeconds, in: db)
@@ -104,8 +113,12 @@ struct GuestSignIn: Sendable {
         }
         let id = SecureRandom.identifier()
         let user = UserStore.NewUser(
-            id: id, appID: app.id, profileCreated: false,
-            identity: identity ?? UserStore.NewIdentity(provider: "anonymous", subject: id), createdAt: now)
+            id: id,
+            appID: app.id,
+            profileCreated: false,
+            identity: identity ?? UserStore.NewIdentity(provider: "anonymous", subject: id),
+            createdAt: now
+        )
         try await users.insert(user, in: db)
         try await guests.insert(userID: id, appID: app.id, idleSeconds: Self.idleSeconds(app), at: now, in: db)
         return user.account

@@ -46,7 +46,8 @@ struct GuestUpgrade: Sendable {
         if request.email != nil && !app.settings.signInMethods.contains(.email) { throw APIError(.forbidden, .methodDisabled) }
         let now = time.now()
         let errors = SignUpValidator(policy: policy, app: app, today: now).fieldErrors(
-            of: SignUpRequest(username: request.username, email: request.email, password: request.password))
+            of: SignUpRequest(username: request.username, email: request.email, password: request.password)
+        )
         guard errors.isEmpty else { throw APIError.validation(errors) }
         let ipKey = AccountService.signUpIPKey(of: client, app: app)
         if let ipKey { try await throttle.refuseWhileLocked([ipKey]) }
@@ -67,8 +68,20 @@ struct GuestUpgrade: Sendable {
                     try await throttle.reserve([(ipKey, app.settings.ipSignUpLimit)], window: AccountService.signUpWindowSeconds, in: db)
                 }
                 try await users.setCredentials(
-                    userID: account.id, username: request.username, email: emailNow, passwordHash: passwordHash, at: now, in: db)
-                try await users.link(UserStore.NewIdentity(provider: "password", subject: account.id), userID: account.id, appID: app.id, at: now, in: db)
+                    userID: account.id,
+                    username: request.username,
+                    email: emailNow,
+                    passwordHash: passwordHash,
+                    at: now,
+                    in: db
+                )
+                try await users.link(
+                    UserStore.NewIdentity(provider: "password", subject: account.id),
+                    userID: account.id,
+                    appID: app.id,
+                    at: now,
+                    in: db
+                )
                 try await guests.remove(userID: account.id, in: db)
             }
         } catch let taken as UserStore.Taken {

@@ -30,28 +30,40 @@ struct GuestsFeature: Feature {
 
     static let settings: [AppSetting] = [
         .integer(
-            "guestLimit", \.guestLimit, flag: "guest-limit", help: "Guests (anonymous and device accounts) the app may hold.",
-            range: 0...Int.max, rule: "guest limit must be 0 or positive"),
+            "guestLimit",
+            \.guestLimit,
+            flag: "guest-limit",
+            help: "Guests (anonymous and device accounts) the app may hold.",
+            range: 0...Int.max,
+            rule: "guest limit must be 0 or positive"
+        ),
         .integer(
-            "guestIdleDays", \.guestIdleDays, flag: "guest-idle-days",
-            help: "Days without a sign-in after which a guest is deleted.", range: 1...3_650,
-            rule: "guest idle days must be 1 to 3650"),
+            "guestIdleDays",
+            \.guestIdleDays,
+            flag: "guest-idle-days",
+            help: "Days without a sign-in after which a guest is deleted.",
+            range: 1...3_650,
+            rule: "guest idle days must be 1 to 3650"
+        ),
     ]
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Guest and device sign-in", access: .app)
 
     static let migrations = [
-        Migration(1, [
-            """
-            CREATE TABLE guests (
-                user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                purge_at BIGINT NOT NULL
-            )
-            """,
-            "CREATE INDEX guests_app ON guests(app_id)",
-            "CREATE INDEX guests_purge ON guests(purge_at)",
-        ]),
+        Migration(
+            1,
+            [
+                """
+                CREATE TABLE guests (
+                    user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    purge_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX guests_app ON guests(app_id)",
+                "CREATE INDEX guests_purge ON guests(purge_at)",
+            ]
+        ),
         // How long the guest may stay idle, so a session kept alive by refreshes also keeps it.
         Migration(2, ["ALTER TABLE guests ADD COLUMN idle_seconds BIGINT NOT NULL DEFAULT 2592000"]),
     ]
@@ -95,14 +107,21 @@ struct GuestsFeature: Feature {
         table.on(.post, "/v1/auth/device", operation: "signInWithDevice", access: .app) { request, context in
             let body = try await requests.body(DeviceSignInRequest.self, of: request).value
             let answer = try await guests.signIn(
-                .device(body.deviceId), app: try context.app, client: requests.client(of: request, context: context))
+                .device(body.deviceId),
+                app: try context.app,
+                client: requests.client(of: request, context: context)
+            )
             return try JSONResponse.make(answer.response, status: answer.created ? .created : .ok)
         }
 
         table.on(.post, "/v1/me/upgrade", operation: "upgradeGuest", access: .user(.profile)) { request, context in
             let body = try await requests.body(GuestUpgradeRequest.self, of: request).value
             let account = try await upgrade.upgrade(
-                body, principal: try context.user, client: requests.client(of: request, context: context), language: Language(of: request))
+                body,
+                principal: try context.user,
+                client: requests.client(of: request, context: context),
+                language: Language(of: request)
+            )
             return try JSONResponse.make(account.record)
         }
 

@@ -5,7 +5,12 @@ extension UserStore {
     /// Gives a user a username or email and a password hash; throws ``Taken`` when another user
     /// has the username or email.
     func setCredentials(
-        userID: String, username: String?, email: String?, passwordHash: String, at now: Date, in db: any SQLDatabase
+        userID: String,
+        username: String?,
+        email: String?,
+        passwordHash: String,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws {
         do {
             try await db.raw(
@@ -16,9 +21,9 @@ extension UserStore {
                 WHERE id = \(bind: userID)
                 """
             ).run()
-        } catch where driver.isUniqueViolation(error, of: .username) {
+        } catch  where driver.isUniqueViolation(error, of: .username) {
             throw Taken(field: "username")
-        } catch where driver.isUniqueViolation(error, of: .email) {
+        } catch  where driver.isUniqueViolation(error, of: .email) {
             throw Taken(field: "email")
         }
         try ChangeFeed.record(.user, userID, at: now)

@@ -42,10 +42,14 @@ struct APIError: Error, HTTPResponseError {
         }
         let problem = Problem(
             type: "https://latchkey.dev/problems/\(code.rawValue)",
-            title: text.title, status: Int(status.code), detail: text.detail, code: code,
+            title: text.title,
+            status: Int(status.code),
+            detail: text.detail,
+            code: code,
             errors: localizedFields.isEmpty ? nil : localizedFields,
             requestId: (context as? LatchkeyRequestContext)?.requestID,
-            challenge: challenge?.token, enrollment: challenge?.enrollment
+            challenge: challenge?.token,
+            enrollment: challenge?.enrollment
         )
         var headers = self.headers
         headers[.contentType] = "application/problem+json; charset=utf-8"

@@ -13,7 +13,8 @@ enum Messages {
     static func text(for code: ErrorCode, in language: Language) -> Text {
         Text(
             title: StringCatalog.shipped.text("error.\(code.rawValue).title", in: language) ?? code.rawValue,
-            detail: StringCatalog.shipped.text("error.\(code.rawValue).detail", in: language))
+            detail: StringCatalog.shipped.text("error.\(code.rawValue).detail", in: language)
+        )
     }
 
     /// The message of one field error: its reason's text where it has one, else its code's title.

@@ -21,7 +21,8 @@ extension RequestBody {
     }
 
     private static func members(of bytes: UnsafeRawBufferPointer) -> MemberScan {
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
         var members: Set<String> = []
         var depth = 0
         var sawObject = false

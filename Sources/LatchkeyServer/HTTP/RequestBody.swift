@@ -10,7 +10,9 @@ enum RequestBody {
 
     /// The body decoded as `T`, with the set of members present (to tell "absent" from `null`).
     static func decode<T: StrictRequest>(
-        _ type: T.Type, from request: Request, limit: Int
+        _ type: T.Type,
+        from request: Request,
+        limit: Int
     ) async throws -> (value: T, present: Set<String>) {
         let data = try await bytes(of: request, limit: limit)
         let scan = members(of: data)
@@ -133,7 +135,13 @@ enum RequestBody {
         var escaped = false
         for byte in data {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             if byte == UInt8(ascii: "\"") { inString = true }

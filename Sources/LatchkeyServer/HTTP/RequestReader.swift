@@ -16,7 +16,8 @@ struct RequestReader: Sendable {
     func client(of request: Request, context: LatchkeyRequestContext) -> ClientInfo {
         ClientInfo(
             ipAddress: ClientAddress.resolve(request, peer: context.peerAddress, trustedProxies: trustedProxies),
-            userAgent: request.headers[.userAgent])
+            userAgent: request.headers[.userAgent]
+        )
     }
 
     /// Decodes a strict JSON body within the configured size limit.

@@ -56,7 +56,9 @@ final class TLSCertificates: Sendable {
     func serverConfiguration() -> TLSConfiguration {
         let pair = current.withLockedValue { $0 }
         var configuration = TLSConfiguration.makeServerConfiguration(
-            certificateChain: pair.certificateChain ?? [], privateKey: pair.privateKey ?? .file(keyPath))
+            certificateChain: pair.certificateChain ?? [],
+            privateKey: pair.privateKey ?? .file(keyPath)
+        )
         configuration.minimumTLSVersion = .tlsv12
         configuration.sslContextCallback = { [current] _, promise in
             promise.succeed(current.withLockedValue { $0 })
@@ -78,7 +80,8 @@ struct CertificateReloadService: Service {
             } catch {
                 logger.error(
                     "could not reload the TLS certificate; still serving the previous one",
-                    metadata: ["path": "\(certificates.certificatePath)", "error": "\(error)"])
+                    metadata: ["path": "\(certificates.certificatePath)", "error": "\(error)"]
+                )
             }
         }
     }

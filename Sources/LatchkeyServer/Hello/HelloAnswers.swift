@@ -36,8 +36,12 @@ final class HelloAnswers: Sendable {
     private func encode(_ key: Key) throws -> ByteBuffer {
         let modules = zip(declared, key.access).map { declared, access in
             Module(
-                id: declared.id, title: declared.module.title, vmin: declared.module.vmin, vmax: declared.module.vmax,
-                access: access)
+                id: declared.id,
+                title: declared.module.title,
+                vmin: declared.module.vmin,
+                vmax: declared.module.vmax,
+                access: access
+            )
         }
         let hello = HelloResponse(name: LatchkeyVersion.name, version: LatchkeyVersion.current, clientId: key.clientID, modules: modules)
         let body = ByteBuffer(bytes: try WireCoding.makeEncoder().encode(hello))

@@ -39,8 +39,10 @@ struct HelloFeature: Feature {
         table.on(.get, "/openapi.json", operation: "getOpenAPIDocument", access: .anyone) { _, _ in
             guard let document = OpenAPIDocument.data else { throw APIError(.notFound, .notFound) }
             return Response(
-                status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "public, max-age=300"],
-                body: .init(byteBuffer: ByteBuffer(bytes: document)))
+                status: .ok,
+                headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "public, max-age=300"],
+                body: .init(byteBuffer: ByteBuffer(bytes: document))
+            )
         }
     }
 

@@ -60,7 +60,10 @@ struct AuthorizationCodeStore: Sendable {
     /// finds the code used (once the winner has committed) and revokes the session it issued
     /// (RFC 6749 §4.1.2: a code used twice revokes the tokens it gave).
     func redeem<T: Sendable>(
-        _ code: String, appID: String, at now: Date, sessions: SessionStore,
+        _ code: String,
+        appID: String,
+        at now: Date,
+        sessions: SessionStore,
         issue: @Sendable @escaping (Grant, any SQLDatabase) async throws -> (T, sessionID: String?)
     ) async throws -> (Redemption, T?) {
         guard code.utf8.count <= 256 else { return (.invalid, nil) }
@@ -84,12 +87,15 @@ struct AuthorizationCodeStore: Sendable {
                 return (.reused, nil)
             }
             let grant = Grant(
-                appID: try row.decode(column: "app_id", as: String.self), userID: try row.decode(column: "user_id", as: String.self),
+                appID: try row.decode(column: "app_id", as: String.self),
+                userID: try row.decode(column: "user_id", as: String.self),
                 browserSessionID: try row.decode(column: "browser_session_id", as: String.self),
                 redirectURI: try row.decode(column: "redirect_uri", as: String.self),
                 codeChallenge: try row.decode(column: "code_challenge", as: String.self),
-                scope: try row.decode(column: "scope", as: String.self), nonce: try row.decode(column: "nonce", as: String?.self),
-                authTime: Date(epochSeconds: try row.decode(column: "auth_time", as: Int64.self)))
+                scope: try row.decode(column: "scope", as: String.self),
+                nonce: try row.decode(column: "nonce", as: String?.self),
+                authTime: Date(epochSeconds: try row.decode(column: "auth_time", as: Int64.self))
+            )
             let (value, sessionID) = try await issue(grant, db)
             if let sessionID {
                 try await db.raw("UPDATE login_codes SET issued_session_id = \(bind: sessionID) WHERE code_hash = \(bind: hash)").run()

@@ -106,9 +106,18 @@ struct AuthorizationRequest: Sendable {
         if let nonce, nonce.utf8.count > 512 { throw refuse("invalid_request", "nonce is too long.") }
         if let state, state.utf8.count > 2048 { throw refuse("invalid_request", "state is too long.") }
         return AuthorizationRequest(
-            app: app, redirectURI: redirectURI, state: state, nonce: nonce, codeChallenge: challenge, scopes: scopes.sorted(),
-            prompt: prompt, maxAge: maxAge, loginHint: fields["login_hint"]?.first.map { String($0.prefix(256)) },
-            uiLocales: fields["ui_locales"]?.first, query: query)
+            app: app,
+            redirectURI: redirectURI,
+            state: state,
+            nonce: nonce,
+            codeChallenge: challenge,
+            scopes: scopes.sorted(),
+            prompt: prompt,
+            maxAge: maxAge,
+            loginHint: fields["login_hint"]?.first.map { String($0.prefix(256)) },
+            uiLocales: fields["ui_locales"]?.first,
+            query: query
+        )
     }
 
     /// The request's own query string, from a request to the authorization endpoint or a page.

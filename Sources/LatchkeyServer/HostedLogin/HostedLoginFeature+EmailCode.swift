@@ -15,13 +15,23 @@ extension HostedLoginFeature {
             let email = form["email"]?.trimmingCharacters(in: .whitespaces) ?? ""
             do {
                 _ = try await emailSignIn.send(
-                    EmailCodeRequest(email: email), app: authz.app, client: requests.client(of: request, context: context),
-                    language: language)
+                    EmailCodeRequest(email: email),
+                    app: authz.app,
+                    client: requests.client(of: request, context: context),
+                    language: language
+                )
                 return try emailCodeEntryPage(authz, request: request, language: language, email: email)
             } catch let error as APIError {
                 return try emailPage(
-                    "login/email", title: "login.email.title", authz, request: request, language: language, email: email,
-                    errors: pageErrors(error, fields: ["email"], language: language), status: error.status)
+                    "login/email",
+                    title: "login.email.title",
+                    authz,
+                    request: request,
+                    language: language,
+                    email: email,
+                    errors: pageErrors(error, fields: ["email"], language: language),
+                    status: error.status
+                )
             }
         }
     }
@@ -35,13 +45,20 @@ extension HostedLoginFeature {
             let client = requests.client(of: request, context: context)
             return try await finishSignIn(authz, request: request, client: client, language: language) {
                 try await emailSignIn.verify(
-                    EmailCodeVerifyRequest(email: email, code: code), app: authz.app, client: client,
+                    EmailCodeVerifyRequest(email: email, code: code),
+                    app: authz.app,
+                    client: client,
                     language: language
                 ).0
             } refused: { error in
                 try emailCodeEntryPage(
-                    authz, request: request, language: language, email: email,
-                    errors: pageErrors(error, fields: ["code"], typed: "code", language: language), status: error.status)
+                    authz,
+                    request: request,
+                    language: language,
+                    email: email,
+                    errors: pageErrors(error, fields: ["code"], typed: "code", language: language),
+                    status: error.status
+                )
             }
         }
     }

@@ -35,7 +35,9 @@ extension HostedLoginFeature {
     /// A form's step: its token checked (a `403` page without a good one), then the
     /// authorization request it carries, then `body`.
     func step(
-        _ request: Request, fields: Set<String>, _ body: (AuthorizationRequest, [String: String], Language) async throws -> Response
+        _ request: Request,
+        fields: Set<String>,
+        _ body: (AuthorizationRequest, [String: String], Language) async throws -> Response
     ) async throws -> Response {
         let form = try await requests.form(of: request, recognized: fields.union([CSRFProtection.fieldName, "request"])) ?? [:]
         guard csrf.verify(request, form: form) else { return try errorPage("csrf", request: request, status: .forbidden) }
@@ -73,7 +75,11 @@ extension HostedLoginFeature {
     /// The user of `session` is signed in: the consent screen when a third-party app lacks their
     /// consent, else a code for the client.
     func signedIn(
-        _ authz: AuthorizationRequest, session: SessionRecord, request: Request, language: Language, cookie: Cookie?
+        _ authz: AuthorizationRequest,
+        session: SessionRecord,
+        request: Request,
+        language: Language,
+        cookie: Cookie?
     ) async throws -> Response {
         guard let account = try await userCache.account(id: session.userID, appID: authz.app.id), !account.disabled else {
             return try signInPage(authz, request: request, language: language)
@@ -83,9 +89,15 @@ extension HostedLoginFeature {
             return try consentPage(authz, account: account, request: request, language: language, cookie: cookie)
         }
         let grant = AuthorizationCodeStore.Grant(
-            appID: authz.app.id, userID: account.id, browserSessionID: session.id, redirectURI: authz.redirectURI,
-            codeChallenge: authz.codeChallenge, scope: authz.scopes.joined(separator: " "), nonce: authz.nonce,
-            authTime: session.authenticatedAt)
+            appID: authz.app.id,
+            userID: account.id,
+            browserSessionID: session.id,
+            redirectURI: authz.redirectURI,
+            codeChallenge: authz.codeChallenge,
+            scope: authz.scopes.joined(separator: " "),
+            nonce: authz.nonce,
+            authTime: session.authenticatedAt
+        )
         let code = try await codes.issue(grant, at: time.now())
         return Self.redirect(to: authz.redirect(["code": code], issuer: issuer.current), cookie: cookie)
     }
@@ -106,8 +118,12 @@ extension HostedLoginFeature {
     /// any other refusal is what the page itself shows (`refused`), so every first factor meets
     /// the second in one place.
     func finishSignIn(
-        _ authz: AuthorizationRequest, request: Request, client: ClientInfo, language: Language,
-        _ signIn: () async throws -> AuthResponse, refused: (APIError) throws -> Response
+        _ authz: AuthorizationRequest,
+        request: Request,
+        client: ClientInfo,
+        language: Language,
+        _ signIn: () async throws -> AuthResponse,
+        refused: (APIError) throws -> Response
     ) async throws -> Response {
         do {
             return try await adopt(try await signIn(), authz: authz, request: request, language: language)
@@ -134,15 +150,24 @@ extension HostedLoginFeature {
             return try await finishSignIn(authz, request: request, client: client, language: language) {
                 let isEmail = identifier.contains("@")
                 return try await accounts.signIn(
-                    username: isEmail ? nil : identifier, email: isEmail ? identifier : nil, password: password, app: authz.app,
-                    client: client)
+                    username: isEmail ? nil : identifier,
+                    email: isEmail ? identifier : nil,
+                    password: password,
+                    app: authz.app,
+                    client: client
+                )
             } refused: { error in
                 // A refusal naming a field (a malformed email) is the identifier's error; wrong
                 // credentials name none, since they may be either field's.
                 let field = error.fields.isEmpty ? "" : "identifier"
                 return try signInPage(
-                    authz, request: request, language: language, identifier: identifier,
-                    errors: [PageError(field: field, message: Messages.text(for: error.code, in: language).title)], status: error.status)
+                    authz,
+                    request: request,
+                    language: language,
+                    identifier: identifier,
+                    errors: [PageError(field: field, message: Messages.text(for: error.code, in: language).title)],
+                    status: error.status
+                )
             }
         }
     }
@@ -160,8 +185,12 @@ extension HostedLoginFeature {
                 return try await passkeys.signIn(credential, app: authz.app, client: client)
             } refused: { error in
                 try signInPage(
-                    authz, request: request, language: language,
-                    errors: [PageError(field: "", message: Messages.text(for: error.code, in: language).title)], status: error.status)
+                    authz,
+                    request: request,
+                    language: language,
+                    errors: [PageError(field: "", message: Messages.text(for: error.code, in: language).title)],
+                    status: error.status
+                )
             }
         }
     }
@@ -179,8 +208,14 @@ extension HostedLoginFeature {
                 try await accounts.signUp(body, app: authz.app, client: client, language: language)
             } refused: { error in
                 try signUpPage(
-                    authz, request: request, language: language, username: username, email: email,
-                    errors: pageErrors(error, fields: ["username", "email", "password"], language: language), status: error.status)
+                    authz,
+                    request: request,
+                    language: language,
+                    username: username,
+                    email: email,
+                    errors: pageErrors(error, fields: ["username", "email", "password"], language: language),
+                    status: error.status
+                )
             }
         }
     }
@@ -192,12 +227,23 @@ extension HostedLoginFeature {
             let email = form["email"]?.trimmingCharacters(in: .whitespaces) ?? ""
             do {
                 try await links.requestReset(
-                    email: email, app: authz.app, client: requests.client(of: request, context: context), language: language)
+                    email: email,
+                    app: authz.app,
+                    client: requests.client(of: request, context: context),
+                    language: language
+                )
                 return try messagePage(authz, "login.reset.sent", request: request, language: language)
             } catch let error as APIError {
                 return try emailPage(
-                    "login/reset", title: "login.reset.title", authz, request: request, language: language, email: email,
-                    errors: pageErrors(error, fields: ["email"], language: language), status: error.status)
+                    "login/reset",
+                    title: "login.reset.title",
+                    authz,
+                    request: request,
+                    language: language,
+                    email: email,
+                    errors: pageErrors(error, fields: ["email"], language: language),
+                    status: error.status
+                )
             }
         }
     }
@@ -208,13 +254,21 @@ extension HostedLoginFeature {
             let number = form["phone"]?.trimmingCharacters(in: .whitespaces) ?? ""
             do {
                 let started = try await phone.start(
-                    PhoneStartRequest(phone: number), app: authz.app, client: requests.client(of: request, context: context),
-                    language: language)
+                    PhoneStartRequest(phone: number),
+                    app: authz.app,
+                    client: requests.client(of: request, context: context),
+                    language: language
+                )
                 return try pinPage(authz, request: request, language: language, phone: started.phone, requestID: started.requestId)
             } catch let error as APIError {
                 return try phonePage(
-                    authz, request: request, language: language, phone: number,
-                    errors: pageErrors(error, fields: ["phone"], language: language), status: error.status)
+                    authz,
+                    request: request,
+                    language: language,
+                    phone: number,
+                    errors: pageErrors(error, fields: ["phone"], language: language),
+                    status: error.status
+                )
             }
         }
     }
@@ -228,13 +282,20 @@ extension HostedLoginFeature {
             let client = requests.client(of: request, context: context)
             return try await finishSignIn(authz, request: request, client: client, language: language) {
                 try await phone.verify(
-                    PhoneVerifyRequest(phone: number, requestId: requestID, pin: form["pin"] ?? ""), app: authz.app,
+                    PhoneVerifyRequest(phone: number, requestId: requestID, pin: form["pin"] ?? ""),
+                    app: authz.app,
                     client: client
                 ).0
             } refused: { error in
                 try pinPage(
-                    authz, request: request, language: language, phone: number, requestID: requestID,
-                    errors: pageErrors(error, fields: ["pin"], typed: "pin", language: language), status: error.status)
+                    authz,
+                    request: request,
+                    language: language,
+                    phone: number,
+                    requestID: requestID,
+                    errors: pageErrors(error, fields: ["pin"], typed: "pin", language: language),
+                    status: error.status
+                )
             }
         }
     }

@@ -92,8 +92,12 @@ extension HostedLoginFeature {
             hintedSession = sid
         }
         return Logout(
-            app: app, redirectURI: redirectURI, state: parameters["state"], hintedSessionID: hintedSession,
-            hintedUserID: hint.map { $0["sub"] as? String ?? "" })
+            app: app,
+            redirectURI: redirectURI,
+            state: parameters["state"],
+            hintedSessionID: hintedSession,
+            hintedUserID: hint.map { $0["sub"] as? String ?? "" }
+        )
     }
 
     /// `GET /v1/auth/browser-session` (Kurogo's Session API): whether the browser that sends the
@@ -104,7 +108,8 @@ extension HostedLoginFeature {
         else { return try JSONResponse.make(BrowserSessionStatus(active: false), headers: [.cacheControl: "no-store"]) }
         return try JSONResponse.make(
             BrowserSessionStatus(active: true, user: account.record, authenticatedAt: session.authenticatedAt, expiresAt: session.expiresAt),
-            headers: [.cacheControl: "no-store"])
+            headers: [.cacheControl: "no-store"]
+        )
     }
 }
 

@@ -8,12 +8,25 @@ import LatchkeyWire
 /// origin (`form-action`), where a step's `303` ends.
 extension HostedLoginFeature {
     func signInPage(
-        _ authz: AuthorizationRequest, request: Request, language: Language, identifier: String? = nil, errors: [PageError] = [],
+        _ authz: AuthorizationRequest,
+        request: Request,
+        language: Language,
+        identifier: String? = nil,
+        errors: [PageError] = [],
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         var values: [String: Any] = ["identifier": identifier ?? authz.loginHint ?? ""]
         values["passkeyOptions"] = try passkeyOptions(authz.app)
-        return try render("login/sign-in", title: "login.sign_in.title", authz, request: request, language: language, values: values, errors: errors, status: status)
+        return try render(
+            "login/sign-in",
+            title: "login.sign_in.title",
+            authz,
+            request: request,
+            language: language,
+            values: values,
+            errors: errors,
+            status: status
+        )
     }
 
     /// The request options the sign-in page's passkey button uses, as JSON; nil when the app has
@@ -24,89 +37,178 @@ extension HostedLoginFeature {
     }
 
     func signUpPage(
-        _ authz: AuthorizationRequest, request: Request, language: Language, username: String? = nil, email: String? = nil,
-        errors: [PageError] = [], status: HTTPResponse.Status = .ok
+        _ authz: AuthorizationRequest,
+        request: Request,
+        language: Language,
+        username: String? = nil,
+        email: String? = nil,
+        errors: [PageError] = [],
+        status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let methods = authz.app.settings.signInMethods
         return try render(
-            "login/sign-up", title: "login.sign_up.title", authz, request: request, language: language,
+            "login/sign-up",
+            title: "login.sign_up.title",
+            authz,
+            request: request,
+            language: language,
             values: [
                 "username": username ?? "", "email": email ?? authz.loginHint.flatMap { $0.contains("@") ? $0 : nil } ?? "",
                 "usesUsername": methods.contains(.username), "usesEmail": methods.contains(.email),
                 "passwordMinLength": authz.app.settings.passwordMinLength,
-            ], errors: errors, status: status)
+            ],
+            errors: errors,
+            status: status
+        )
     }
 
     /// A page whose one field is an email address, prefilled from an email `login_hint`: the
     /// password reset (`login/reset`) and "email me a code" (`login/email`).
     func emailPage(
-        _ template: String, title: String, _ authz: AuthorizationRequest, request: Request, language: Language, email: String? = nil,
-        errors: [PageError] = [], status: HTTPResponse.Status = .ok
+        _ template: String,
+        title: String,
+        _ authz: AuthorizationRequest,
+        request: Request,
+        language: Language,
+        email: String? = nil,
+        errors: [PageError] = [],
+        status: HTTPResponse.Status = .ok
     ) throws -> Response {
         try render(
-            template, title: title, authz, request: request, language: language,
-            values: ["email": email ?? authz.loginHint.flatMap { $0.contains("@") ? $0 : nil } ?? ""], errors: errors, status: status)
+            template,
+            title: title,
+            authz,
+            request: request,
+            language: language,
+            values: ["email": email ?? authz.loginHint.flatMap { $0.contains("@") ? $0 : nil } ?? ""],
+            errors: errors,
+            status: status
+        )
     }
 
     func phonePage(
-        _ authz: AuthorizationRequest, request: Request, language: Language, phone: String? = nil, errors: [PageError] = [],
+        _ authz: AuthorizationRequest,
+        request: Request,
+        language: Language,
+        phone: String? = nil,
+        errors: [PageError] = [],
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         try render(
-            "login/phone", title: "login.phone.title", authz, request: request, language: language, values: ["phone": phone ?? ""],
-            errors: errors, status: status)
+            "login/phone",
+            title: "login.phone.title",
+            authz,
+            request: request,
+            language: language,
+            values: ["phone": phone ?? ""],
+            errors: errors,
+            status: status
+        )
     }
 
     func pinPage(
-        _ authz: AuthorizationRequest, request: Request, language: Language, phone: String, requestID: String, errors: [PageError] = [],
+        _ authz: AuthorizationRequest,
+        request: Request,
+        language: Language,
+        phone: String,
+        requestID: String,
+        errors: [PageError] = [],
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         try render(
-            "login/pin", title: "login.pin.title", authz, request: request, language: language,
-            values: ["phone": phone, "requestID": requestID], errors: errors, status: status)
+            "login/pin",
+            title: "login.pin.title",
+            authz,
+            request: request,
+            language: language,
+            values: ["phone": phone, "requestID": requestID],
+            errors: errors,
+            status: status
+        )
     }
 
     /// The code emailed to `email`, asked for.
     func emailCodeEntryPage(
-        _ authz: AuthorizationRequest, request: Request, language: Language, email: String, errors: [PageError] = [],
+        _ authz: AuthorizationRequest,
+        request: Request,
+        language: Language,
+        email: String,
+        errors: [PageError] = [],
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         try render(
-            "login/email-code", title: "login.email_code.title", authz, request: request, language: language, values: ["email": email],
-            errors: errors, status: status)
+            "login/email-code",
+            title: "login.email_code.title",
+            authz,
+            request: request,
+            language: language,
+            values: ["email": email],
+            errors: errors,
+            status: status
+        )
     }
 
     /// The second step of a sign-in: a code of the user's authenticator or a recovery code,
     /// under a new authenticator's QR code, link and key when the app requires one the user lacks.
     func secondFactorPage(
-        _ authz: AuthorizationRequest, request: Request, language: Language, prompt: SecondFactorPrompt, errors: [PageError] = [],
+        _ authz: AuthorizationRequest,
+        request: Request,
+        language: Language,
+        prompt: SecondFactorPrompt,
+        errors: [PageError] = [],
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         try render(
-            "login/mfa", title: "login.mfa.title", authz, request: request, language: language,
-            values: prompt.values(in: language, pages: pages).merging(["offersRemember": true]) { $1 }, errors: errors, status: status)
+            "login/mfa",
+            title: "login.mfa.title",
+            authz,
+            request: request,
+            language: language,
+            values: prompt.values(in: language, pages: pages).merging(["offersRemember": true]) { $1 },
+            errors: errors,
+            status: status
+        )
     }
 
     /// The recovery codes of a user whose sign-in just enrolled their first authenticator, shown
     /// once, with the browser's new session cookie; its form goes on with the flow.
     func recoveryCodesPage(
-        _ authz: AuthorizationRequest, request: Request, language: Language, codes: [String], cookie: Cookie
+        _ authz: AuthorizationRequest,
+        request: Request,
+        language: Language,
+        codes: [String],
+        cookie: Cookie
     ) throws -> Response {
         var response = try render(
-            "login/recovery-codes", title: "mfa.title", authz, request: request, language: language, values: ["recoveryCodes": codes])
+            "login/recovery-codes",
+            title: "mfa.title",
+            authz,
+            request: request,
+            language: language,
+            values: ["recoveryCodes": codes]
+        )
         response.setCookie(cookie)
         return response
     }
 
     func consentPage(
-        _ authz: AuthorizationRequest, account: UserAccount, request: Request, language: Language, cookie: Cookie?
+        _ authz: AuthorizationRequest,
+        account: UserAccount,
+        request: Request,
+        language: Language,
+        cookie: Cookie?
     ) throws -> Response {
         var response = try render(
-            "login/consent", title: "login.consent.title", authz, request: request, language: language,
+            "login/consent",
+            title: "login.consent.title",
+            authz,
+            request: request,
+            language: language,
             values: [
                 "user": account.username ?? account.email ?? account.phone ?? account.id,
                 "scopes": authz.scopes.map { text("login.consent.scope.\($0)", language) },
-            ])
+            ]
+        )
         if let cookie { response.setCookie(cookie) }
         return response
     }
@@ -114,13 +216,18 @@ extension HostedLoginFeature {
     /// A page that only says something (a link was sent), with the way back to signing in.
     func messagePage(_ authz: AuthorizationRequest, _ message: String, request: Request, language: Language) throws -> Response {
         try render(
-            "login/message", title: message + "_title", authz, request: request, language: language,
-            values: ["message": text(message, language)])
+            "login/message",
+            title: message + "_title",
+            authz,
+            request: request,
+            language: language,
+            values: ["message": text(message, language)]
+        )
     }
 
     /// The page for a request that cannot go back to its client (`page.login.error.<reason>`).
     func errorPage(_ reason: String, request: Request, status: HTTPResponse.Status) throws -> Response {
-        let uiLocales = AuthorizationRequest.fields(of: AuthorizationRequest.query(of: request) )?["ui_locales"]?.first
+        let uiLocales = AuthorizationRequest.fields(of: AuthorizationRequest.query(of: request))?["ui_locales"]?.first
         var page = Page("login/error", title: "login.error.title", language: Language(uiLocales: uiLocales, of: request))
         page.values["message"] = text("login.error.\(reason)", page.language)
         page.status = status
@@ -131,8 +238,14 @@ extension HostedLoginFeature {
     /// A page of the flow: the app's name and logo, the request its forms carry, the links to
     /// the other pages, the form token, and the redirect URI's origin as a form action.
     private func render(
-        _ template: String, title: String, _ authz: AuthorizationRequest, request: Request, language: Language,
-        values: [String: Any], errors: [PageError] = [], status: HTTPResponse.Status = .ok
+        _ template: String,
+        title: String,
+        _ authz: AuthorizationRequest,
+        request: Request,
+        language: Language,
+        values: [String: Any],
+        errors: [PageError] = [],
+        status: HTTPResponse.Status = .ok
     ) throws -> Response {
         var page = Page(template, title: title, language: language, values: values)
         let query = authz.query

@@ -90,17 +90,34 @@ extension HostedLoginFeature {
             guard answer.status == 200, let token = answer.object[tokenField] as? String else {
                 logger.info("provider token endpoint refused the code", metadata: ["provider": "\(flow.provider)", "status": "\(answer.status)"])
                 return try signInPage(
-                    authz, request: request, language: language, errors: [pageError("login.provider.failed", language)], status: .badGateway)
+                    authz,
+                    request: request,
+                    language: language,
+                    errors: [pageError("login.provider.failed", language)],
+                    status: .badGateway
+                )
             }
             let client = requests.client(of: request, context: context)
             return try await finishSignIn(authz, request: request, client: client, language: language) {
                 try await providerAccounts.signIn(
                     ExternalSignInRequest(
-                        provider: flow.provider, token: token, nonce: settings.kind == .openIDConnect ? providerLogin.nonce(of: flow) : nil),
-                    app: authz.app, client: client, postedName: ProviderAnswer.name(inUser: parameters["user"]), exchanged: true
+                        provider: flow.provider,
+                        token: token,
+                        nonce: settings.kind == .openIDConnect ? providerLogin.nonce(of: flow) : nil
+                    ),
+                    app: authz.app,
+                    client: client,
+                    postedName: ProviderAnswer.name(inUser: parameters["user"]),
+                    exchanged: true
                 ).0
             } refused: { error in
-                try signInPage(authz, request: request, language: language, errors: pageErrors(error, fields: [], language: language), status: error.status)
+                try signInPage(
+                    authz,
+                    request: request,
+                    language: language,
+                    errors: pageErrors(error, fields: [], language: language),
+                    status: error.status
+                )
             }
         }
         response.setCookie(providerLogin.endingCookie)
@@ -120,7 +137,9 @@ extension HostedLoginFeature {
     /// Runs `body` on the authorization request `query`; a provider that cannot be reached is
     /// the sign-in page again, saying so (`503`).
     private func providerStep(
-        _ request: Request, query: String, _ body: (AuthorizationRequest, Language) async throws -> Response
+        _ request: Request,
+        query: String,
+        _ body: (AuthorizationRequest, Language) async throws -> Response
     ) async throws -> Response {
         do {
             let authz = try await AuthorizationRequest.parse(query: query, apps: apps)
@@ -130,8 +149,12 @@ extension HostedLoginFeature {
             } catch ProviderCheckFailure.unreachable(let reason) {
                 logger.warning("provider unreachable", metadata: ["reason": "\(reason)"])
                 return try signInPage(
-                    authz, request: request, language: language, errors: [pageError("login.provider.unreachable", language)],
-                    status: .serviceUnavailable)
+                    authz,
+                    request: request,
+                    language: language,
+                    errors: [pageError("login.provider.unreachable", language)],
+                    status: .serviceUnavailable
+                )
             }
         } catch let failure as AuthorizationFailure {
             return try answer(failure, request: request)

@@ -3,59 +3,68 @@ import SQLKit
 
 extension HostedLoginFeature {
     static let migrations = [
-        Migration(1, [
-            // A browser session is a session of the app (so everything that ends sessions ends it)
-            // reached through the `lk_session` cookie, whose digest is stored here.
-            """
-            CREATE TABLE login_browser_sessions (
-                session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
-                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                cookie_hash TEXT NOT NULL,
-                created_at BIGINT NOT NULL
-            )
-            """,
-            "CREATE INDEX login_browser_sessions_cookie ON login_browser_sessions(cookie_hash, app_id)",
-            """
-            CREATE TABLE login_codes (
-                code_hash TEXT PRIMARY KEY,
-                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                browser_session_id TEXT NOT NULL,
-                redirect_uri TEXT NOT NULL,
-                code_challenge TEXT NOT NULL,
-                scope TEXT NOT NULL,
-                nonce TEXT,
-                auth_time BIGINT NOT NULL,
-                created_at BIGINT NOT NULL,
-                expires_at BIGINT NOT NULL,
-                used_at BIGINT,
-                issued_session_id TEXT
-            )
-            """,
-            "CREATE INDEX login_codes_user ON login_codes(user_id)",
-            """
-            CREATE TABLE login_consents (
-                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                scope TEXT NOT NULL,
-                granted_at BIGINT NOT NULL,
-                PRIMARY KEY (app_id, user_id)
-            )
-            """,
-        ])
+        Migration(
+            1,
+            [
+                // A browser session is a session of the app (so everything that ends sessions ends it)
+                // reached through the `lk_session` cookie, whose digest is stored here.
+                """
+                CREATE TABLE login_browser_sessions (
+                    session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    cookie_hash TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX login_browser_sessions_cookie ON login_browser_sessions(cookie_hash, app_id)",
+                """
+                CREATE TABLE login_codes (
+                    code_hash TEXT PRIMARY KEY,
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    browser_session_id TEXT NOT NULL,
+                    redirect_uri TEXT NOT NULL,
+                    code_challenge TEXT NOT NULL,
+                    scope TEXT NOT NULL,
+                    nonce TEXT,
+                    auth_time BIGINT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    used_at BIGINT,
+                    issued_session_id TEXT
+                )
+                """,
+                "CREATE INDEX login_codes_user ON login_codes(user_id)",
+                """
+                CREATE TABLE login_consents (
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    scope TEXT NOT NULL,
+                    granted_at BIGINT NOT NULL,
+                    PRIMARY KEY (app_id, user_id)
+                )
+                """,
+            ]
+        )
     ]
 
     static let tables: [OwnedTable] = [
         OwnedTable(
-            name: "login_browser_sessions", userData: .owned(column: "user_id", section: "hostedLogin"),
-            merge: .dropped(why: "the guest's browser sign-ins end with its sessions")),
+            name: "login_browser_sessions",
+            userData: .owned(column: "user_id", section: "hostedLogin"),
+            merge: .dropped(why: "the guest's browser sign-ins end with its sessions")
+        ),
         OwnedTable(
-            name: "login_codes", userData: .owned(column: "user_id", section: "hostedLogin"),
-            merge: .dropped(why: "codes the guest was issued are spent or expire within minutes")),
+            name: "login_codes",
+            userData: .owned(column: "user_id", section: "hostedLogin"),
+            merge: .dropped(why: "codes the guest was issued are spent or expire within minutes")
+        ),
         OwnedTable(
-            name: "login_consents", userData: .owned(column: "user_id", section: "hostedLogin"),
-            merge: .dropped(why: "a third-party app asks the account for its own consent")),
+            name: "login_consents",
+            userData: .owned(column: "user_id", section: "hostedLogin"),
+            merge: .dropped(why: "a third-party app asks the account for its own consent")
+        ),
     ]
 
     /// Codes a day after they expired (a used code is kept that long so a replay still finds
@@ -73,7 +82,8 @@ extension HostedLoginFeature {
             ).all().map {
                 ExportedBrowserSession(
                     sessionId: try $0.decode(column: "session_id", as: String.self),
-                    createdAt: Date(epochSeconds: try $0.decode(column: "created_at", as: Int64.self)))
+                    createdAt: Date(epochSeconds: try $0.decode(column: "created_at", as: Int64.self))
+                )
             }
             let consents = try await db.raw(
                 """
@@ -82,8 +92,10 @@ extension HostedLoginFeature {
                 """
             ).all().map {
                 ExportedConsent(
-                    clientId: try $0.decode(column: "client_id", as: String.self), scope: try $0.decode(column: "scope", as: String.self),
-                    grantedAt: Date(epochSeconds: try $0.decode(column: "granted_at", as: Int64.self)))
+                    clientId: try $0.decode(column: "client_id", as: String.self),
+                    scope: try $0.decode(column: "scope", as: String.self),
+                    grantedAt: Date(epochSeconds: try $0.decode(column: "granted_at", as: Int64.self))
+                )
             }
             let codes = try await db.raw(
                 "SELECT created_at, expires_at, used_at FROM login_codes WHERE user_id = \(bind: user.userID) ORDER BY created_at"
@@ -91,7 +103,8 @@ extension HostedLoginFeature {
                 ExportedCode(
                     createdAt: Date(epochSeconds: try $0.decode(column: "created_at", as: Int64.self)),
                     expiresAt: Date(epochSeconds: try $0.decode(column: "expires_at", as: Int64.self)),
-                    used: try $0.decode(column: "used_at", as: Int64?.self) != nil)
+                    used: try $0.decode(column: "used_at", as: Int64?.self) != nil
+                )
             }
             return ExportedHostedLogin(browserSessions: browser, consents: consents, authorizationCodes: codes)
         }

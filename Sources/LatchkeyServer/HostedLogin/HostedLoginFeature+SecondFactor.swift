@@ -13,7 +13,11 @@ extension HostedLoginFeature {
     /// The code page for an `mfa_required` answer — or, in a browser that remembers the user's
     /// authenticator (``RememberedBrowsers``), the sign-in completed without it.
     func askForSecondFactor(
-        _ error: APIError, authz: AuthorizationRequest, request: Request, client: ClientInfo, language: Language
+        _ error: APIError,
+        authz: AuthorizationRequest,
+        request: Request,
+        client: ClientInfo,
+        language: Language
     ) async throws -> Response {
         if let challenge = error.challenge, !challenge.enrollment,
             let remembered = rememberedBrowsers.remembered(by: request, app: authz.app, at: time.now()),
@@ -33,8 +37,10 @@ extension HostedLoginFeature {
             let challenge = form["challenge"] ?? ""
             do {
                 let answer = try await mfa.complete(
-                    MFASignIn.completion(challenge: challenge, typed: form["code"] ?? ""), app: authz.app,
-                    client: requests.client(of: request, context: context))
+                    MFASignIn.completion(challenge: challenge, typed: form["code"] ?? ""),
+                    app: authz.app,
+                    client: requests.client(of: request, context: context)
+                )
                 var response: Response
                 if let recoveryCodes = answer.recoveryCodes {
                     guard case let (_, cookie)? = try await browser.adopt(answer, app: authz.app, replacing: request, at: time.now()) else {
@@ -50,12 +56,21 @@ extension HostedLoginFeature {
                 return response
             } catch let error as APIError where error.code == .mfaChallengeExpired {
                 return try signInPage(
-                    authz, request: request, language: language,
-                    errors: [PageError(field: "", message: Messages.text(for: error.code, in: language).title)], status: error.status)
+                    authz,
+                    request: request,
+                    language: language,
+                    errors: [PageError(field: "", message: Messages.text(for: error.code, in: language).title)],
+                    status: error.status
+                )
             } catch let error as APIError {
                 return try secondFactorPage(
-                    authz, request: request, language: language, prompt: SecondFactorPrompt(challenge: challenge),
-                    errors: pageErrors(error, fields: ["code"], typed: "code", language: language), status: error.status)
+                    authz,
+                    request: request,
+                    language: language,
+                    prompt: SecondFactorPrompt(challenge: challenge),
+                    errors: pageErrors(error, fields: ["code"], typed: "code", language: language),
+                    status: error.status
+                )
             }
         }
     }

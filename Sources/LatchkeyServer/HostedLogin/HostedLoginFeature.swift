@@ -54,7 +54,9 @@ struct HostedLoginFeature: Feature {
         providerAccounts = ExternalAccountService(backend: backend)
         providerLogin = backend.providerLogin
         rememberedBrowsers = RememberedBrowsers(
-            key: backend.box.derivedKey(for: "remembered-browsers"), secureCookies: backend.issuer.current.hasPrefix("https:"))
+            key: backend.box.derivedKey(for: "remembered-browsers"),
+            secureCookies: backend.issuer.current.hasPrefix("https:")
+        )
         requests = backend.requests
         secondFactor = SecondFactorService(backend: backend)
         sessions = backend.sessions
@@ -63,12 +65,17 @@ struct HostedLoginFeature: Feature {
     }
 
     static let module: ModuleDeclaration? = ModuleDeclaration(
-        title: "Hosted login: OAuth authorization code with PKCE, OpenID Connect, browser session", access: .anyone)
+        title: "Hosted login: OAuth authorization code with PKCE, OpenID Connect, browser session",
+        access: .anyone
+    )
 
     static let settings: [AppSetting] = [
         .boolean(
-            "firstParty", \.firstParty, flag: "first-party",
-            help: "The installation's own app: the hosted login does not ask its users to consent (default true)."),
+            "firstParty",
+            \.firstParty,
+            flag: "first-party",
+            help: "The installation's own app: the hosted login does not ask its users to consent (default true)."
+        ),
         .url("logoURL", \.logoURL, flag: "logo-url", help: "https URL of the app's logo on the hosted login pages.", name: "logo URL"),
     ]
 

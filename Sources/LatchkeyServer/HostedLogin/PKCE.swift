@@ -9,7 +9,8 @@ enum PKCE {
 
     /// Whether `verifier` (43 to 128 unreserved characters, §4.1) hashes to `challenge`.
     static func verifies(_ verifier: String, challenge: String) -> Bool {
-        guard (43...128).contains(verifier.utf8.count), verifier.utf8.allSatisfy({ isBase64URL($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "~") })
+        guard (43...128).contains(verifier.utf8.count),
+            verifier.utf8.allSatisfy({ isBase64URL($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "~") })
         else { return false }
         return Base64URL.encode(SHA256.hash(data: Array(verifier.utf8))) == challenge
     }

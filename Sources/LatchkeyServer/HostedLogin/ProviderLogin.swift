@@ -78,7 +78,13 @@ struct ProviderLogin: Sendable {
 
     private func cookie(value: String, maxAge: Int) -> Cookie {
         Cookie(
-            name: Self.cookieName, value: value, maxAge: maxAge, path: "/oauth/authorize/provider", secure: secureCookies,
-            httpOnly: true, sameSite: .lax)
+            name: Self.cookieName,
+            value: value,
+            maxAge: maxAge,
+            path: "/oauth/authorize/provider",
+            secure: secureCookies,
+            httpOnly: true,
+            sameSite: .lax
+        )
     }
 }

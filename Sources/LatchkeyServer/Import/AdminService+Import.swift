@@ -8,17 +8,27 @@ extension AdminService {
     /// `dryRun` reports what each line would do and changes nothing. Needs the admin role; a
     /// real run is audited with its counts.
     public func importUsers(
-        _ content: String, format: UserImportFormat, firebase: FirebaseScryptParameters? = nil, dryRun: Bool, appID: String,
+        _ content: String,
+        format: UserImportFormat,
+        firebase: FirebaseScryptParameters? = nil,
+        dryRun: Bool,
+        appID: String,
         by actor: AdminActor
     ) async throws -> UserImportReport {
         try actor.require(.admin)
         let app = try await existingApp(appID)
         let report = try await userImport.run(
-            UserImportReader(content: content, format: format), app: app, firebase: firebase, dryRun: dryRun)
+            UserImportReader(content: content, format: format),
+            app: app,
+            firebase: firebase,
+            dryRun: dryRun
+        )
         if !dryRun {
             try await audit.record(
-                "users.import", target: "\(app.id) created=\(report.created) updated=\(report.updated) refused=\(report.refused)",
-                by: actor)
+                "users.import",
+                target: "\(app.id) created=\(report.created) updated=\(report.updated) refused=\(report.refused)",
+                by: actor
+            )
         }
         return report
     }

@@ -29,7 +29,8 @@ enum ForeignUserRows {
         if user["email"] != nil { user["emailVerified"] = text(row["email_confirmed_at"]) != nil }
         user["phone"] = text(row["phone"]).map { $0.hasPrefix("+") ? $0 : "+" + $0 }
         user["passwordHash"] = text(row["encrypted_password"])
-        let metadata = (row["raw_user_meta_data"] as? [String: Any])
+        let metadata =
+            (row["raw_user_meta_data"] as? [String: Any])
             ?? text(row["raw_user_meta_data"]).flatMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
         user["displayName"] = text(metadata?["full_name"]) ?? text(metadata?["name"])
         user["createdAt"] = text(row["created_at"]).flatMap(isoDate)

@@ -29,13 +29,19 @@ struct ImportFeature: Feature {
 
     func routes(into table: inout RouteTable) {
         table.on(.post, "/v1/operator/apps/{id}/users/import", operation: "importUsersAsOperator", access: .operator(.admin)) {
-            request, context in
+            request,
+            context in
             let limit = max(requests.maximumBodyBytes, Self.maximumBodyBytes)
             let body = try await RequestBody.decode(UserImportRequest.self, from: request, limit: limit).value
             let actor = AdminActor(try context.operator.operator, address: requests.client(of: request, context: context).ipAddress)
             let report = try await admin.importUsers(
-                body.content, format: body.format ?? .jsonl, firebase: body.firebaseScrypt, dryRun: body.dryRun ?? false,
-                appID: try context.parameters.require("id"), by: actor)
+                body.content,
+                format: body.format ?? .jsonl,
+                firebase: body.firebaseScrypt,
+                dryRun: body.dryRun ?? false,
+                appID: try context.parameters.require("id"),
+                by: actor
+            )
             return try JSONResponse.make(report)
         }
     }

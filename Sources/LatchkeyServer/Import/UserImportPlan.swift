@@ -53,8 +53,12 @@ struct UserImportPlan: Sendable {
             if let settings = app.settings.providers[identity.provider] {
                 identities.append(
                     UserStore.NewIdentity(
-                        provider: settings.identityProvider, subject: identity.subject,
-                        name: settings.kind == .facebook ? nil : identity.provider, email: identity.email))
+                        provider: settings.identityProvider,
+                        subject: identity.subject,
+                        name: settings.kind == .facebook ? nil : identity.provider,
+                        email: identity.email
+                    )
+                )
             } else {
                 identities.append(UserStore.NewIdentity(provider: identity.provider, subject: identity.subject, email: identity.email))
             }

@@ -24,8 +24,15 @@ extension UserImportService {
         let identities = account.identities.filter { !["password", "phone"].contains($0.provider) }
             .map { ImportedIdentity(provider: $0.provider, subject: $0.subject, email: $0.email) }
         return ImportedUser(
-            externalId: externalId ?? account.id, email: account.email, emailVerified: account.email == nil ? nil : account.emailVerified,
-            username: account.username, phone: account.phone, displayName: account.displayName, passwordHash: account.passwordHash,
-            identities: identities.isEmpty ? nil : identities, createdAt: account.createdAt)
+            externalId: externalId ?? account.id,
+            email: account.email,
+            emailVerified: account.email == nil ? nil : account.emailVerified,
+            username: account.username,
+            phone: account.phone,
+            displayName: account.displayName,
+            passwordHash: account.passwordHash,
+            identities: identities.isEmpty ? nil : identities,
+            createdAt: account.createdAt
+        )
     }
 }

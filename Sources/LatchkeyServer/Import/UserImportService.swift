@@ -60,8 +60,11 @@ struct UserImportService: Sendable {
         guard let parameters else { return nil }
         do {
             return try FirebaseScrypt.Project(
-                signerKey: parameters.signerKey, saltSeparator: parameters.saltSeparator, rounds: parameters.rounds,
-                memoryCost: parameters.memCost)
+                signerKey: parameters.signerKey,
+                saltSeparator: parameters.saltSeparator,
+                rounds: parameters.rounds,
+                memoryCost: parameters.memCost
+            )
         } catch {
             throw APIError.validation([FieldError(field: "firebaseScrypt", code: .invalidField, reason: error.description)])
         }
@@ -88,7 +91,10 @@ struct UserImportService: Sendable {
     }
 
     private func apply(
-        _ batch: [Result<UserImportPlan, RefusedLine>], app: App, write: Bool, in db: any SQLDatabase
+        _ batch: [Result<UserImportPlan, RefusedLine>],
+        app: App,
+        write: Bool,
+        in db: any SQLDatabase
     ) async throws -> [UserImportReport.Line] {
         var claims = Claims()
         var lines: [UserImportReport.Line] = []
@@ -113,12 +119,22 @@ struct UserImportService: Sendable {
     }
 
     private func apply(
-        _ plan: UserImportPlan, existing: UserImportStore.Imported?, app: App, write: Bool, at now: Date, in db: any SQLDatabase
+        _ plan: UserImportPlan,
+        existing: UserImportStore.Imported?,
+        app: App,
+        write: Bool,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws -> UserImportReport.Line {
         if let existing {
             if write {
                 try await imports.update(
-                    userID: existing.userID, with: plan, replaceHash: existing.passwordDigest != plan.passwordDigest, at: now, in: db)
+                    userID: existing.userID,
+                    with: plan,
+                    replaceHash: existing.passwordDigest != plan.passwordDigest,
+                    at: now,
+                    in: db
+                )
                 let linked = try await users.find(id: existing.userID, in: db)?.identities ?? []
                 for identity in plan.identities
                 where !linked.contains(where: { $0.subject == identity.subject && ($0.issuer ?? $0.provider) == identity.provider }) {
@@ -131,9 +147,17 @@ struct UserImportService: Sendable {
         guard write else { return .init(line: plan.line, externalId: plan.externalId, outcome: .created) }
         let firstIsPassword = plan.passwordHash != nil || plan.identities.isEmpty
         let user = UserStore.NewUser(
-            id: SecureRandom.identifier(), appID: app.id, username: plan.username, email: plan.email, emailVerified: plan.emailVerified,
-            passwordHash: plan.passwordHash, phone: plan.phone, displayName: plan.displayName,
-            identity: firstIsPassword ? nil : plan.identities.first, createdAt: plan.createdAt ?? now)
+            id: SecureRandom.identifier(),
+            appID: app.id,
+            username: plan.username,
+            email: plan.email,
+            emailVerified: plan.emailVerified,
+            passwordHash: plan.passwordHash,
+            phone: plan.phone,
+            displayName: plan.displayName,
+            identity: firstIsPassword ? nil : plan.identities.first,
+            createdAt: plan.createdAt ?? now
+        )
         try await users.insert(user, in: db)
         for identity in plan.identities.dropFirst(firstIsPassword ? 0 : 1) {
             try await users.link(identity, userID: user.id, appID: app.id, at: user.createdAt, in: db)
@@ -158,7 +182,11 @@ struct UserImportService: Sendable {
     /// Why `plan` cannot be written: a username, email, phone or identity that another user (or
     /// an earlier line of the batch) holds.
     private func conflict(
-        of plan: UserImportPlan, userID: String?, app: App, claims: inout Claims, in db: any SQLDatabase
+        of plan: UserImportPlan,
+        userID: String?,
+        app: App,
+        claims: inout Claims,
+        in db: any SQLDatabase
     ) async throws -> FieldError? {
         if let username = plan.username {
             let holder = try await imports.holder(appID: app.id, username: username, in: db)

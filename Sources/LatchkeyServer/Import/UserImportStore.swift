@@ -23,8 +23,10 @@ struct UserImportStore: Sendable {
             """
         ).first() {
             return Imported(
-                userID: try row.decode(column: "user_id", as: String.self), digest: try row.decode(column: "line_digest", as: String.self),
-                passwordDigest: try row.decode(column: "password_digest", as: String?.self))
+                userID: try row.decode(column: "user_id", as: String.self),
+                digest: try row.decode(column: "line_digest", as: String.self),
+                passwordDigest: try row.decode(column: "password_digest", as: String?.self)
+            )
         }
         let own = try await db.raw("SELECT id FROM users WHERE id = \(bind: externalId) AND app_id = \(bind: appID)").first()
         return try own.map { Imported(userID: try $0.decode(column: "id", as: String.self)) }
@@ -82,11 +84,11 @@ struct UserImportStore: Sendable {
         if replaceHash { assignments.append("password_hash = \(bind: plan.passwordHash)") }
         do {
             try await db.raw("UPDATE users SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: userID)").run()
-        } catch where driver.isUniqueViolation(error, of: .username) {
+        } catch  where driver.isUniqueViolation(error, of: .username) {
             throw UserStore.Taken(field: "username")
-        } catch where driver.isUniqueViolation(error, of: .email) {
+        } catch  where driver.isUniqueViolation(error, of: .email) {
             throw UserStore.Taken(field: "email")
-        } catch where driver.isUniqueViolation(error, of: .phone) {
+        } catch  where driver.isUniqueViolation(error, of: .phone) {
             throw UserStore.Taken(field: "phone")
         }
         try ChangeFeed.record(.user, userID, at: now)

@@ -48,8 +48,12 @@ struct ConsentPage {
             return try await expired(token: token, csrf: csrf, in: language)
         }
         return Self.message(
-            title: "consent.done.\(action.rawValue).title", text: Self.text("done.\(action.rawValue).message", link, in: language),
-            renewing: action == .delete ? nil : token, csrf: csrf, in: language)
+            title: "consent.done.\(action.rawValue).title",
+            text: Self.text("done.\(action.rawValue).message", link, in: language),
+            renewing: action == .delete ? nil : token,
+            csrf: csrf,
+            in: language
+        )
     }
 
     /// Sends a fresh manage link for a spent one; the limits' `429` is a page too.
@@ -93,8 +97,12 @@ struct ConsentPage {
         var renewable: String?
         if let token, try await consent.isRenewable(token: token) { renewable = token }
         var page = Self.message(
-            title: "consent.expired.title", text: PageRenderer.shipped.text("consent.expired.message", in: language),
-            renewing: renewable, csrf: csrf, in: language)
+            title: "consent.expired.title",
+            text: PageRenderer.shipped.text("consent.expired.message", in: language),
+            renewing: renewable,
+            csrf: csrf,
+            in: language
+        )
         page.status = .badRequest
         return page
     }

@@ -50,7 +50,12 @@ struct ConsentStore: Sendable {
     /// (a revoked grant), sets `purgeAt` — so a child without consent is always purged unless
     /// the parent agrees (again) first.
     func decide(
-        _ action: Action, userID: String, parentEmail: String, purgeAt: Date, at now: Date, in db: any SQLDatabase
+        _ action: Action,
+        userID: String,
+        parentEmail: String,
+        purgeAt: Date,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws {
         let status: ConsentStatus =
             switch action {
@@ -73,14 +78,17 @@ struct ConsentStore: Sendable {
 
     /// The child's consent state; nil for an account that never needed consent.
     func state(userID: String, in db: any SQLDatabase) async throws -> ConsentState? {
-        guard let row = try await db.raw(
-            "SELECT status, requested_at, decided_at FROM consents WHERE user_id = \(bind: userID)"
-        ).first(),
+        guard
+            let row = try await db.raw(
+                "SELECT status, requested_at, decided_at FROM consents WHERE user_id = \(bind: userID)"
+            ).first(),
             let status = ConsentStatus(rawValue: try row.decode(column: "status", as: String.self))
         else { return nil }
         return ConsentState(
-            status: status, requestedAt: Date(epochSeconds: try row.decode(column: "requested_at", as: Int64.self)),
-            decidedAt: try row.decode(column: "decided_at", as: Int64?.self).map(Date.init(epochSeconds:)))
+            status: status,
+            requestedAt: Date(epochSeconds: try row.decode(column: "requested_at", as: Int64.self)),
+            decidedAt: try row.decode(column: "decided_at", as: Int64?.self).map(Date.init(epochSeconds:))
+        )
     }
 
     /// The child's consent history, oldest first (record ids sort in the order they were made).
@@ -96,9 +104,12 @@ struct ConsentStore: Sendable {
             else { return nil }
             let permissions = try row.decode(column: "permissions", as: String.self)
             return Record(
-                action: action, parentEmail: try row.decode(column: "parent_email", as: String.self), method: method,
+                action: action,
+                parentEmail: try row.decode(column: "parent_email", as: String.self),
+                method: method,
                 permissions: permissions.split(separator: " ").map(String.init),
-                at: Date(epochSeconds: try row.decode(column: "recorded_at", as: Int64.self)))
+                at: Date(epochSeconds: try row.decode(column: "recorded_at", as: Int64.self))
+            )
         }
     }
 
@@ -113,7 +124,12 @@ struct ConsentStore: Sendable {
     }
 
     private func record(
-        _ action: Action, userID: String, parentEmail: String, method: Method, at now: Date, in db: any SQLDatabase
+        _ action: Action,
+        userID: String,
+        parentEmail: String,
+        method: Method,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws {
         let permissions = action == .granted ? Self.grantedPermissions : []
         try await db.raw(

@@ -3,13 +3,20 @@ import LatchkeyWire
 extension KidsFeature {
     static let settings: [AppSetting] = [
         .integer(
-            "consentAge", \.consentAge, flag: "consent-age",
+            "consentAge",
+            \.consentAge,
+            flag: "consent-age",
             help: "Age below which parental consent is needed where the country has no age of its own.",
-            range: 0...21, rule: "consent age must be 0 to 21"),
+            range: 0...21,
+            rule: "consent age must be 0 to 21"
+        ),
         .custom(
-            "consentAgeByCountry", \.consentAgeByCountry, flag: "consent-age-by-country",
+            "consentAgeByCountry",
+            \.consentAgeByCountry,
+            flag: "consent-age-by-country",
             help: "The app's consent age for a country, CC=AGE (repeatable; replaces the list; over the built-in table).",
-            isList: true, format: { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } },
+            isList: true,
+            format: { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } },
             parse: { values in
                 var ages: [String: Int] = [:]
                 for value in values where !value.isEmpty {
@@ -24,17 +31,31 @@ extension KidsFeature {
             problem: { ages in
                 ages.contains { !Validation.isValidCountry($0.key) || !(0...21).contains($0.value) }
                     ? "consent ages by country need 2-letter upper-case country codes and ages 0 to 21" : nil
-            }),
+            }
+        ),
         .integer(
-            "pendingConsentDays", \.pendingConsentDays, flag: "pending-consent-days",
+            "pendingConsentDays",
+            \.pendingConsentDays,
+            flag: "pending-consent-days",
             help: "Days a child's account may stay without parental consent before it is purged.",
-            range: 1...365, rule: "pending consent days must be 1 to 365"),
+            range: 1...365,
+            rule: "pending consent days must be 1 to 365"
+        ),
         .integer(
-            "parentEmailLimit", \.parentEmailLimit, flag: "parent-email-limit",
-            help: "Consent emails to one parent address per day.", range: 1...Int.max, rule: "throttling limits must be positive"),
+            "parentEmailLimit",
+            \.parentEmailLimit,
+            flag: "parent-email-limit",
+            help: "Consent emails to one parent address per day.",
+            range: 1...Int.max,
+            rule: "throttling limits must be positive"
+        ),
         .integer(
-            "consentRequestLimit", \.consentRequestLimit, flag: "consent-request-limit",
-            help: "Consent requests for one child per day, the sign-up's included.", range: 1...Int.max,
-            rule: "throttling limits must be positive"),
+            "consentRequestLimit",
+            \.consentRequestLimit,
+            flag: "consent-request-limit",
+            help: "Consent requests for one child per day, the sign-up's included.",
+            range: 1...Int.max,
+            rule: "throttling limits must be positive"
+        ),
     ]
 }

@@ -41,8 +41,11 @@ struct KidsFeature: Feature {
         table.on(.post, "/v1/consent/links", operation: "requestConsentLinks", access: .app) { request, context in
             let body = try await requests.body(ConsentLinksRequest.self, of: request).value
             try await consent.sendManageLinks(
-                parentEmail: body.parentEmail, app: try context.app, client: requests.client(of: request, context: context),
-                language: Language(of: request))
+                parentEmail: body.parentEmail,
+                app: try context.app,
+                client: requests.client(of: request, context: context),
+                language: Language(of: request)
+            )
             return Response(status: .accepted)
         }
 
@@ -50,44 +53,51 @@ struct KidsFeature: Feature {
     }
 
     static let migrations = [
-        Migration(1, [
-            """
-            CREATE TABLE consents (
-                user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                parent_email TEXT NOT NULL,
-                status TEXT NOT NULL,
-                requested_at BIGINT NOT NULL,
-                decided_at BIGINT,
-                purge_at BIGINT
-            )
-            """,
-            "CREATE INDEX consents_parent ON consents(app_id, parent_email)",
-            "CREATE INDEX consents_purge ON consents(purge_at)",
-            """
-            CREATE TABLE consent_records (
-                id TEXT PRIMARY KEY,
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                action TEXT NOT NULL,
-                parent_email TEXT NOT NULL,
-                method TEXT NOT NULL,
-                permissions TEXT NOT NULL,
-                recorded_at BIGINT NOT NULL
-            )
-            """,
-            "CREATE INDEX consent_records_user ON consent_records(user_id, recorded_at)",
-        ])
+        Migration(
+            1,
+            [
+                """
+                CREATE TABLE consents (
+                    user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    parent_email TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    requested_at BIGINT NOT NULL,
+                    decided_at BIGINT,
+                    purge_at BIGINT
+                )
+                """,
+                "CREATE INDEX consents_parent ON consents(app_id, parent_email)",
+                "CREATE INDEX consents_purge ON consents(purge_at)",
+                """
+                CREATE TABLE consent_records (
+                    id TEXT PRIMARY KEY,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    action TEXT NOT NULL,
+                    parent_email TEXT NOT NULL,
+                    method TEXT NOT NULL,
+                    permissions TEXT NOT NULL,
+                    recorded_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX consent_records_user ON consent_records(user_id, recorded_at)",
+            ]
+        )
     ]
 
     /// Both go with the child (foreign keys): nothing of a deleted child survives, not even the
     /// record of the deletion — the server log notes the action and the app, nothing personal.
     static let tables: [OwnedTable] = [
         OwnedTable(
-            name: "consents", userData: .owned(column: "user_id", section: "consent"),
-            merge: .dropped(why: "a parent's consent is for one child's account; guests sign up without one")),
+            name: "consents",
+            userData: .owned(column: "user_id", section: "consent"),
+            merge: .dropped(why: "a parent's consent is for one child's account; guests sign up without one")
+        ),
         OwnedTable(
-            name: "consent_records", userData: .owned(column: "user_id", section: "consent"),
-            merge: .dropped(why: "a parent's consent is for one child's account; guests sign up without one")),
+            name: "consent_records",
+            userData: .owned(column: "user_id", section: "consent"),
+            merge: .dropped(why: "a parent's consent is for one child's account; guests sign up without one")
+        ),
     ]
 
     /// Children whose parent did not grant consent within the app's `pendingConsentDays`, a

@@ -62,7 +62,13 @@ struct ParentConsent: Sendable {
     /// `messenger.wake()` after. An email sign-up that hides taken addresses asks only once the
     /// address is verified (``askOnceVerified(_:app:language:at:in:)``).
     func open(
-        _ child: UserAccount, parentEmail: String, asking: Bool, app: App, language: Language, at now: Date, in db: any SQLDatabase
+        _ child: UserAccount,
+        parentEmail: String,
+        asking: Bool,
+        app: App,
+        language: Language,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws {
         let purgeAt = now.addingTimeInterval(TimeInterval(app.settings.pendingConsentDays * 86_400))
         try await consents.open(userID: child.id, appID: app.id, parentEmail: parentEmail, purgeAt: purgeAt, at: now, in: db)
@@ -80,7 +86,12 @@ struct ParentConsent: Sendable {
     /// own inbox). `dateOfBirth`, `country` and `parentEmail` are the values after the write.
     /// An account with a consent record is left to ``UserStore/requireUnlocked(userID:dateOfBirth:parentEmail:in:)``.
     func parentEmailStartingConsent(
-        for account: UserAccount, dateOfBirth: String?, country: String?, parentEmail: String?, app: App, today: Date
+        for account: UserAccount,
+        dateOfBirth: String?,
+        country: String?,
+        parentEmail: String?,
+        app: App,
+        today: Date
     ) throws -> String? {
         guard account.consent == nil,
             ConsentAge.needsConsent(dateOfBirth: dateOfBirth, country: country, settings: app.settings, today: today)
@@ -104,7 +115,14 @@ struct ParentConsent: Sendable {
     /// pending, the request to the parent queued within the daily limits (`429` past them). Every
     /// session of the account ends, the caller's too, so no token keeps the `public` scope: the
     /// next sign-in gets restricted tokens. Call `messenger.wake()` after.
-    func startAfterSignUp(_ child: UserAccount, parentEmail: String, app: App, language: Language, at now: Date, in db: any SQLDatabase)
+    func startAfterSignUp(
+        _ child: UserAccount,
+        parentEmail: String,
+        app: App,
+        language: Language,
+        at now: Date,
+        in db: any SQLDatabase
+    )
         async throws
     {
         try await open(child, parentEmail: parentEmail, asking: true, app: app, language: language, at: now, in: db)
@@ -117,7 +135,15 @@ struct ParentConsent: Sendable {
     func askOnceVerified(_ account: UserAccount, app: App, language: Language, at now: Date, in db: any SQLDatabase) async throws {
         guard account.awaitsEmailVerification, account.consent?.status == .pending, let parentEmail = account.parentEmail else { return }
         try await sendLink(
-            .parentConsent, to: parentEmail, child: account, app: app, language: language, at: now, refusingPastLimits: false, in: db)
+            .parentConsent,
+            to: parentEmail,
+            child: account,
+            app: app,
+            language: language,
+            at: now,
+            refusingPastLimits: false,
+            in: db
+        )
     }
 
     /// The child asks again (`POST /v1/me/consent/request`): a new request link replaces the old
@@ -166,8 +192,14 @@ struct ParentConsent: Sendable {
     /// either, even when parallel requests all passed ``checkLimits(parentEmail:userID:app:)``), replaces
     /// the child's unused links of `purpose` and queues a new one.
     private func sendLink(
-        _ purpose: OneTimeCodeStore.Purpose, to parentEmail: String, child: UserAccount, app: App, language: Language,
-        at now: Date, refusingPastLimits: Bool = true, in db: any SQLDatabase
+        _ purpose: OneTimeCodeStore.Purpose,
+        to parentEmail: String,
+        child: UserAccount,
+        app: App,
+        language: Language,
+        at now: Date,
+        refusingPastLimits: Bool = true,
+        in db: any SQLDatabase
     ) async throws {
         let keys = Self.limitKeys(parentEmail: parentEmail, userID: child.id, app: app)
         if refusingPastLimits {
@@ -179,24 +211,45 @@ struct ParentConsent: Sendable {
     }
 
     private func storeLink(
-        _ purpose: OneTimeCodeStore.Purpose, to parentEmail: String, child: UserAccount, app: App, language: Language,
-        at now: Date, in db: any SQLDatabase
+        _ purpose: OneTimeCodeStore.Purpose,
+        to parentEmail: String,
+        child: UserAccount,
+        app: App,
+        language: Language,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws {
         try await codes.revokeUnused(userID: child.id, purposes: [purpose], at: now, in: db)
         let token = SecureRandom.token(prefix: "lkc_")
         let lifetime = purpose == .parentManage ? Self.manageLifetime : Self.requestLifetime
         let expiresAt = now.addingTimeInterval(TimeInterval(lifetime))
         try await codes.create(
-            id: EmailLinks.hash(token), appID: app.id, purpose: purpose, recipient: Canonical.email(parentEmail), userID: child.id,
-            codeHash: EmailLinks.hash(token), expiresAt: expiresAt, at: now, in: db)
+            id: EmailLinks.hash(token),
+            appID: app.id,
+            purpose: purpose,
+            recipient: Canonical.email(parentEmail),
+            userID: child.id,
+            codeHash: EmailLinks.hash(token),
+            expiresAt: expiresAt,
+            at: now,
+            in: db
+        )
         let link = issuer.current + "/v1/consent?token=" + token
         try await messenger.queue(
-            purpose, to: parentEmail, channel: .email, app: app, language: language,
+            purpose,
+            to: parentEmail,
+            channel: .email,
+            app: app,
+            language: language,
             values: [
                 "link": link, "child": child.username ?? child.email ?? "", "hours": String(lifetime / 3600),
                 "days": String(lifetime / 86_400),
             ],
-            userID: child.id, liveUntil: expiresAt, at: now, in: db)
+            userID: child.id,
+            liveUntil: expiresAt,
+            at: now,
+            in: db
+        )
     }
 
     /// The per-parent and per-child daily limits; the child's key is a digest, like every key.
@@ -345,8 +398,19 @@ extension UserPrincipal {
     static func child(_ account: UserAccount, app: App) -> UserPrincipal {
         UserPrincipal(
             claims: AccessTokenClaims(
-                iss: "", sub: account.id, aud: app.clientID, exp: 0, iat: 0, nbf: 0, jti: "", sid: nil,
-                scope: TokenMinter.scope(of: account), appId: app.id, clientId: app.clientID),
-            app: app)
+                iss: "",
+                sub: account.id,
+                aud: app.clientID,
+                exp: 0,
+                iat: 0,
+                nbf: 0,
+                jti: "",
+                sid: nil,
+                scope: TokenMinter.scope(of: account),
+                appId: app.id,
+                clientId: app.clientID
+            ),
+            app: app
+        )
     }
 }

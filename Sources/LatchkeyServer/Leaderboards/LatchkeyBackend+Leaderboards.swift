@@ -29,7 +29,8 @@ extension LatchkeyBackend {
         } catch let error as APIError {
             let fields = error.fields.map(\.field)
             throw ConfigurationProblem(
-                description: fields.isEmpty ? "refused: \(error.code.rawValue)" : "invalid \(fields.joined(separator: ", "))")
+                description: fields.isEmpty ? "refused: \(error.code.rawValue)" : "invalid \(fields.joined(separator: ", "))"
+            )
         }
     }
 }

@@ -44,9 +44,18 @@ struct LeaderboardBoard: Sendable, Equatable {
     /// The API's view of the board at `now`.
     func view(at now: Date) -> Leaderboard {
         Leaderboard(
-            id: id, sortOrder: sortOrder, operator: `operator`, resetSchedule: resetSchedule,
-            allowUserSubmits: allowUserSubmits, minScore: minScore, maxScore: maxScore, userSubmitsPerMinute: userSubmitsPerMinute,
-            currentPeriod: period(at: now), createdAt: createdAt, updatedAt: updatedAt)
+            id: id,
+            sortOrder: sortOrder,
+            operator: `operator`,
+            resetSchedule: resetSchedule,
+            allowUserSubmits: allowUserSubmits,
+            minScore: minScore,
+            maxScore: maxScore,
+            userSubmitsPerMinute: userSubmitsPerMinute,
+            currentPeriod: period(at: now),
+            createdAt: createdAt,
+            updatedAt: updatedAt
+        )
     }
 
     /// The cache key and change subject of a board.
@@ -70,7 +79,12 @@ extension LeaderboardBoard {
     /// `clearsMaxScore` (an explicit `null`) removes the maximum. Throws the field errors that
     /// refuse it.
     static func make(
-        appID: String, id: String, definition: LeaderboardDefinition, over current: LeaderboardBoard?, clearsMaxScore: Bool, now: Date
+        appID: String,
+        id: String,
+        definition: LeaderboardDefinition,
+        over current: LeaderboardBoard?,
+        clearsMaxScore: Bool,
+        now: Date
     ) throws -> LeaderboardBoard {
         var fields: [FieldError] = []
         let schedule = definition.resetSchedule?.trimmingCharacters(in: .whitespaces) ?? current?.resetSchedule ?? "none"
@@ -91,9 +105,17 @@ extension LeaderboardBoard {
         }
         guard fields.isEmpty else { throw APIError.validation(fields) }
         return LeaderboardBoard(
-            appID: appID, id: id, sortOrder: definition.sortOrder ?? current?.sortOrder ?? .descending,
-            operator: definition.operator ?? current?.operator ?? .best, resetSchedule: schedule,
-            allowUserSubmits: definition.allowUserSubmits ?? current?.allowUserSubmits ?? false, minScore: minScore,
-            maxScore: maxScore, userSubmitsPerMinute: perMinute, createdAt: current?.createdAt ?? now, updatedAt: now)
+            appID: appID,
+            id: id,
+            sortOrder: definition.sortOrder ?? current?.sortOrder ?? .descending,
+            operator: definition.operator ?? current?.operator ?? .best,
+            resetSchedule: schedule,
+            allowUserSubmits: definition.allowUserSubmits ?? current?.allowUserSubmits ?? false,
+            minScore: minScore,
+            maxScore: maxScore,
+            userSubmitsPerMinute: perMinute,
+            createdAt: current?.createdAt ?? now,
+            updatedAt: now
+        )
     }
 }

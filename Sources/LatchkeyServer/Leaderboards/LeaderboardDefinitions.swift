@@ -27,14 +27,23 @@ struct LeaderboardDefinitions: Sendable {
     /// sort order (`409 leaderboard_sort_order_locked`: its ranks would turn over). True when it
     /// was created.
     func define(
-        appID: String, id: String, _ definition: LeaderboardDefinition, clearsMaxScore: Bool = false
+        appID: String,
+        id: String,
+        _ definition: LeaderboardDefinition,
+        clearsMaxScore: Bool = false
     ) async throws -> (Leaderboard, created: Bool) {
         guard LeaderboardBoard.isValidID(id) else { throw APIError.validation([FieldError(field: "id", code: .invalidField)]) }
         let now = time.now()
         let (board, created) = try await driver.write { [store] db in
             let current = try await store.lockedBoard(appID: appID, id: id, in: db)
             let board = try LeaderboardBoard.make(
-                appID: appID, id: id, definition: definition, over: current, clearsMaxScore: clearsMaxScore, now: now)
+                appID: appID,
+                id: id,
+                definition: definition,
+                over: current,
+                clearsMaxScore: clearsMaxScore,
+                now: now
+            )
             if let current, current.sortOrder != board.sortOrder, try await store.hasEntries(appID: appID, id: id, in: db) {
                 throw APIError(.conflict, .leaderboardSortOrderLocked)
             }
@@ -60,8 +69,11 @@ struct LeaderboardDefinitions: Sendable {
             }
             let place = LeaderboardRanks.Period(appID: appID, boardID: id, start: start.epochSeconds)
             try ChangeFeed.record(
-                .leaderboardEntry, LeaderboardRanks.subject(place, userID: userID),
-                payload: LeaderboardRanks.payload(LeaderboardRanks.Row(key: nil, revision: revision)), at: now)
+                .leaderboardEntry,
+                LeaderboardRanks.subject(place, userID: userID),
+                payload: LeaderboardRanks.payload(LeaderboardRanks.Row(key: nil, revision: revision)),
+                at: now
+            )
             return true
         }
         guard removed else { throw APIError(.notFound, .notFound) }

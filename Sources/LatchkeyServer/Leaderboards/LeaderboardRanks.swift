@@ -70,7 +70,10 @@ final class LeaderboardRanks: Sendable {
 
     /// Runs `body` on the period's standing, loading it with `load` first when needed.
     func read<T>(
-        _ period: Period, descending: Bool, load: @escaping @Sendable () async throws -> [Row], _ body: (Standing) -> T
+        _ period: Period,
+        descending: Bool,
+        load: @escaping @Sendable () async throws -> [Row],
+        _ body: (Standing) -> T
     ) async throws -> T {
         while true {
             let (answer, pending): (T?, Task<Void, any Error>?) = state.withLockedValue { state in
@@ -89,7 +92,10 @@ final class LeaderboardRanks: Sendable {
 
     /// Registers an empty standing that changes apply to from now on, and loads it.
     private func startLoad(
-        _ period: Period, descending: Bool, load: @escaping @Sendable () async throws -> [Row], in state: inout State
+        _ period: Period,
+        descending: Bool,
+        load: @escaping @Sendable () async throws -> [Row],
+        in state: inout State
     ) -> Task<Void, any Error> {
         state.generation += 1
         let generation = state.generation

@@ -42,9 +42,12 @@ struct LeaderboardService: Sendable {
     /// The app's board `id`, or 404.
     func board(appID: String, id: String) async throws -> LeaderboardBoard {
         guard LeaderboardBoard.isValidID(id),
-            let board = try await boards.value(for: LeaderboardBoard.subject(appID: appID, id: id), load: {
-                try await store.board(appID: appID, id: id)
-            })
+            let board = try await boards.value(
+                for: LeaderboardBoard.subject(appID: appID, id: id),
+                load: {
+                    try await store.board(appID: appID, id: id)
+                }
+            )
         else { throw APIError(.notFound, .notFound) }
         return board
     }
@@ -59,7 +62,10 @@ struct LeaderboardService: Sendable {
     /// meanwhile (its sort order, bounds or operator) is read again and the submit applied to it,
     /// so no entry is made under a definition that no longer holds.
     func submit(
-        _ submission: LeaderboardScoreSubmission, to board: LeaderboardBoard, userID: String, by submitter: Submitter
+        _ submission: LeaderboardScoreSubmission,
+        to board: LeaderboardBoard,
+        userID: String,
+        by submitter: Submitter
     ) async throws -> LeaderboardEntry {
         var board = board
         var attempt = 1
@@ -83,7 +89,10 @@ struct LeaderboardService: Sendable {
     private struct ChangedBoard: Error {}
 
     private func submitOnce(
-        _ submission: LeaderboardScoreSubmission, to board: LeaderboardBoard, userID: String, by submitter: Submitter
+        _ submission: LeaderboardScoreSubmission,
+        to board: LeaderboardBoard,
+        userID: String,
+        by submitter: Submitter
     ) async throws -> LeaderboardEntry {
         let now = time.now()
         let period = board.period(at: now)
@@ -115,10 +124,15 @@ struct LeaderboardService: Sendable {
                 record.revision = abs(record.revision) + 1
                 record.updatedAt = now
                 let row = LeaderboardRanks.Row(
-                    key: RankList.Key(score: record.score, subscore: record.subscore, userID: userID), revision: record.revision)
+                    key: RankList.Key(score: record.score, subscore: record.subscore, userID: userID),
+                    revision: record.revision
+                )
                 try ChangeFeed.record(
-                    .leaderboardEntry, LeaderboardRanks.subject(Self.period(board, period), userID: userID),
-                    payload: LeaderboardRanks.payload(row), at: now)
+                    .leaderboardEntry,
+                    LeaderboardRanks.subject(Self.period(board, period), userID: userID),
+                    payload: LeaderboardRanks.payload(row),
+                    at: now
+                )
             }
             try await store.update(record, board: board, period: period, in: db)
             if let key { try await keys.record(board: board, userID: userID, key: key, requestHash: requestHash, at: now, in: db) }
@@ -137,7 +151,9 @@ struct LeaderboardService: Sendable {
 
     /// The submit's metadata as stored, after checking what the submitter may send.
     private func validated(
-        _ submission: LeaderboardScoreSubmission, board: LeaderboardBoard, by submitter: Submitter
+        _ submission: LeaderboardScoreSubmission,
+        board: LeaderboardBoard,
+        by submitter: Submitter
     ) throws -> String? {
         if case .user(let restricted) = submitter {
             guard board.allowUserSubmits else { throw APIError(.forbidden, .leaderboardUserSubmitsDisabled) }
@@ -193,7 +209,9 @@ struct LeaderboardService: Sendable {
 
     /// The score and subscore the board's operator makes of the stored entry and the submit.
     private static func applying(
-        _ submission: LeaderboardScoreSubmission, to record: LeaderboardStore.Record, board: LeaderboardBoard
+        _ submission: LeaderboardScoreSubmission,
+        to record: LeaderboardStore.Record,
+        board: LeaderboardBoard
     ) throws -> (score: Int64, subscore: Int64) {
         let submitted = (score: submission.score, subscore: submission.subscore ?? 0)
         guard record.revision > 0 else { return submitted }
@@ -247,18 +265,30 @@ struct LeaderboardService: Sendable {
     /// The board's periods with entries, newest first.
     func periods(board: LeaderboardBoard) async throws -> LeaderboardPeriods {
         LeaderboardPeriods(
-            leaderboardId: board.id, periods: try await store.periods(appID: board.appID, boardID: board.id, limit: Self.periodsShown))
+            leaderboardId: board.id,
+            periods: try await store.periods(appID: board.appID, boardID: board.id, limit: Self.periodsShown)
+        )
     }
 
     private func standing<T>(_ board: LeaderboardBoard, _ period: Date, _ body: (LeaderboardRanks.Standing) -> T) async throws -> T {
-        try await ranks.read(Self.period(board, period), descending: board.sortOrder == .descending, load: { [store] in
-            try await store.rankRows(appID: board.appID, boardID: board.id, period: period)
-        }, body)
+        try await ranks.read(
+            Self.period(board, period),
+            descending: board.sortOrder == .descending,
+            load: { [store] in
+                try await store.rankRows(appID: board.appID, boardID: board.id, period: period)
+            },
+            body
+        )
     }
 
     /// The entries of `keys`, in order, with names shown to other players.
     private func page(
-        _ board: LeaderboardBoard, _ period: Date, keys: [RankList.Key], firstRank: Int, total: Int, nextOffset: Int?
+        _ board: LeaderboardBoard,
+        _ period: Date,
+        keys: [RankList.Key],
+        firstRank: Int,
+        total: Int,
+        nextOffset: Int?
     ) async throws -> LeaderboardPage {
         let records = try await self.records(board, period, userIDs: keys.map(\.userID))
         var entries: [LeaderboardEntry] = []
@@ -273,10 +303,15 @@ struct LeaderboardService: Sendable {
             let restricted = account.consent?.isRestricted == true
             entries.append(
                 LeaderboardEntry(
-                    rank: firstRank + index, userId: key.userID,
+                    rank: firstRank + index,
+                    userId: key.userID,
                     displayName: Self.shownName(of: record, username: account.username, restricted: restricted),
-                    score: key.score, subscore: key.subscore,
-                    metadata: restricted ? nil : LeaderboardMetadata.decode(record.metadata), updatedAt: record.updatedAt))
+                    score: key.score,
+                    subscore: key.subscore,
+                    metadata: restricted ? nil : LeaderboardMetadata.decode(record.metadata),
+                    updatedAt: record.updatedAt
+                )
+            )
         }
         return LeaderboardPage(leaderboardId: board.id, period: period, total: total, entries: entries, nextOffset: nextOffset)
     }
@@ -298,7 +333,11 @@ struct LeaderboardService: Sendable {
         let users = Dictionary(uniqueKeysWithValues: userIDs.map { (LeaderboardRanks.subject(place, userID: $0), $0) })
         let cached = try await entries.values(for: Array(users.keys)) { missing in
             let loaded = try await store.records(
-                appID: board.appID, boardID: board.id, period: period, userIDs: missing.compactMap { users[$0] })
+                appID: board.appID,
+                boardID: board.id,
+                period: period,
+                userIDs: missing.compactMap { users[$0] }
+            )
             return Dictionary(uniqueKeysWithValues: loaded.values.map { (LeaderboardRanks.subject(place, userID: $0.userID), $0) })
         }
         return Dictionary(uniqueKeysWithValues: cached.values.map { ($0.userID, $0) })

@@ -123,7 +123,8 @@ struct LeaderboardStore: Sendable {
             maxScore: try row.decode(column: "max_score", as: Int64?.self),
             userSubmitsPerMinute: Int(try row.decode(column: "user_submits_per_minute", as: Int64.self)),
             createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)),
-            updatedAt: Date(epochSeconds: try row.decode(column: "updated_at", as: Int64.self)))
+            updatedAt: Date(epochSeconds: try row.decode(column: "updated_at", as: Int64.self))
+        )
     }
 
     // MARK: Entries
@@ -200,8 +201,10 @@ struct LeaderboardStore: Sendable {
                     key: RankList.Key(
                         score: try row.decode(column: "score", as: Int64.self),
                         subscore: try row.decode(column: "subscore", as: Int64.self),
-                        userID: try row.decode(column: "user_id", as: String.self)),
-                    revision: try row.decode(column: "revision", as: Int64.self))
+                        userID: try row.decode(column: "user_id", as: String.self)
+                    ),
+                    revision: try row.decode(column: "revision", as: Int64.self)
+                )
             }
         }
     }
@@ -218,10 +221,12 @@ struct LeaderboardStore: Sendable {
                   AND r.user_id IN (\(ids))
                 """
             ).all()
-            return Dictionary(uniqueKeysWithValues: try rows.map { row in
-                let record = try Self.record(from: row)
-                return (record.userID, record)
-            })
+            return Dictionary(
+                uniqueKeysWithValues: try rows.map { row in
+                    let record = try Self.record(from: row)
+                    return (record.userID, record)
+                }
+            )
         }
     }
 
@@ -253,7 +258,8 @@ struct LeaderboardStore: Sendable {
                 subscore: try row.decode(column: "subscore", as: Int64.self),
                 metadata: LeaderboardMetadata.decode(try row.decode(column: "metadata", as: String?.self)),
                 displayName: try row.decode(column: "display_name", as: String?.self),
-                updatedAt: Date(epochSeconds: try row.decode(column: "updated_at", as: Int64.self)))
+                updatedAt: Date(epochSeconds: try row.decode(column: "updated_at", as: Int64.self))
+            )
         }
     }
 
@@ -267,7 +273,8 @@ struct LeaderboardStore: Sendable {
             revision: try row.decode(column: "revision", as: Int64.self),
             windowStart: try row.decode(column: "window_start", as: Int64.self),
             windowSubmits: try row.decode(column: "window_submits", as: Int64.self),
-            updatedAt: Date(epochSeconds: try row.decode(column: "updated_at", as: Int64.self)))
+            updatedAt: Date(epochSeconds: try row.decode(column: "updated_at", as: Int64.self))
+        )
     }
 }
 

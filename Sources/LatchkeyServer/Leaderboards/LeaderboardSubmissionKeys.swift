@@ -66,7 +66,8 @@ struct LeaderboardSubmissionKeys: Sendable {
             LeaderboardSubmissionKeyExport(
                 leaderboardId: try row.decode(column: "board_id", as: String.self),
                 idempotencyKey: try row.decode(column: "idempotency_key", as: String.self),
-                createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)))
+                createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self))
+            )
         }
     }
 

@@ -17,7 +17,8 @@ struct LeaderboardWarmup: Service {
                 let count = try await service.warm(board)
                 logger.info(
                     "built a leaderboard's rank list",
-                    metadata: ["board": "\(board.id)", "entries": "\(count)", "duration": "\(ContinuousClock.now - started)"])
+                    metadata: ["board": "\(board.id)", "entries": "\(count)", "duration": "\(ContinuousClock.now - started)"]
+                )
             }
         } catch {
             // Reads build what is missing.

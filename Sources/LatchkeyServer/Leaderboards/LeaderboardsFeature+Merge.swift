@@ -22,11 +22,15 @@ extension LeaderboardsFeature {
         var conflicts: [String] = []
         for row in rows {
             let period = LeaderboardRanks.Period(
-                appID: try row.decode(column: "app_id", as: String.self), boardID: try row.decode(column: "board_id", as: String.self),
-                start: try row.decode(column: "period", as: Int64.self))
+                appID: try row.decode(column: "app_id", as: String.self),
+                boardID: try row.decode(column: "board_id", as: String.self),
+                start: try row.decode(column: "period", as: Int64.self)
+            )
             let guestKey = RankList.Key(
-                score: try row.decode(column: "score", as: Int64.self), subscore: try row.decode(column: "subscore", as: Int64.self),
-                userID: target)
+                score: try row.decode(column: "score", as: Int64.self),
+                subscore: try row.decode(column: "subscore", as: Int64.self),
+                userID: target
+            )
             let key: SQLQueryString = """
                 app_id = \(bind: period.appID) AND board_id = \(bind: period.boardID) AND period = \(bind: period.start) \
                 AND user_id = \(bind: target)
@@ -37,8 +41,10 @@ extension LeaderboardsFeature {
             let next = abs(revision) + 1
             if let mine, revision > 0 {
                 let kept = RankList.Key(
-                    score: try mine.decode(column: "score", as: Int64.self), subscore: try mine.decode(column: "subscore", as: Int64.self),
-                    userID: target)
+                    score: try mine.decode(column: "score", as: Int64.self),
+                    subscore: try mine.decode(column: "subscore", as: Int64.self),
+                    userID: target
+                )
                 let descending = try row.decode(column: "sort_order", as: String.self) == LeaderboardSortOrder.descending.rawValue
                 guard RankList.precedes(guestKey, kept, descending: descending) else {
                     conflicts.append("\(period.boardID)@\(period.start)")
@@ -67,9 +73,11 @@ extension LeaderboardsFeature {
                 ).run()
             }
             try ChangeFeed.record(
-                .leaderboardEntry, LeaderboardRanks.subject(period, userID: target),
+                .leaderboardEntry,
+                LeaderboardRanks.subject(period, userID: target),
                 payload: LeaderboardRanks.payload(LeaderboardRanks.Row(key: guestKey, revision: mine == nil ? 1 : next)),
-                at: merge.now)
+                at: merge.now
+            )
             moved += 1
         }
         return ["leaderboards": GuestMergeSection(moved: moved, conflicts: conflicts)]

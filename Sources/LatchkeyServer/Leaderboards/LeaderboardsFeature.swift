@@ -22,10 +22,14 @@ struct LeaderboardsFeature: Feature {
         let store = LeaderboardStore(driver: backend.driver)
         definitions = LeaderboardDefinitions(store: store, driver: backend.driver, time: backend.time)
         service = LeaderboardService(
-            store: store, ranks: LeaderboardRanks(bus: backend.changeBus),
+            store: store,
+            ranks: LeaderboardRanks(bus: backend.changeBus),
             boards: InvalidatingCache(capacity: 10_000, following: backend.changeBus, kinds: [.leaderboard]),
             entries: InvalidatingCache(capacity: 100_000, following: backend.changeBus, kinds: [.leaderboardEntry]),
-            users: backend.userCache, driver: backend.driver, time: backend.time)
+            users: backend.userCache,
+            driver: backend.driver,
+            time: backend.time
+        )
         userCache = backend.userCache
         requests = backend.requests
         warmup = LeaderboardWarmup(store: store, service: service, logger: backend.logger)
@@ -55,16 +59,21 @@ struct LeaderboardsFeature: Feature {
         }
 
         table.on(.put, "/v1/leaderboards/{board}", operation: "defineLeaderboard", access: .client(.leaderboardsAdmin)) {
-            request, context in
+            request,
+            context in
             let (definition, present) = try await requests.body(LeaderboardDefinition.self, of: request)
             let (board, created) = try await definitions.define(
-                appID: try context.client.app.id, id: try context.parameters.require("board"), definition,
-                clearsMaxScore: present.contains("maxScore") && definition.maxScore == nil)
+                appID: try context.client.app.id,
+                id: try context.parameters.require("board"),
+                definition,
+                clearsMaxScore: present.contains("maxScore") && definition.maxScore == nil
+            )
             return try JSONResponse.make(board, status: created ? .created : .ok)
         }
 
         table.on(.delete, "/v1/leaderboards/{board}", operation: "deleteLeaderboard", access: .client(.leaderboardsAdmin)) {
-            _, context in
+            _,
+            context in
             try await definitions.deleteBoard(appID: try context.client.app.id, id: try context.parameters.require("board"))
             return Response(status: .noContent)
         }
@@ -74,11 +83,14 @@ struct LeaderboardsFeature: Feature {
             let board = try await board(context)
             let submission = try await requests.body(LeaderboardScoreSubmission.self, of: request).value
             return try JSONResponse.make(
-                try await service.submit(submission, to: board, userID: user.userID, by: .user(restricted: user.isRestricted)))
+                try await service.submit(submission, to: board, userID: user.userID, by: .user(restricted: user.isRestricted))
+            )
         }
 
         table.on(
-            .put, "/v1/leaderboards/{board}/scores/{user}", operation: "submitLeaderboardScoreForUser",
+            .put,
+            "/v1/leaderboards/{board}/scores/{user}",
+            operation: "submitLeaderboardScoreForUser",
             access: .client(.leaderboardsWrite)
         ) { request, context in
             let board = try await board(context)
@@ -89,12 +101,17 @@ struct LeaderboardsFeature: Feature {
         }
 
         table.on(
-            .delete, "/v1/leaderboards/{board}/scores/{user}", operation: "removeLeaderboardScoreForUser",
+            .delete,
+            "/v1/leaderboards/{board}/scores/{user}",
+            operation: "removeLeaderboardScoreForUser",
             access: .client(.leaderboardsWrite)
         ) { request, context in
             try await definitions.removeScore(
-                appID: try context.client.app.id, id: try context.parameters.require("board"), userID: try context.parameters.require("user"),
-                period: request.uri.queryParameters["period"].map(String.init))
+                appID: try context.client.app.id,
+                id: try context.parameters.require("board"),
+                userID: try context.parameters.require("user"),
+                period: request.uri.queryParameters["period"].map(String.init)
+            )
             return Response(status: .noContent)
         }
 
@@ -107,12 +124,14 @@ struct LeaderboardsFeature: Feature {
         }
 
         table.on(.get, "/v1/leaderboards/{board}/entries/around-me", operation: "listLeaderboardEntriesAroundMe", access: player) {
-            request, context in
+            request,
+            context in
             let board = try await board(context)
             let period = try service.period(of: board, named: request.uri.queryParameters["period"].map(String.init))
             let count = try request.integerParameter("count", default: 5, in: 0...LeaderboardService.maximumAround)
             return try JSONResponse.make(
-                try await service.around(board: board, period: period, userID: try context.user.userID, count: count))
+                try await service.around(board: board, period: period, userID: try context.user.userID, count: count)
+            )
         }
 
         table.on(.get, "/v1/leaderboards/{board}/entries/me", operation: "getMyLeaderboardEntry", access: player) { request, context in
@@ -134,62 +153,68 @@ struct LeaderboardsFeature: Feature {
     }
 
     static let migrations = [
-        Migration(1, [
-            """
-            CREATE TABLE leaderboards (
-                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                id TEXT NOT NULL,
-                sort_order TEXT NOT NULL,
-                operator TEXT NOT NULL,
-                reset_schedule TEXT NOT NULL,
-                allow_user_submits BIGINT NOT NULL,
-                max_score BIGINT,
-                user_submits_per_minute BIGINT NOT NULL,
-                created_at BIGINT NOT NULL,
-                updated_at BIGINT NOT NULL,
-                PRIMARY KEY (app_id, id)
-            )
-            """,
-            """
-            CREATE TABLE leaderboard_records (
-                app_id TEXT NOT NULL,
-                board_id TEXT NOT NULL,
-                period BIGINT NOT NULL,
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                score BIGINT NOT NULL,
-                subscore BIGINT NOT NULL,
-                metadata TEXT,
-                display_name TEXT,
-                revision BIGINT NOT NULL,
-                window_start BIGINT NOT NULL,
-                window_submits BIGINT NOT NULL,
-                created_at BIGINT NOT NULL,
-                updated_at BIGINT NOT NULL,
-                PRIMARY KEY (app_id, board_id, period, user_id),
-                FOREIGN KEY (app_id, board_id) REFERENCES leaderboards(app_id, id) ON DELETE CASCADE
-            )
-            """,
-            "CREATE INDEX leaderboard_records_user ON leaderboard_records(user_id)",
-        ]),
+        Migration(
+            1,
+            [
+                """
+                CREATE TABLE leaderboards (
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    id TEXT NOT NULL,
+                    sort_order TEXT NOT NULL,
+                    operator TEXT NOT NULL,
+                    reset_schedule TEXT NOT NULL,
+                    allow_user_submits BIGINT NOT NULL,
+                    max_score BIGINT,
+                    user_submits_per_minute BIGINT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL,
+                    PRIMARY KEY (app_id, id)
+                )
+                """,
+                """
+                CREATE TABLE leaderboard_records (
+                    app_id TEXT NOT NULL,
+                    board_id TEXT NOT NULL,
+                    period BIGINT NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    score BIGINT NOT NULL,
+                    subscore BIGINT NOT NULL,
+                    metadata TEXT,
+                    display_name TEXT,
+                    revision BIGINT NOT NULL,
+                    window_start BIGINT NOT NULL,
+                    window_submits BIGINT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL,
+                    PRIMARY KEY (app_id, board_id, period, user_id),
+                    FOREIGN KEY (app_id, board_id) REFERENCES leaderboards(app_id, id) ON DELETE CASCADE
+                )
+                """,
+                "CREATE INDEX leaderboard_records_user ON leaderboard_records(user_id)",
+            ]
+        ),
         // Boards made before users' submits had a floor keep none of their own: 0 is the default.
         Migration(2, ["ALTER TABLE leaderboards ADD COLUMN min_score BIGINT NOT NULL DEFAULT 0"]),
-        Migration(3, [
-            """
-            CREATE TABLE leaderboard_submissions (
-                app_id TEXT NOT NULL,
-                board_id TEXT NOT NULL,
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                idempotency_key TEXT NOT NULL,
-                request_hash TEXT NOT NULL,
-                answer TEXT,
-                created_at BIGINT NOT NULL,
-                PRIMARY KEY (app_id, board_id, user_id, idempotency_key),
-                FOREIGN KEY (app_id, board_id) REFERENCES leaderboards(app_id, id) ON DELETE CASCADE
-            )
-            """,
-            "CREATE INDEX leaderboard_submissions_user ON leaderboard_submissions(user_id)",
-            "CREATE INDEX leaderboard_submissions_created ON leaderboard_submissions(created_at)",
-        ]),
+        Migration(
+            3,
+            [
+                """
+                CREATE TABLE leaderboard_submissions (
+                    app_id TEXT NOT NULL,
+                    board_id TEXT NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    idempotency_key TEXT NOT NULL,
+                    request_hash TEXT NOT NULL,
+                    answer TEXT,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (app_id, board_id, user_id, idempotency_key),
+                    FOREIGN KEY (app_id, board_id) REFERENCES leaderboards(app_id, id) ON DELETE CASCADE
+                )
+                """,
+                "CREATE INDEX leaderboard_submissions_user ON leaderboard_submissions(user_id)",
+                "CREATE INDEX leaderboard_submissions_created ON leaderboard_submissions(created_at)",
+            ]
+        ),
     ]
 
     /// Submission keys past their day.
@@ -203,8 +228,10 @@ struct LeaderboardsFeature: Feature {
         .shared("leaderboards", why: "an app's board definitions"),
         OwnedTable(name: "leaderboard_records", userData: .owned(column: "user_id", section: "leaderboards"), merge: .merged),
         OwnedTable(
-            name: "leaderboard_submissions", userData: .owned(column: "user_id", section: "leaderboardSubmissionKeys"),
-            merge: .dropped(why: "a guest's submission keys only make its own retries safe, for a day")),
+            name: "leaderboard_submissions",
+            userData: .owned(column: "user_id", section: "leaderboardSubmissionKeys"),
+            merge: .dropped(why: "a guest's submission keys only make its own retries safe, for a day")
+        ),
     ]
 
     static func export(of user: UserPrincipal, from sources: ExportSources) async throws -> [String: any Encodable & Sendable] {
@@ -222,13 +249,17 @@ struct LeaderboardsFeature: Feature {
         ).all()
         for row in rows {
             let period = LeaderboardRanks.Period(
-                appID: try row.decode(column: "app_id", as: String.self), boardID: try row.decode(column: "board_id", as: String.self),
-                start: try row.decode(column: "period", as: Int64.self))
+                appID: try row.decode(column: "app_id", as: String.self),
+                boardID: try row.decode(column: "board_id", as: String.self),
+                start: try row.decode(column: "period", as: Int64.self)
+            )
             // The deletion's time is not handed to features; the record's time only orders pruning.
             try ChangeFeed.record(
-                .leaderboardEntry, LeaderboardRanks.subject(period, userID: user.id),
+                .leaderboardEntry,
+                LeaderboardRanks.subject(period, userID: user.id),
                 payload: LeaderboardRanks.payload(LeaderboardRanks.Row(key: nil, revision: LeaderboardRanks.deletedRevision)),
-                at: Date())
+                at: Date()
+            )
         }
     }
 }

@@ -9,8 +9,11 @@ struct MetricsMiddleware: RouterMiddleware {
         let start = ContinuousClock.now
         let response = try await next(request, context)
         metrics.recordRequest(
-            route: context.endpointPath ?? "unmatched", method: request.method.rawValue,
-            status: Int(response.status.code), duration: ContinuousClock.now - start)
+            route: context.endpointPath ?? "unmatched",
+            method: request.method.rawValue,
+            status: Int(response.status.code),
+            duration: ContinuousClock.now - start
+        )
         return response
     }
 }

@@ -22,7 +22,9 @@ struct RequestIDMiddleware: RouterMiddleware {
     /// Up to 64 characters of `A–Z a–z 0–9 - _ .`, so ids cannot split or forge log lines.
     private static func isAcceptable(_ id: String) -> Bool {
         !id.isEmpty && id.utf8.count <= 64
-            && id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+            && id.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+            }
     }
 }
 

@@ -36,7 +36,12 @@ struct AuthorizationCodeGrant: Sendable {
         guard let verifier = form["code_verifier"] else { throw OAuthError.invalidRequest("code_verifier is required (PKCE).") }
         guard let redirectURI = form["redirect_uri"] else { throw OAuthError.invalidRequest("redirect_uri is required.") }
         let now = time.now()
-        let (redemption, outcome): (AuthorizationCodeStore.Redemption, Outcome?) = try await codes.redeem(code, appID: app.id, at: now, sessions: sessions) {
+        let (redemption, outcome): (AuthorizationCodeStore.Redemption, Outcome?) = try await codes.redeem(
+            code,
+            appID: app.id,
+            at: now,
+            sessions: sessions
+        ) {
             [users, sessions, accounts] grant, db in
             guard grant.redirectURI == redirectURI else { return (Outcome.refused("redirect_uri does not match the authorization request."), nil) }
             guard PKCE.verifies(verifier, challenge: grant.codeChallenge) else {
@@ -48,7 +53,13 @@ struct AuthorizationCodeGrant: Sendable {
             // The code rests on the browser's sign-in, not on this redemption: a silent
             // (`prompt=none`) authorization must not pass the recent-authentication gate.
             let (session, refreshToken) = try await accounts.startSession(
-                userID: account.id, app: app, client: client, at: now, authenticatedAt: grant.authTime, in: db)
+                userID: account.id,
+                app: app,
+                client: client,
+                at: now,
+                authenticatedAt: grant.authTime,
+                in: db
+            )
             return (Outcome.issued(account, session, refreshToken: refreshToken), session.id)
         }
         guard case .redeemed(let grant) = redemption, let outcome else {
@@ -67,8 +78,10 @@ struct AuthorizationCodeGrant: Sendable {
         ]
         if grant.scope.split(separator: " ").contains("openid") {
             answer["id_token"] = try idTokens.idToken(
-                app: app, account: account,
-                context: .init(sessionID: session.id, authTime: grant.authTime, nonce: grant.nonce, accessToken: tokens.accessToken))
+                app: app,
+                account: account,
+                context: .init(sessionID: session.id, authTime: grant.authTime, nonce: grant.nonce, accessToken: tokens.accessToken)
+            )
         }
         return answer
     }

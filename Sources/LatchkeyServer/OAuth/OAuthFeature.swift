@@ -64,7 +64,8 @@ struct OAuthFeature: Feature {
             switch form["grant_type"] {
             case "authorization_code":
                 return try tokenResponse(
-                    try await codeGrant.tokens(form: form, app: app, client: requests.client(of: request, context: context)))
+                    try await codeGrant.tokens(form: form, app: app, client: requests.client(of: request, context: context))
+                )
             case "refresh_token":
                 guard let token = form["refresh_token"] else { throw OAuthError.invalidRequest("refresh_token is required.") }
                 try Self.checkRefreshScope(form["scope"])
@@ -83,8 +84,12 @@ struct OAuthFeature: Feature {
                 do {
                     let isEmail = username.contains("@")
                     answer = try await accounts.signIn(
-                        username: isEmail ? nil : username, email: isEmail ? username : nil, password: password, app: app,
-                        client: requests.client(of: request, context: context))
+                        username: isEmail ? nil : username,
+                        email: isEmail ? username : nil,
+                        password: password,
+                        app: app,
+                        client: requests.client(of: request, context: context)
+                    )
                 } catch let error as APIError where error.code == .invalidCredentials || error.code == .accountDisabled {
                     throw OAuthError.invalidGrant("The credentials are invalid.")
                 } catch let error as APIError where error.code == .mfaRequired {
@@ -93,7 +98,9 @@ struct OAuthFeature: Feature {
             case "client_credentials":
                 guard client.isConfidential else {
                     throw OAuthError(
-                        error: "unauthorized_client", description: "Only confidential clients may use client_credentials.")
+                        error: "unauthorized_client",
+                        description: "Only confidential clients may use client_credentials."
+                    )
                 }
                 return try clientToken(app: app, scope: form["scope"])
             case nil:

@@ -40,8 +40,15 @@ struct OneTimeCodeStore: Sendable {
 
     /// Stores a code.
     func create(
-        id: String, appID: String, purpose: Purpose, recipient: String, userID: String?, codeHash: String,
-        expiresAt: Date, at now: Date, in db: any SQLDatabase
+        id: String,
+        appID: String,
+        purpose: Purpose,
+        recipient: String,
+        userID: String?,
+        codeHash: String,
+        expiresAt: Date,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws {
         try await db.raw(
             """
@@ -63,8 +70,14 @@ struct OneTimeCodeStore: Sendable {
     /// that is one but for racing sends), and only those sent for `userID` when given — and
     /// returns them; empty when none is unused, unexpired and within `maximumChecks`.
     func countCheck(
-        _ purpose: Purpose, id: String? = nil, userID: String? = nil, appID: String, recipient: String, maximumChecks: Int,
-        at now: Date, in db: any SQLDatabase
+        _ purpose: Purpose,
+        id: String? = nil,
+        userID: String? = nil,
+        appID: String,
+        recipient: String,
+        maximumChecks: Int,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws -> [Checked] {
         let request: SQLQueryString = id.map { "AND id = \(bind: $0)" } ?? ""
         let user: SQLQueryString = userID.map { "AND user_id = \(bind: $0)" } ?? ""
@@ -101,16 +114,21 @@ struct OneTimeCodeStore: Sendable {
             let purpose = Purpose(rawValue: try row.decode(column: "purpose", as: String.self))
         else { return nil }
         return Used(
-            appID: try row.decode(column: "app_id", as: String.self), purpose: purpose,
+            appID: try row.decode(column: "app_id", as: String.self),
+            purpose: purpose,
             recipient: try row.decode(column: "recipient", as: String.self),
-            userID: try row.decode(column: "user_id", as: String?.self))
+            userID: try row.decode(column: "user_id", as: String?.self)
+        )
     }
 
     /// The live, unused link token whose digest is `tokenHash`, if it is for `purpose` (not used by this).
     func pending(tokenHash: String, purpose: Purpose, at now: Date, in db: any SQLDatabase) async throws -> Used? {
         try await find(
-            tokenHash: tokenHash, purposes: [purpose],
-            where: "used_at IS NULL AND expires_at > \(bind: now.epochSeconds)", in: db)
+            tokenHash: tokenHash,
+            purposes: [purpose],
+            where: "used_at IS NULL AND expires_at > \(bind: now.epochSeconds)",
+            in: db
+        )
     }
 
     /// The link token whose digest is `tokenHash`, live or not — used, expired or replaced — if
@@ -131,9 +149,11 @@ struct OneTimeCodeStore: Sendable {
             let purpose = Purpose(rawValue: try row.decode(column: "purpose", as: String.self))
         else { return nil }
         return Used(
-            appID: try row.decode(column: "app_id", as: String.self), purpose: purpose,
+            appID: try row.decode(column: "app_id", as: String.self),
+            purpose: purpose,
             recipient: try row.decode(column: "recipient", as: String.self),
-            userID: try row.decode(column: "user_id", as: String?.self))
+            userID: try row.decode(column: "user_id", as: String?.self)
+        )
     }
 
     /// Ends every unused `purpose` code sent to `recipient` in the app: a new sign-in code replaces

@@ -24,7 +24,8 @@ struct OneTimeSignIn: Sendable {
     /// `403 account_disabled`. Two first sign-ins of one recipient at once both try to make its
     /// user: the loser of the unique index runs again and signs in to the winner's.
     func signIn(
-        app: App, client: ClientInfo,
+        app: App,
+        client: ClientInfo,
         use: @escaping @Sendable (any SQLDatabase, Date) async throws -> RecipientCodeCheck.Refusal?,
         account: @escaping @Sendable (any SQLDatabase, Date) async throws -> (UserAccount, created: Bool)
     ) async throws -> (AuthResponse, created: Bool) {
@@ -45,7 +46,8 @@ struct OneTimeSignIn: Sendable {
     }
 
     private func attempt(
-        app: App, client: ClientInfo,
+        app: App,
+        client: ClientInfo,
         use: @escaping @Sendable (any SQLDatabase, Date) async throws -> RecipientCodeCheck.Refusal?,
         account find: @escaping @Sendable (any SQLDatabase, Date) async throws -> (UserAccount, created: Bool)
     ) async throws -> (AuthResponse, created: Bool) {

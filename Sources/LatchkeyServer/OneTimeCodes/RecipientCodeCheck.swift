@@ -61,11 +61,26 @@ struct RecipientCodeCheck: Sendable {
     /// counts under `failureKeys` (the recipient's first), a right one clears the recipient's
     /// count. Nil when used, else why not.
     func use(
-        _ code: String, purpose: OneTimeCodeStore.Purpose, id: String? = nil, userID: String? = nil, recipient: String, app: App,
-        failureKeys: [(key: String, limit: Int)], at now: Date, in db: any SQLDatabase
+        _ code: String,
+        purpose: OneTimeCodeStore.Purpose,
+        id: String? = nil,
+        userID: String? = nil,
+        recipient: String,
+        app: App,
+        failureKeys: [(key: String, limit: Int)],
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws -> Refusal? {
         let live = try await codes.countCheck(
-            purpose, id: id, userID: userID, appID: app.id, recipient: recipient, maximumChecks: Self.maximumChecks, at: now, in: db)
+            purpose,
+            id: id,
+            userID: userID,
+            appID: app.id,
+            recipient: recipient,
+            maximumChecks: Self.maximumChecks,
+            at: now,
+            in: db
+        )
         guard !live.isEmpty else { return .unusable }
         guard let match = live.first(where: { Digest.equalInConstantTime($0.codeHash, Self.digest(code: code, id: $0.id)) }) else {
             try await throttle.recordFailure(failureKeys, window: app.settings.failureWindowSeconds, in: db)

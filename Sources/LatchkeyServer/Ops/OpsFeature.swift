@@ -1,8 +1,8 @@
 import Hummingbird
 import LatchkeyWire
 import Logging
-import ServiceLifecycle
 import SQLKit
+import ServiceLifecycle
 
 /// `/healthz` (the process answers), `/readyz` (the database answers) and `/metrics` (Prometheus).
 ///
@@ -23,8 +23,12 @@ struct OpsFeature: Feature {
         self.metricsTokenDigest = backend.configuration.metricsToken.map(Digest.sha256Hex)
         self.changeBus = backend.changeBus
         self.sessionGauge = SessionGaugeService(
-            sessions: backend.sessions, metrics: backend.metrics, time: backend.time,
-            interval: backend.configuration.metricsRefreshInterval, logger: backend.logger)
+            sessions: backend.sessions,
+            metrics: backend.metrics,
+            time: backend.time,
+            interval: backend.configuration.metricsRefreshInterval,
+            logger: backend.logger
+        )
     }
 
     var services: [any Service] { [sessionGauge] }
@@ -52,8 +56,10 @@ struct OpsFeature: Feature {
                 Digest.equalInConstantTime(Digest.sha256Hex(String(authorization.dropFirst("bearer ".count))), metricsTokenDigest)
             else { throw APIError.invalidToken(authorization.isEmpty ? .unauthorized : .invalidToken) }
             return Response(
-                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(bytes: metrics.render(appliedChangeSequence: changeBus.appliedSequence))))
+                status: .ok,
+                headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: metrics.render(appliedChangeSequence: changeBus.appliedSequence)))
+            )
         }
     }
 }

@@ -22,11 +22,18 @@ final class ServerMetrics: Sendable {
     init() {
         activeSessions = registry.makeGauge(
             descriptor: MetricNameDescriptor(
-                metricName: "latchkey_active_sessions", unitName: "", helpText: "Sessions neither revoked nor expired."))
+                metricName: "latchkey_active_sessions",
+                unitName: "",
+                helpText: "Sessions neither revoked nor expired."
+            )
+        )
         appliedChangeSequence = registry.makeGauge(
             descriptor: MetricNameDescriptor(
-                metricName: "latchkey_change_feed_applied_sequence", unitName: "",
-                helpText: "Every change event up to this sequence has been applied here (-1: not read yet)."))
+                metricName: "latchkey_change_feed_applied_sequence",
+                unitName: "",
+                helpText: "Every change event up to this sequence has been applied here (-1: not read yet)."
+            )
+        )
     }
 
     /// Counts one request and records its duration.
@@ -37,11 +44,17 @@ final class ServerMetrics: Sendable {
             let made = (
                 registry.makeCounter(
                     descriptor: MetricNameDescriptor(metricName: "latchkey_http_requests", unitName: "total", helpText: "HTTP requests."),
-                    labels: [("route", route), ("method", method), ("status", String(status))]),
+                    labels: [("route", route), ("method", method), ("status", String(status))]
+                ),
                 registry.makeDurationHistogram(
                     descriptor: MetricNameDescriptor(
-                        metricName: "latchkey_http_request_duration", unitName: "seconds", helpText: "HTTP request latency."),
-                    labels: [("route", route)], buckets: Self.latencyBuckets)
+                        metricName: "latchkey_http_request_duration",
+                        unitName: "seconds",
+                        helpText: "HTTP request latency."
+                    ),
+                    labels: [("route", route)],
+                    buckets: Self.latencyBuckets
+                )
             )
             collectors[key] = made
             return made

@@ -63,7 +63,10 @@ struct PageRenderer: Sendable {
             let version = SHA256.hash(data: data).prefix(6).map { String(format: "%02x", $0) }.joined()
             let name = url.lastPathComponent
             assets[name] = Asset(
-                body: ByteBuffer(bytes: data), contentType: Self.contentType(of: url.pathExtension), url: "/assets/\(name)?v=\(version)")
+                body: ByteBuffer(bytes: data),
+                contentType: Self.contentType(of: url.pathExtension),
+                url: "/assets/\(name)?v=\(version)"
+            )
         }
         self.assets = assets
         var texts: [Language: [String: any Sendable]] = [:]

@@ -20,7 +20,8 @@ struct PagesFeature: Feature {
             return Response(
                 status: .ok,
                 headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable"],
-                body: .init(byteBuffer: asset.body))
+                body: .init(byteBuffer: asset.body)
+            )
         }
     }
 }

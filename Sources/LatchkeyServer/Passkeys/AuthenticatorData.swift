@@ -48,7 +48,11 @@ struct AuthenticatorData: Sendable {
             guard let key = try? reader.read() else { throw Malformed() }
             let keyBytes = Array(bytes[(offset + length)..<reader.offset])
             attestedCredential = AttestedCredential(
-                aaguid: aaguid, credentialID: credentialID, publicKeyBytes: keyBytes, publicKey: try COSEKey(key))
+                aaguid: aaguid,
+                credentialID: credentialID,
+                publicKeyBytes: keyBytes,
+                publicKey: try COSEKey(key)
+            )
             offset = reader.offset
         } else {
             attestedCredential = nil

@@ -66,7 +66,10 @@ struct COSEKey: Sendable {
             return key.isValidSignature(signature, for: data)
         case .rs256(let key):
             return key.isValidSignature(
-                _RSA.Signing.RSASignature(rawRepresentation: signature), for: SHA256.hash(data: data), padding: .insecurePKCS1v1_5)
+                _RSA.Signing.RSASignature(rawRepresentation: signature),
+                for: SHA256.hash(data: data),
+                padding: .insecurePKCS1v1_5
+            )
         }
     }
 }

@@ -47,7 +47,9 @@ struct PasskeyRegistration: Sendable {
             timeout: Int(PasskeyChallenges.lifetime) * 1000,
             excludeCredentials: existing.map { Descriptor(id: $0.id, transports: $0.record.transports) },
             authenticatorSelection: .init(residentKey: "required", requireResidentKey: true, userVerification: party.userVerification),
-            attestation: "none", extensions: ["credProps": true])
+            attestation: "none",
+            extensions: ["credProps": true]
+        )
     }
 
     /// Verifies a new credential against the options the user was given and stores it.
@@ -116,7 +118,11 @@ struct PasskeyRegistration: Sendable {
     /// WebAuthn §7.1 steps 5–27, short of storing: the client data, the attestation object and
     /// its statement, the RP ID, the flags and the algorithm.
     private func verify(
-        _ credential: PasskeyRegistrationCredential, name: String, party: PasskeyRelyingParty, principal: UserPrincipal, at now: Date
+        _ credential: PasskeyRegistrationCredential,
+        name: String,
+        party: PasskeyRelyingParty,
+        principal: UserPrincipal,
+        at now: Date
     ) throws -> (PasskeyStore.Credential, PasskeyChallenges.Opened) {
         guard credential.type == "public-key", credential.id == credential.rawId else { throw PasskeyRelyingParty.Failure(reason: "credential") }
         let (clientData, clientDataBytes) = try party.clientData(credential.response.clientDataJSON, type: "webauthn.create")
@@ -130,13 +136,22 @@ struct PasskeyRegistration: Sendable {
         try party.check(object.authenticatorData)
         guard Base64URL.encode(object.credential.credentialID) == credential.id else { throw PasskeyRelyingParty.Failure(reason: "credential") }
         let record = PasskeyRecord(
-            id: credential.id, name: name, aaguid: UUID(uuid: Self.uuid(object.credential.aaguid)).uuidString.lowercased(),
-            backupEligible: object.authenticatorData.backupEligible, backedUp: object.authenticatorData.backedUp,
-            transports: (credential.response.transports ?? []).filter(Self.knownTransports.contains), createdAt: now, lastUsedAt: nil)
+            id: credential.id,
+            name: name,
+            aaguid: UUID(uuid: Self.uuid(object.credential.aaguid)).uuidString.lowercased(),
+            backupEligible: object.authenticatorData.backupEligible,
+            backedUp: object.authenticatorData.backedUp,
+            transports: (credential.response.transports ?? []).filter(Self.knownTransports.contains),
+            createdAt: now,
+            lastUsedAt: nil
+        )
         return (
             PasskeyStore.Credential(
-                userID: principal.userID, publicKey: object.credential.publicKeyBytes,
-                signCount: Int64(object.authenticatorData.signCount), record: record),
+                userID: principal.userID,
+                publicKey: object.credential.publicKeyBytes,
+                signCount: Int64(object.authenticatorData.signCount),
+                record: record
+            ),
             challenge
         )
     }
@@ -145,7 +160,9 @@ struct PasskeyRegistration: Sendable {
     private static let knownTransports: Set<String> = ["ble", "hybrid", "internal", "nfc", "smart-card", "usb"]
 
     private static func uuid(_ bytes: [UInt8]) -> uuid_t {
-        (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])
+        (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+        )
     }
 }

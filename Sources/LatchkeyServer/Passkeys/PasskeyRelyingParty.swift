@@ -1,6 +1,6 @@
 import Crypto
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import LatchkeyWire
 
 /// The app as a WebAuthn relying party: the RP ID its passkeys are scoped to, the origins allowed

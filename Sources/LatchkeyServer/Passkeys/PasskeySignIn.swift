@@ -36,8 +36,11 @@ struct PasskeySignIn: Sendable {
         let party = PasskeyRelyingParty(app: try PasskeyRegistration.enabled(app), issuer: issuer.current)
         return PasskeyRequestOptions(
             challenge: challenges.issue(.signIn, appID: app.id, userID: nil, at: time.now()),
-            timeout: Int(PasskeyChallenges.lifetime) * 1000, rpId: party.id, allowCredentials: [],
-            userVerification: party.userVerification)
+            timeout: Int(PasskeyChallenges.lifetime) * 1000,
+            rpId: party.id,
+            allowCredentials: [],
+            userVerification: party.userVerification
+        )
     }
 
     /// Verifies the assertion and starts a session for the passkey's user. Failures count against
@@ -49,7 +52,9 @@ struct PasskeySignIn: Sendable {
             return try await attempt(credential, app: app, client: client)
         } catch let failure as PasskeyRelyingParty.Failure {
             try await throttle.recordFailure(
-                AccountService.failureKeys([], ipKey: ipKey, app: app), window: app.settings.failureWindowSeconds)
+                AccountService.failureKeys([], ipKey: ipKey, app: app),
+                window: app.settings.failureWindowSeconds
+            )
             throw APIError.invalidPasskey(failure)
         }
     }
@@ -80,8 +85,15 @@ struct PasskeySignIn: Sendable {
         else { throw Failure(reason: "signature") }
         let (account, started) = try await driver.write { db in
             guard try await store.consume(challenge: challenge, driver: driver, in: db) else { throw Failure(reason: "challenge") }
-            guard try await store.recordUse(
-                id: stored.id, appID: app.id, signCount: Int64(data.signCount), backedUp: data.backedUp, at: now, in: db)
+            guard
+                try await store.recordUse(
+                    id: stored.id,
+                    appID: app.id,
+                    signCount: Int64(data.signCount),
+                    backedUp: data.backedUp,
+                    at: now,
+                    in: db
+                )
             else { throw Failure(reason: "counter") }
             guard let account = try await users.find(id: stored.userID, appID: app.id, in: db) else { throw Failure(reason: "unknown_credential") }
             guard !account.disabled else { throw APIError(.forbidden, .accountDisabled) }
@@ -96,7 +108,12 @@ struct PasskeySignIn: Sendable {
     /// `preferred` by default) is a first factor like a password and meets the second factor the
     /// user enrolled. The challenge and the counter stay spent either way.
     private func start(
-        _ account: UserAccount, verified: Bool, app: App, client: ClientInfo, at now: Date, in db: any SQLDatabase
+        _ account: UserAccount,
+        verified: Bool,
+        app: App,
+        client: ClientInfo,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws -> Result<StartedSession, APIError> {
         guard verified else { return try await accounts.startSignInCommitting(account, app: app, client: client, at: now, in: db) }
         let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)

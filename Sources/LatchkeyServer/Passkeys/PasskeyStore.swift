@@ -31,7 +31,7 @@ struct PasskeyStore: Sendable {
                 """
             ).run()
             return true
-        } catch where driver.isUniqueViolation(error, of: .usedPasskeyChallenge) {
+        } catch  where driver.isUniqueViolation(error, of: .usedPasskeyChallenge) {
             return false
         }
     }
@@ -74,7 +74,12 @@ struct PasskeyStore: Sendable {
     /// authenticator, or a replay racing the original). Counters that stay zero are
     /// authenticators without one, as synced passkeys are.
     func recordUse(
-        id: String, appID: String, signCount: Int64, backedUp: Bool, at now: Date, in db: any SQLDatabase
+        id: String,
+        appID: String,
+        signCount: Int64,
+        backedUp: Bool,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws -> Bool {
         try await db.raw(
             """
@@ -108,17 +113,24 @@ struct PasskeyStore: Sendable {
             publicKey: Base64URL.decode(try row.decode(column: "public_key", as: String.self)) ?? [],
             signCount: try row.decode(column: "sign_count", as: Int64.self),
             record: PasskeyRecord(
-                id: try row.decode(column: "credential_id", as: String.self), name: try row.decode(column: "name", as: String.self),
+                id: try row.decode(column: "credential_id", as: String.self),
+                name: try row.decode(column: "name", as: String.self),
                 aaguid: try row.decode(column: "aaguid", as: String.self),
-                backupEligible: try row.decode(column: "backup_eligible", as: Int.self) != 0, backedUp: try row.decode(column: "backed_up", as: Int.self) != 0,
+                backupEligible: try row.decode(column: "backup_eligible", as: Int.self) != 0,
+                backedUp: try row.decode(column: "backed_up", as: Int.self) != 0,
                 transports: transports.isEmpty ? [] : transports.split(separator: ",").map(String.init),
                 createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)),
-                lastUsedAt: try row.decode(column: "last_used_at", as: Int64?.self).map(Date.init(epochSeconds:))))
+                lastUsedAt: try row.decode(column: "last_used_at", as: Int64?.self).map(Date.init(epochSeconds:))
+            )
+        )
     }
 }
 
 extension UniqueKey {
     /// A challenge a passkey response has used.
     static let usedPasskeyChallenge = UniqueKey(
-        name: "passkey_used_challenges_pkey", table: "passkey_used_challenges", columns: ["digest"])
+        name: "passkey_used_challenges_pkey",
+        table: "passkey_used_challenges",
+        columns: ["digest"]
+    )
 }

@@ -25,35 +25,56 @@ struct PasskeysFeature: Feature {
 
     static let settings: [AppSetting] = [
         .custom(
-            "passkeyRPID", \.passkeyRPID, flag: "passkey-rp-id", help: "The WebAuthn RP ID of the app's passkeys (empty: the server's host).",
-            format: { [$0 ?? ""] }, parse: { values in values.last.flatMap { $0.isEmpty ? nil : $0.lowercased() } },
-            problem: { id in id.map { isDomain($0) ? nil : "the passkey RP ID is a domain name, such as example.com" } ?? nil }),
+            "passkeyRPID",
+            \.passkeyRPID,
+            flag: "passkey-rp-id",
+            help: "The WebAuthn RP ID of the app's passkeys (empty: the server's host).",
+            format: { [$0 ?? ""] },
+            parse: { values in values.last.flatMap { $0.isEmpty ? nil : $0.lowercased() } },
+            problem: { id in id.map { isDomain($0) ? nil : "the passkey RP ID is a domain name, such as example.com" } ?? nil }
+        ),
         .list(
-            "passkeyOrigins", \.passkeyOrigins, flag: "passkey-origin",
-            help: "Another origin allowed to use the app's passkeys (repeatable; replaces the list)."),
+            "passkeyOrigins",
+            \.passkeyOrigins,
+            flag: "passkey-origin",
+            help: "Another origin allowed to use the app's passkeys (repeatable; replaces the list)."
+        ),
         .rule("Passkey origins are https://host[:port], http://localhost[:port] or android:apk-key-hash:…") { settings in
-            settings.passkeyOrigins.allSatisfy(isOrigin) ? nil : "a passkey origin is https://host[:port], http://localhost[:port] or android:apk-key-hash:…"
+            settings.passkeyOrigins.allSatisfy(isOrigin)
+                ? nil : "a passkey origin is https://host[:port], http://localhost[:port] or android:apk-key-hash:…"
         },
         .custom(
-            "passkeyUserVerification", \.passkeyUserVerification, flag: "passkey-user-verification",
-            help: "preferred or required: whether passkeys must verify the user.", format: { [$0.rawValue] },
+            "passkeyUserVerification",
+            \.passkeyUserVerification,
+            flag: "passkey-user-verification",
+            help: "preferred or required: whether passkeys must verify the user.",
+            format: { [$0.rawValue] },
             parse: { values in
                 guard let value = values.last.flatMap(PasskeyUserVerification.init(rawValue:)) else {
                     throw InvalidAppSetting(description: "--passkey-user-verification takes preferred or required")
                 }
                 return value
-            }),
+            }
+        ),
         .list(
-            "appleAppIDs", \.appleAppIDs, flag: "apple-app-id",
-            help: "An iOS app as TEAMID.bundle.id, for passkeys and universal links (repeatable; replaces the list)."),
+            "appleAppIDs",
+            \.appleAppIDs,
+            flag: "apple-app-id",
+            help: "An iOS app as TEAMID.bundle.id, for passkeys and universal links (repeatable; replaces the list)."
+        ),
         .rule("Apple app ids are TEAMID.bundle.id") { settings in
             settings.appleAppIDs.allSatisfy(isAppleAppID) ? nil : "an Apple app id is the 10-character team id, a dot and the bundle id"
         },
         .custom(
-            "androidApps", \.androidApps, flag: "android-app",
+            "androidApps",
+            \.androidApps,
+            flag: "android-app",
             help: "An Android app as package=SHA256_FINGERPRINT, for passkeys and app links (repeatable; replaces the list).",
-            isList: true, format: { apps in apps.flatMap { app in app.sha256CertFingerprints.map { app.packageName + "=" + $0 } } },
-            parse: AndroidApp.parse, problem: AndroidApp.problem),
+            isList: true,
+            format: { apps in apps.flatMap { app in app.sha256CertFingerprints.map { app.packageName + "=" + $0 } } },
+            parse: AndroidApp.parse,
+            problem: AndroidApp.problem
+        ),
     ]
 
     /// Whether `value` is a DNS name of letters, digits and hyphens (an RP ID is never an IP address).
@@ -87,39 +108,44 @@ struct PasskeysFeature: Feature {
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Passkeys", access: .app)
 
     static let migrations = [
-        Migration(1, [
-            """
-            CREATE TABLE passkeys (
-                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                credential_id TEXT NOT NULL,
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                name TEXT NOT NULL,
-                public_key TEXT NOT NULL,
-                sign_count BIGINT NOT NULL,
-                backup_eligible BIGINT NOT NULL,
-                backed_up BIGINT NOT NULL,
-                transports TEXT NOT NULL,
-                aaguid TEXT NOT NULL,
-                created_at BIGINT NOT NULL,
-                last_used_at BIGINT,
-                PRIMARY KEY (app_id, credential_id)
-            )
-            """,
-            "CREATE INDEX passkeys_user ON passkeys(user_id)",
-            """
-            CREATE TABLE passkey_used_challenges (
-                digest TEXT PRIMARY KEY,
-                expires_at BIGINT NOT NULL
-            )
-            """,
-            "CREATE INDEX passkey_used_challenges_expiry ON passkey_used_challenges(expires_at)",
-        ])
+        Migration(
+            1,
+            [
+                """
+                CREATE TABLE passkeys (
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    credential_id TEXT NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    public_key TEXT NOT NULL,
+                    sign_count BIGINT NOT NULL,
+                    backup_eligible BIGINT NOT NULL,
+                    backed_up BIGINT NOT NULL,
+                    transports TEXT NOT NULL,
+                    aaguid TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    last_used_at BIGINT,
+                    PRIMARY KEY (app_id, credential_id)
+                )
+                """,
+                "CREATE INDEX passkeys_user ON passkeys(user_id)",
+                """
+                CREATE TABLE passkey_used_challenges (
+                    digest TEXT PRIMARY KEY,
+                    expires_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX passkey_used_challenges_expiry ON passkey_used_challenges(expires_at)",
+            ]
+        )
     ]
 
     static let tables: [OwnedTable] = [
         OwnedTable(
-            name: "passkeys", userData: .owned(column: "user_id", section: "passkeys"),
-            merge: .dropped(why: "a passkey is an identity: its user is no guest, and only guests merge")),
+            name: "passkeys",
+            userData: .owned(column: "user_id", section: "passkeys"),
+            merge: .dropped(why: "a passkey is an identity: its user is no guest, and only guests merge")
+        ),
         OwnedTable(name: "passkey_used_challenges", userData: .none(why: "digests of used WebAuthn challenges, kept until they expire")),
     ]
 
@@ -163,7 +189,8 @@ struct PasskeysFeature: Feature {
         table.on(.post, "/v1/auth/passkey", operation: "signInWithPasskey", access: .app) { request, context in
             let body = try await requests.body(PasskeySignInRequest.self, of: request).value
             return try JSONResponse.make(
-                try await signIn.signIn(body.credential, app: try context.app, client: requests.client(of: request, context: context)))
+                try await signIn.signIn(body.credential, app: try context.app, client: requests.client(of: request, context: context))
+            )
         }
 
         table.on(.get, "/.well-known/apple-app-site-association", operation: "getAppleAppSiteAssociation", access: .anyone) { _, _ in

@@ -52,8 +52,12 @@ struct Argon2 {
                 }
             }
             let layout = Layout(
-                lanes: lanes, laneLength: laneLength, segmentLength: segmentLength, blockCount: blockCount,
-                passes: iterations)
+                lanes: lanes,
+                laneLength: laneLength,
+                segmentLength: segmentLength,
+                blockCount: blockCount,
+                passes: iterations
+            )
             for pass in 0..<iterations {
                 for slice in 0..<Self.syncPoints {
                     for lane in 0..<lanes {
@@ -129,8 +133,12 @@ struct Argon2 {
             let referenceLane =
                 position.pass == 0 && position.slice == 0 ? position.lane : Int((pseudoRandom >> 32) % UInt64(layout.lanes))
             let referenceIndex = self.referenceIndex(
-                position: position, index: index, pseudoRandom: pseudoRandom & 0xFFFF_FFFF,
-                sameLane: referenceLane == position.lane, layout: layout)
+                position: position,
+                index: index,
+                pseudoRandom: pseudoRandom & 0xFFFF_FFFF,
+                sameLane: referenceLane == position.lane,
+                layout: layout
+            )
             let referenceOffset = (layout.laneLength * referenceLane + referenceIndex) * Self.blockWords
             for word in 0..<Self.blockWords {
                 previousBlock[word] = memory[previous * Self.blockWords + word]
@@ -173,12 +181,46 @@ struct Argon2 {
         var z = r
         z.withUnsafeMutableBufferPointer { v in
             for i in 0..<8 {
-                round(v, 16 * i, 16 * i + 1, 16 * i + 2, 16 * i + 3, 16 * i + 4, 16 * i + 5, 16 * i + 6, 16 * i + 7,
-                      16 * i + 8, 16 * i + 9, 16 * i + 10, 16 * i + 11, 16 * i + 12, 16 * i + 13, 16 * i + 14, 16 * i + 15)
+                round(
+                    v,
+                    16 * i,
+                    16 * i + 1,
+                    16 * i + 2,
+                    16 * i + 3,
+                    16 * i + 4,
+                    16 * i + 5,
+                    16 * i + 6,
+                    16 * i + 7,
+                    16 * i + 8,
+                    16 * i + 9,
+                    16 * i + 10,
+                    16 * i + 11,
+                    16 * i + 12,
+                    16 * i + 13,
+                    16 * i + 14,
+                    16 * i + 15
+                )
             }
             for i in 0..<8 {
-                round(v, 2 * i, 2 * i + 1, 2 * i + 16, 2 * i + 17, 2 * i + 32, 2 * i + 33, 2 * i + 48, 2 * i + 49,
-                      2 * i + 64, 2 * i + 65, 2 * i + 80, 2 * i + 81, 2 * i + 96, 2 * i + 97, 2 * i + 112, 2 * i + 113)
+                round(
+                    v,
+                    2 * i,
+                    2 * i + 1,
+                    2 * i + 16,
+                    2 * i + 17,
+                    2 * i + 32,
+                    2 * i + 33,
+                    2 * i + 48,
+                    2 * i + 49,
+                    2 * i + 64,
+                    2 * i + 65,
+                    2 * i + 80,
+                    2 * i + 81,
+                    2 * i + 96,
+                    2 * i + 97,
+                    2 * i + 112,
+                    2 * i + 113
+                )
             }
         }
         for i in 0..<blockWords {
@@ -189,8 +231,23 @@ struct Argon2 {
 
     // swiftlint:disable:next function_parameter_count
     private static func round(
-        _ v: UnsafeMutableBufferPointer<UInt64>, _ v0: Int, _ v1: Int, _ v2: Int, _ v3: Int, _ v4: Int, _ v5: Int, _ v6: Int,
-        _ v7: Int, _ v8: Int, _ v9: Int, _ v10: Int, _ v11: Int, _ v12: Int, _ v13: Int, _ v14: Int, _ v15: Int
+        _ v: UnsafeMutableBufferPointer<UInt64>,
+        _ v0: Int,
+        _ v1: Int,
+        _ v2: Int,
+        _ v3: Int,
+        _ v4: Int,
+        _ v5: Int,
+        _ v6: Int,
+        _ v7: Int,
+        _ v8: Int,
+        _ v9: Int,
+        _ v10: Int,
+        _ v11: Int,
+        _ v12: Int,
+        _ v13: Int,
+        _ v14: Int,
+        _ v15: Int
     ) {
         mix(v, v0, v4, v8, v12)
         mix(v, v1, v5, v9, v13)

@@ -60,7 +60,11 @@ struct FirebaseScrypt: Sendable, Equatable {
             let rounds = options["r"], let memoryCost = options["m"]
         else { throw .init("malformed Firebase scrypt hash") }
         let project = try Project(
-            signerKey: String(parts[1]), saltSeparator: String(parts[2]), rounds: rounds, memoryCost: memoryCost)
+            signerKey: String(parts[1]),
+            saltSeparator: String(parts[2]),
+            rounds: rounds,
+            memoryCost: memoryCost
+        )
         try self.init(project: project, hash: String(parts[4]), salt: String(parts[3]))
     }
 
@@ -74,8 +78,13 @@ struct FirebaseScrypt: Sendable, Equatable {
     func matches(_ password: [UInt8]) -> Bool {
         guard
             let key = try? KDF.Scrypt.deriveKey(
-                from: password, salt: salt + project.saltSeparator, outputByteCount: 32, rounds: 1 << project.memoryCost,
-                blockSize: project.rounds, parallelism: 1),
+                from: password,
+                salt: salt + project.saltSeparator,
+                outputByteCount: 32,
+                rounds: 1 << project.memoryCost,
+                blockSize: project.rounds,
+                parallelism: 1
+            ),
             let nonce = try? AES._CTR.Nonce(nonceBytes: [UInt8](repeating: 0, count: 16)),
             let computed = try? AES._CTR.encrypt(project.signerKey, using: key, nonce: nonce)
         else { return false }

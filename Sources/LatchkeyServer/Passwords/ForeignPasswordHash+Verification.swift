@@ -14,7 +14,13 @@ extension ForeignPasswordHash {
         case .scrypt(let logN, let r, let p, let salt, let checksum):
             guard
                 let key = try? KDF.Scrypt.deriveKey(
-                    from: bytes, salt: salt, outputByteCount: checksum.count, rounds: 1 << logN, blockSize: r, parallelism: p)
+                    from: bytes,
+                    salt: salt,
+                    outputByteCount: checksum.count,
+                    rounds: 1 << logN,
+                    blockSize: r,
+                    parallelism: p
+                )
             else { return false }
             return Self.equal(key.withUnsafeBytes { Array($0) }, checksum)
         case .pbkdf2(let hash): return hash.matches(bytes)

@@ -42,8 +42,12 @@ struct PBKDF2Hash: Sendable, Equatable {
     func matches(_ password: [UInt8]) -> Bool {
         guard
             let key = try? KDF.Insecure.PBKDF2.deriveKey(
-                from: password, salt: salt, using: sha512 ? .sha512 : .sha256, outputByteCount: checksum.count,
-                unsafeUncheckedRounds: iterations)
+                from: password,
+                salt: salt,
+                using: sha512 ? .sha512 : .sha256,
+                outputByteCount: checksum.count,
+                unsafeUncheckedRounds: iterations
+            )
         else { return false }
         return ForeignPasswordHash.equal(key.withUnsafeBytes { Array($0) }, checksum)
     }

@@ -20,9 +20,13 @@ struct PhoneFeature: Feature {
 
     static let settings: [AppSetting] = [
         .integer(
-            "pinFailureLimit", \.pinFailureLimit, flag: "pin-failure-limit",
+            "pinFailureLimit",
+            \.pinFailureLimit,
+            flag: "pin-failure-limit",
             help: "Wrong PINs or email codes for one number or address, across its codes, within the failure window before it is locked.",
-            range: 1...Int.max, rule: "throttling limits must be positive")
+            range: 1...Int.max,
+            rule: "throttling limits must be positive"
+        )
     ]
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Sign-in by SMS PIN", access: .app)
@@ -32,21 +36,32 @@ struct PhoneFeature: Feature {
         table.on(.post, "/v1/auth/phone/start", operation: "startPhoneSignIn", access: .app) { request, context in
             let body = try await requests.body(PhoneStartRequest.self, of: request).value
             let answer = try await phone.start(
-                body, app: try context.app, client: requests.client(of: request, context: context), language: Language(of: request))
+                body,
+                app: try context.app,
+                client: requests.client(of: request, context: context),
+                language: Language(of: request)
+            )
             return try JSONResponse.make(answer, status: .accepted)
         }
 
         table.on(.post, "/v1/auth/phone/verify", operation: "verifyPhone", access: .app) { request, context in
             let body = try await requests.body(PhoneVerifyRequest.self, of: request).value
             let (answer, created) = try await phone.verify(
-                body, app: try context.app, client: requests.client(of: request, context: context))
+                body,
+                app: try context.app,
+                client: requests.client(of: request, context: context)
+            )
             return try JSONResponse.make(answer, status: created ? .created : .ok)
         }
 
         table.on(.post, "/v1/me/phone", operation: "startPhoneLink", access: .user(.public)) { request, context in
             let body = try await requests.body(PhoneStartRequest.self, of: request).value
             let answer = try await link.start(
-                body, principal: try context.user, client: requests.client(of: request, context: context), language: Language(of: request))
+                body,
+                principal: try context.user,
+                client: requests.client(of: request, context: context),
+                language: Language(of: request)
+            )
             return try JSONResponse.make(answer, status: .accepted)
         }
 
@@ -57,7 +72,7 @@ struct PhoneFeature: Feature {
         }
 
         table.on(.delete, "/v1/me/phone", operation: "removePhone", access: .user(.profile)) { _, context in
-            return try JSONResponse.make(try await link.remove(principal: try context.user).record)
+            try JSONResponse.make(try await link.remove(principal: try context.user).record)
         }
     }
 }

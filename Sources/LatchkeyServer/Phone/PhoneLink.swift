@@ -36,14 +36,25 @@ struct PhoneLink: Sendable {
     }
 
     /// Sends a PIN to the number the user would add; the answer is the same whoever has it.
-    func start(_ request: PhoneStartRequest, principal: UserPrincipal, client: ClientInfo, language: Language) async throws
+    func start(
+        _ request: PhoneStartRequest,
+        principal: UserPrincipal,
+        client: ClientInfo,
+        language: Language
+    ) async throws
         -> PhoneStartResponse
     {
         try PhoneSignIn.requirePhoneSignIn(principal.app)
         guard let phone = PhoneNumber(request.phone) else { throw PhoneSignIn.invalidPhone() }
         if !(try await account(of: principal).isAnonymous) { try await recentAuthentication.require(principal) }
         return try await pins.send(
-            to: phone, purpose: .linkPhone, userID: principal.userID, app: principal.app, client: client, language: language)
+            to: phone,
+            purpose: .linkPhone,
+            userID: principal.userID,
+            app: principal.app,
+            client: client,
+            language: language
+        )
     }
 
     /// What checking the PIN led to; the transaction commits in every case, so a wrong PIN's
@@ -66,9 +77,16 @@ struct PhoneLink: Sendable {
             outcome = try await driver.write { db -> Outcome in
                 let account = try await users.lockedAccount(of: principal, in: db)
                 if let refusal = try await check.use(
-                    request.pin, purpose: .linkPhone, id: request.requestId, userID: account.id, recipient: phone.e164, app: app,
-                    failureKeys: failureKeys, at: now, in: db)
-                {
+                    request.pin,
+                    purpose: .linkPhone,
+                    id: request.requestId,
+                    userID: account.id,
+                    recipient: phone.e164,
+                    app: app,
+                    failureKeys: failureKeys,
+                    at: now,
+                    in: db
+                ) {
                     return .refused(refusal)
                 }
                 let holder = try await users.find(appID: app.id, provider: UserStore.phoneProvider, subject: phone.e164, in: db)

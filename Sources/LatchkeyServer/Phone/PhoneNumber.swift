@@ -1,4 +1,5 @@
 import Foundation
+
 /// A phone number in E.164 form: `+`, a country code not starting with 0, 8 to 15 digits in all.
 ///
 /// Spaces, dashes, dots and brackets between digits are dropped; anything else — letters, a

@@ -26,24 +26,50 @@ struct PhonePINs: Sendable {
 
     /// Sends a `purpose` PIN to `phone`, for `userID` when the PIN may only serve that user.
     func send(
-        to phone: PhoneNumber, purpose: OneTimeCodeStore.Purpose, userID: String?, app: App, client: ClientInfo, language: Language
+        to phone: PhoneNumber,
+        purpose: OneTimeCodeStore.Purpose,
+        userID: String?,
+        app: App,
+        client: ClientInfo,
+        language: Language
     ) async throws -> PhoneStartResponse {
         let now = time.now()
         let requestID = SecureRandom.identifier()
         let pin = SecureRandom.digits(6)
         let expiresAt = now.addingTimeInterval(TimeInterval(Self.lifetime))
         try await messenger.send(
-            to: phone.e164, client: client, app: app, driver: driver, logger: logger,
+            to: phone.e164,
+            client: client,
+            app: app,
+            driver: driver,
+            logger: logger,
             record: { db in
                 try await codes.create(
-                    id: requestID, appID: app.id, purpose: purpose, recipient: phone.e164, userID: userID,
-                    codeHash: RecipientCodeCheck.digest(code: pin, id: requestID), expiresAt: expiresAt, at: now, in: db)
+                    id: requestID,
+                    appID: app.id,
+                    purpose: purpose,
+                    recipient: phone.e164,
+                    userID: userID,
+                    codeHash: RecipientCodeCheck.digest(code: pin, id: requestID),
+                    expiresAt: expiresAt,
+                    at: now,
+                    in: db
+                )
             },
             deliver: { db in
                 try await messenger.queue(
-                    purpose, to: phone.e164, channel: .sms, app: app, language: language, values: ["pin": pin],
-                    liveUntil: expiresAt, at: now, in: db)
-            })
+                    purpose,
+                    to: phone.e164,
+                    channel: .sms,
+                    app: app,
+                    language: language,
+                    values: ["pin": pin],
+                    liveUntil: expiresAt,
+                    at: now,
+                    in: db
+                )
+            }
+        )
         return PhoneStartResponse(requestId: requestID, phone: phone.e164, expiresIn: Self.lifetime, expiresAt: expiresAt)
     }
 }

@@ -39,13 +39,27 @@ struct PhoneSignIn: Sendable {
         let failureKeys = try await check.unlockedFailureKeys(recipient: phone.e164, app: app, client: client)
         return try await signIn.signIn(app: app, client: client) { db, now in
             try await check.use(
-                request.pin, purpose: .phoneSignIn, id: request.requestId, recipient: phone.e164, app: app, failureKeys: failureKeys,
-                at: now, in: db)
+                request.pin,
+                purpose: .phoneSignIn,
+                id: request.requestId,
+                recipient: phone.e164,
+                app: app,
+                failureKeys: failureKeys,
+                at: now,
+                in: db
+            )
         } account: { db, now in
-            if let existing = try await users.find(appID: app.id, provider: UserStore.phoneProvider, subject: phone.e164, in: db) { return (existing, false) }
+            if let existing = try await users.find(appID: app.id, provider: UserStore.phoneProvider, subject: phone.e164, in: db) {
+                return (existing, false)
+            }
             let user = UserStore.NewUser(
-                id: SecureRandom.identifier(), appID: app.id, phone: phone.e164, profileCreated: false,
-                identity: UserStore.NewIdentity(provider: UserStore.phoneProvider, subject: phone.e164), createdAt: now)
+                id: SecureRandom.identifier(),
+                appID: app.id,
+                phone: phone.e164,
+                profileCreated: false,
+                identity: UserStore.NewIdentity(provider: UserStore.phoneProvider, subject: phone.e164),
+                createdAt: now
+            )
             try await users.insert(user, in: db)
             return (user.account, true)
         }
@@ -61,8 +75,15 @@ struct PhoneSignIn: Sendable {
         let now = time.now()
         let refusal = try await driver.write { db in
             try await check.use(
-                pin, purpose: .phoneSignIn, id: requestID, recipient: phone.e164, app: principal.app, failureKeys: failureKeys,
-                at: now, in: db)
+                pin,
+                purpose: .phoneSignIn,
+                id: requestID,
+                recipient: phone.e164,
+                app: principal.app,
+                failureKeys: failureKeys,
+                at: now,
+                in: db
+            )
         }
         if let refusal { throw refusal.apiError }
     }

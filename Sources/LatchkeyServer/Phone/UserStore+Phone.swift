@@ -13,7 +13,7 @@ extension UserStore {
             try await db.raw(
                 "UPDATE users SET phone = \(bind: phone), updated_at = \(bind: now.epochSeconds) WHERE id = \(bind: userID)"
             ).run()
-        } catch where driver.isUniqueViolation(error, of: .phone) {
+        } catch  where driver.isUniqueViolation(error, of: .phone) {
             throw Taken(field: "phone")
         }
         try await unlink(provider: Self.phoneProvider, userID: userID, appID: appID, at: now, in: db)

@@ -45,15 +45,26 @@ struct ProfileService: Sendable {
         guard let stored else { throw APIError(.notFound, .notFound) }
         let hidden = bySomeoneElse && account.consent?.isRestricted == true
         return Profile(
-            firstName: stored.firstName, dateOfBirth: account.dateOfBirth, gender: stored.gender,
-            displayName: hidden ? nil : account.displayName, avatarURL: hidden ? nil : stored.avatarURL, inviteCode: stored.inviteCode, profileCreated: account.profileCreated,
-            invitedCount: invites.invited, inviteRedeemed: invites.redeemed)
+            firstName: stored.firstName,
+            dateOfBirth: account.dateOfBirth,
+            gender: stored.gender,
+            displayName: hidden ? nil : account.displayName,
+            avatarURL: hidden ? nil : stored.avatarURL,
+            inviteCode: stored.inviteCode,
+            profileCreated: account.profileCreated,
+            invitedCount: invites.invited,
+            inviteRedeemed: invites.redeemed
+        )
     }
 
     /// Creates (`replace`, a `PUT`: first name, date of birth and gender required) or changes (a
     /// `PATCH`: the members `present`) the signed-in user's profile, and answers it as it is now.
     func save(
-        _ request: ProfileRequest, present: Set<String>, replace: Bool, principal: UserPrincipal, language: Language
+        _ request: ProfileRequest,
+        present: Set<String>,
+        replace: Bool,
+        principal: UserPrincipal,
+        language: Language
     ) async throws -> Profile {
         let given = replace ? ProfileRequest.acceptedFields : present
         let fields = try validated(request, given: given, restricted: principal.isRestricted)
@@ -61,19 +72,35 @@ struct ProfileService: Sendable {
             throw APIError.invalidToken()
         }
         if given.contains("dateOfBirth"), let dateOfBirth = request.dateOfBirth, dateOfBirth != account.dateOfBirth {
-            try await accounts.updateProfile(UpdateUserRequest(dateOfBirth: dateOfBirth), present: ["dateOfBirth"], principal: principal, language: language)
+            try await accounts.updateProfile(
+                UpdateUserRequest(dateOfBirth: dateOfBirth),
+                present: ["dateOfBirth"],
+                principal: principal,
+                language: language
+            )
         }
         let now = time.now()
         try await driver.write { [profiles, users] db in
             guard try await users.lockRow(id: principal.userID, in: db) else { throw APIError.invalidToken() }
             let row = try await profiles.ensure(userID: principal.userID, appID: principal.app.id, at: now, in: db)
             try await profiles.update(
-                userID: principal.userID, firstName: fields.firstName, gender: fields.gender, avatarURL: fields.avatarURL, at: now, in: db)
+                userID: principal.userID,
+                firstName: fields.firstName,
+                gender: fields.gender,
+                avatarURL: fields.avatarURL,
+                at: now,
+                in: db
+            )
             let complete =
                 (fields.firstName ?? row.firstName) != nil && (fields.gender ?? row.gender) != nil
                 && (request.dateOfBirth ?? account.dateOfBirth) != nil
             try await users.updateProfileColumns(
-                id: principal.userID, displayName: fields.displayName, profileCreated: replace || complete, at: now, in: db)
+                id: principal.userID,
+                displayName: fields.displayName,
+                profileCreated: replace || complete,
+                at: now,
+                in: db
+            )
         }
         return try await profile(userID: principal.userID, appID: principal.app.id)
     }

@@ -24,7 +24,12 @@ struct ProfileStore: Sendable {
     /// none yet.
     @discardableResult
     func ensure(
-        userID: String, appID: String, firstName: String? = nil, gender: Gender? = nil, at now: Date, in db: any SQLDatabase
+        userID: String,
+        appID: String,
+        firstName: String? = nil,
+        gender: Gender? = nil,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws -> Row {
         for _ in 0..<Self.codeAttempts {
             if let row = try await find(userID: userID, in: db) { return row }
@@ -54,13 +59,19 @@ struct ProfileStore: Sendable {
                     firstName: try row.decode(column: "first_name", as: String?.self),
                     gender: try row.decode(column: "gender", as: String?.self).flatMap(Gender.init(rawValue:)),
                     avatarURL: try row.decode(column: "avatar_url", as: String?.self),
-                    inviteCode: try row.decode(column: "invite_code", as: String.self))
+                    inviteCode: try row.decode(column: "invite_code", as: String.self)
+                )
             }
     }
 
     /// Stores the fields given (`.some(nil)` clears one, `nil` leaves it).
     func update(
-        userID: String, firstName: String?, gender: Gender?, avatarURL: String??, at now: Date, in db: any SQLDatabase
+        userID: String,
+        firstName: String?,
+        gender: Gender?,
+        avatarURL: String??,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws {
         var assignments: [SQLQueryString] = ["updated_at = \(bind: now.epochSeconds)"]
         if let firstName { assignments.append("first_name = \(bind: firstName)") }
@@ -88,7 +99,8 @@ struct ProfileStore: Sendable {
 
     /// How many users the user invited, and whether they redeemed a code themselves.
     func invites(userID: String, in db: any SQLDatabase) async throws -> (invited: Int, redeemed: Bool) {
-        let invited = try await db.raw("SELECT COUNT(*) AS n FROM profile_invites WHERE inviter_id = \(bind: userID)")
+        let invited =
+            try await db.raw("SELECT COUNT(*) AS n FROM profile_invites WHERE inviter_id = \(bind: userID)")
             .first()?.decode(column: "n", as: Int.self) ?? 0
         let redeemed = try await db.raw("SELECT invitee_id FROM profile_invites WHERE invitee_id = \(bind: userID)").first() != nil
         return (invited, redeemed)

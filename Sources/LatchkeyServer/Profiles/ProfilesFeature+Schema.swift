@@ -3,31 +3,34 @@ import LatchkeyWire
 
 extension ProfilesFeature {
     static let migrations = [
-        Migration(1, [
-            """
-            CREATE TABLE profiles (
-                user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-                app_id TEXT NOT NULL,
-                first_name TEXT,
-                gender TEXT,
-                avatar_url TEXT,
-                invite_code TEXT NOT NULL,
-                created_at BIGINT NOT NULL,
-                updated_at BIGINT NOT NULL
-            )
-            """,
-            "CREATE UNIQUE INDEX profiles_invite_code ON profiles(app_id, invite_code)",
-            // One row per invitee: a user redeems one code. The inviter's deletion keeps the
-            // invitee's redemption (so it stays once) without naming who it was.
-            """
-            CREATE TABLE profile_invites (
-                invitee_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-                inviter_id TEXT REFERENCES users(id) ON DELETE SET NULL,
-                created_at BIGINT NOT NULL
-            )
-            """,
-            "CREATE INDEX profile_invites_inviter ON profile_invites(inviter_id)",
-        ])
+        Migration(
+            1,
+            [
+                """
+                CREATE TABLE profiles (
+                    user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                    app_id TEXT NOT NULL,
+                    first_name TEXT,
+                    gender TEXT,
+                    avatar_url TEXT,
+                    invite_code TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE UNIQUE INDEX profiles_invite_code ON profiles(app_id, invite_code)",
+                // One row per invitee: a user redeems one code. The inviter's deletion keeps the
+                // invitee's redemption (so it stays once) without naming who it was.
+                """
+                CREATE TABLE profile_invites (
+                    invitee_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                    inviter_id TEXT REFERENCES users(id) ON DELETE SET NULL,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX profile_invites_inviter ON profile_invites(inviter_id)",
+            ]
+        )
     ]
 
     static let tables: [OwnedTable] = [
@@ -62,7 +65,11 @@ extension ProfilesFeature {
         ]
         if let row {
             sections["profile"] = ExportedProfile(
-                firstName: row.firstName, gender: row.gender, avatarURL: row.avatarURL, inviteCode: row.inviteCode)
+                firstName: row.firstName,
+                gender: row.gender,
+                avatarURL: row.avatarURL,
+                inviteCode: row.inviteCode
+            )
         }
         return sections
     }

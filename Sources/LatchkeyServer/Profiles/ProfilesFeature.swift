@@ -28,12 +28,22 @@ struct ProfilesFeature: Feature {
 
         table.on(.put, "/v1/me/profile", operation: "createProfile", access: me) { request, context in
             let body = try await requests.body(ProfileRequest.self, of: request)
-            return try JSONResponse.make(try await service.save(body.value, present: body.present, replace: true, principal: try context.user, language: Language(of: request)))
+            return try JSONResponse.make(
+                try await service.save(body.value, present: body.present, replace: true, principal: try context.user, language: Language(of: request))
+            )
         }
 
         table.on(.patch, "/v1/me/profile", operation: "updateProfile", access: me) { request, context in
             let body = try await requests.body(ProfileRequest.self, of: request)
-            return try JSONResponse.make(try await service.save(body.value, present: body.present, replace: false, principal: try context.user, language: Language(of: request)))
+            return try JSONResponse.make(
+                try await service.save(
+                    body.value,
+                    present: body.present,
+                    replace: false,
+                    principal: try context.user,
+                    language: Language(of: request)
+                )
+            )
         }
 
         table.on(.post, "/v1/me/profile/invite", operation: "redeemInviteCode", access: me) { request, context in

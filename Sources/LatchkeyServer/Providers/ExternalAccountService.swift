@@ -39,7 +39,11 @@ struct ExternalAccountService: Sendable {
     /// (Apple's `user` form field), used when the token names no one; `exchanged` says the server
     /// got the token itself from the provider's token endpoint (the hosted login).
     func signIn(
-        _ request: ExternalSignInRequest, app: App, client: ClientInfo, postedName: String? = nil, exchanged: Bool = false
+        _ request: ExternalSignInRequest,
+        app: App,
+        client: ClientInfo,
+        postedName: String? = nil,
+        exchanged: Bool = false
     ) async throws -> (AuthResponse, created: Bool) {
         let (settings, verified) = try await verify(request, app: app, client: client, exchanged: exchanged)
         var named = verified
@@ -79,7 +83,11 @@ struct ExternalAccountService: Sendable {
         do {
             try await driver.write { db in
                 let holder = try await users.find(
-                    appID: principal.app.id, provider: identity.provider, subject: identity.subject, in: db)
+                    appID: principal.app.id,
+                    provider: identity.provider,
+                    subject: identity.subject,
+                    in: db
+                )
                 if let holder {
                     guard holder.id == principal.userID else { throw UserStore.Taken(field: "identity") }
                     return
@@ -128,7 +136,11 @@ struct ExternalAccountService: Sendable {
     /// by verified email; else a new user. Throws `409 account_exists` for an email collision
     /// that may not link.
     private func account(
-        for identity: UserStore.NewIdentity, profile: ProviderProfile, app: App, at now: Date, in db: any SQLDatabase
+        for identity: UserStore.NewIdentity,
+        profile: ProviderProfile,
+        app: App,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws -> (UserAccount, created: Bool) {
         let users = users
         if let holder = try await users.find(appID: app.id, provider: identity.provider, subject: identity.subject, in: db) {
@@ -148,22 +160,41 @@ struct ExternalAccountService: Sendable {
         // The profile starts with what the provider gave, to be confirmed by the user.
         let details = profile.details
         let user = UserStore.NewUser(
-            id: SecureRandom.identifier(), appID: app.id, username: nil, email: verifiedEmail,
-            emailVerified: verifiedEmail != nil, passwordHash: nil,
-            dateOfBirth: ParentConsent.providerDateOfBirth(details.birthday, app: app, today: now), country: nil,
-            parentEmail: nil, displayName: profile.name.flatMap(ProfileFields.name), profileCreated: false, identity: identity,
-            createdAt: now)
+            id: SecureRandom.identifier(),
+            appID: app.id,
+            username: nil,
+            email: verifiedEmail,
+            emailVerified: verifiedEmail != nil,
+            passwordHash: nil,
+            dateOfBirth: ParentConsent.providerDateOfBirth(details.birthday, app: app, today: now),
+            country: nil,
+            parentEmail: nil,
+            displayName: profile.name.flatMap(ProfileFields.name),
+            profileCreated: false,
+            identity: identity,
+            createdAt: now
+        )
         try await users.insert(user, in: db)
         try await ProfileStore(driver: driver).ensure(
-            userID: user.id, appID: app.id, firstName: details.firstName.flatMap(ProfileFields.name),
-            gender: ProfileFields.gender(fromProvider: details.gender), at: now, in: db)
+            userID: user.id,
+            appID: app.id,
+            firstName: details.firstName.flatMap(ProfileFields.name),
+            gender: ProfileFields.gender(fromProvider: details.gender),
+            at: now,
+            in: db
+        )
         return (user.account, true)
     }
 
     /// The provider settings and the verified profile of a request's token, which an ID token
     /// gives only once. Failures count
     /// towards the caller's IP throttle; a throttled IP gets `429` before any check.
-    private func verify(_ request: ExternalSignInRequest, app: App, client: ClientInfo, exchanged: Bool = false) async throws
+    private func verify(
+        _ request: ExternalSignInRequest,
+        app: App,
+        client: ClientInfo,
+        exchanged: Bool = false
+    ) async throws
         -> (ProviderSettings, ProviderProfile)
     {
         let ipKey = try await accounts.unlockedIPKey(app: app, client: client)
@@ -172,7 +203,12 @@ struct ExternalAccountService: Sendable {
         }
         do {
             let profile = try await settings.verify(
-                request.token, nonce: request.nonce, keys: providerKeys, exchanged: exchanged, at: time.now())
+                request.token,
+                nonce: request.nonce,
+                keys: providerKeys,
+                exchanged: exchanged,
+                at: time.now()
+            )
             if let singleUse = profile.singleUse, !(try await usedTokens.claim(singleUse)) {
                 throw ProviderCheckFailure.rejected("used before")
             }

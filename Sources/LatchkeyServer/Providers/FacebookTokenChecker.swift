@@ -9,7 +9,11 @@ enum FacebookTokenChecker {
     static let maximumLength = 4096
 
     /// The profile of the token's user, or why the token was refused.
-    static func verify(_ token: String, settings: ProviderSettings, at now: Date) async throws(ProviderCheckFailure)
+    static func verify(
+        _ token: String,
+        settings: ProviderSettings,
+        at now: Date
+    ) async throws(ProviderCheckFailure)
         -> ProviderProfile
     {
         guard !token.isEmpty, token.utf8.count <= maximumLength, let appID = settings.clientIDs.first,
@@ -18,7 +22,8 @@ enum FacebookTokenChecker {
         let base = settings.graphBaseURL.trimmingSuffix("/")
         let escaped = ProviderHTTP.queryEscaped(token)
         let debug = try await ProviderHTTP.getJSON(
-            "\(base)/debug_token?input_token=\(escaped)&access_token=\(ProviderHTTP.queryEscaped("\(appID)|\(secret)"))")
+            "\(base)/debug_token?input_token=\(escaped)&access_token=\(ProviderHTTP.queryEscaped("\(appID)|\(secret)"))"
+        )
         guard debug.status == 200, let data = debug.object["data"] as? [String: Any] else { throw .rejected("debug_token refused") }
         guard data["is_valid"] as? Bool == true else { throw .rejected("not valid") }
         guard let tokenApp = Self.string(data["app_id"]), settings.clientIDs.contains(tokenApp) else {
@@ -32,11 +37,17 @@ enum FacebookTokenChecker {
         guard me.status == 200, Self.string(me.object["id"]) == userID else { throw .rejected("profile of another user") }
         // Facebook says nothing about verification, so its email never links accounts by itself.
         let details = ProviderDetails(
-            firstName: me.object["first_name"] as? String, birthday: me.object["birthday"] as? String,
-            gender: me.object["gender"] as? String)
+            firstName: me.object["first_name"] as? String,
+            birthday: me.object["birthday"] as? String,
+            gender: me.object["gender"] as? String
+        )
         return ProviderProfile(
-            subject: userID, email: me.object["email"] as? String, emailVerified: false, name: me.object["name"] as? String,
-            details: details)
+            subject: userID,
+            email: me.object["email"] as? String,
+            emailVerified: false,
+            name: me.object["name"] as? String,
+            details: details
+        )
     }
 
     /// A Graph API id, which may arrive as a string or a number.

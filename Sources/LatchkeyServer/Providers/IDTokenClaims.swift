@@ -49,6 +49,7 @@ struct IDTokenClaims: Decodable, Sendable {
         details = ProviderDetails(
             firstName: try? container.decodeIfPresent(String.self, forKey: .givenName),
             birthday: try? container.decodeIfPresent(String.self, forKey: .birthdate),
-            gender: try? container.decodeIfPresent(String.self, forKey: .gender))
+            gender: try? container.decodeIfPresent(String.self, forKey: .gender)
+        )
     }
 }

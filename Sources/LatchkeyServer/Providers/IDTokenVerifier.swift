@@ -14,7 +14,10 @@ struct IDTokenVerifier: Sendable {
 
     /// The profile in the token, or why it was refused.
     func verify(
-        _ token: String, settings: ProviderSettings, nonce: String?, at now: Date
+        _ token: String,
+        settings: ProviderSettings,
+        nonce: String?,
+        at now: Date
     ) async throws(ProviderCheckFailure) -> ProviderProfile {
         let jws: CompactJWS
         do {
@@ -35,12 +38,21 @@ struct IDTokenVerifier: Sendable {
         guard let subject = claims.sub, !subject.isEmpty, subject.utf8.count <= 255 else { throw .rejected("no subject") }
         let expiry = Date(timeIntervalSince1970: (claims.exp ?? 0) + Self.leeway)
         return ProviderProfile(
-            subject: subject, email: claims.email, emailVerified: claims.emailVerified, name: claims.name, details: claims.details,
-            singleUse: ProviderProfile.SingleUse(digest: Digest.sha256Hex(String(decoding: jws.signingInput, as: UTF8.self)), expiresAt: expiry))
+            subject: subject,
+            email: claims.email,
+            emailVerified: claims.emailVerified,
+            name: claims.name,
+            details: claims.details,
+            singleUse: ProviderProfile.SingleUse(digest: Digest.sha256Hex(String(decoding: jws.signingInput, as: UTF8.self)), expiresAt: expiry)
+        )
     }
 
     private static func checkClaims(
-        _ claims: IDTokenClaims, issuer: String?, clientIDs: [String], nonce: String?, at now: Date
+        _ claims: IDTokenClaims,
+        issuer: String?,
+        clientIDs: [String],
+        nonce: String?,
+        at now: Date
     ) throws(ProviderCheckFailure) {
         guard let issuer, claims.iss == issuer else { throw .rejected("wrong issuer") }
         guard claims.aud.contains(where: { clientIDs.contains($0) }) else { throw .rejected("wrong audience") }

@@ -18,7 +18,11 @@ enum OAuth2UserInfo {
         let email = paths.email.flatMap { string(at: $0, in: answer.object) }
         let verified = paths.emailVerified.map { flag(at: $0, in: answer.object) } ?? false
         return ProviderProfile(
-            subject: subject, email: email, emailVerified: email != nil && verified, name: paths.name.flatMap { string(at: $0, in: answer.object) })
+            subject: subject,
+            email: email,
+            emailVerified: email != nil && verified,
+            name: paths.name.flatMap { string(at: $0, in: answer.object) }
+        )
     }
 
     /// The value at a dotted path.

@@ -22,7 +22,10 @@ enum ProviderHTTP {
     }
 
     /// The status and JSON object of `POST url` with `fields` form-encoded (a token endpoint).
-    static func postForm(_ url: String, _ fields: [String: String]) async throws(ProviderCheckFailure)
+    static func postForm(
+        _ url: String,
+        _ fields: [String: String]
+    ) async throws(ProviderCheckFailure)
         -> (status: Int, object: [String: Any])
     {
         var request = HTTPClientRequest(url: url)

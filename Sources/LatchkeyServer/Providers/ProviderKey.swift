@@ -43,8 +43,10 @@ enum ProviderKey: Sendable {
         switch self {
         case .rsa(let key):
             return key.isValidSignature(
-                _RSA.Signing.RSASignature(rawRepresentation: signature), for: SHA256.hash(data: input),
-                padding: .insecurePKCS1v1_5)
+                _RSA.Signing.RSASignature(rawRepresentation: signature),
+                for: SHA256.hash(data: input),
+                padding: .insecurePKCS1v1_5
+            )
         case .p256(let key):
             guard let ecdsa = ES256Signature.parse(signature) else { return false }
             return key.isValidSignature(ecdsa, for: input)

@@ -15,14 +15,24 @@ extension ProviderSettings {
     /// The identity to store for a verified profile; `name` is the app's name for the provider.
     func identity(of profile: ProviderProfile, name: String) -> UserStore.NewIdentity {
         UserStore.NewIdentity(
-            provider: identityProvider, subject: profile.subject, name: kind == .facebook ? nil : name,
-            email: profile.email, emailVerified: profile.emailVerified)
+            provider: identityProvider,
+            subject: profile.subject,
+            name: kind == .facebook ? nil : name,
+            email: profile.email,
+            emailVerified: profile.emailVerified
+        )
     }
 
     /// The profile a provider token proves, checked the way this provider's tokens are checked.
     /// A plain OAuth 2.0 access token is read only when `exchanged`: the server got it itself
     /// for its own code (``OAuth2UserInfo``); a client's is refused.
-    func verify(_ token: String, nonce: String?, keys: ProviderKeyCache, exchanged: Bool, at now: Date) async throws(ProviderCheckFailure)
+    func verify(
+        _ token: String,
+        nonce: String?,
+        keys: ProviderKeyCache,
+        exchanged: Bool,
+        at now: Date
+    ) async throws(ProviderCheckFailure)
         -> ProviderProfile
     {
         switch kind {

@@ -1,6 +1,6 @@
 import Hummingbird
-import SQLKit
 import LatchkeyWire
+import SQLKit
 
 /// `POST /v1/auth/external` (sign in with a provider token) and `/v1/me/identities` (link and
 /// unlink providers of the signed-in user).
@@ -21,23 +21,34 @@ struct ProvidersFeature: Feature {
     /// Providers are set with `latchkey providers`, which checks each; linking by verified email is a flag.
     static let settings: [AppSetting] = [
         .custom(
-            "providers", \.providers, flag: nil, help: "External sign-in providers, by name.",
-            format: { _ in [] }, parse: { _ in [:] },
+            "providers",
+            \.providers,
+            flag: nil,
+            help: "External sign-in providers, by name.",
+            format: { _ in [] },
+            parse: { _ in [:] },
             problem: { providers in
                 providers.sorted { $0.key < $1.key }.lazy.compactMap { name, provider in
                     provider.problem().map { "provider \(name): \($0)" }
                 }.first
-            }),
+            }
+        ),
         .boolean(
-            "linkProvidersByVerifiedEmail", \.linkProvidersByVerifiedEmail, flag: "link-providers-by-verified-email",
-            help: "Link a provider sign-in to the account with the same verified email."),
+            "linkProvidersByVerifiedEmail",
+            \.linkProvidersByVerifiedEmail,
+            flag: "link-providers-by-verified-email",
+            help: "Link a provider sign-in to the account with the same verified email."
+        ),
     ]
 
     static let migrations = [
-        Migration(1, [
-            "CREATE TABLE provider_tokens_used (digest TEXT PRIMARY KEY, expires_at BIGINT NOT NULL)",
-            "CREATE INDEX provider_tokens_used_expiry ON provider_tokens_used(expires_at)",
-        ])
+        Migration(
+            1,
+            [
+                "CREATE TABLE provider_tokens_used (digest TEXT PRIMARY KEY, expires_at BIGINT NOT NULL)",
+                "CREATE INDEX provider_tokens_used_expiry ON provider_tokens_used(expires_at)",
+            ]
+        )
     ]
 
     static let tables = [
@@ -58,7 +69,10 @@ struct ProvidersFeature: Feature {
         table.on(.post, "/v1/auth/external", operation: "signInWithProvider", access: .app) { request, context in
             let body = try await requests.body(ExternalSignInRequest.self, of: request).value
             let (response, created) = try await accounts.signIn(
-                body, app: try context.app, client: requests.client(of: request, context: context))
+                body,
+                app: try context.app,
+                client: requests.client(of: request, context: context)
+            )
             return try JSONResponse.make(response, status: created ? .created : .ok)
         }
 
@@ -66,7 +80,10 @@ struct ProvidersFeature: Feature {
             let body = try await requests.body(ExternalSignInRequest.self, of: request).value
             try await recentAuthentication.require(try context.user)
             let account = try await accounts.link(
-                body, principal: try context.user, client: requests.client(of: request, context: context))
+                body,
+                principal: try context.user,
+                client: requests.client(of: request, context: context)
+            )
             return try JSONResponse.make(account.record)
         }
 

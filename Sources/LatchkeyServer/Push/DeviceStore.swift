@@ -40,9 +40,16 @@ struct DeviceStore: Sendable {
             }
             try await Self.keepNewest(userID: userID, appID: appID, in: db)
             return Device(
-                token: device.token, platform: device.platform, provider: provider, appVersion: device.appVersion, locale: device.locale,
-                topics: topics, active: true, createdAt: try await Self.createdAt(token: device.token, appID: appID, in: db),
-                updatedAt: Date(epochSeconds: seconds))
+                token: device.token,
+                platform: device.platform,
+                provider: provider,
+                appVersion: device.appVersion,
+                locale: device.locale,
+                topics: topics,
+                active: true,
+                createdAt: try await Self.createdAt(token: device.token, appID: appID, in: db),
+                updatedAt: Date(epochSeconds: seconds)
+            )
         }
     }
 
@@ -83,9 +90,12 @@ struct DeviceStore: Sendable {
             ).all()
             let byToken = try Dictionary(grouping: topics) { try $0.decode(column: "token", as: String.self) }
             return try rows.map { row in
-                try Self.device(from: row, topics: try (byToken[try row.decode(column: "token", as: String.self)] ?? []).map {
-                    try $0.decode(column: "topic", as: String.self)
-                })
+                try Self.device(
+                    from: row,
+                    topics: try (byToken[try row.decode(column: "token", as: String.self)] ?? []).map {
+                        try $0.decode(column: "topic", as: String.self)
+                    }
+                )
             }
         }
     }
@@ -126,9 +136,13 @@ struct DeviceStore: Sendable {
                 else { return nil }
                 let consent = try row.decode(column: "consent", as: String?.self)
                 return PushTarget(
-                    token: try row.decode(column: "token", as: String.self), provider: provider, platform: platform,
-                    locale: try row.decode(column: "locale", as: String?.self), userID: try row.decode(column: "user_id", as: String.self),
-                    restricted: consent != nil && consent != ConsentStatus.granted.rawValue)
+                    token: try row.decode(column: "token", as: String.self),
+                    provider: provider,
+                    platform: platform,
+                    locale: try row.decode(column: "locale", as: String?.self),
+                    userID: try row.decode(column: "user_id", as: String.self),
+                    restricted: consent != nil && consent != ConsentStatus.granted.rawValue
+                )
             }
         }
     }
@@ -141,9 +155,11 @@ struct DeviceStore: Sendable {
             platform: DevicePlatform(rawValue: try row.decode(column: "platform", as: String.self)) ?? .ios,
             provider: PushProvider(rawValue: try row.decode(column: "provider", as: String.self)) ?? .apns,
             appVersion: try row.decode(column: "app_version", as: String?.self),
-            locale: try row.decode(column: "locale", as: String?.self), topics: topics,
+            locale: try row.decode(column: "locale", as: String?.self),
+            topics: topics,
             active: try row.decode(column: "active", as: Int64.self) != 0,
             createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)),
-            updatedAt: Date(epochSeconds: try row.decode(column: "updated_at", as: Int64.self)))
+            updatedAt: Date(epochSeconds: try row.decode(column: "updated_at", as: Int64.self))
+        )
     }
 }

@@ -46,7 +46,9 @@ enum DeviceValidation {
 
     /// A BCP 47 tag's shape: subtags of 1 to 8 letters or digits joined by `-` (or `_`), at most 35 characters.
     static func isLocale(_ locale: String) -> Bool {
-        let subtags = locale.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        let subtags = locale.split(separator: "-", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "_", omittingEmptySubsequences: false)
+        }
         return locale.utf8.count <= 35 && subtags.allSatisfy { (1...8).contains($0.utf8.count) && $0.utf8.allSatisfy(\.isAlphanumeric) }
     }
 }

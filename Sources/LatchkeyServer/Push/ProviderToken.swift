@@ -41,7 +41,12 @@ enum ProviderToken {
         }
         let key = try credentials.signingKey()
         let claims = Claims(
-            iss: credentials.clientEmail, scope: messagingScope, aud: credentials.tokenURI, iat: now.epochSeconds, exp: now.epochSeconds + 3600)
+            iss: credentials.clientEmail,
+            scope: messagingScope,
+            aud: credentials.tokenURI,
+            iat: now.epochSeconds,
+            exp: now.epochSeconds + 3600
+        )
         return try compact(Header(kid: credentials.privateKeyID), claims) {
             Array(try key.signature(for: $0, padding: .insecurePKCS1v1_5).rawRepresentation)
         }

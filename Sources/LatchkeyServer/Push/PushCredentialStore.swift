@@ -59,7 +59,8 @@ struct PushCredentialStore: Sendable {
             Set(
                 try await db.raw("SELECT provider FROM push_credentials WHERE app_id = \(bind: appID)").all().compactMap {
                     PushProvider(rawValue: try $0.decode(column: "provider", as: String.self))
-                })
+                }
+            )
         }
     }
 

@@ -1,6 +1,6 @@
-public import Foundation
 import Crypto
 import CryptoExtras
+public import Foundation
 
 /// An app's APNs token-auth credentials: the `.p8` signing key with its key id, the team id,
 /// the topic (the app's bundle id) and the endpoint.

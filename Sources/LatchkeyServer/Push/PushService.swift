@@ -41,8 +41,15 @@ struct PushService: Sendable {
                 throw APIError.validation([FieldError(field: "data", code: .invalidField, reason: "payload_too_large")])
             }
             let message = OutboundMessage(
-                id: Messenger.sortableID(at: now), appID: app.id, channel: .push, purpose: "push", recipient: device.token, subject: nil,
-                body: body, createdAt: now)
+                id: Messenger.sortableID(at: now),
+                appID: app.id,
+                channel: .push,
+                purpose: "push",
+                recipient: device.token,
+                subject: nil,
+                body: body,
+                createdAt: now
+            )
             messages.append((message, device.provider == .apns ? .apns : .fcm, device.userID))
         }
         try await driver.write { [outbox, messages] db in

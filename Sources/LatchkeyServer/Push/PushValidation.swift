@@ -24,7 +24,8 @@ enum PushValidation {
         if request.title == nil && request.body == nil && request.data == nil { errors.append(FieldError(field: "body", code: .invalidField)) }
         for (field, text) in [("title", request.title), ("body", request.body)] {
             guard let text else { continue }
-            let valid = text["default"] != nil && text.keys.allSatisfy { $0 == "default" || DeviceValidation.isLocale($0) }
+            let valid =
+                text["default"] != nil && text.keys.allSatisfy { $0 == "default" || DeviceValidation.isLocale($0) }
                 && text.values.allSatisfy { $0.utf8.count <= 2_048 }
             if !valid { errors.append(FieldError(field: field, code: .invalidField)) }
         }

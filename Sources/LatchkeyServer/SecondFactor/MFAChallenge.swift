@@ -23,7 +23,11 @@ struct MFAChallenge: Sendable, Equatable {
     /// A new challenge for the user's sign-in to the app.
     static func issue(userID: String, appID: String, at now: Date) -> MFAChallenge {
         MFAChallenge(
-            userID: userID, appID: appID, expiresAt: now.addingTimeInterval(TimeInterval(lifetime)), nonce: SecureRandom.identifier())
+            userID: userID,
+            appID: appID,
+            expiresAt: now.addingTimeInterval(TimeInterval(lifetime)),
+            nonce: SecureRandom.identifier()
+        )
     }
 
     /// The token given to the client.

@@ -45,7 +45,10 @@ struct MFASignIn: Sendable {
     /// session started as a code would; nil — ask for the code — when the authenticator is no
     /// longer the one remembered, or the challenge cannot be used.
     func completeRemembered(
-        challenge token: String, remembered: RememberedBrowsers.Remembered, app: App, client: ClientInfo
+        challenge token: String,
+        remembered: RememberedBrowsers.Remembered,
+        app: App,
+        client: ClientInfo
     ) async throws -> AuthResponse? {
         let now = time.now()
         let challenge = try MFAChallenge.open(token, box: box, appID: app.id, at: now)
@@ -64,8 +67,14 @@ struct MFASignIn: Sendable {
     /// Spends one of the challenge's attempts and reads its user, in the completion's transaction:
     /// nil when the challenge has no attempt left or was used, or its account is gone or disabled.
     private func spendAttempt(of challenge: MFAChallenge, app: App, in db: any SQLDatabase) async throws -> UserAccount? {
-        guard try await store.spendAttempt(
-            challengeID: challenge.id, userID: challenge.userID, expiresAt: challenge.expiresAt, limit: MFAChallenge.attemptLimit, in: db),
+        guard
+            try await store.spendAttempt(
+                challengeID: challenge.id,
+                userID: challenge.userID,
+                expiresAt: challenge.expiresAt,
+                limit: MFAChallenge.attemptLimit,
+                in: db
+            ),
             let account = try await users.find(id: challenge.userID, appID: app.id, in: db), !account.disabled
         else { return nil }
         return account
@@ -73,7 +82,12 @@ struct MFASignIn: Sendable {
 
     /// Marks the challenge used and starts the session it stood for, in the same transaction.
     private func signIn(
-        _ account: UserAccount, with challenge: MFAChallenge, app: App, client: ClientInfo, at now: Date, in db: any SQLDatabase
+        _ account: UserAccount,
+        with challenge: MFAChallenge,
+        app: App,
+        client: ClientInfo,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws -> StartedSession {
         try await store.markUsed(challengeID: challenge.id, at: now, in: db)
         let (session, refreshToken) = try await accounts.startSession(userID: account.id, app: app, client: client, at: now, in: db)
@@ -124,7 +138,11 @@ struct MFASignIn: Sendable {
             var recoveryCodes: [String]?
             if let recoveryCode = request.recoveryCode {
                 accepted = try await store.useRecoveryCode(
-                    digest: SecondFactorService.digest(ofRecoveryCode: recoveryCode), userID: account.id, at: now, in: db)
+                    digest: SecondFactorService.digest(ofRecoveryCode: recoveryCode),
+                    userID: account.id,
+                    at: now,
+                    in: db
+                )
             } else if let step {
                 // A pending authenticator is confirmed here only when the app requires one; its
                 // user gets their recovery codes now, as a confirmation by `/v1/me/mfa/totp/confirm` gives them.

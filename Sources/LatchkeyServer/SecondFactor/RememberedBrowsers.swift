@@ -38,8 +38,14 @@ struct RememberedBrowsers: Sendable {
         let payload = Array([remembered.userID, app.id, String(now.epochSeconds + Int64(Self.lifetime)), remembered.tag].joined(separator: " ").utf8)
         let value = Base64URL.encode(payload) + "." + Base64URL.encode(HMAC<SHA256>.authenticationCode(for: payload, using: key))
         return Cookie(
-            name: Self.cookieName(app), value: value, maxAge: Self.lifetime, path: "/", secure: secureCookies, httpOnly: true,
-            sameSite: .lax)
+            name: Self.cookieName(app),
+            value: value,
+            maxAge: Self.lifetime,
+            path: "/",
+            secure: secureCookies,
+            httpOnly: true,
+            sameSite: .lax
+        )
     }
 
     /// What the request's cookie for `app` remembers, when it is genuine, the app's and unexpired.

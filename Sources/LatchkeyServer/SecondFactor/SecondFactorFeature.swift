@@ -24,54 +24,66 @@ struct SecondFactorFeature: Feature {
 
     static let settings: [AppSetting] = [
         .boolean(
-            "totpRequired", \.totpRequired, flag: "totp-required",
-            help: "Every user (guests aside) signs in with an authenticator code, enrolling one at sign-in if needed.")
+            "totpRequired",
+            \.totpRequired,
+            flag: "totp-required",
+            help: "Every user (guests aside) signs in with an authenticator code, enrolling one at sign-in if needed."
+        )
     ]
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Second factor (TOTP)", access: .app)
 
     static let migrations = [
-        Migration(1, [
-            """
-            CREATE TABLE user_totp (
-                user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-                secret TEXT NOT NULL,
-                confirmed_at BIGINT,
-                last_step BIGINT,
-                created_at BIGINT NOT NULL
-            )
-            """,
-            """
-            CREATE TABLE recovery_codes (
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                code_hash TEXT NOT NULL,
-                used_at BIGINT,
-                PRIMARY KEY (user_id, code_hash)
-            )
-            """,
-            """
-            CREATE TABLE mfa_challenges (
-                id TEXT PRIMARY KEY,
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                expires_at BIGINT NOT NULL,
-                attempts INTEGER NOT NULL,
-                used_at BIGINT
-            )
-            """,
-            "CREATE INDEX mfa_challenges_expiry ON mfa_challenges(expires_at)",
-        ])
+        Migration(
+            1,
+            [
+                """
+                CREATE TABLE user_totp (
+                    user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                    secret TEXT NOT NULL,
+                    confirmed_at BIGINT,
+                    last_step BIGINT,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE recovery_codes (
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    code_hash TEXT NOT NULL,
+                    used_at BIGINT,
+                    PRIMARY KEY (user_id, code_hash)
+                )
+                """,
+                """
+                CREATE TABLE mfa_challenges (
+                    id TEXT PRIMARY KEY,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    expires_at BIGINT NOT NULL,
+                    attempts INTEGER NOT NULL,
+                    used_at BIGINT
+                )
+                """,
+                "CREATE INDEX mfa_challenges_expiry ON mfa_challenges(expires_at)",
+            ]
+        )
     ]
 
     static let tables: [OwnedTable] = [
         OwnedTable(
-            name: "user_totp", userData: .owned(column: "user_id", section: "secondFactor"),
-            merge: .dropped(why: "a second factor guards its own account's sign-in")),
+            name: "user_totp",
+            userData: .owned(column: "user_id", section: "secondFactor"),
+            merge: .dropped(why: "a second factor guards its own account's sign-in")
+        ),
         OwnedTable(
-            name: "recovery_codes", userData: .owned(column: "user_id", section: "secondFactor"),
-            merge: .dropped(why: "a second factor guards its own account's sign-in")),
+            name: "recovery_codes",
+            userData: .owned(column: "user_id", section: "secondFactor"),
+            merge: .dropped(why: "a second factor guards its own account's sign-in")
+        ),
         OwnedTable(
-            name: "mfa_challenges", userData: .owned(column: "user_id", section: "secondFactor"),
-            merge: .dropped(why: "challenges of the guest's sign-ins expire within minutes")),
+            name: "mfa_challenges",
+            userData: .owned(column: "user_id", section: "secondFactor"),
+            merge: .dropped(why: "challenges of the guest's sign-ins expire within minutes")
+        ),
     ]
 
     /// Challenge rows are only needed until their challenge expires.
@@ -88,7 +100,8 @@ struct SecondFactorFeature: Feature {
         table.on(.post, "/v1/auth/mfa", operation: "completeMFASignIn", access: .app) { request, context in
             let body = try await requests.body(MFACompletionRequest.self, of: request).value
             return try JSONResponse.make(
-                try await signIn.complete(body, app: try context.app, client: requests.client(of: request, context: context)))
+                try await signIn.complete(body, app: try context.app, client: requests.client(of: request, context: context))
+            )
         }
 
         table.on(.post, "/v1/auth/mfa/totp", operation: "enrollTOTPForSignIn", access: .app) { request, context in
@@ -107,7 +120,8 @@ struct SecondFactorFeature: Feature {
         table.on(.post, "/v1/me/mfa/totp/confirm", operation: "confirmTOTP", access: .user(.profile)) { request, context in
             let body = try await requests.body(TOTPConfirmationRequest.self, of: request).value
             return try JSONResponse.make(
-                try await factors.confirm(code: body.code, principal: try context.user, client: requests.client(of: request, context: context)))
+                try await factors.confirm(code: body.code, principal: try context.user, client: requests.client(of: request, context: context))
+            )
         }
 
         table.on(.delete, "/v1/me/mfa/totp", operation: "disableTOTP", access: .user(.profile)) { _, context in

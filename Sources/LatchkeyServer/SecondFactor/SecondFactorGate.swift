@@ -30,7 +30,11 @@ extension AccountService {
     /// ``SecondFactorGate`` lets it through, inside the caller's transaction; `mfa_required`
     /// otherwise, which rolls that transaction back.
     func startSignIn(
-        _ account: UserAccount, app: App, client: ClientInfo, at now: Date, in db: any SQLDatabase
+        _ account: UserAccount,
+        app: App,
+        client: ClientInfo,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws -> (SessionRecord, refreshToken: String) {
         try await secondFactor.check(account, app: app, at: now, in: db)
         return try await startSession(userID: account.id, app: app, client: client, at: now, in: db)
@@ -42,7 +46,11 @@ extension AccountService {
     /// exists — or spent a credential. The `mfa_required` answer comes back as a value, for the
     /// caller to throw once its transaction has committed.
     func startSignInCommitting(
-        _ account: UserAccount, app: App, client: ClientInfo, at now: Date, in db: any SQLDatabase
+        _ account: UserAccount,
+        app: App,
+        client: ClientInfo,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws -> Result<StartedSession, APIError> {
         do {
             let (session, refreshToken) = try await startSignIn(account, app: app, client: client, at: now, in: db)

@@ -77,7 +77,9 @@ struct SecondFactorService: Sendable {
         guard let confirmed else { throw APIError(.conflict, .totpNotEnrolled) }
         guard confirmed else {
             try await throttle.recordFailure(
-                [(key, principal.app.settings.accountFailureLimit)], window: principal.app.settings.failureWindowSeconds)
+                [(key, principal.app.settings.accountFailureLimit)],
+                window: principal.app.settings.failureWindowSeconds
+            )
             throw APIError(.badRequest, .invalidCode)
         }
         return RecoveryCodes(codes: codes)

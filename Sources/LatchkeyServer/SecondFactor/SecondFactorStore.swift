@@ -23,7 +23,8 @@ struct SecondFactorStore: Sendable {
         }
         return Authenticator(
             sealedSecret: try row.decode(column: "secret", as: String.self),
-            confirmed: try row.decode(column: "confirmed_at", as: Int64?.self) != nil)
+            confirmed: try row.decode(column: "confirmed_at", as: Int64?.self) != nil
+        )
     }
 
     /// Stores a new unconfirmed secret for the user, replacing an unconfirmed one; false (nothing
@@ -82,9 +83,10 @@ struct SecondFactorStore: Sendable {
     /// authenticator), for the caller to widen with the app's requirement.
     func status(userID: String, in db: any SQLDatabase) async throws -> SecondFactorStatus {
         let enrolled = try await authenticator(userID: userID, in: db)?.confirmed ?? false
-        let left = try await db.raw(
-            "SELECT COUNT(*) AS n FROM recovery_codes WHERE user_id = \(bind: userID) AND used_at IS NULL"
-        ).first()?.decode(column: "n", as: Int.self) ?? 0
+        let left =
+            try await db.raw(
+                "SELECT COUNT(*) AS n FROM recovery_codes WHERE user_id = \(bind: userID) AND used_at IS NULL"
+            ).first()?.decode(column: "n", as: Int.self) ?? 0
         return SecondFactorStatus(totpEnrolled: enrolled, recoveryCodesLeft: left, required: enrolled)
     }
 

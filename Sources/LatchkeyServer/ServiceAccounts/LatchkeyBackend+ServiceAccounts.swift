@@ -10,12 +10,20 @@ extension LatchkeyBackend {
         let privateKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         let keyID = Digest.hex(SecureRandom.bytes(20))
         let key = ServiceAccountKey(
-            id: keyID, appID: app.id, clientEmail: ServiceAccountKey.clientEmail(keyID: keyID, clientID: app.clientID),
-            createdAt: time.now())
+            id: keyID,
+            appID: app.id,
+            clientEmail: ServiceAccountKey.clientEmail(keyID: keyID, clientID: app.clientID),
+            createdAt: time.now()
+        )
         try await ServiceAccountStore(driver: driver).insert(key, publicKeyPEM: privateKey.publicKey.pemRepresentation)
         return ServiceAccountFile(
-            projectID: app.clientID, privateKeyID: keyID, privateKey: privateKey.pkcs8PEMRepresentation + "\n",
-            clientEmail: key.clientEmail, clientID: app.clientID, tokenURI: (publicURL?.trimmingSuffix("/") ?? configuration.issuer) + "/oauth/token")
+            projectID: app.clientID,
+            privateKeyID: keyID,
+            privateKey: privateKey.pkcs8PEMRepresentation + "\n",
+            clientEmail: key.clientEmail,
+            clientID: app.clientID,
+            tokenURI: (publicURL?.trimmingSuffix("/") ?? configuration.issuer) + "/oauth/token"
+        )
     }
 
     /// The app's service-account keys, live and revoked, oldest first.

@@ -43,7 +43,8 @@ struct ServiceAccountGrant: Sendable {
             throw OAuthError.invalidGrant(
                 error == .header
                     ? "The assertion must be signed with RS256 and name no key of its own."
-                    : "The assertion is not a signed JWT.")
+                    : "The assertion is not a signed JWT."
+            )
         }
         guard case .object(let claims)? = try? TreeJSONParser.parse(Data(jws.payload), maximumDepth: 16) else {
             throw OAuthError.invalidGrant("The assertion is not a signed JWT.")

@@ -64,8 +64,10 @@ struct ServiceAccountStore: Sendable {
                 ).first()
             else { return nil }
             return LiveKey(
-                key: try Self.key(from: row), publicKeyPEM: try row.decode(column: "public_key", as: String.self),
-                clientID: try row.decode(column: "client_id", as: String.self))
+                key: try Self.key(from: row),
+                publicKeyPEM: try row.decode(column: "public_key", as: String.self),
+                clientID: try row.decode(column: "client_id", as: String.self)
+            )
         }
     }
 
@@ -84,9 +86,11 @@ struct ServiceAccountStore: Sendable {
 
     private static func key(from row: any SQLRow) throws -> ServiceAccountKey {
         ServiceAccountKey(
-            id: try row.decode(column: "id", as: String.self), appID: try row.decode(column: "app_id", as: String.self),
+            id: try row.decode(column: "id", as: String.self),
+            appID: try row.decode(column: "app_id", as: String.self),
             clientEmail: try row.decode(column: "client_email", as: String.self),
             createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)),
-            revokedAt: try row.decode(column: "revoked_at", as: Int64?.self).map(Date.init(epochSeconds:)))
+            revokedAt: try row.decode(column: "revoked_at", as: Int64?.self).map(Date.init(epochSeconds:))
+        )
     }
 }

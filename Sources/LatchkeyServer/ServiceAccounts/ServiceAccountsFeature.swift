@@ -13,27 +13,32 @@ struct ServiceAccountsFeature: Feature {
     init(backend: LatchkeyBackend) {}
 
     static let migrations = [
-        Migration(1, [
-            """
-            CREATE TABLE service_account_keys (
-                id TEXT PRIMARY KEY,
-                app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
-                client_email TEXT NOT NULL UNIQUE,
-                public_key TEXT NOT NULL,
-                created_at BIGINT NOT NULL,
-                revoked_at BIGINT
-            )
-            """,
-            "CREATE INDEX service_account_keys_app ON service_account_keys(app_id)",
-            "CREATE TABLE service_account_assertions_used (digest TEXT PRIMARY KEY, expires_at BIGINT NOT NULL)",
-            "CREATE INDEX service_account_assertions_used_expiry ON service_account_assertions_used(expires_at)",
-        ])
+        Migration(
+            1,
+            [
+                """
+                CREATE TABLE service_account_keys (
+                    id TEXT PRIMARY KEY,
+                    app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+                    client_email TEXT NOT NULL UNIQUE,
+                    public_key TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    revoked_at BIGINT
+                )
+                """,
+                "CREATE INDEX service_account_keys_app ON service_account_keys(app_id)",
+                "CREATE TABLE service_account_assertions_used (digest TEXT PRIMARY KEY, expires_at BIGINT NOT NULL)",
+                "CREATE INDEX service_account_assertions_used_expiry ON service_account_assertions_used(expires_at)",
+            ]
+        )
     ]
 
     static let tables = [
         OwnedTable.shared("service_account_keys", why: "the public keys of apps' service accounts (confidential clients)"),
         OwnedTable.shared(
-            "service_account_assertions_used", why: "digests of the `jti` of service-account assertions already used, kept until they expire"),
+            "service_account_assertions_used",
+            why: "digests of the `jti` of service-account assertions already used, kept until they expire"
+        ),
     ]
 
     /// Used assertion ids once their assertion could not be accepted anyway.

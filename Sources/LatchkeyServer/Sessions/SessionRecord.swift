@@ -25,7 +25,13 @@ struct SessionRecord: Sendable, Equatable {
     /// The API's view of the session.
     func descriptor(current: String?) -> SessionDescriptor {
         SessionDescriptor(
-            id: id, createdAt: createdAt, lastUsedAt: lastUsedAt, expiresAt: expiresAt,
-            userAgent: userAgent, ipAddress: ipAddress, current: id == current)
+            id: id,
+            createdAt: createdAt,
+            lastUsedAt: lastUsedAt,
+            expiresAt: expiresAt,
+            userAgent: userAgent,
+            ipAddress: ipAddress,
+            current: id == current
+        )
     }
 }

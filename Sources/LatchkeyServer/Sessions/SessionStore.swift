@@ -27,14 +27,28 @@ struct SessionStore: Sendable {
     /// Starts a session and its first refresh token; it proved its user at `authenticatedAt`
     /// (now by default).
     func create(
-        appID: String, userID: String, lifetime: Int, userAgent: String?, ipAddress: String?, at now: Date,
-        authenticatedAt: Date? = nil, in db: any SQLDatabase
+        appID: String,
+        userID: String,
+        lifetime: Int,
+        userAgent: String?,
+        ipAddress: String?,
+        at now: Date,
+        authenticatedAt: Date? = nil,
+        in db: any SQLDatabase
     ) async throws -> (SessionRecord, refreshToken: String) {
         let authenticatedAt = min(authenticatedAt ?? now, now)
         let session = SessionRecord(
-            id: SecureRandom.identifier(), appID: appID, userID: userID, createdAt: now, lastUsedAt: now,
-            expiresAt: now.addingTimeInterval(TimeInterval(lifetime)), revokedAt: nil, authenticatedAt: authenticatedAt,
-            userAgent: userAgent.map { String($0.prefix(512)) }, ipAddress: ipAddress)
+            id: SecureRandom.identifier(),
+            appID: appID,
+            userID: userID,
+            createdAt: now,
+            lastUsedAt: now,
+            expiresAt: now.addingTimeInterval(TimeInterval(lifetime)),
+            revokedAt: nil,
+            authenticatedAt: authenticatedAt,
+            userAgent: userAgent.map { String($0.prefix(512)) },
+            ipAddress: ipAddress
+        )
         try await db.raw(
             """
             INSERT INTO sessions (id, app_id, user_id, created_at, last_used_at, expires_at, user_agent, ip_address,
@@ -66,9 +80,14 @@ struct SessionStore: Sendable {
         let hash = Digest.sha256Hex(refreshToken)
         let successor = SecureRandom.token(prefix: "lkr_")
         let claim = RefreshClaim(
-            hash: hash, appID: appID, successor: successor, successorHash: Digest.sha256Hex(successor),
-            sealedSuccessor: try Self.seal(successor, parent: refreshToken), now: now.epochSeconds,
-            idleCutoff: idleTTL > 0 ? now.epochSeconds - Int64(idleTTL) : Int64.min)
+            hash: hash,
+            appID: appID,
+            successor: successor,
+            successorHash: Digest.sha256Hex(successor),
+            sealedSuccessor: try Self.seal(successor, parent: refreshToken),
+            now: now.epochSeconds,
+            idleCutoff: idleTTL > 0 ? now.epochSeconds - Int64(idleTTL) : Int64.min
+        )
         if let statements = driver.preparedStatements {
             if let claimed = try await statements.writePrepared(claim.oneStatement).first {
                 return claimed.rotation(successor: successor)
@@ -87,7 +106,12 @@ struct SessionStore: Sendable {
     /// (nothing changes), retried while its stored successor is still unused (the same successor
     /// again, however late), or reused after its successor was used (the session ends).
     private func rotateUsed(
-        _ refreshToken: String, hash: String, appID: String, idleTTL: Int, at now: Date, in db: any SQLDatabase
+        _ refreshToken: String,
+        hash: String,
+        appID: String,
+        idleTTL: Int,
+        at now: Date,
+        in db: any SQLDatabase
     ) async throws -> Rotation {
         guard
             let row = try await db.raw(
@@ -235,6 +259,7 @@ struct SessionStore: Sendable {
             revokedAt: try row.decode(column: "revoked_at", as: Int64?.self).map(Date.init(epochSeconds:)),
             authenticatedAt: Date(epochSeconds: try row.decode(column: "authenticated_at", as: Int64.self)),
             userAgent: try row.decode(column: "user_agent", as: String?.self),
-            ipAddress: try row.decode(column: "ip_address", as: String?.self))
+            ipAddress: try row.decode(column: "ip_address", as: String?.self)
+        )
     }
 }

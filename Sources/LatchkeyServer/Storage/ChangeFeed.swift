@@ -52,7 +52,9 @@ struct ChangeFeed: Sendable {
     /// (JSON, so other nodes apply them without a read; the notification is delivered at commit,
     /// never for a rollback). Returns what was stored.
     static func writing<T: Sendable>(
-        in db: any SQLDatabase, family: SQLFamily, _ body: @Sendable (any SQLDatabase) async throws -> T
+        in db: any SQLDatabase,
+        family: SQLFamily,
+        _ body: @Sendable (any SQLDatabase) async throws -> T
     ) async throws -> (T, [ChangeEvent]) {
         let pending = PendingChanges()
         let value = try await $pending.withValue(pending) { try await body(db) }
@@ -123,7 +125,8 @@ struct ChangeFeed: Sendable {
                     sequence: try row.decode(column: "sequence", as: Int64.self),
                     kind: ChangeKind(rawValue: try row.decode(column: "kind", as: String.self)),
                     subject: try row.decode(column: "subject", as: String.self),
-                    payload: try row.decode(column: "payload", as: String?.self))
+                    payload: try row.decode(column: "payload", as: String?.self)
+                )
             }
         }
     }

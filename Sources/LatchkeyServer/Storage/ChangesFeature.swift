@@ -12,34 +12,41 @@ struct ChangesFeature: Feature {
     }
 
     static let migrations = [
-        Migration(1, baseline: 1, [
-            """
-            CREATE TABLE change_events (
-                id TEXT PRIMARY KEY,
-                kind TEXT NOT NULL,
-                subject TEXT NOT NULL,
-                created_at BIGINT NOT NULL
-            )
-            """,
-            "CREATE INDEX change_events_created ON change_events(created_at)",
-        ]),
+        Migration(
+            1,
+            baseline: 1,
+            [
+                """
+                CREATE TABLE change_events (
+                    id TEXT PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX change_events_created ON change_events(created_at)",
+            ]
+        ),
         // Sequenced events numbered from the one-row, commit-ordered counter `change_sequence`
         // (see ChangeFeed). The timestamp-ordered events before are only useful to the poller
         // they served, so they go. Safe to run again: it only ever loses events a day old at most.
-        Migration(2, [
-            "DROP TABLE change_events",
-            """
-            CREATE TABLE change_events (
-                sequence BIGINT PRIMARY KEY,
-                kind TEXT NOT NULL,
-                subject TEXT NOT NULL,
-                payload TEXT,
-                created_at BIGINT NOT NULL
-            )
-            """,
-            "CREATE INDEX change_events_created ON change_events(created_at)",
-            "CREATE TABLE IF NOT EXISTS change_sequence (id BIGINT PRIMARY KEY, value BIGINT NOT NULL)",
-        ]),
+        Migration(
+            2,
+            [
+                "DROP TABLE change_events",
+                """
+                CREATE TABLE change_events (
+                    sequence BIGINT PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    payload TEXT,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX change_events_created ON change_events(created_at)",
+                "CREATE TABLE IF NOT EXISTS change_sequence (id BIGINT PRIMARY KEY, value BIGINT NOT NULL)",
+            ]
+        ),
     ]
 
     static let tables: [OwnedTable] = [

@@ -18,7 +18,11 @@ public enum InstallationCopier {
     }
 
     /// Copies everything from `source` to `target`; returns the rows copied per table.
-    public static func copy(from source: LatchkeyConfiguration, to target: LatchkeyConfiguration, logger: Logger) async throws
+    public static func copy(
+        from source: LatchkeyConfiguration,
+        to target: LatchkeyConfiguration,
+        logger: Logger
+    ) async throws
         -> [(table: String, rows: Int)]
     {
         let from = try await LatchkeyBackend.openDriver(source, logger: logger)
@@ -73,7 +77,10 @@ public enum InstallationCopier {
 
     /// Streams `table` from `source` into `target`, a page at a time in primary-key order.
     private static func copyTable(
-        _ table: String, columns: [SchemaCatalog.Column], from source: any StoreDriver, into target: any SQLDatabase
+        _ table: String,
+        columns: [SchemaCatalog.Column],
+        from source: any StoreDriver,
+        into target: any SQLDatabase
     ) async throws -> Int {
         let names = columns.map(\.name).joined(separator: ", ")
         let order = columns.filter { $0.primaryKeyPosition != nil }.sorted { $0.primaryKeyPosition ?? 0 < $1.primaryKeyPosition ?? 0 }

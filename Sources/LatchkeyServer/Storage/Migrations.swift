@@ -14,13 +14,21 @@ enum Migrations {
 
     /// Applies every migration of `features` not yet recorded; returns them as `feature.version`.
     @discardableResult
-    static func apply(_ features: [any Feature.Type] = FeatureSet.all, to driver: any StoreDriver, logger: Logger) async throws
+    static func apply(
+        _ features: [any Feature.Type] = FeatureSet.all,
+        to driver: any StoreDriver,
+        logger: Logger
+    ) async throws
         -> [String]
     {
         try await driver.withMigrationLock { try await applyUnlocked(features, to: driver, logger: logger) }
     }
 
-    private static func applyUnlocked(_ features: [any Feature.Type], to driver: any StoreDriver, logger: Logger) async throws
+    private static func applyUnlocked(
+        _ features: [any Feature.Type],
+        to driver: any StoreDriver,
+        logger: Logger
+    ) async throws
         -> [String]
     {
         let catalog = SchemaCatalog(family: driver.family)

@@ -39,7 +39,7 @@ struct PostgresChangeListener: Sendable {
                     throw error
                 }
                 try? await connection.close()
-            } catch where !Task.isCancelled {
+            } catch  where !Task.isCancelled {
                 logger.warning("change listener lost its connection", metadata: ["error": "\(error)"])
             } catch {
                 return

@@ -51,15 +51,22 @@ final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
     /// and stops the process with a failed precondition at the next lease it has no connection
     /// for (ClusterTests/aNodeUnderLoadOutlivesRepeatedOutages). With no minimum it cannot.
     static func open(
-        url: String, maximumConnections: Int, logger: Logger, acquireTimeout: Duration, maximumQueuedWrites: Int
+        url: String,
+        maximumConnections: Int,
+        logger: Logger,
+        acquireTimeout: Duration,
+        maximumQueuedWrites: Int
     ) throws -> PostgresStoreDriver {
         var configuration = try configuration(from: url)
         configuration.options.maximumConnections = maximumConnections
         configuration.options.minimumConnections = 0
         configuration.options.connectTimeout = .seconds(3)
         return PostgresStoreDriver(
-            client: PostgresClient(configuration: configuration, backgroundLogger: logger), logger: logger,
-            acquireTimeout: acquireTimeout, maximumQueuedWrites: maximumQueuedWrites)
+            client: PostgresClient(configuration: configuration, backgroundLogger: logger),
+            logger: logger,
+            acquireTimeout: acquireTimeout,
+            maximumQueuedWrites: maximumQueuedWrites
+        )
     }
 
     /// Connects once outside the pool, so a node that cannot reach the database — or whose TLS
@@ -79,8 +86,13 @@ final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
     static func configuration(from url: String) throws -> PostgresClient.Configuration {
         let parsed = try PostgresURL(url)
         return PostgresClient.Configuration(
-            host: parsed.host, port: parsed.port, username: parsed.username, password: parsed.password,
-            database: parsed.database, tls: parsed.clientTLS())
+            host: parsed.host,
+            port: parsed.port,
+            username: parsed.username,
+            password: parsed.password,
+            database: parsed.database,
+            tls: parsed.clientTLS()
+        )
     }
 
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
@@ -189,7 +201,12 @@ final class PostgresStoreDriver: StoreDriver, PreparedStatementRunner {
 
         /// Stops counting the write as waiting; only the first call counts.
         func stop() {
-            guard waiting.withLockedValue({ was in defer { was = false }; return was }) else { return }
+            guard
+                waiting.withLockedValue({ was in
+                    defer { was = false }
+                    return was
+                })
+            else { return }
             count.withLockedValue { $0 -= 1 }
         }
     }

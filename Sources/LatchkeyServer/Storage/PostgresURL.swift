@@ -48,7 +48,8 @@ struct PostgresURL: Sendable {
         guard let sslMode = SSLMode(rawValue: mode) else {
             throw InvalidDatabaseURL(
                 url: url,
-                reason: "unknown sslmode \"\(mode)\" (use one of \(SSLMode.allCases.map(\.rawValue).joined(separator: ", ")))")
+                reason: "unknown sslmode \"\(mode)\" (use one of \(SSLMode.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
         }
         self.sslMode = sslMode
         sslRootCertificate = query("sslrootcert")
@@ -90,7 +91,13 @@ struct PostgresURL: Sendable {
             tls = requiresTLS ? .require(context) : .prefer(context)
         }
         var configuration = PostgresConnection.Configuration(
-            host: host, port: port, username: username, password: password, database: database, tls: tls)
+            host: host,
+            port: port,
+            username: username,
+            password: password,
+            database: database,
+            tls: tls
+        )
         configuration.options.connectTimeout = .seconds(3)
         return configuration
     }

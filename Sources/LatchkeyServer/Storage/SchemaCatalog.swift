@@ -50,8 +50,10 @@ struct SchemaCatalog: Sendable {
             let type = try row.decode(column: "type", as: String.self).uppercased()
             let position = try row.decode(column: "pk", as: Int.self)
             return Column(
-                name: try row.decode(column: "name", as: String.self), isInteger: type.contains("INT"),
-                primaryKeyPosition: position > 0 ? position : nil)
+                name: try row.decode(column: "name", as: String.self),
+                isInteger: type.contains("INT"),
+                primaryKeyPosition: position > 0 ? position : nil
+            )
         }
     }
 }

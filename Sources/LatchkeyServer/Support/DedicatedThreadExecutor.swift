@@ -1,5 +1,5 @@
-import Foundation
 import DequeModule
+import Foundation
 
 /// A task executor that runs every job on one thread of its own.
 ///

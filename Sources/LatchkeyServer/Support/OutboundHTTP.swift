@@ -7,7 +7,9 @@ enum OutboundHTTP {
     /// The client for them: it never follows a redirect, so a 30x is an answer (a failure), never
     /// a way to send a request, a signed message or a secret somewhere the administrator did not name.
     static let client = HTTPClient(
-        eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .init(redirectConfiguration: .disallow))
+        eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+        configuration: .init(redirectConfiguration: .disallow)
+    )
 
     /// Why `url` may not be used as `name`, or nil: it must be an absolute `https` URL, or `http`
     /// to a loopback host (`localhost`, 127.0.0.0/8, `::1`) for development and tests.

@@ -17,7 +17,10 @@ enum PrivateFiles {
         restrictNewFiles()
         if !FileManager.default.fileExists(atPath: directory) {
             try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                atPath: directory,
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
         }
         try requirePrivate(directory, directory: true)
         let directoryURL = URL(fileURLWithPath: directory)
@@ -37,6 +40,7 @@ enum PrivateFiles {
             description: """
                 \(shown) is accessible to other users (mode \(String(mode & 0o777, radix: 8))); \
                 Latchkey keeps its data private to its own user. Fix it with: chmod \(directory ? "700" : "600") '\(shown)'
-                """)
+                """
+        )
     }
 }

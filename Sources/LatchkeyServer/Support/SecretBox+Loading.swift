@@ -15,7 +15,8 @@ extension SecretBox {
                 description: """
                     a PostgreSQL installation needs a secret key, the same on every node, to seal signing keys and \
                     provider secrets: set LATCHKEY_SECRET_KEY or --secret-key-file (make one with: openssl rand -base64 32)
-                    """)
+                    """
+            )
         }
         let path = configuration.secretKeyPath
         try generateIfMissing(at: path)
@@ -28,7 +29,8 @@ extension SecretBox {
             bytes.count == keyByteCount
         else {
             throw ConfigurationProblem(
-                description: "\(source) must hold \(keyByteCount) random bytes in base64 (make them with: openssl rand -base64 32)")
+                description: "\(source) must hold \(keyByteCount) random bytes in base64 (make them with: openssl rand -base64 32)"
+            )
         }
         return try SecretBox(key: SymmetricKey(data: bytes))
     }

@@ -129,10 +129,12 @@ enum Base64URL {
 
     /// Decodes a base64url string, or nil if it is not one.
     static func decode(_ string: some StringProtocol) -> [UInt8]? {
-        guard string.utf8.allSatisfy({ byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x2D || byte == 0x5F
-        }) else { return nil }
+        guard
+            string.utf8.allSatisfy({ byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x2D || byte == 0x5F
+            })
+        else { return nil }
         var base64 = string.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         let remainder = base64.count % 4
         if remainder == 1 { return nil }

@@ -80,15 +80,35 @@ struct CompactJWS: Sendable {
 extension CompactJWS.Policy {
     /// This server's access tokens (RFC 9068): ES256, `at+jwt`, nothing but `alg`, `kid` and `typ`.
     static let accessToken = Self(
-        algorithms: [SigningKey.algorithm], types: ["at+jwt"], requiresKeyID: true, members: ["alg", "kid", "typ"], maximumLength: 4096)
+        algorithms: [SigningKey.algorithm],
+        types: ["at+jwt"],
+        requiresKeyID: true,
+        members: ["alg", "kid", "typ"],
+        maximumLength: 4096
+    )
     /// This server's ID tokens, read back as an `id_token_hint`: ES256, `JWT`.
     static let ownIDToken = Self(
-        algorithms: [SigningKey.algorithm], types: ["jwt"], requiresKeyID: true, members: ["alg", "kid", "typ"], maximumLength: 4096)
+        algorithms: [SigningKey.algorithm],
+        types: ["jwt"],
+        requiresKeyID: true,
+        members: ["alg", "kid", "typ"],
+        maximumLength: 4096
+    )
     /// A provider's OpenID Connect ID tokens: RS256 or ES256, a `kid` naming a key of its JWKS,
     /// any type (providers send `JWT` or none).
     static let providerIDToken = Self(
-        algorithms: ["RS256", "ES256"], types: nil, requiresKeyID: true, members: nil, maximumLength: 16 * 1024)
+        algorithms: ["RS256", "ES256"],
+        types: nil,
+        requiresKeyID: true,
+        members: nil,
+        maximumLength: 16 * 1024
+    )
     /// A service-account key's assertion (RFC 7523): RS256, the key named by `kid` or by `iss`.
     static let serviceAccountAssertion = Self(
-        algorithms: ["RS256"], types: nil, requiresKeyID: false, members: nil, maximumLength: 16 * 1024)
+        algorithms: ["RS256"],
+        types: nil,
+        requiresKeyID: false,
+        members: nil,
+        maximumLength: 16 * 1024
+    )
 }

@@ -22,7 +22,8 @@ public struct KeyStore: Sendable {
                     kid: kid,
                     privateKey: try P256.Signing.PrivateKey(derRepresentation: der),
                     createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)),
-                    retiredAt: try row.decode(column: "retired_at", as: Int64?.self).map(Date.init(epochSeconds:)))
+                    retiredAt: try row.decode(column: "retired_at", as: Int64?.self).map(Date.init(epochSeconds:))
+                )
             }
         }
     }

@@ -22,10 +22,19 @@ struct TokenMinter: Sendable {
     func sessionTokens(app: App, account: UserAccount, sessionID: String, refreshToken: String) throws -> SessionTokens {
         let scope = Self.scope(of: account)
         let (token, expiresAt) = try accessToken(
-            app: app, subject: account.id, sessionID: sessionID, scope: scope, isAnonymous: account.isAnonymous)
+            app: app,
+            subject: account.id,
+            sessionID: sessionID,
+            scope: scope,
+            isAnonymous: account.isAnonymous
+        )
         return SessionTokens(
-            accessToken: token, refreshToken: refreshToken, expiresIn: app.settings.accessTokenTTL, expiresAt: expiresAt,
-            scope: scope)
+            accessToken: token,
+            refreshToken: refreshToken,
+            expiresIn: app.settings.accessTokenTTL,
+            expiresAt: expiresAt,
+            scope: scope
+        )
     }
 
     /// A signed access token for `subject` in `app`; a guest's carries `is_anonymous: true`.
@@ -34,9 +43,19 @@ struct TokenMinter: Sendable {
         let issuedAt = Int(now.timeIntervalSince1970)
         let expiry = issuedAt + app.settings.accessTokenTTL
         let claims = AccessTokenClaims(
-            iss: issuer.current, sub: subject, aud: app.clientID, exp: expiry, iat: issuedAt, nbf: issuedAt,
-            jti: SecureRandom.identifier(), sid: sessionID, scope: scope, appId: app.id, clientId: app.clientID,
-            isAnonymous: isAnonymous ? true : nil)
+            iss: issuer.current,
+            sub: subject,
+            aud: app.clientID,
+            exp: expiry,
+            iat: issuedAt,
+            nbf: issuedAt,
+            jti: SecureRandom.identifier(),
+            sid: sessionID,
+            scope: scope,
+            appId: app.id,
+            clientId: app.clientID,
+            isAnonymous: isAnonymous ? true : nil
+        )
         return (try codec.sign(claims), Date(timeIntervalSince1970: TimeInterval(expiry)))
     }
 }

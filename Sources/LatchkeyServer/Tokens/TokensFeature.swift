@@ -17,17 +17,21 @@ struct TokensFeature: Feature {
     }
 
     static let migrations = [
-        Migration(1, baseline: 1, [
-            """
-            CREATE TABLE signing_keys (
-                kid TEXT PRIMARY KEY,
-                algorithm TEXT NOT NULL,
-                private_key TEXT NOT NULL,
-                created_at BIGINT NOT NULL,
-                retired_at BIGINT
-            )
-            """
-        ])
+        Migration(
+            1,
+            baseline: 1,
+            [
+                """
+                CREATE TABLE signing_keys (
+                    kid TEXT PRIMARY KEY,
+                    algorithm TEXT NOT NULL,
+                    private_key TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    retired_at BIGINT
+                )
+                """
+            ]
+        )
     ]
 
     static let tables: [OwnedTable] = [.shared("signing_keys", why: "the installation's token signing keys")]

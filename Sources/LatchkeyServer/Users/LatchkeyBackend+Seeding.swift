@@ -19,8 +19,16 @@ extension LatchkeyBackend {
             try await driver.write { [users] db in
                 for index in first..<(first + count) {
                     let user = UserStore.NewUser(
-                        id: SecureRandom.identifier(), appID: app.id, username: prefix + String(format: "%07d", index),
-                        email: nil, passwordHash: passwordHash, dateOfBirth: nil, country: nil, parentEmail: nil, createdAt: now)
+                        id: SecureRandom.identifier(),
+                        appID: app.id,
+                        username: prefix + String(format: "%07d", index),
+                        email: nil,
+                        passwordHash: passwordHash,
+                        dateOfBirth: nil,
+                        country: nil,
+                        parentEmail: nil,
+                        createdAt: now
+                    )
                     try await users.insert(user, in: db)
                 }
             }
@@ -45,8 +53,14 @@ extension LatchkeyBackend {
                 var tokens: [String] = []
                 for userID in batch {
                     let (_, token) = try await sessions.create(
-                        appID: app.id, userID: userID, lifetime: app.settings.sessionTTL, userAgent: "latchkey-seed",
-                        ipAddress: "127.0.0.1", at: now, in: db)
+                        appID: app.id,
+                        userID: userID,
+                        lifetime: app.settings.sessionTTL,
+                        userAgent: "latchkey-seed",
+                        ipAddress: "127.0.0.1",
+                        at: now,
+                        in: db
+                    )
                     tokens.append(token)
                 }
                 return tokens

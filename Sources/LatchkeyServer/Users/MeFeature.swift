@@ -42,7 +42,9 @@ struct MeFeature: Feature {
 
         table.on(.patch, "/v1/me", operation: "updateMe", access: me) { request, context in
             let (update, present) = try await requests.body(UpdateUserRequest.self, of: request)
-            return try JSONResponse.make(try await updated(update, present: present, principal: try context.user, language: Language(of: request)).record)
+            return try JSONResponse.make(
+                try await updated(update, present: present, principal: try context.user, language: Language(of: request)).record
+            )
         }
 
         table.on(.delete, "/v1/me", operation: "deleteMe", access: me) { _, context in
@@ -61,7 +63,10 @@ struct MeFeature: Feature {
         table.on(.post, "/v1/me/reauthenticate", operation: "reauthenticate", access: me) { request, context in
             let body = try await requests.body(ReauthenticationRequest.self, of: request).value
             try await reauthentication.reauthenticate(
-                body, principal: try context.user, client: requests.client(of: request, context: context))
+                body,
+                principal: try context.user,
+                client: requests.client(of: request, context: context)
+            )
             return Response(status: .noContent)
         }
 
@@ -84,13 +89,18 @@ struct MeFeature: Feature {
         table.on(.get, "/v1/me/export", operation: "exportAccount", access: me) { _, context in
             let export = try await AccountExportDocument.make(of: try context.user, from: exportSources, at: time.now())
             return try JSONResponse.make(
-                export, headers: [.contentDisposition: #"attachment; filename="latchkey-export.json""#])
+                export,
+                headers: [.contentDisposition: #"attachment; filename="latchkey-export.json""#]
+            )
         }
     }
 
     /// Stores a profile change and answers the account as it is now.
     private func updated(
-        _ update: UpdateUserRequest, present: Set<String>, principal: UserPrincipal, language: Language
+        _ update: UpdateUserRequest,
+        present: Set<String>,
+        principal: UserPrincipal,
+        language: Language
     ) async throws -> UserAccount {
         try await accounts.updateProfile(update, present: present, principal: principal, language: language)
         return try await account(of: principal)

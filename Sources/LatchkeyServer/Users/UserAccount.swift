@@ -61,10 +61,23 @@ public struct UserAccount: Sendable, Equatable {
     /// The API's view of the user.
     public var record: UserRecord {
         UserRecord(
-            id: id, uid: uid, username: username, email: email, emailVerified: emailVerified,
-            dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail, phone: phone,
-            displayName: displayName, profileCreated: profileCreated, identities: identities,
-            createdAt: createdAt, updatedAt: updatedAt, lastSignInAt: lastSignInAt, consent: consent,
-            isAnonymous: isAnonymous)
+            id: id,
+            uid: uid,
+            username: username,
+            email: email,
+            emailVerified: emailVerified,
+            dateOfBirth: dateOfBirth,
+            country: country,
+            parentEmail: parentEmail,
+            phone: phone,
+            displayName: displayName,
+            profileCreated: profileCreated,
+            identities: identities,
+            createdAt: createdAt,
+            updatedAt: updatedAt,
+            lastSignInAt: lastSignInAt,
+            consent: consent,
+            isAnonymous: isAnonymous
+        )
     }
 }

@@ -36,12 +36,26 @@ public struct UserStore: Sendable {
         /// The account as it stands right after sign-up.
         var account: UserAccount {
             UserAccount(
-                id: id, appID: appID, username: username, email: email, emailVerified: emailVerified,
-                dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail, phone: phone,
-                displayName: displayName, profileCreated: profileCreated, disabled: false,
-                createdAt: createdAt, updatedAt: createdAt, lastSignInAt: createdAt,
-                identities: [firstIdentity.identity(at: createdAt)], consent: consent,
-                passwordHash: passwordHash, awaitsEmailVerification: awaitsEmailVerification)
+                id: id,
+                appID: appID,
+                username: username,
+                email: email,
+                emailVerified: emailVerified,
+                dateOfBirth: dateOfBirth,
+                country: country,
+                parentEmail: parentEmail,
+                phone: phone,
+                displayName: displayName,
+                profileCreated: profileCreated,
+                disabled: false,
+                createdAt: createdAt,
+                updatedAt: createdAt,
+                lastSignInAt: createdAt,
+                identities: [firstIdentity.identity(at: createdAt)],
+                consent: consent,
+                passwordHash: passwordHash,
+                awaitsEmailVerification: awaitsEmailVerification
+            )
         }
     }
 
@@ -57,8 +71,12 @@ public struct UserStore: Sendable {
         /// The API's view of the identity.
         func identity(at date: Date) -> Identity {
             Identity(
-                provider: name ?? provider, subject: subject, issuer: name == nil ? nil : provider, email: email,
-                createdAt: date)
+                provider: name ?? provider,
+                subject: subject,
+                issuer: name == nil ? nil : provider,
+                email: email,
+                createdAt: date
+            )
         }
     }
 
@@ -86,11 +104,11 @@ public struct UserStore: Sendable {
                         \(bind: user.awaitsEmailVerification ? 1 : 0))
                 """
             ).run()
-        } catch where driver.isUniqueViolation(error, of: .username) {
+        } catch  where driver.isUniqueViolation(error, of: .username) {
             throw Taken(field: "username")
-        } catch where driver.isUniqueViolation(error, of: .email) {
+        } catch  where driver.isUniqueViolation(error, of: .email) {
             throw Taken(field: "email")
-        } catch where driver.isUniqueViolation(error, of: .phone) {
+        } catch  where driver.isUniqueViolation(error, of: .phone) {
             throw Taken(field: "phone")
         }
         try await link(user.firstIdentity, userID: user.id, appID: user.appID, at: user.createdAt, in: db)
@@ -107,7 +125,7 @@ public struct UserStore: Sendable {
                         \(bind: identity.emailVerified ? 1 : 0))
                 """
             ).run()
-        } catch where driver.isUniqueViolation(error, of: .identity) {
+        } catch  where driver.isUniqueViolation(error, of: .identity) {
             throw Taken(field: "identity")
         }
         try ChangeFeed.record(.user, userID, at: now)
@@ -199,7 +217,15 @@ public struct UserStore: Sendable {
 
     /// Applies profile changes (already validated); throws ``Locked`` for a child's date of birth
     /// or parent email.
-    func update(id: String, username: String??, dateOfBirth: String??, country: String??, parentEmail: String??, at now: Date, in db: any SQLDatabase) async throws {
+    func update(
+        id: String,
+        username: String??,
+        dateOfBirth: String??,
+        country: String??,
+        parentEmail: String??,
+        at now: Date,
+        in db: any SQLDatabase
+    ) async throws {
         try await requireUnlocked(userID: id, dateOfBirth: dateOfBirth, parentEmail: parentEmail, in: db)
         var assignments: [SQLQueryString] = ["updated_at = \(bind: now.epochSeconds)"]
         if let username {
@@ -211,7 +237,7 @@ public struct UserStore: Sendable {
         if let parentEmail { assignments.append("parent_email = \(bind: parentEmail)") }
         do {
             try await db.raw("UPDATE users SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: id)").run()
-        } catch where driver.isUniqueViolation(error, of: .username) {
+        } catch  where driver.isUniqueViolation(error, of: .username) {
             throw Taken(field: "username")
         }
         try ChangeFeed.record(.user, id, at: now)
@@ -228,12 +254,13 @@ public struct UserStore: Sendable {
     /// Marks the user's email verified, if it is still `email` (canonical); false when it is not.
     @discardableResult
     func markEmailVerified(userID: String, email: String, at now: Date, in db: any SQLDatabase) async throws -> Bool {
-        let marked = try await db.raw(
-            """
-            UPDATE users SET email_verified = 1, awaits_email_verification = 0, updated_at = \(bind: now.epochSeconds)
-            WHERE id = \(bind: userID) AND email_canonical = \(bind: Canonical.email(email)) RETURNING id
-            """
-        ).first() != nil
+        let marked =
+            try await db.raw(
+                """
+                UPDATE users SET email_verified = 1, awaits_email_verification = 0, updated_at = \(bind: now.epochSeconds)
+                WHERE id = \(bind: userID) AND email_canonical = \(bind: Canonical.email(email)) RETURNING id
+                """
+            ).first() != nil
         if marked { try ChangeFeed.record(.user, userID, at: now) }
         return marked
     }
@@ -248,7 +275,7 @@ public struct UserStore: Sendable {
                 WHERE id = \(bind: userID)
                 """
             ).run()
-        } catch where driver.isUniqueViolation(error, of: .email) {
+        } catch  where driver.isUniqueViolation(error, of: .email) {
             throw Taken(field: "email")
         }
         try ChangeFeed.record(.user, userID, at: now)

@@ -21,17 +21,19 @@ extension WalletFeature {
         ).all()
         guard !entries.isEmpty else { return [:] }
         // Takes the account's wallet lock (every wallet write claims this row first) and reads its counter.
-        let last = try await db.raw(
-            """
-            INSERT INTO wallet_accounts (user_id, last_sequence) VALUES (\(bind: target), 0)
-            ON CONFLICT (user_id) DO UPDATE SET last_sequence = wallet_accounts.last_sequence RETURNING last_sequence
-            """
-        ).first()?.decode(column: "last_sequence", as: Int64.self) ?? 0
+        let last =
+            try await db.raw(
+                """
+                INSERT INTO wallet_accounts (user_id, last_sequence) VALUES (\(bind: target), 0)
+                ON CONFLICT (user_id) DO UPDATE SET last_sequence = wallet_accounts.last_sequence RETURNING last_sequence
+                """
+            ).first()?.decode(column: "last_sequence", as: Int64.self) ?? 0
         let store = WalletStore(driver: merge.driver)
         var base: [String: Int64] = [:]
         let usedKeys = Set(
             try await db.raw("SELECT idempotency_key FROM wallet_ledger WHERE user_id = \(bind: target) AND idempotency_key IS NOT NULL")
-                .all().map { try $0.decode(column: "idempotency_key", as: String.self) })
+                .all().map { try $0.decode(column: "idempotency_key", as: String.self) }
+        )
         var finals: [String: Int64] = [:]
         for (index, row) in entries.enumerated() {
             let currency = try row.decode(column: "currency", as: String.self)

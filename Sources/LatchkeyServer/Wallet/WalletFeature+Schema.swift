@@ -4,47 +4,50 @@ import SQLKit
 
 extension WalletFeature {
     static let migrations = [
-        Migration(1, [
-            // One row per wallet: the lock its writes take and its entry counter.
-            """
-            CREATE TABLE wallet_accounts (
-                user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-                last_sequence BIGINT NOT NULL
-            )
-            """,
-            """
-            CREATE TABLE wallet_balances (
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                currency TEXT NOT NULL,
-                balance BIGINT NOT NULL,
-                updated_at BIGINT NOT NULL,
-                PRIMARY KEY (user_id, currency)
-            )
-            """,
-            """
-            CREATE TABLE wallet_ledger (
-                id TEXT PRIMARY KEY,
-                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-                sequence BIGINT NOT NULL,
-                currency TEXT NOT NULL,
-                amount BIGINT NOT NULL,
-                balance_after BIGINT NOT NULL,
-                kind TEXT NOT NULL,
-                reason TEXT,
-                metadata TEXT,
-                idempotency_key TEXT,
-                request_hash TEXT,
-                actor TEXT NOT NULL,
-                counterparty TEXT,
-                transfer_id TEXT,
-                created_at BIGINT NOT NULL
-            )
-            """,
-            "CREATE UNIQUE INDEX wallet_ledger_sequence ON wallet_ledger(user_id, sequence)",
-            "CREATE UNIQUE INDEX wallet_ledger_key ON wallet_ledger(user_id, idempotency_key)",
-            "CREATE INDEX wallet_ledger_transfer ON wallet_ledger(transfer_id) WHERE transfer_id IS NOT NULL",
-            "CREATE INDEX wallet_ledger_counterparty ON wallet_ledger(counterparty) WHERE counterparty IS NOT NULL",
-        ])
+        Migration(
+            1,
+            [
+                // One row per wallet: the lock its writes take and its entry counter.
+                """
+                CREATE TABLE wallet_accounts (
+                    user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                    last_sequence BIGINT NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE wallet_balances (
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    currency TEXT NOT NULL,
+                    balance BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL,
+                    PRIMARY KEY (user_id, currency)
+                )
+                """,
+                """
+                CREATE TABLE wallet_ledger (
+                    id TEXT PRIMARY KEY,
+                    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    sequence BIGINT NOT NULL,
+                    currency TEXT NOT NULL,
+                    amount BIGINT NOT NULL,
+                    balance_after BIGINT NOT NULL,
+                    kind TEXT NOT NULL,
+                    reason TEXT,
+                    metadata TEXT,
+                    idempotency_key TEXT,
+                    request_hash TEXT,
+                    actor TEXT NOT NULL,
+                    counterparty TEXT,
+                    transfer_id TEXT,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE UNIQUE INDEX wallet_ledger_sequence ON wallet_ledger(user_id, sequence)",
+                "CREATE UNIQUE INDEX wallet_ledger_key ON wallet_ledger(user_id, idempotency_key)",
+                "CREATE INDEX wallet_ledger_transfer ON wallet_ledger(transfer_id) WHERE transfer_id IS NOT NULL",
+                "CREATE INDEX wallet_ledger_counterparty ON wallet_ledger(counterparty) WHERE counterparty IS NOT NULL",
+            ]
+        )
     ]
 
     static let tables: [OwnedTable] = [
@@ -59,20 +62,34 @@ extension WalletFeature {
 
     static let settings: [AppSetting] = [
         .list(
-            "walletCurrencies", \.walletCurrencies, flag: "wallet-currency",
+            "walletCurrencies",
+            \.walletCurrencies,
+            flag: "wallet-currency",
             help: "A wallet currency, lowercase (repeat for several; replaces the list; default kredits).",
             problem: { currencies in
                 let valid = currencies.allSatisfy(WalletOperation.isCurrencyName)
                 return valid && (1...16).contains(currencies.count) && Set(currencies).count == currencies.count
                     ? nil : "wallet currencies must be 1 to 16 distinct names of a-z, 0-9 and _, starting with a letter"
-            }),
+            }
+        ),
         .boolean(
-            "walletSelfSpend", \.walletSelfSpend, flag: "wallet-self-spend", help: "Let users spend from their own wallet."),
+            "walletSelfSpend",
+            \.walletSelfSpend,
+            flag: "wallet-self-spend",
+            help: "Let users spend from their own wallet."
+        ),
         .boolean(
-            "walletUserTransfers", \.walletUserTransfers, flag: "wallet-user-transfers",
-            help: "Let users transfer from their wallet to another user's."),
+            "walletUserTransfers",
+            \.walletUserTransfers,
+            flag: "wallet-user-transfers",
+            help: "Let users transfer from their wallet to another user's."
+        ),
         .boolean(
-            "walletAllowNegative", \.walletAllowNegative, flag: "wallet-allow-negative", help: "Let debits take a balance below zero."),
+            "walletAllowNegative",
+            \.walletAllowNegative,
+            flag: "wallet-allow-negative",
+            help: "Let debits take a balance below zero."
+        ),
     ]
 
     /// The user's own rows go with the user row's foreign keys; what other wallets' transfer legs

@@ -64,7 +64,8 @@ struct WalletFeature: Feature {
         }
 
         table.on(.post, "/v1/wallet/users/{id}/transactions", operation: "postWalletTransaction", access: .client(.walletWrite)) {
-            request, context in
+            request,
+            context in
             let app = try context.client.app
             let body = try await requests.body(WalletTransactionRequest.self, of: request).value
             let operation = try WalletOperation.transaction(body, actor: ClientPrincipal.subject(of: app), settings: app.settings)
@@ -86,8 +87,12 @@ struct WalletFeature: Feature {
     private func ledger(of userID: String, app: App, request: Request) async throws -> WalletLedgerPage {
         let query = request.uri.queryParameters
         return try await wallet.ledger(
-            userID: userID, app: app, currency: query["currency"].map(String.init), cursor: query["cursor"].map(String.init),
-            limit: try request.integerParameter("limit"))
+            userID: userID,
+            app: app,
+            currency: query["currency"].map(String.init),
+            cursor: query["cursor"].map(String.init),
+            limit: try request.integerParameter("limit")
+        )
     }
 
     /// 201 with what a write made, or 200 with `Idempotent-Replayed: true` for a replayed key.

@@ -26,8 +26,14 @@ struct WalletOperation: Sendable {
         if request.amount == 0 || request.amount == .min { problems.append(FieldError(field: "amount", code: .invalidField)) }
         try check(problems)
         return WalletOperation(
-            kind: request.amount > 0 ? .award : .spend, currency: request.currency, change: request.amount, reason: request.reason,
-            metadata: request.metadata, idempotencyKey: request.idempotencyKey, actor: actor)
+            kind: request.amount > 0 ? .award : .spend,
+            currency: request.currency,
+            change: request.amount,
+            reason: request.reason,
+            metadata: request.metadata,
+            idempotencyKey: request.idempotencyKey,
+            actor: actor
+        )
     }
 
     /// A user spending `amount` (> 0) from their own wallet.
@@ -36,8 +42,14 @@ struct WalletOperation: Sendable {
         if request.amount <= 0 { problems.append(FieldError(field: "amount", code: .invalidField)) }
         try check(problems)
         return WalletOperation(
-            kind: .spend, currency: request.currency, change: -request.amount, reason: request.reason, metadata: request.metadata,
-            idempotencyKey: request.idempotencyKey, actor: actor)
+            kind: .spend,
+            currency: request.currency,
+            change: -request.amount,
+            reason: request.reason,
+            metadata: request.metadata,
+            idempotencyKey: request.idempotencyKey,
+            actor: actor
+        )
     }
 
     /// `amount` (> 0) moving from `sender`'s wallet to `request.to`'s.
@@ -47,8 +59,15 @@ struct WalletOperation: Sendable {
         if request.to == sender || request.to.isEmpty { problems.append(FieldError(field: "to", code: .invalidField)) }
         try check(problems)
         return WalletOperation(
-            kind: .transferOut, currency: request.currency, change: -request.amount, reason: request.reason,
-            metadata: request.metadata, idempotencyKey: request.idempotencyKey, actor: actor, counterparty: request.to)
+            kind: .transferOut,
+            currency: request.currency,
+            change: -request.amount,
+            reason: request.reason,
+            metadata: request.metadata,
+            idempotencyKey: request.idempotencyKey,
+            actor: actor,
+            counterparty: request.to
+        )
     }
 
     /// A digest of everything the request asked for: a replay under the same key must match it.
@@ -63,16 +82,36 @@ struct WalletOperation: Sendable {
     /// The entry this operation writes in the requesting wallet.
     func entry(balanceAfter: Int64, transferID: String?, at now: Date) -> WalletEntry {
         WalletEntry(
-            id: SecureRandom.identifier(), currency: currency, amount: change, balanceAfter: balanceAfter, kind: kind, reason: reason,
-            metadata: metadata, idempotencyKey: idempotencyKey, actor: actor, counterparty: counterparty, transferId: transferID,
-            createdAt: now)
+            id: SecureRandom.identifier(),
+            currency: currency,
+            amount: change,
+            balanceAfter: balanceAfter,
+            kind: kind,
+            reason: reason,
+            metadata: metadata,
+            idempotencyKey: idempotencyKey,
+            actor: actor,
+            counterparty: counterparty,
+            transferId: transferID,
+            createdAt: now
+        )
     }
 
     /// A transfer's receiving leg, in `sender`'s counterparty's wallet.
     func receivingEntry(sender: String, balanceAfter: Int64, transferID: String, at now: Date) -> WalletEntry {
         WalletEntry(
-            id: SecureRandom.identifier(), currency: currency, amount: -change, balanceAfter: balanceAfter, kind: .transferIn,
-            reason: reason, metadata: metadata, actor: actor, counterparty: sender, transferId: transferID, createdAt: now)
+            id: SecureRandom.identifier(),
+            currency: currency,
+            amount: -change,
+            balanceAfter: balanceAfter,
+            kind: .transferIn,
+            reason: reason,
+            metadata: metadata,
+            actor: actor,
+            counterparty: sender,
+            transferId: transferID,
+            createdAt: now
+        )
     }
 
     /// Whether `name` can name a currency: 1 to 32 of `a-z`, `0-9` and `_`, starting with a letter.
@@ -83,7 +122,11 @@ struct WalletOperation: Sendable {
 
     /// The problems of the members every wallet write has.
     private static func fieldProblems(
-        _ currency: String, _ reason: String?, _ metadata: [String: JSONValue]?, _ key: String, settings: AppSettings
+        _ currency: String,
+        _ reason: String?,
+        _ metadata: [String: JSONValue]?,
+        _ key: String,
+        settings: AppSettings
     ) -> [FieldError] {
         var problems: [FieldError] = []
         if !settings.walletCurrencies.contains(currency) { problems.append(FieldError(field: "currency", code: .unknownCurrency)) }

@@ -69,11 +69,15 @@ struct WalletService: Sendable {
                 return Written(value: WalletTransfer(transferId: transferID, from: sent, to: received), replayed: true)
             }
             let sent = try Self.apply(
-                operation.change, to: try await store.balance(userID: sender, currency: operation.currency, in: db),
-                allowNegative: allowNegative)
+                operation.change,
+                to: try await store.balance(userID: sender, currency: operation.currency, in: db),
+                allowNegative: allowNegative
+            )
             let received = try Self.apply(
-                -operation.change, to: try await store.balance(userID: receiver, currency: operation.currency, in: db),
-                allowNegative: allowNegative)
+                -operation.change,
+                to: try await store.balance(userID: receiver, currency: operation.currency, in: db),
+                allowNegative: allowNegative
+            )
             let transferID = SecureRandom.identifier()
             let out = operation.entry(balanceAfter: sent, transferID: transferID, at: now)
             let into = operation.receivingEntry(sender: sender, balanceAfter: received, transferID: transferID, at: now)

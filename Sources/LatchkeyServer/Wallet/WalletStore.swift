@@ -78,7 +78,8 @@ struct WalletStore: Sendable {
             let rows = try await db.raw("SELECT currency, balance FROM wallet_balances WHERE user_id = \(bind: userID)").all()
             return try Dictionary(
                 rows.map { (try $0.decode(column: "currency", as: String.self), try $0.decode(column: "balance", as: Int64.self)) },
-                uniquingKeysWith: { first, _ in first })
+                uniquingKeysWith: { first, _ in first }
+            )
         }
         let listed = currencies.map { WalletBalance(currency: $0, balance: stored.removeValue(forKey: $0) ?? 0) }
         return listed + stored.sorted { $0.key < $1.key }.map { WalletBalance(currency: $0.key, balance: $0.value) }
@@ -115,7 +116,8 @@ struct WalletStore: Sendable {
 
     private static func entry(from row: any SQLRow) throws -> WalletEntry {
         WalletEntry(
-            id: try row.decode(column: "id", as: String.self), currency: try row.decode(column: "currency", as: String.self),
+            id: try row.decode(column: "id", as: String.self),
+            currency: try row.decode(column: "currency", as: String.self),
             amount: try row.decode(column: "amount", as: Int64.self),
             balanceAfter: try row.decode(column: "balance_after", as: Int64.self),
             kind: try kind(row.decode(column: "kind", as: String.self)),
@@ -125,6 +127,7 @@ struct WalletStore: Sendable {
             actor: try row.decode(column: "actor", as: String.self),
             counterparty: try row.decode(column: "counterparty", as: String?.self),
             transferId: try row.decode(column: "transfer_id", as: String?.self),
-            createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)))
+            createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self))
+        )
     }
 }

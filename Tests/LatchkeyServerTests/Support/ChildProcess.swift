@@ -21,7 +21,11 @@ final class ChildProcess: Sendable {
     /// Starts `executable`; its standard output and error go to the files at `output` and
     /// `errors` (created or truncated), its standard input is the file at `input`.
     init(
-        executable: String, arguments: [String], environment: [String: String], input: String = "/dev/null", output: String,
+        executable: String,
+        arguments: [String],
+        environment: [String: String],
+        input: String = "/dev/null",
+        output: String,
         errors: String
     ) throws {
         var actions = posix_spawn_file_actions_t()
@@ -32,7 +36,7 @@ final class ChildProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }

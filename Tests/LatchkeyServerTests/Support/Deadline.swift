@@ -9,7 +9,9 @@
 /// to end by itself when time runs out; the test fails saying what did not answer. `what` is
 /// worked out only then (it may read a server's log).
 func withDeadline<T: Sendable>(
-    _ limit: Duration, _ what: @escaping @autoclosure @Sendable () -> String, _ operation: @escaping @Sendable () async throws -> T
+    _ limit: Duration,
+    _ what: @escaping @autoclosure @Sendable () -> String,
+    _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let outcome = FirstResult<T>()
     let work = Task {

@@ -56,7 +56,11 @@ final class EventStreamReader: Sendable {
             state.withLockedValue { $0.ended = true }
             return
         }
-        var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: parts.percentEncodedPath + (parts.percentEncodedQuery.map { "?\($0)" } ?? ""))
+        var head = HTTPRequestHead(
+            version: .http1_1,
+            method: .GET,
+            uri: parts.percentEncodedPath + (parts.percentEncodedQuery.map { "?\($0)" } ?? "")
+        )
         head.headers.add(name: "Host", value: "\(host):\(port)")
         head.headers.add(name: "Accept", value: "text/event-stream")
         for (name, value) in headers { head.headers.add(name: name, value: value) }
@@ -87,9 +91,10 @@ final class EventStreamReader: Sendable {
         var event = Event(name: "message", id: nil, data: "")
         var sawData = false
         for line in block.split(separator: "\n", omittingEmptySubsequences: true) {
-            let (field, value) = line.firstIndex(of: ":").map {
-                (String(line[..<$0]), String(String(line[line.index(after: $0)...]).trimmingPrefix(" ")))
-            } ?? (String(line), "")
+            let (field, value) =
+                line.firstIndex(of: ":").map {
+                    (String(line[..<$0]), String(String(line[line.index(after: $0)...]).trimmingPrefix(" ")))
+                } ?? (String(line), "")
             switch field {
             case "event": event.name = value
             case "id": event.id = value

@@ -15,7 +15,9 @@ extension LatchkeyBinary {
         let created = try #require(try await json(["apps", "create", "--name", name] + location) as? [String: Any])
         let app = try #require(created["app"] as? [String: Any])
         return CreatedApp(
-            id: try #require(app["id"] as? String), clientID: try #require(app["clientId"] as? String),
-            clientSecret: try #require(created["clientSecret"] as? String))
+            id: try #require(app["id"] as? String),
+            clientID: try #require(app["clientId"] as? String),
+            clientSecret: try #require(created["clientSecret"] as? String)
+        )
     }
 }

@@ -35,7 +35,8 @@ struct LoginBrowser: Sendable {
         let page = try await get("/oauth/authorize?" + query)
         return try await post(
             "/oauth/authorize/sign-in",
-            form: ["csrf_token": Self.csrfToken(in: page) ?? "", "request": query, "identifier": identifier, "password": password])
+            form: ["csrf_token": Self.csrfToken(in: page) ?? "", "request": query, "identifier": identifier, "password": password]
+        )
     }
 
     /// The form token of a page.

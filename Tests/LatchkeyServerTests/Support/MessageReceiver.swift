@@ -27,7 +27,11 @@ final class MessageReceiver: TestServer {
     private let service: RunningService
 
     /// Starts the receiver on a free port; its answers carry `headers`.
-    static func start(statuses: [HTTPResponse.Status], answer: String = "{}", headers: HTTPFields = [:]) async throws
+    static func start(
+        statuses: [HTTPResponse.Status],
+        answer: String = "{}",
+        headers: HTTPFields = [:]
+    ) async throws
         -> MessageReceiver
     {
         let received = NIOLockedValueBox<[Received]>([])
@@ -50,8 +54,11 @@ final class MessageReceiver: TestServer {
         logger.logLevel = .critical
         let service = try await RunningService.start(logger: logger) { reportPort in
             Application(
-                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                onServerRunning: { channel in reportPort(channel.localAddress?.port ?? 0) }, logger: logger)
+                router: router,
+                configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { channel in reportPort(channel.localAddress?.port ?? 0) },
+                logger: logger
+            )
         }
         return MessageReceiver(received: received, service: service)
     }

@@ -22,7 +22,11 @@ enum LatchkeyBinary {
     /// to this process's; returns exit status and output. A command still running after two
     /// minutes is killed and reported with what it printed, so a hang fails its test instead of
     /// the whole run.
-    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) async throws
+    static func run(
+        _ arguments: [String],
+        input: String = "",
+        environment: [String: String] = [:]
+    ) async throws
         -> (status: Int32, stdout: String, stderr: String)
     {
         let files = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-cli-\(UUID().uuidString)").path
@@ -31,9 +35,13 @@ enum LatchkeyBinary {
         }
         try Data(input.utf8).write(to: URL(fileURLWithPath: files + ".in"))
         let process = try ChildProcess(
-            executable: try url.path, arguments: arguments,
-            environment: TestStore.processEnvironment.merging(environment) { $1 }, input: files + ".in",
-            output: files + ".out", errors: files + ".err")
+            executable: try url.path,
+            arguments: arguments,
+            environment: TestStore.processEnvironment.merging(environment) { $1 },
+            input: files + ".in",
+            output: files + ".out",
+            errors: files + ".err"
+        )
         let status = try await process.exit(within: .seconds(120))
         let stdout = String(decoding: FileManager.default.contents(atPath: files + ".out") ?? Data(), as: UTF8.self)
         let stderr = String(decoding: FileManager.default.contents(atPath: files + ".err") ?? Data(), as: UTF8.self)
@@ -75,7 +83,10 @@ final class ServerProcess: Sendable {
             arguments: ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error", "--ready-file", readyFile]
                 + extraArguments,
             environment: TestStore.processEnvironment.merging(["LATCHKEY_METRICS_TOKEN": TestHarness.metricsToken]) { $1 }
-                .merging(environment) { $1 }, output: outputPath, errors: errorsPath)
+                .merging(environment) { $1 },
+            output: outputPath,
+            errors: errorsPath
+        )
         for _ in 0..<300 {
             if let ready = FileManager.default.contents(atPath: readyFile),
                 let port = (try? JSONSerialization.jsonObject(with: ready) as? [String: Any])?["port"] as? Int
@@ -87,12 +98,18 @@ final class ServerProcess: Sendable {
             try await Task.sleep(for: .milliseconds(50))
         }
         process.kill()
-        throw HarnessError.unexpected("server did not start: \(String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self))")
+        throw HarnessError.unexpected(
+            "server did not start: \(String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self))"
+        )
     }
 
     /// Runs `serve` on `dataDirectory` expecting it to refuse to start; returns its exit status and
     /// everything it printed. A server that is still running after 30 s is killed and reported.
-    static func refusal(dataDirectory: String, extraArguments: [String] = [], environment: [String: String] = [:]) async throws
+    static func refusal(
+        dataDirectory: String,
+        extraArguments: [String] = [],
+        environment: [String: String] = [:]
+    ) async throws
         -> (status: Int32, output: String)
     {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("latchkey-refusal-\(UUID().uuidString)").path
@@ -104,7 +121,10 @@ final class ServerProcess: Sendable {
         let process = try ChildProcess(
             executable: try LatchkeyBinary.url.path,
             arguments: ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error"] + extraArguments,
-            environment: TestStore.processEnvironment.merging(environment) { $1 }, output: output, errors: output + ".err")
+            environment: TestStore.processEnvironment.merging(environment) { $1 },
+            output: output,
+            errors: output + ".err"
+        )
         guard let status = try await process.exit(within: .seconds(30)) else {
             process.kill()
             throw HarnessError.unexpected("serve started instead of refusing: \(printed())")
@@ -131,7 +151,12 @@ final class ServerProcess: Sendable {
 
     /// A JSON (or, with `form`, URL-encoded) request to the server; returns status and parsed body.
     func request(
-        _ method: String, _ path: String, json: [String: any Sendable]? = nil, form: String? = nil, clientID: String? = nil, token: String? = nil,
+        _ method: String,
+        _ path: String,
+        json: [String: any Sendable]? = nil,
+        form: String? = nil,
+        clientID: String? = nil,
+        token: String? = nil,
         headers: HTTPFields = [:]
     ) async throws -> TestResponse {
         var headers = headers

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+
 @testable import LatchkeyServer
 
 /// An operator the test created with a known password and authenticator.
@@ -27,8 +28,10 @@ extension TestHarness {
     /// Signs `signingIn` in through the admin API and returns the session token.
     func operatorToken(_ client: Client, _ signingIn: TestOperator) async throws -> String {
         let answer = try await client.send(
-            .post, "/v1/operator/sessions",
-            json: ["username": signingIn.username, "password": signingIn.password, "code": signingIn.code(self)])
+            .post,
+            "/v1/operator/sessions",
+            json: ["username": signingIn.username, "password": signingIn.password, "code": signingIn.code(self)]
+        )
         let token = try #require(answer.string("token"), "operator sign-in failed: \(answer.status) \(answer.text)")
         // The next sign-in needs a later step: each code is accepted once.
         clock.advance(by: 30)

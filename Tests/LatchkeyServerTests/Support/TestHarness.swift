@@ -61,18 +61,37 @@ struct TestHarness {
             throw error
         }
         configuration.databaseURL = lease.url
-        return try await open(configuration, settings: settings, clock: clock, directory: directory, messages: messages, logger: logger, database: lease)
+        return try await open(
+            configuration,
+            settings: settings,
+            clock: clock,
+            directory: directory,
+            messages: messages,
+            logger: logger,
+            database: lease
+        )
     }
 
     private static func open(
-        _ configuration: LatchkeyConfiguration, settings: AppSettings, clock: ManualTimeSource, directory: URL,
-        messages: LoggedMessages, logger: Logger, database: DatabaseLease? = nil
+        _ configuration: LatchkeyConfiguration,
+        settings: AppSettings,
+        clock: ManualTimeSource,
+        directory: URL,
+        messages: LoggedMessages,
+        logger: Logger,
+        database: DatabaseLease? = nil
     ) async throws -> TestHarness {
         let backend = try await LatchkeyBackend.open(configuration, logger: logger)
         let credentials = try await backend.apps.create(name: "Test App", settings: settings)
         return TestHarness(
-            backend: backend, app: credentials.app, clientSecret: credentials.clientSecret, clock: clock, directory: directory,
-            messages: messages, database: database)
+            backend: backend,
+            app: credentials.app,
+            clientSecret: credentials.clientSecret,
+            clock: clock,
+            directory: directory,
+            messages: messages,
+            database: database
+        )
     }
 
     /// Runs `body` against the router in process (`.router`) or over a real socket (`.live`),
@@ -198,8 +217,14 @@ struct Client: Sendable {
 
     /// Sends a request; `json` is serialized, `form` is URL-encoded; `app` sets `Latchkey-Client-Id`.
     func send(
-        _ method: HTTPRequest.Method, _ path: String, json: Any? = nil, form: [String: String]? = nil, raw: Data? = nil,
-        token: String? = nil, app: String? = nil, headers: HTTPFields = [:]
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        json: Any? = nil,
+        form: [String: String]? = nil,
+        raw: Data? = nil,
+        token: String? = nil,
+        app: String? = nil,
+        headers: HTTPFields = [:]
     ) async throws -> TestResponse {
         var headers = headers
         var body: ByteBuffer?
@@ -221,8 +246,10 @@ struct Client: Sendable {
             try await client.execute(uri: path, method: method, headers: headers, body: body)
         }
         return TestResponse(
-            status: response.status, headers: response.headers,
-            body: Data(response.body.readableBytesView))
+            status: response.status,
+            headers: response.headers,
+            body: Data(response.body.readableBytesView)
+        )
     }
 
     /// Signs up with the given fields for this client's app.

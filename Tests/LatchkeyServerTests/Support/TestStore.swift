@@ -25,7 +25,8 @@ enum TestStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
     static let enabled: [TestStore] = {
         if adminURL != nil || required { return [.sqlite, .postgres] }
         FileHandle.standardError.write(
-            Data("⚠️  LATCHKEY_TEST_POSTGRES_URL is not set: PostgreSQL tests are NOT running (only SQLite).\n".utf8))
+            Data("⚠️  LATCHKEY_TEST_POSTGRES_URL is not set: PostgreSQL tests are NOT running (only SQLite).\n".utf8)
+        )
         return [.sqlite]
     }()
 
@@ -57,9 +58,13 @@ enum TestStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
         }
         let logger = Logger(label: "latchkey-test-admin")
         var configuration = PostgresConnection.Configuration(
-            host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
-            password: components.password, database: components.path.split(separator: "/").first.map(String.init),
-            tls: .disable)
+            host: host,
+            port: components.port ?? 5432,
+            username: components.user ?? "postgres",
+            password: components.password,
+            database: components.path.split(separator: "/").first.map(String.init),
+            tls: .disable
+        )
         // A statement stuck behind a lock fails its test instead of holding the run.
         configuration.options.additionalStartupParameters = [("statement_timeout", "60s")]
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)

@@ -6,6 +6,7 @@
 // framework's clang module re-exports UIKit (AppKit on macOS), as `@_exported` does here. Bodies are
 // never run.
 public import Foundation
+
 #if canImport(UIKit)
 @_exported public import UIKit
 /// The window a sheet is shown over.
@@ -146,7 +147,11 @@ open class ASAuthorizationPlatformPublicKeyCredentialProvider: NSObject {
 
     public init(relyingPartyIdentifier: String) { self.relyingPartyIdentifier = relyingPartyIdentifier }
 
-    open func createCredentialRegistrationRequest(challenge: Data, name: String, userID: Data)
+    open func createCredentialRegistrationRequest(
+        challenge: Data,
+        name: String,
+        userID: Data
+    )
         -> ASAuthorizationPlatformPublicKeyCredentialRegistrationRequest
     { fatalError("stub") }
 

@@ -63,7 +63,8 @@ final class GroupCommitter: Sendable {
                         return Outcome(failed: true) { _ in continuation.resume(throwing: error) }
                     }
                 },
-                fail: { continuation.resume(throwing: $0) })
+                fail: { continuation.resume(throwing: $0) }
+            )
             let admission = state.withLockedValue { state -> Admission in
                 guard state.queue.count < maximumQueued else { return .refused }
                 state.queue.append(job)

@@ -76,7 +76,9 @@ final class SQLiteHandle: @unchecked Sendable {
                         _ = sqlite3_wal_checkpoint_v2(connection, schema, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
                     }
                     return SQLITE_OK
-                }, Unmanaged.passUnretained(checkpointer).toOpaque())
+                },
+                Unmanaged.passUnretained(checkpointer).toOpaque()
+            )
         }
     }
 
@@ -118,7 +120,13 @@ final class SQLiteHandle: @unchecked Sendable {
         }
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v3(
-            connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+            connection,
+            sql,
+            -1,
+            UInt32(SQLITE_PREPARE_PERSISTENT),
+            &statement,
+            nil
+        )
         guard status == SQLITE_OK, let statement else { throw failure(status) }
         statements[sql] = statement
         return statement
@@ -132,7 +140,13 @@ final class SQLiteHandle: @unchecked Sendable {
             return sqlite3_bind_double(statement, index, double)
         case .text(let text):
             return sqlite3_bind_text64(
-                statement, index, text, UInt64(text.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
+                statement,
+                index,
+                text,
+                UInt64(text.utf8.count),
+                Self.transient,
+                UInt8(SQLITE_UTF8)
+            )
         case .blob(let buffer):
             return buffer.withUnsafeReadableBytes {
                 sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), Self.transient)
@@ -175,7 +189,8 @@ final class SQLiteHandle: @unchecked Sendable {
     private static func columns(of statement: OpaquePointer) -> SQLiteValuesRow.Columns {
         let count = sqlite3_column_count(statement)
         return SQLiteValuesRow.Columns(
-            names: (0..<count).map { sqlite3_column_name(statement, $0).map { String(cString: $0) } ?? "" })
+            names: (0..<count).map { sqlite3_column_name(statement, $0).map { String(cString: $0) } ?? "" }
+        )
     }
 
     private static func value(at column: Int32, in statement: OpaquePointer) -> SQLiteData {

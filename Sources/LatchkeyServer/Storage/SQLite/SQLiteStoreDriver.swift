@@ -21,15 +21,22 @@ final class SQLiteStoreDriver: StoreDriver {
     private let nextReader = NIOLockedValueBox(0)
 
     private init(
-        writer: SQLiteHandle, checkpointer: WALCheckpointer, readers: [SQLiteReader], maximumQueuedWrites: Int, logger: Logger
+        writer: SQLiteHandle,
+        checkpointer: WALCheckpointer,
+        readers: [SQLiteReader],
+        maximumQueuedWrites: Int,
+        logger: Logger
     ) {
         self.writer = writer
         self.checkpointer = checkpointer
         self.writerThread = DedicatedThreadExecutor(name: "latchkey-sqlite-writer")
         self.readers = readers
         self.committer = GroupCommitter(
-            database: SQLiteHandleDatabase(handle: writer, logger: logger), executor: writerThread, logger: logger,
-            maximumQueued: maximumQueuedWrites)
+            database: SQLiteHandleDatabase(handle: writer, logger: logger),
+            executor: writerThread,
+            logger: logger,
+            maximumQueued: maximumQueuedWrites
+        )
     }
 
     /// Opens (creating if needed) the database file at `path`; at most `maximumQueuedWrites` write
@@ -41,7 +48,10 @@ final class SQLiteStoreDriver: StoreDriver {
     /// grow with the cache (a 16 MiB writer cache put 2.7 % of a refresh's CPU into
     /// `pcache1TruncateUnsafe`). The operating system's page cache holds the file anyway.
     static func open(
-        path: String, readerCount: Int = 4, maximumQueuedWrites: Int, logger: Logger
+        path: String,
+        readerCount: Int = 4,
+        maximumQueuedWrites: Int,
+        logger: Logger
     ) async throws -> SQLiteStoreDriver {
         let writer = try SQLiteHandle(path: path, busyTimeoutMilliseconds: 10_000)
         for pragma in ["journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "secure_delete=ON"] {
@@ -53,7 +63,12 @@ final class SQLiteStoreDriver: StoreDriver {
             try SQLiteReader(path: path, index: index, logger: logger)
         }
         return SQLiteStoreDriver(
-            writer: writer, checkpointer: checkpointer, readers: readers, maximumQueuedWrites: maximumQueuedWrites, logger: logger)
+            writer: writer,
+            checkpointer: checkpointer,
+            readers: readers,
+            maximumQueuedWrites: maximumQueuedWrites,
+            logger: logger
+        )
     }
 
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {

@@ -29,7 +29,9 @@ struct SQLiteValuesRow: SQLRow {
     func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
         guard let offset = columns.index[column] else {
             throw DecodingError.keyNotFound(
-                SQLiteColumnKey(column), .init(codingPath: [], debugDescription: "no column \(column) in the result"))
+                SQLiteColumnKey(column),
+                .init(codingPath: [], debugDescription: "no column \(column) in the result")
+            )
         }
         return try SQLiteDataDecoder().decode(D.self, from: values[offset])
     }
