@@ -6,29 +6,6 @@ import FoundationNetworking
 #endif
 
 extension Latchkey {
-    // MARK: Tokens
-
-    /// A valid access token for the signed-in user, refreshed first when it expires within
-    /// ``Options/refreshMargin`` — or always with `forcingRefresh` — like Firebase's
-    /// `getIDToken(forcingRefresh:)` and supabase's `session`. Send it to your own backend, which
-    /// verifies it against `/.well-known/jwks.json`. Throws ``LatchkeyError/notSignedIn`` when
-    /// signed out, ``LatchkeyError/sessionExpired`` (and signs out) when the server ended the
-    /// session, and a network error (keeping the session) when the server cannot be reached.
-    public func accessToken(forcingRefresh: Bool = false) async throws -> String {
-        try await (forcingRefresh ? refreshSession() : freshUser()).accessToken
-    }
-
-    /// Refreshes the session now, whatever the access token's expiry, and returns the user with
-    /// the new tokens (observers get ``AuthEvent/tokenRefreshed(_:)``). Concurrent refreshes share
-    /// one request.
-    @discardableResult
-    public func refreshSession() async throws -> CurrentUser {
-        guard let user = currentUser else { throw LatchkeyError.notSignedIn }
-        return try await refreshTokens(of: SessionStamp(key: user.sessionKey), replacing: user.accessToken, force: true)
-    }
-
-    // MARK: Session plumbing
-
     /// Runs `call` with the signed-in user's access token: refreshed first when it is about to
     /// expire, and once more (single-flight) when the server refuses it, then `call` runs again. A
     /// session the server says is gone signs the user out with `refusal` (``SignOutReason/revoked``

@@ -134,8 +134,8 @@ final class LiveServer: TestServer {
         -> (store: InMemoryCredentialStore, stale: CurrentUser, fresh: CurrentUser, refreshed: AuthResponse)
     {
         let store = InMemoryCredentialStore()
-        let stale = try await client(store: store).signUp(username: username, password: "correct horse battery")
-        let fresh = try await client().signIn(username: username, password: "correct horse battery")
+        let stale = try await client(store: store).auth.signUp(username: username, password: "correct horse battery")
+        let fresh = try await client().auth.signIn(username: username, password: "correct horse battery")
         let refreshed = AuthResponse(
             user: fresh.profile,
             session: SessionTokens(accessToken: fresh.accessToken, refreshToken: "lkr_next", expiresIn: 3600, expiresAt: fresh.expiresAt)

@@ -15,7 +15,7 @@ import Testing
     @Test func valuesRoundTripWithOptimisticConcurrency() async throws {
         try await serving(try await LiveServer.start(configure: { $0.appDataMaxValueBytes = 1_024 })) { server in
             let sdk = server.client()
-            try await sdk.signUp(username: "ann", password: "correct horse battery")
+            try await sdk.auth.signUp(username: "ann", password: "correct horse battery")
             #expect(try await sdk.appData.get(Settings.self, forKey: "settings") == nil)
 
             let created = try await sdk.appData.set(Settings(volume: 0.5, tutorialDone: false), forKey: "settings", onlyIfAbsent: true)

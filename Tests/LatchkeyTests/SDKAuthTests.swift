@@ -12,7 +12,7 @@ import Testing
             let sdk = server.client()
             // A ten-year-old: under GB's consent age of 13, so the account awaits the parent's consent.
             let dateOfBirth = SDKConsentTests.tenYearsAgo
-            let user = try await sdk.signUp(
+            let user = try await sdk.auth.signUp(
                 username: "kid01",
                 password: "correct horse battery",
                 dateOfBirth: dateOfBirth,
@@ -44,7 +44,7 @@ import Testing
                 ]
             for item in cases {
                 await #expect(throws: item.expected) {
-                    try await fresh.signUp(
+                    try await fresh.auth.signUp(
                         username: item.username,
                         password: item.password,
                         dateOfBirth: item.dateOfBirth,
@@ -54,7 +54,7 @@ import Testing
                 }
             }
             do {
-                try await fresh.signUp(username: "x!", password: "123", dateOfBirth: "soon", country: "zz", parentEmail: "@")
+                try await fresh.auth.signUp(username: "x!", password: "123", dateOfBirth: "soon", country: "zz", parentEmail: "@")
                 Issue.record("expected a validation error")
             } catch let error as LatchkeyError {
                 #expect(
@@ -69,13 +69,15 @@ import Testing
         // An app that says "taken": one that hides it signs a new email account in only once verified.
         try await serving(try await LiveServer.start(configure: { $0.revealTakenEmails = true })) { server in
             let sdk = server.client()
-            try await sdk.signUp(email: "wd@example.com", password: "correct horse battery")
-            try await sdk.signOut()
+            try await sdk.auth.signUp(email: "wd@example.com", password: "correct horse battery")
+            try await sdk.auth.signOut()
             #expect(sdk.currentUser == nil)
-            await #expect(throws: LatchkeyError.invalidCredentials) { try await sdk.signIn(email: "wd@example.com", password: "wrong password") }
-            await #expect(throws: LatchkeyError.invalidCredentials) { try await sdk.signIn(email: "nobody@example.com", password: "wrong password") }
-            await #expect(throws: LatchkeyError.invalidEmail) { try await sdk.signUp(email: "not an email", password: "correct horse battery") }
-            let user = try await sdk.signIn(email: "WD@example.com", password: "correct horse battery")
+            await #expect(throws: LatchkeyError.invalidCredentials) { try await sdk.auth.signIn(email: "wd@example.com", password: "wrong password") }
+            await #expect(throws: LatchkeyError.invalidCredentials) {
+                try await sdk.auth.signIn(email: "nobody@example.com", password: "wrong password")
+            }
+            await #expect(throws: LatchkeyError.invalidEmail) { try await sdk.auth.signUp(email: "not an email", password: "correct horse battery") }
+            let user = try await sdk.auth.signIn(email: "WD@example.com", password: "correct horse battery")
             #expect(user.email == "wd@example.com")
         }
     }
@@ -90,7 +92,7 @@ import Testing
             for expected in expectations {
                 let sdk = server.client(languages: expected.languages)
                 do {
-                    try await sdk.signIn(username: "nobody", password: "wrong password")
+                    try await sdk.auth.signIn(username: "nobody", password: "wrong password")
                     Issue.record("expected invalidCredentials")
                 } catch let error as LatchkeyError {
                     #expect(error == .invalidCredentials)
@@ -98,7 +100,7 @@ import Testing
                     #expect(error.localizedDescription == expected.credentials)
                 }
                 do {
-                    try await sdk.signUp(username: "someone", password: "short")
+                    try await sdk.auth.signUp(username: "someone", password: "short")
                     Issue.record("expected invalidPassword")
                 } catch let error as LatchkeyError {
                     guard case .invalidPassword(.tooShort) = error.kind else {
@@ -114,9 +116,9 @@ import Testing
     @Test func userDoesNotExistOnlyWhereTheAppAllowsIt() async throws {
         try await serving(try await LiveServer.start(configure: { $0.revealUnknownUsers = true })) { revealing in
             let sdk = revealing.client()
-            try await sdk.signUp(username: "present", password: "correct horse battery")
-            await #expect(throws: LatchkeyError.userDoesNotExist) { try await sdk.signIn(username: "absent", password: "whatever pass") }
-            await #expect(throws: LatchkeyError.invalidCredentials) { try await sdk.signIn(username: "present", password: "wrong password") }
+            try await sdk.auth.signUp(username: "present", password: "correct horse battery")
+            await #expect(throws: LatchkeyError.userDoesNotExist) { try await sdk.auth.signIn(username: "absent", password: "whatever pass") }
+            await #expect(throws: LatchkeyError.invalidCredentials) { try await sdk.auth.signIn(username: "present", password: "wrong password") }
         }
     }
 
@@ -124,11 +126,11 @@ import Testing
         try await serving(try await LiveServer.start()) { server in
             let store = InMemoryCredentialStore()
             let sdk = server.client(store: store)
-            try await sdk.signUp(username: "offline", password: "correct horse battery")
+            try await sdk.auth.signUp(username: "offline", password: "correct horse battery")
             await server.stopServing()
-            await #expect(throws: LatchkeyError.self) { try await sdk.reloadUser() }
+            await #expect(throws: LatchkeyError.self) { try await sdk.auth.reloadUser() }
             do {
-                try await sdk.reloadUser()
+                try await sdk.auth.reloadUser()
             } catch let error as LatchkeyError {
                 guard case .network = error.kind else {
                     Issue.record("expected network, got \(error)")
@@ -144,7 +146,7 @@ import Testing
                 options: .init(credentialStore: InMemoryCredentialStore())
             )
             do {
-                try await unreachable.signIn(username: "someone", password: "whatever pass")
+                try await unreachable.auth.signIn(username: "someone", password: "whatever pass")
                 Issue.record("expected a network error")
             } catch let error as LatchkeyError {
                 guard case .network = error.kind else {
@@ -160,14 +162,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         try await serving(try await LiveServer.start()) { server in
             let first = server.client(store: FileCredentialStore(url: file))
-            let user = try await first.signUp(username: "persist", password: "correct horse battery")
+            let user = try await first.auth.signUp(username: "persist", password: "correct horse battery")
             let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
             await server.stopServing()
             // A new launch: the user is there before any request, with the server down.
             let second = Latchkey(clientID: server.app.clientID, apiURL: server.url, options: .init(credentialStore: FileCredentialStore(url: file)))
             #expect(second.currentUser == user)
-            #expect(second.restoreSession() == user)
+            #expect(second.auth.restoreSession() == user)
             #expect(second.currentUser?.refreshToken == user.refreshToken)
         }
     }
@@ -175,41 +177,41 @@ import Testing
     @Test func signInWithAccessTokenAlone() async throws {
         try await serving(try await LiveServer.start()) { server in
             let issuer = server.client()
-            let user = try await issuer.signUp(username: "kii-user", password: "correct horse battery")
+            let user = try await issuer.auth.signUp(username: "kii-user", password: "correct horse battery")
             let other = server.client()
-            let restored = try await other.signIn(accessToken: user.accessToken)
+            let restored = try await other.auth.signIn(accessToken: user.accessToken)
             #expect(restored.id == user.id)
             #expect(restored.refreshToken == nil)
-            #expect(try await other.reloadUser().username == "kii-user")
-            await #expect(throws: LatchkeyError.invalidToken) { try await server.client().signIn(accessToken: "not.a.token") }
-            await #expect(throws: LatchkeyError.invalidToken) { try await server.client().signIn(accessToken: "lkr_refresh-token-not-a-jwt") }
+            #expect(try await other.auth.reloadUser().username == "kii-user")
+            await #expect(throws: LatchkeyError.invalidToken) { try await server.client().auth.signIn(accessToken: "not.a.token") }
+            await #expect(throws: LatchkeyError.invalidToken) { try await server.client().auth.signIn(accessToken: "lkr_refresh-token-not-a-jwt") }
         }
     }
 
     @Test func completionHandlersRunOnTheMainQueue() async throws {
         try await serving(try await LiveServer.start()) { server in
             let sdk = server.client()
-            let signUp = await completion { sdk.signUp(username: "callback", password: "correct horse battery", completion: $0) }
+            let signUp = await completion { sdk.auth.signUp(username: "callback", password: "correct horse battery", completion: $0) }
             #expect((try? signUp.value.get())?.username == "callback")
             #expect(signUp.onMain)
-            let failure = await completion { sdk.signIn(username: "callback", password: "wrong password", completion: $0) }
+            let failure = await completion { sdk.auth.signIn(username: "callback", password: "wrong password", completion: $0) }
             #expect(throws: LatchkeyError.invalidCredentials) { try failure.value.get() }
             #expect(failure.onMain)
-            let token = await completion { sdk.accessToken(forcingRefresh: true, completion: $0) }
+            let token = await completion { sdk.auth.accessToken(forcingRefresh: true, completion: $0) }
             #expect((try? token.value.get()) == sdk.currentUser?.accessToken)
             #expect(token.onMain)
-            let updated = await completion { sdk.updateUser(country: "NZ", completion: $0) }
+            let updated = await completion { sdk.auth.updateUser(country: "NZ", completion: $0) }
             #expect((try? updated.value.get())?.country == "NZ")
-            let sessions = await completion { sdk.sessions(completion: $0) }
+            let sessions = await completion { sdk.auth.sessions(completion: $0) }
             #expect((try? sessions.value.get())?.count == 1)
             #expect(sessions.onMain)
             let hello = await completion { sdk.hello(completion: $0) }
             #expect((try? hello.value.get())?.name == "Latchkey")
-            let typed = await completion { sdk.request(SessionList.self, module: "me", path: "sessions", completion: $0) }
+            let typed = await completion { sdk.modules.request(SessionList.self, module: "me", path: "sessions", completion: $0) }
             #expect((try? typed.value.get())?.sessions.count == 1)
             let reachable = await completion { sdk.checkReachability(completion: $0) }
             #expect(reachable.value && reachable.onMain)
-            let signOut = await completion { sdk.signOut(completion: $0) }
+            let signOut = await completion { sdk.auth.signOut(completion: $0) }
             #expect((try? signOut.value.get()) != nil)
             #expect(signOut.onMain)
             #expect(sdk.currentUser == nil)
@@ -220,14 +222,14 @@ import Testing
         try await serving(try await LiveServer.start()) { server in
             let clientID = server.app.clientID
             let plain = Latchkey(clientID: clientID, apiURL: server.url, options: .init(languages: ["en"]))
-            try await plain.signUp(username: "slotted", password: "correct horse battery")
+            try await plain.auth.signUp(username: "slotted", password: "correct horse battery")
             let again = Latchkey(clientID: clientID, apiURL: server.url, options: .init(languages: ["en"]))
             #expect(again.currentUser?.username == "slotted")
             var secure = URLComponents(url: server.url, resolvingAgainstBaseURL: false)!
             secure.scheme = "https"
             #expect(Latchkey(clientID: clientID, apiURL: secure.url!).currentUser == nil)
             #expect(Latchkey(clientID: clientID, apiURL: server.url.appendingPathComponent("tenant-b")).currentUser == nil)
-            try await plain.signOut()
+            try await plain.auth.signOut()
             #expect(Latchkey(clientID: clientID, apiURL: server.url).currentUser == nil)
         }
     }

@@ -15,9 +15,9 @@ import FoundationNetworking
         try await serving(try await LiveServer.start()) { server in
             let sdk = server.client()
             await #expect(throws: LatchkeyError.parentEmailRequired) {
-                try await sdk.signUp(username: "kidnoparent", password: "correct horse battery", dateOfBirth: Self.tenYearsAgo, country: "US")
+                try await sdk.auth.signUp(username: "kidnoparent", password: "correct horse battery", dateOfBirth: Self.tenYearsAgo, country: "US")
             }
-            let kid = try await sdk.signUp(
+            let kid = try await sdk.auth.signUp(
                 username: "kidsdk",
                 password: "correct horse battery",
                 dateOfBirth: Self.tenYearsAgo,
@@ -26,13 +26,13 @@ import FoundationNetworking
             )
             #expect(kid.isRestricted)
             #expect(kid.consent?.status == .pending)
-            await #expect(throws: LatchkeyError.fieldLocked) { try await sdk.updateUser(dateOfBirth: "2000-01-01") }
-            try await sdk.resendConsentRequest()
+            await #expect(throws: LatchkeyError.fieldLocked) { try await sdk.auth.updateUser(dateOfBirth: "2000-01-01") }
+            try await sdk.auth.resendConsentRequest()
 
             let events = collect(sdk.authStateChanges) { if case .consentGranted = $0 { true } else { false } }
             let token = try await server.latestLinkToken(to: "parent@example.com")
             #expect(try await Self.parentPresses("grant", token: token, on: server) == 200)
-            let refreshed = try await sdk.refreshSession()
+            let refreshed = try await sdk.auth.refreshSession()
             #expect(!refreshed.isRestricted)
             #expect(refreshed.consent?.status == .granted)
             let received = try await events.value
@@ -42,11 +42,11 @@ import FoundationNetworking
             }
             #expect(user.claims.scope == "openid profile public")
             #expect(received.dropLast().last == .tokenRefreshed(refreshed))
-            await #expect(throws: LatchkeyError.consentNotPending) { try await sdk.resendConsentRequest() }
+            await #expect(throws: LatchkeyError.consentNotPending) { try await sdk.auth.resendConsentRequest() }
 
             // A later refresh with the full scope already is no new grant.
             let later = collect(sdk.authStateChanges) { if case .tokenRefreshed = $0 { true } else { false } }
-            try await sdk.refreshSession()
+            try await sdk.auth.refreshSession()
             #expect(try await later.value.contains { if case .consentGranted = $0 { true } else { false } } == false)
         }
     }

@@ -14,9 +14,9 @@ import Testing
         try await serving(try await LiveServer.start()) { server in
             try await SDKDatabaseTests.setRules(SDKDatabaseTests.rules, on: server)
             let writer = server.client()
-            let user = try await writer.signUp(username: "writer", password: "correct horse battery")
+            let user = try await writer.auth.signUp(username: "writer", password: "correct horse battery")
             let reader = server.client()
-            try await reader.signIn(username: "writer", password: "correct horse battery")
+            try await reader.auth.signIn(username: "writer", password: "correct horse battery")
             let ledger = "users/\(user.id)/ledger"
             try await writer.database.reference(withPath: "\(ledger)/a").setValue(SDKDatabaseTests.Entry(kind: "income", amount: 1, time: 10))
 
@@ -51,9 +51,9 @@ import Testing
         try await serving(try await LiveServer.start()) { server in
             try await serving(try FaultyProxy(upstreamPort: server.port)) { proxy in
                 let writer = server.client()
-                let user = try await writer.signUp(username: "dropper", password: "correct horse battery")
+                let user = try await writer.auth.signUp(username: "dropper", password: "correct horse battery")
                 let reader = server.client(through: proxy.url)
-                try await reader.signIn(username: "dropper", password: "correct horse battery")
+                try await reader.auth.signIn(username: "dropper", password: "correct horse battery")
                 let path = "users/\(user.id)/items"
                 let added = collect(reader.database.reference(withPath: path).events(.childAdded), count: 3)
                 let values = collect(reader.database.reference(withPath: path).values, count: 1)
@@ -77,7 +77,7 @@ import Testing
         try await serving(try await LiveServer.start()) { server in
             try await SDKDatabaseTests.setRules(SDKDatabaseTests.rules, on: server)
             let sdk = server.client()
-            try await sdk.signUp(username: "cancelled", password: "correct horse battery")
+            try await sdk.auth.signUp(username: "cancelled", password: "correct horse battery")
             let hits = sdk.database.reference(withPath: "counters/hits")
             let values = AsyncStream<Bool>.makeStream()
             let cancels = AsyncStream<LatchkeyError?>.makeStream()

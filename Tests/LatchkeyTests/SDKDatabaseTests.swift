@@ -51,7 +51,7 @@ import FoundationNetworking
     @Test func theUsersRecordIsWrittenRightAfterSignUpAndOnlyTheUserReadsIt() async throws {
         try await serving(try await LiveServer.start()) { server in
             let sdk = server.client()
-            let user = try await sdk.signUp(username: "jenny", password: "correct horse battery")
+            let user = try await sdk.auth.signUp(username: "jenny", password: "correct horse battery")
             // Wilddog: ref.childByAppendingPath("users").childByAppendingPath(authData.uid).setValue(newUser)
             let record = sdk.database.reference().child("users").child(user.id)
             try await record.setValue(["provider": "password", "displayName": "Jenny"])
@@ -74,7 +74,7 @@ import FoundationNetworking
 
             // Another user, and nobody signed in (the app named by `ns`), are refused by the rules.
             let other = server.client()
-            try await other.signUp(username: "mallory", password: "correct horse battery")
+            try await other.auth.signUp(username: "mallory", password: "correct horse battery")
             await #expect(throws: LatchkeyError.permissionDenied) { try await other.database.reference(withPath: "users/\(user.id)").getData() }
             await #expect(throws: LatchkeyError.permissionDenied) { try await other.database.reference(withPath: "users/\(user.id)/x").setValue(1) }
             await #expect(throws: LatchkeyError.permissionDenied) {
@@ -92,7 +92,7 @@ import FoundationNetworking
         try await serving(try await LiveServer.start()) { server in
             try await Self.setRules(Self.rules, on: server)
             let sdk = server.client()
-            let user = try await sdk.signUp(username: "kii", password: "correct horse battery")
+            let user = try await sdk.auth.signUp(username: "kii", password: "correct horse battery")
             let ledger = sdk.database.reference(withPath: "users/\(user.id)/ledger")
             // Pushed out of time order: push ids order by creation, the query by `time`.
             let entries = [
@@ -126,7 +126,7 @@ import FoundationNetworking
         try await serving(try await LiveServer.start()) { server in
             try await Self.setRules(Self.rules, on: server)
             let sdk = server.client()
-            try await sdk.signUp(username: "counter", password: "correct horse battery")
+            try await sdk.auth.signUp(username: "counter", password: "correct horse battery")
             let hits = sdk.database.reference(withPath: "counters/hits")
             let committed = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for _ in 0..<20 {

@@ -49,7 +49,7 @@ import Testing
     @Test func aTooShortPasswordIsCaughtByTheDocumentedPattern() async throws {
         try await serving(try await LiveServer.start()) { server in
             do {
-                try await server.client().signUp(username: "short01", password: "123")
+                try await server.client().auth.signUp(username: "short01", password: "123")
                 Issue.record("expected a password rejection")
             } catch LatchkeyError.invalidPassword(nil) {
                 // The rejection's reason (.tooShort) does not keep the pattern from matching.

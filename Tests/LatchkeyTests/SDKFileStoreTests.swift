@@ -14,11 +14,11 @@ import Testing
         let file = directory.appendingPathComponent("session.json")
         try await serving(try await LiveServer.start()) { server in
             let sdk = server.client(store: FileCredentialStore(url: file))
-            try await sdk.signUp(username: "persist", password: "correct horse battery")
+            try await sdk.auth.signUp(username: "persist", password: "correct horse battery")
             // Each refresh spends the stored refresh token: losing one save loses the session.
             for _ in 0..<6 {
-                _ = try await sdk.reloadUser()
-                _ = try await sdk.refreshSession()
+                _ = try await sdk.auth.reloadUser()
+                _ = try await sdk.auth.refreshSession()
             }
             let latest = try #require(sdk.currentUser)
             try FileCredentialStore(url: file).saveDeviceID("device-0123456789abcdef")

@@ -15,20 +15,20 @@ import Testing
     @Test func anonymousSignInMakesAGuest() async throws {
         try await serving(try await Self.start()) { server in
             let sdk = server.client()
-            let guest = try await sdk.signInAnonymously()
+            let guest = try await sdk.auth.signInAnonymously()
             #expect(guest.isAnonymous)
             #expect(guest.uid.hasPrefix("anonymous:"))
             #expect(guest.claims.isAnonymous == true)
             #expect(sdk.currentUser?.id == guest.id)
-            #expect(try await sdk.reloadUser().isAnonymous)
+            #expect(try await sdk.auth.reloadUser().isAnonymous)
         }
     }
 
     @Test func guestSignInThatTheAppDidNotTurnOnIsRefused() async throws {
         try await serving(try await LiveServer.start()) { server in
             let sdk = server.client()
-            await #expect(throws: LatchkeyError.invalidOperation("")) { try await sdk.signInAnonymously() }
-            await #expect(throws: LatchkeyError.invalidOperation("")) { try await sdk.signIn(deviceID: "8F14E45F-CEEA-467A-9575-2E2E2A5B1C3D") }
+            await #expect(throws: LatchkeyError.invalidOperation("")) { try await sdk.auth.signInAnonymously() }
+            await #expect(throws: LatchkeyError.invalidOperation("")) { try await sdk.auth.signIn(deviceID: "8F14E45F-CEEA-467A-9575-2E2E2A5B1C3D") }
         }
     }
 
@@ -38,25 +38,25 @@ import Testing
             defer { try? FileManager.default.removeItem(at: directory) }
             let store = FileCredentialStore(url: directory.appendingPathComponent("session.json"))
             let sdk = server.client(store: store)
-            let first = try await sdk.signInWithDevice()
+            let first = try await sdk.auth.signInWithDevice()
             #expect(first.isAnonymous)
             #expect(first.uid.hasPrefix("device:"))
             let deviceID = try #require(store.loadDeviceID())
-            try await sdk.signOut()
+            try await sdk.auth.signOut()
             #expect(store.loadDeviceID() == deviceID)
 
             // A new launch over the same store: the same guest.
             let relaunched = server.client(store: FileCredentialStore(url: directory.appendingPathComponent("session.json")))
-            #expect(try await relaunched.signInWithDevice().id == first.id)
-            #expect(try await server.client().signIn(deviceID: deviceID).id == first.id)
-            await #expect(throws: LatchkeyError.invalidDeviceID) { try await server.client().signIn(deviceID: "too short") }
+            #expect(try await relaunched.auth.signInWithDevice().id == first.id)
+            #expect(try await server.client().auth.signIn(deviceID: deviceID).id == first.id)
+            await #expect(throws: LatchkeyError.invalidDeviceID) { try await server.client().auth.signIn(deviceID: "too short") }
         }
     }
 
     @Test func upgradeKeepsTheUserAndItsData() async throws {
         try await serving(try await Self.start()) { server in
             let sdk = server.client()
-            let guest = try await sdk.signInAnonymously()
+            let guest = try await sdk.auth.signInAnonymously()
             try await sdk.appData.set(["level": 7], forKey: "progress")
 
             let upgraded = try await sdk.auth.upgrade(username: "ann", password: "correct horse battery")
@@ -66,7 +66,7 @@ import Testing
             await #expect(throws: LatchkeyError.notAnonymous) { try await sdk.auth.upgrade(username: "bob", password: "correct horse battery") }
 
             let other = server.client()
-            #expect(try await other.signIn(username: "ann", password: "correct horse battery").id == guest.id)
+            #expect(try await other.auth.signIn(username: "ann", password: "correct horse battery").id == guest.id)
             #expect(try await other.appData.get([String: Int].self, forKey: "progress")?.value == ["level": 7])
         }
     }
@@ -79,25 +79,25 @@ import Testing
                 try await server.latestMessageBody(to: phone).firstMatch(of: /\d{6}/).map { String($0.output) } ?? ""
             }
             let sdk = server.client()
-            let guest = try await sdk.signInAnonymously()
-            let verification = try await sdk.linkPhone("+1 415-555-0123")
+            let guest = try await sdk.auth.signInAnonymously()
+            let verification = try await sdk.auth.linkPhone("+1 415-555-0123")
             #expect(verification.phone == "+14155550123")
-            let linked = try await sdk.verifyPhoneLink(verification, pin: try await pin("+14155550123"))
+            let linked = try await sdk.auth.verifyPhoneLink(verification, pin: try await pin("+14155550123"))
             #expect(linked.id == guest.id && linked.phone == "+14155550123" && !linked.isAnonymous)
-            let signIn = try await server.client().startPhoneSignIn("+14155550123")
-            #expect(try await server.client().verifyPhone(signIn, pin: try await pin("+14155550123")).id == guest.id)
+            let signIn = try await server.client().auth.startPhoneSignIn("+14155550123")
+            #expect(try await server.client().auth.verifyPhone(signIn, pin: try await pin("+14155550123")).id == guest.id)
 
             let other = server.client()
-            _ = try await other.signInAnonymously()
-            let taken = try await other.linkPhone("+14155550123")
+            _ = try await other.auth.signInAnonymously()
+            let taken = try await other.auth.linkPhone("+14155550123")
             do {
-                try await other.verifyPhoneLink(taken, pin: try await pin("+14155550123"))
+                try await other.auth.verifyPhoneLink(taken, pin: try await pin("+14155550123"))
                 Issue.record("a taken number was linked")
             } catch let error as LatchkeyError {
                 #expect(error.kind == .accountConflict(field: "phone"))
             }
-            #expect(try await other.reloadUser().isAnonymous)
-            await #expect(throws: LatchkeyError.lastIdentity) { try await sdk.removePhone() }
+            #expect(try await other.auth.reloadUser().isAnonymous)
+            await #expect(throws: LatchkeyError.lastIdentity) { try await sdk.auth.removePhone() }
         }
     }
 
@@ -105,9 +105,9 @@ import Testing
     /// account that holds it with what the user typed.
     @Test func aConflictLetsTheAppSwitchToTheExistingAccount() async throws {
         try await serving(try await Self.start()) { server in
-            let owner = try await server.client().signUp(username: "ann", password: "correct horse battery")
+            let owner = try await server.client().auth.signUp(username: "ann", password: "correct horse battery")
             let sdk = server.client()
-            let guest = try await sdk.signInAnonymously()
+            let guest = try await sdk.auth.signInAnonymously()
             do {
                 try await sdk.auth.upgrade(username: "ann", password: "correct horse battery")
                 Issue.record("the upgrade to a taken username succeeded")
@@ -116,9 +116,9 @@ import Testing
                 #expect(error.kind == .accountConflict(field: "username"))
             }
             #expect(sdk.currentUser?.id == guest.id)
-            #expect(try await sdk.reloadUser().isAnonymous)
+            #expect(try await sdk.auth.reloadUser().isAnonymous)
             // Switch: sign in to the account that holds the name.
-            let switched = try await sdk.signIn(username: "ann", password: "correct horse battery")
+            let switched = try await sdk.auth.signIn(username: "ann", password: "correct horse battery")
             #expect(switched.id == owner.id)
             #expect(switched.isAnonymous == false)
         }
@@ -129,17 +129,17 @@ import Testing
     @Test func aConflictLetsTheAppMergeTheGuestIntoTheExistingAccount() async throws {
         try await serving(try await Self.start()) { server in
             let ownerClient = server.client()
-            let owner = try await ownerClient.signUp(username: "ann", password: "correct horse battery")
+            let owner = try await ownerClient.auth.signUp(username: "ann", password: "correct horse battery")
             try await ownerClient.appData.set(["level": 1], forKey: "progress")
             let sdk = server.client()
-            let guest = try await sdk.signInAnonymously()
+            let guest = try await sdk.auth.signInAnonymously()
             try await sdk.appData.set(["level": 7], forKey: "progress")
             try await sdk.appData.set(["gold": 3], forKey: "chest")
             await #expect(throws: LatchkeyError.accountConflict) {
                 try await sdk.auth.upgrade(username: "ann", password: "correct horse battery")
             }
 
-            let merged = try await sdk.mergeGuest { try await sdk.signIn(username: "ann", password: "correct horse battery") }
+            let merged = try await sdk.auth.mergeGuest { try await sdk.auth.signIn(username: "ann", password: "correct horse battery") }
             #expect(merged.user.id == owner.id)
             #expect(merged.merged["appData"] == GuestMergeSection(moved: 1, conflicts: ["progress"]))
             #expect(sdk.currentUser?.id == owner.id)
@@ -148,11 +148,11 @@ import Testing
             #expect(guest.id != owner.id)
 
             // Nothing to merge once the client is no guest; a guest session that ended proves nothing.
-            await #expect(throws: LatchkeyError.notAnonymous) { try await sdk.mergeGuest { try await sdk.reloadUser() } }
+            await #expect(throws: LatchkeyError.notAnonymous) { try await sdk.auth.mergeGuest { try await sdk.auth.reloadUser() } }
             let other = server.client()
-            _ = try await other.signInAnonymously()
-            try await other.signOut()
-            await #expect(throws: LatchkeyError.notAnonymous) { try await other.mergeGuest { owner } }
+            _ = try await other.auth.signInAnonymously()
+            try await other.auth.signOut()
+            await #expect(throws: LatchkeyError.notAnonymous) { try await other.auth.mergeGuest { owner } }
         }
     }
 
@@ -161,28 +161,28 @@ import Testing
     /// data on this device and the app can merge again once the cause is gone.
     @Test func aFailedMergeSignsTheGuestInAgain() async throws {
         try await serving(try await Self.start()) { server in
-            let owner = try await server.client().signUp(username: "ann", password: "correct horse battery")
+            let owner = try await server.client().auth.signUp(username: "ann", password: "correct horse battery")
             try await server.award(Int64.max - 5, to: owner.id, key: "fortune")
             let sdk = server.client()
-            let guest = try await sdk.signInAnonymously()
+            let guest = try await sdk.auth.signInAnonymously()
             try await server.award(10, to: guest.id, key: "starter")
             var account: CurrentUser?
 
             await #expect(throws: LatchkeyError.balanceOutOfRange) {
-                try await sdk.mergeGuest {
-                    account = try await sdk.signIn(username: "ann", password: "correct horse battery")
+                try await sdk.auth.mergeGuest {
+                    account = try await sdk.auth.signIn(username: "ann", password: "correct horse battery")
                     return try #require(account)
                 }
             }
             #expect(sdk.currentUser?.id == guest.id)
-            #expect(try await sdk.reloadUser().isAnonymous)
+            #expect(try await sdk.auth.reloadUser().isAnonymous)
             #expect(try await sdk.wallet.balances().balance(of: "kredits") == 10)
             // The session the sign-in opened for the merge is over.
             let opened = try #require(account)
-            await #expect(throws: LatchkeyError.sessionExpired) { try await server.client().signIn(accessToken: opened.accessToken) }
+            await #expect(throws: LatchkeyError.sessionExpired) { try await server.client().auth.signIn(accessToken: opened.accessToken) }
 
             try await server.award(-100, to: owner.id, key: "spent")
-            let merged = try await sdk.mergeGuest { try await sdk.signIn(username: "ann", password: "correct horse battery") }
+            let merged = try await sdk.auth.mergeGuest { try await sdk.auth.signIn(username: "ann", password: "correct horse battery") }
             #expect(merged.user.id == owner.id)
             #expect(sdk.currentUser?.id == owner.id)
             #expect(try await sdk.wallet.balances().balance(of: "kredits") == Int64.max - 95)

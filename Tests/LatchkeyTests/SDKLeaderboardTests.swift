@@ -23,7 +23,7 @@ import Testing
             var players: [Latchkey] = []
             for (index, name) in ["ann", "bob", "cyd"].enumerated() {
                 let sdk = server.client(clock: { clock.now() })
-                try await sdk.signUp(username: name, password: "correct horse battery")
+                try await sdk.auth.signUp(username: name, password: "correct horse battery")
                 let entry = try await sdk.leaderboards.submit(Int64(100 * (index + 1)), metadata: ["level": .integer(Int64(index))], to: "weekly")
                 #expect(entry.userId == sdk.currentUser?.id && entry.metadata?["level"] == .integer(Int64(index)))
                 players.append(sdk)
@@ -52,7 +52,7 @@ import Testing
             // On Monday the board starts over; last week stays readable.
             clock.advance(by: 3 * 86_400)
             let bob = players[1]
-            try await bob.refreshSession()
+            try await bob.auth.refreshSession()
             try await bob.leaderboards.submit(7, to: "weekly")
             let periods = try await bob.leaderboards.periods("weekly")
             #expect(periods == [Date(timeIntervalSince1970: 1_800_230_400), Date(timeIntervalSince1970: 1_799_625_600)])
@@ -69,10 +69,10 @@ import Testing
                 LeaderboardDefinition(allowUserSubmits: true)
             )
             let grown = server.client()
-            try await grown.signUp(username: "grownup", password: "correct horse battery")
+            try await grown.auth.signUp(username: "grownup", password: "correct horse battery")
             // A ten-year-old awaiting their parent's consent.
             let child = server.client()
-            try await child.signUp(
+            try await child.auth.signUp(
                 username: "kiddo",
                 password: "correct horse battery",
                 dateOfBirth: "2016-05-01",

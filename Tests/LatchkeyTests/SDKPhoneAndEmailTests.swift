@@ -10,53 +10,55 @@ import Testing
     @Test func phoneSignIn() async throws {
         try await serving(try await LiveServer.start()) { server in
             let sdk = server.client()
-            await #expect(throws: LatchkeyError.invalidPhone) { try await sdk.startPhoneSignIn("0415 555 0123") }
-            let verification = try await sdk.startPhoneSignIn("+1 415-555-0123")
+            await #expect(throws: LatchkeyError.invalidPhone) { try await sdk.auth.startPhoneSignIn("0415 555 0123") }
+            let verification = try await sdk.auth.startPhoneSignIn("+1 415-555-0123")
             #expect(verification.phone == "+14155550123")
             let pin = try await server.latestMessageBody(to: "+14155550123").firstMatch(of: /\d{6}/).map { String($0.output) } ?? ""
-            await #expect(throws: LatchkeyError.invalidCode) { try await sdk.verifyPhone(verification, pin: pin == "000000" ? "111111" : "000000") }
-            let user = try await sdk.verifyPhone(verification, pin: pin)
+            await #expect(throws: LatchkeyError.invalidCode) {
+                try await sdk.auth.verifyPhone(verification, pin: pin == "000000" ? "111111" : "000000")
+            }
+            let user = try await sdk.auth.verifyPhone(verification, pin: pin)
             #expect(user.phone == "+14155550123")
             #expect(user.profileCreated == false)
             #expect(user.uid.hasPrefix("phone:"))
             #expect(sdk.currentUser?.id == user.id)
-            await #expect(throws: LatchkeyError.codeExpired) { try await server.client().verifyPhone(verification, pin: pin) }
+            await #expect(throws: LatchkeyError.codeExpired) { try await server.client().auth.verifyPhone(verification, pin: pin) }
         }
     }
 
     @Test func emailVerificationChangeAndPasswordReset() async throws {
         try await serving(try await LiveServer.start(configure: { $0.revealTakenEmails = true })) { server in
             let sdk = server.client()
-            try await sdk.signUp(email: "ada@example.com", password: "correct horse battery")
+            try await sdk.auth.signUp(email: "ada@example.com", password: "correct horse battery")
             #expect(sdk.currentUser?.emailVerified == false)
 
-            try await sdk.sendEmailVerification()
-            try await sdk.verifyEmail(token: try await server.latestLinkToken(to: "ada@example.com"))
+            try await sdk.auth.sendEmailVerification()
+            try await sdk.auth.verifyEmail(token: try await server.latestLinkToken(to: "ada@example.com"))
             #expect(sdk.currentUser?.emailVerified == true)
 
-            try await sdk.changeEmail(to: "lovelace@example.com")
+            try await sdk.auth.changeEmail(to: "lovelace@example.com")
             #expect(sdk.currentUser?.email == "ada@example.com")
-            try await sdk.verifyEmail(token: try await server.latestLinkToken(to: "lovelace@example.com"))
+            try await sdk.auth.verifyEmail(token: try await server.latestLinkToken(to: "lovelace@example.com"))
             #expect(sdk.currentUser?.email == "lovelace@example.com")
 
-            try await server.client().sendPasswordReset(email: "nobody@example.com")
+            try await server.client().auth.sendPasswordReset(email: "nobody@example.com")
             let sent = { server.messages.all.filter { $0.recipient == "lovelace@example.com" }.count }
             let before = sent()
-            try await server.client().sendPasswordReset(email: "lovelace@example.com")
+            try await server.client().auth.sendPasswordReset(email: "lovelace@example.com")
             // The reset link is queued just after the answer (its timing must not tell known addresses).
             for _ in 0..<100 where sent() == before {
                 try await Task.sleep(for: .milliseconds(50))
             }
             let reset = try await server.latestLinkToken(to: "lovelace@example.com")
             await #expect(throws: LatchkeyError.invalidPassword(.tooShort)) {
-                try await server.client().confirmPasswordReset(token: reset, newPassword: "short")
+                try await server.client().auth.confirmPasswordReset(token: reset, newPassword: "short")
             }
-            try await server.client().confirmPasswordReset(token: reset, newPassword: "a brand new secret")
-            await #expect(throws: LatchkeyError.sessionExpired) { try await sdk.reloadUser() }
+            try await server.client().auth.confirmPasswordReset(token: reset, newPassword: "a brand new secret")
+            await #expect(throws: LatchkeyError.sessionExpired) { try await sdk.auth.reloadUser() }
             #expect(sdk.currentUser == nil)
-            let again = try await sdk.signIn(email: "lovelace@example.com", password: "a brand new secret")
+            let again = try await sdk.auth.signIn(email: "lovelace@example.com", password: "a brand new secret")
             #expect(again.emailVerified)
-            await #expect(throws: LatchkeyError.codeExpired) { try await sdk.verifyEmail(token: reset) }
+            await #expect(throws: LatchkeyError.codeExpired) { try await sdk.auth.verifyEmail(token: reset) }
         }
     }
 }
@@ -66,12 +68,12 @@ extension SDKPhoneAndEmailTests {
         try await serving(try await LiveServer.start(configure: { $0.revealTakenEmails = true })) { server in
             try await serving(try FaultyProxy(upstreamPort: server.port)) { proxy in
                 let sdk = server.client(through: proxy.url)
-                try await sdk.signUp(email: "grace@example.com", password: "correct horse battery")
-                try await sdk.sendEmailVerification()
+                try await sdk.auth.signUp(email: "grace@example.com", password: "correct horse battery")
+                try await sdk.auth.sendEmailVerification()
                 let token = try await server.latestLinkToken(to: "grace@example.com")
                 proxy.dropAnswers(to: "GET /v1/me ", count: 2)  // both tries of the idempotent GET
-                try await sdk.verifyEmail(token: token)  // the link was used; only the reload after it was lost
-                #expect(try await sdk.reloadUser().emailVerified)
+                try await sdk.auth.verifyEmail(token: token)  // the link was used; only the reload after it was lost
+                #expect(try await sdk.auth.reloadUser().emailVerified)
             }
         }
     }

@@ -10,7 +10,7 @@ import Testing
     @Test func createUpdateAndInvite() async throws {
         try await serving(try await LiveServer.start()) { server in
             let ann = server.client()
-            try await ann.signUp(username: "ann", password: "correct horse battery")
+            try await ann.auth.signUp(username: "ann", password: "correct horse battery")
             let empty = try await ann.profile.get()
             #expect(empty.firstName == nil && empty.inviteCode.count == 8 && empty.invitedCount == 0)
 
@@ -40,7 +40,7 @@ import Testing
             }
 
             let bob = server.client()
-            try await bob.signUp(username: "bob", password: "correct horse battery")
+            try await bob.auth.signUp(username: "bob", password: "correct horse battery")
             await #expect(throws: LatchkeyError.unknownInviteCode) { try await bob.profile.redeemInviteCode("ZZZZZZZZ") }
             await #expect(throws: LatchkeyError.ownInviteCode) { try await bob.profile.redeemInviteCode(try await bob.profile.get().inviteCode) }
             #expect(try await bob.profile.redeemInviteCode(created.inviteCode.lowercased()).inviteRedeemed)

@@ -10,15 +10,15 @@ import Testing
     @Test func aStaleSessionReauthenticatesWithThePasswordBeforeDeletingTheAccount() async throws {
         try await serving(try await LiveServer.start(configure: { $0.reauthenticationWindowSeconds = 30 })) { server in
             let sdk = server.client()
-            try await sdk.signUp(username: "stale", password: "correct horse battery")
+            try await sdk.auth.signUp(username: "stale", password: "correct horse battery")
             try await Task.sleep(for: .seconds(31))
-            await #expect(throws: LatchkeyError.reauthenticationRequired) { try await sdk.deleteAccount() }
-            await #expect(throws: LatchkeyError.wrongPassword) { try await sdk.reauthenticate(password: "not the password") }
+            await #expect(throws: LatchkeyError.reauthenticationRequired) { try await sdk.auth.deleteAccount() }
+            await #expect(throws: LatchkeyError.wrongPassword) { try await sdk.auth.reauthenticate(password: "not the password") }
             let answer = await withCheckedContinuation { done in
-                sdk.reauthenticate(password: "correct horse battery") { done.resume(returning: $0) }
+                sdk.auth.reauthenticate(password: "correct horse battery") { done.resume(returning: $0) }
             }
             try answer.get()
-            try await sdk.deleteAccount()
+            try await sdk.auth.deleteAccount()
             #expect(sdk.currentUser == nil)
         }
     }

@@ -17,13 +17,13 @@ import Testing
             try await serving(try FaultyProxy(upstreamPort: server.port)) { proxy in
                 let store = InMemoryCredentialStore()
                 let sdk = server.client(through: proxy.url, store: store, clock: { time.now() })
-                let signedUp = try await sdk.signUp(username: "roamer", password: Self.password)
+                let signedUp = try await sdk.auth.signUp(username: "roamer", password: Self.password)
 
                 // One answer lost: the SDK sends the refresh again, gets the same successor, and the call succeeds.
                 time.advance(by: 45)  // the 60 s token is now within the 30 s refresh margin
                 proxy.dropAnswers(to: Self.refresh, count: 1)
                 var sent = proxy.count(Self.refresh)
-                try await sdk.reloadUser()
+                try await sdk.auth.reloadUser()
                 #expect(proxy.count(Self.refresh) - sent == 2)
                 let rotated = try #require(sdk.currentUser)
                 #expect(rotated.refreshToken != signedUp.refreshToken)
@@ -33,7 +33,7 @@ import Testing
                 time.advance(by: 45)
                 proxy.dropAnswers(to: Self.refresh, count: 10)
                 sent = proxy.count(Self.refresh)
-                await #expect(throws: LatchkeyError.network("")) { try await sdk.reloadUser() }
+                await #expect(throws: LatchkeyError.network("")) { try await sdk.auth.reloadUser() }
                 #expect(proxy.count(Self.refresh) - sent == 3)
                 #expect(sdk.currentUser == rotated)
                 #expect(store.load() == rotated)
@@ -42,19 +42,19 @@ import Testing
                 // was never used, so the retry gets it and the session goes on.
                 proxy.dropAnswers(to: Self.refresh, count: 0)
                 time.advance(by: 600)
-                let recovered = try await sdk.reloadUser()
+                let recovered = try await sdk.auth.reloadUser()
                 #expect(recovered.id == signedUp.id)
                 #expect(sdk.currentUser?.refreshToken != rotated.refreshToken)
 
                 // Reuse still revokes: once the successor is used, a copy of the old session presenting
                 // the token it replaced ends the whole family.
-                try await sdk.refreshSession()
+                try await sdk.auth.refreshSession()
                 let copyStore = InMemoryCredentialStore()
                 try copyStore.save(rotated)
                 let copy = server.client(store: copyStore, clock: { time.now() })
-                await #expect(throws: LatchkeyError.sessionExpired) { try await copy.reloadUser() }
+                await #expect(throws: LatchkeyError.sessionExpired) { try await copy.auth.reloadUser() }
                 let reasons = collect(sdk.authStateChanges) { if case .signedOut = $0 { true } else { false } }
-                await #expect(throws: LatchkeyError.sessionExpired) { try await sdk.reloadUser() }
+                await #expect(throws: LatchkeyError.sessionExpired) { try await sdk.auth.reloadUser() }
                 #expect(try await reasons.value.last == .signedOut(.revoked))
                 #expect(store.load() == nil)
             }
@@ -65,11 +65,11 @@ import Testing
         try await serving(try await LiveServer.start()) { server in
             let store = InMemoryCredentialStore()
             let sdk = server.client(store: store, clock: { Date().addingTimeInterval(7200) })  // the token looks expired
-            try await sdk.signUp(username: "offline-refresh", password: Self.password)
+            try await sdk.auth.signUp(username: "offline-refresh", password: Self.password)
             let user = try #require(sdk.currentUser)
             await server.stopServing()
-            await #expect(throws: LatchkeyError.network("")) { try await sdk.reloadUser() }
-            await #expect(throws: LatchkeyError.network("")) { try await sdk.accessToken() }
+            await #expect(throws: LatchkeyError.network("")) { try await sdk.auth.reloadUser() }
+            await #expect(throws: LatchkeyError.network("")) { try await sdk.auth.accessToken() }
             #expect(sdk.currentUser == user)
             #expect(store.load() == user)
             #expect(sdk.isReachable == false)
@@ -81,17 +81,17 @@ import Testing
             try await serving(try FaultyProxy(upstreamPort: server.port)) { proxy in
                 let store = InMemoryCredentialStore()
                 let sdk = server.client(through: proxy.url, store: store)
-                try await server.client().signUp(username: "bob", password: Self.password)
-                try await sdk.signUp(username: "alice", password: Self.password)
+                try await server.client().auth.signUp(username: "bob", password: Self.password)
+                try await sdk.auth.signUp(username: "alice", password: Self.password)
                 let gate = proxy.hold("GET /v1/me ")
-                let late = Task { try await sdk.reloadUser() }
+                let late = Task { try await sdk.auth.reloadUser() }
                 try await proxy.waitUntilHolding()
-                try await sdk.signIn(username: "bob", password: Self.password)  // a switch of user while alice's answer is on its way
+                try await sdk.auth.signIn(username: "bob", password: Self.password)  // a switch of user while alice's answer is on its way
                 gate.signal()
                 await #expect(throws: LatchkeyError.sessionExpired) { try await late.value }
                 #expect(sdk.currentUser?.username == "bob")
                 #expect(store.load()?.username == "bob")
-                #expect(try await sdk.reloadUser().username == "bob")
+                #expect(try await sdk.auth.reloadUser().username == "bob")
             }
         }
     }
@@ -102,20 +102,20 @@ import Testing
                 let offset = Locked(0.0)
                 let store = InMemoryCredentialStore()
                 let sdk = server.client(through: proxy.url, store: store, clock: { Date().addingTimeInterval(offset.withLock { $0 }) })
-                try await server.client().signUp(username: "bob", password: Self.password)
-                try await sdk.signUp(username: "alice", password: Self.password)
+                try await server.client().auth.signUp(username: "bob", password: Self.password)
+                try await sdk.auth.signUp(username: "alice", password: Self.password)
                 let other = server.client()
-                try await other.signIn(username: "alice", password: Self.password)
+                try await other.auth.signIn(username: "alice", password: Self.password)
                 for revokeAliceFirst in [false, true] {
-                    if revokeAliceFirst { try await sdk.signIn(username: "alice", password: Self.password) }
+                    if revokeAliceFirst { try await sdk.auth.signIn(username: "alice", password: Self.password) }
                     let gate = proxy.hold(Self.refresh)
                     offset.withLock { $0 = 7200 }  // alice's token looks expired: the next call refreshes it
-                    let late = Task { try await sdk.reloadUser() }
+                    let late = Task { try await sdk.auth.reloadUser() }
                     try await proxy.waitUntilHolding()
                     offset.withLock { $0 = 0 }
                     // The late answer is a failure when alice's sessions were ended meanwhile, else new tokens.
-                    if revokeAliceFirst { try await other.signOut(everywhere: true) }
-                    try await sdk.signIn(username: "bob", password: Self.password)
+                    if revokeAliceFirst { try await other.auth.signOut(everywhere: true) }
+                    try await sdk.auth.signIn(username: "bob", password: Self.password)
                     gate.signal()
                     await #expect(throws: LatchkeyError.sessionExpired) { try await late.value }
                     #expect(sdk.currentUser?.username == "bob")
@@ -129,10 +129,10 @@ import Testing
         try await serving(try await LiveServer.start()) { server in
             try await serving(try FaultyProxy(upstreamPort: server.port)) { proxy in
                 let sdk = server.client(through: proxy.url)
-                try await sdk.signUp(username: "canceller", password: Self.password)
+                try await sdk.auth.signUp(username: "canceller", password: Self.password)
                 #expect(sdk.isReachable == true)
                 let gate = proxy.hold("GET /v1/me ")
-                let call = Task { try await sdk.reloadUser() }
+                let call = Task { try await sdk.auth.reloadUser() }
                 try await proxy.waitUntilHolding()
                 call.cancel()
                 // The held request is let through after 5 s in any case, so a call that ignores
@@ -155,21 +155,21 @@ import Testing
         try await serving(try await LiveServer.start()) { server in
             let offset = Locked(0.0)
             let sdk = server.client(clock: { Date().addingTimeInterval(offset.withLock { $0 }) })
-            await #expect(throws: LatchkeyError.notSignedIn) { try await sdk.accessToken() }
-            let user = try await sdk.signUp(username: "token-user", password: Self.password)
-            #expect(try await sdk.accessToken() == user.accessToken)  // still valid: no refresh
+            await #expect(throws: LatchkeyError.notSignedIn) { try await sdk.auth.accessToken() }
+            let user = try await sdk.auth.signUp(username: "token-user", password: Self.password)
+            #expect(try await sdk.auth.accessToken() == user.accessToken)  // still valid: no refresh
             offset.withLock { $0 = 3600 }
-            let refreshed = try await sdk.accessToken()
+            let refreshed = try await sdk.auth.accessToken()
             #expect(refreshed != user.accessToken)
             #expect(sdk.currentUser?.accessToken == refreshed)
             offset.withLock { $0 = 0 }
-            let forced = try await sdk.accessToken(forcingRefresh: true)
+            let forced = try await sdk.auth.accessToken(forcingRefresh: true)
             #expect(forced != refreshed)
             let before = try #require(sdk.currentUser?.refreshToken)
-            let again = try await sdk.refreshSession()
+            let again = try await sdk.auth.refreshSession()
             #expect(again.refreshToken != before)
             // The token works for someone else's backend, which asks the server whose it is.
-            #expect(try await server.client().signIn(accessToken: again.accessToken).id == user.id)
+            #expect(try await server.client().auth.signIn(accessToken: again.accessToken).id == user.id)
         }
     }
 }

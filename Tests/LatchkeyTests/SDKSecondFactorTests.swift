@@ -21,7 +21,7 @@ import Testing
         let clock = ManualTimeSource(start: Date())
         try await serving(try await LiveServer.start(time: clock)) { server in
             let sdk = server.client()
-            try await sdk.signUp(username: "ann", password: "correct horse battery")
+            try await sdk.auth.signUp(username: "ann", password: "correct horse battery")
             let enrollment = try await sdk.auth.enrollTOTP()
             #expect(enrollment.uri.hasPrefix("otpauth://totp/"))
             let totp = try Self.authenticator(enrollment)
@@ -30,12 +30,12 @@ import Testing
             #expect(recoveryCodes.count == 10)
             #expect(try await sdk.auth.secondFactorStatus() == SecondFactorStatus(totpEnrolled: true, recoveryCodesLeft: 10, required: true))
             await #expect(throws: LatchkeyError.totpAlreadyEnrolled) { try await sdk.auth.enrollTOTP() }
-            try await sdk.signOut()
+            try await sdk.auth.signOut()
             clock.advance(by: 30)
 
             let challenge: MFAChallenge
             do {
-                try await sdk.signIn(username: "ann", password: "correct horse battery")
+                try await sdk.auth.signIn(username: "ann", password: "correct horse battery")
                 Issue.record("sign-in did not ask for the second factor")
                 return
             } catch let error as LatchkeyError {
@@ -53,14 +53,14 @@ import Testing
             }
 
             // A recovery code signs in once; new ones replace the old.
-            try await sdk.signOut()
-            await #expect(throws: LatchkeyError.mfaRequired) { try await sdk.signIn(username: "ann", password: "correct horse battery") }
+            try await sdk.auth.signOut()
+            await #expect(throws: LatchkeyError.mfaRequired) { try await sdk.auth.signIn(username: "ann", password: "correct horse battery") }
             let second = try await Self.challenge(sdk)
             try await sdk.auth.completeSignIn(challenge: second, recoveryCode: recoveryCodes[0])
             #expect(try await sdk.auth.secondFactorStatus().recoveryCodesLeft == 9)
             let replaced = try await sdk.auth.regenerateRecoveryCodes()
             #expect(replaced.count == 10 && Set(replaced).isDisjoint(with: recoveryCodes))
-            try await sdk.signOut()
+            try await sdk.auth.signOut()
             await #expect(throws: LatchkeyError.invalidCode) {
                 try await sdk.auth.completeSignIn(challenge: try await Self.challenge(sdk), recoveryCode: recoveryCodes[1])
             }
@@ -69,8 +69,8 @@ import Testing
             try await sdk.auth.completeSignIn(challenge: try await Self.challenge(sdk), recoveryCode: replaced[0])
             try await sdk.auth.disableTOTP()
             await #expect(throws: LatchkeyError.totpNotEnrolled) { try await sdk.auth.disableTOTP() }
-            try await sdk.signOut()
-            #expect(try await sdk.signIn(username: "ann", password: "correct horse battery").username == "ann")
+            try await sdk.auth.signOut()
+            #expect(try await sdk.auth.signIn(username: "ann", password: "correct horse battery").username == "ann")
         }
     }
 
@@ -81,7 +81,7 @@ import Testing
         let clock = ManualTimeSource(start: Date())
         try await serving(try await LiveServer.start(time: clock, configure: { $0.totpRequired = true })) { server in
             let sdk = server.client()
-            let challenge = try await Self.challenge { try await sdk.signUp(username: "ann", password: "correct horse battery") }
+            let challenge = try await Self.challenge { try await sdk.auth.signUp(username: "ann", password: "correct horse battery") }
             #expect(challenge.needsEnrollment)
             #expect(sdk.currentUser == nil)
             let enrollment = try await sdk.auth.enrollTOTP(challenge: challenge)
@@ -92,14 +92,14 @@ import Testing
             #expect(sdk.currentUser?.id == user.id)
             #expect(recoveryCodes.count == 10)
             #expect(try await sdk.auth.secondFactorStatus() == SecondFactorStatus(totpEnrolled: true, recoveryCodesLeft: 10, required: true))
-            try await sdk.signOut()
+            try await sdk.auth.signOut()
             let next = try await Self.challenge(sdk)
             #expect(!next.needsEnrollment)
             #expect(try await sdk.auth.completeSignIn(challenge: next, recoveryCode: recoveryCodes[0]).id == user.id)
 
             // A new account whose enrollment was not finished enrolls at its next sign-in.
-            await #expect(throws: LatchkeyError.mfaRequired) { try await sdk.signUp(username: "bob", password: "correct horse battery") }
-            let later = try await Self.challenge { try await sdk.signIn(username: "bob", password: "correct horse battery") }
+            await #expect(throws: LatchkeyError.mfaRequired) { try await sdk.auth.signUp(username: "bob", password: "correct horse battery") }
+            let later = try await Self.challenge { try await sdk.auth.signIn(username: "bob", password: "correct horse battery") }
             #expect(later.needsEnrollment)
             let bob = try Self.authenticator(try await sdk.auth.enrollTOTP(challenge: later))
             #expect(try await sdk.auth.completeEnrollment(challenge: later, code: Self.code(bob, clock: clock)).user.username == "bob")
@@ -108,7 +108,7 @@ import Testing
 
     /// The challenge of a password sign-in of `ann` that must throw `mfaRequired`.
     static func challenge(_ sdk: Latchkey) async throws -> MFAChallenge {
-        try await challenge { try await sdk.signIn(username: "ann", password: "correct horse battery") }
+        try await challenge { try await sdk.auth.signIn(username: "ann", password: "correct horse battery") }
     }
 
     /// The challenge of a sign-in or sign-up, `call`, that must throw `mfaRequired`.

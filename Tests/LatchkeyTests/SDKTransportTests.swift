@@ -33,15 +33,15 @@ import Testing
         try await serving(try await LiveServer.start()) { server in
             try await serving(try FaultyProxy(upstreamPort: server.port)) { proxy in
                 let sdk = server.client(through: proxy.url)
-                try await sdk.signUp(username: "retried", password: "correct horse battery")
+                try await sdk.auth.signUp(username: "retried", password: "correct horse battery")
                 proxy.dropAnswers(to: "GET /v1/me ", count: 1)
-                #expect(try await sdk.reloadUser().username == "retried")
+                #expect(try await sdk.auth.reloadUser().username == "retried")
                 #expect(proxy.count("GET /v1/me ") == 2)
                 proxy.dropAnswers(to: "GET /v1/me ", count: 2)
-                await #expect(throws: LatchkeyError.self) { try await sdk.reloadUser() }
+                await #expect(throws: LatchkeyError.self) { try await sdk.auth.reloadUser() }
                 #expect(proxy.count("GET /v1/me ") == 4)
                 proxy.dropAnswers(to: "PATCH /v1/me ", count: 1)
-                await #expect(throws: LatchkeyError.self) { try await sdk.updateUser(country: "JP") }
+                await #expect(throws: LatchkeyError.self) { try await sdk.auth.updateUser(country: "JP") }
                 #expect(proxy.count("PATCH /v1/me ") == 1)
             }
         }
@@ -51,7 +51,7 @@ import Testing
         try await serving(try await EventServer.start()) { server in
             let sdk = server.client()
             var events: [ServerSentEvent] = []
-            for try await event in sdk.events(module: "feed", path: "ticks", lastEventID: "7") { events.append(event) }
+            for try await event in sdk.modules.events(module: "feed", path: "ticks", lastEventID: "7") { events.append(event) }
             #expect(
                 events == [ServerSentEvent(type: "Last-Event-ID", data: "7"), ServerSentEvent(type: "Authorization", data: "none")]
                     + Self.expectedFeed
@@ -65,7 +65,7 @@ import Testing
             try await serving(try await EventServer.start(staleToken: stale.accessToken, refreshed: refreshed)) { server in
                 let sdk = server.client(store: store)
                 var events: [ServerSentEvent] = []
-                for try await event in sdk.events(module: "feed", path: "ticks") { events.append(event) }
+                for try await event in sdk.modules.events(module: "feed", path: "ticks") { events.append(event) }
                 #expect(events.first { $0.type == "Authorization" }?.data == "Bearer \(fresh.accessToken)")
                 #expect(events.count == 2 + Self.expectedFeed.count)
                 #expect(sdk.currentUser?.refreshToken == "lkr_next")
@@ -77,13 +77,13 @@ import Testing
         try await serving(try await EventServer.start()) { server in
             let sdk = server.client()
             let expected = LatchkeyError.server(code: "quota_exceeded", message: "Upgrade to stream more.")
-            let error = try await #require(throws: LatchkeyError.self) { try await sdk.request(module: "feed", path: "quota") }
+            let error = try await #require(throws: LatchkeyError.self) { try await sdk.modules.request(module: "feed", path: "quota") }
             #expect(error == expected)
             #expect(error.message == "Upgrade to stream more.")
             #expect(error.problem?.code == ErrorCode("quota_exceeded"))
             #expect(error.problem?.title == "Quota exceeded" && error.problem?.requestId == "r1")
             await #expect(throws: expected) {
-                for try await _ in sdk.events(module: "feed", path: "quota") {}
+                for try await _ in sdk.modules.events(module: "feed", path: "quota") {}
             }
         }
     }
@@ -91,7 +91,7 @@ import Testing
     @Test func overloadIsServerUnavailableAndRetryAfterDatesAreRead() async throws {
         try await serving(try await EventServer.start()) { server in
             let sdk = server.client()
-            let busy = try await #require(throws: LatchkeyError.self) { try await sdk.request(module: "feed", path: "busy") }
+            let busy = try await #require(throws: LatchkeyError.self) { try await sdk.modules.request(module: "feed", path: "busy") }
             guard case .serverUnavailable(let retryAfter?) = busy.kind else {
                 Issue.record("got \(busy)")
                 return
@@ -99,8 +99,8 @@ import Testing
             // The date is two minutes after the stand-in server started; a loaded run reads it later.
             #expect((60...121).contains(retryAfter))
             #expect(busy.code == .serviceUnavailable)
-            await #expect(throws: LatchkeyError.serverUnavailable(retryAfter: nil)) { try await sdk.request(module: "feed", path: "down") }
-            let throttled = try await #require(throws: LatchkeyError.self) { try await sdk.request(module: "feed", path: "throttled") }
+            await #expect(throws: LatchkeyError.serverUnavailable(retryAfter: nil)) { try await sdk.modules.request(module: "feed", path: "down") }
+            let throttled = try await #require(throws: LatchkeyError.self) { try await sdk.modules.request(module: "feed", path: "throttled") }
             guard case .rateLimited(let seconds) = throttled.kind else {
                 Issue.record("got \(throttled)")
                 return
@@ -108,17 +108,17 @@ import Testing
             #expect((25...31).contains(seconds))
             // `catch` patterns match by kind, whatever the payload.
             do {
-                _ = try await sdk.request(module: "feed", path: "throttled")
+                _ = try await sdk.modules.request(module: "feed", path: "throttled")
             } catch LatchkeyError.rateLimited(retryAfter: 0) {
                 // matched
             }
             do {
-                _ = try await sdk.request(module: "feed", path: "quota")
+                _ = try await sdk.modules.request(module: "feed", path: "quota")
             } catch LatchkeyError.server(code: "quota_exceeded", message: "") {
                 // matched by code, not message
             }
             do {
-                _ = try await sdk.request(module: "feed", path: "quota")
+                _ = try await sdk.modules.request(module: "feed", path: "quota")
             } catch ErrorCode("quota_exceeded") {
                 // matched by the server's code
             }
@@ -138,9 +138,9 @@ import Testing
     @Test func moduleRequestsTakeAMethodAndAJSONBody() async throws {
         try await serving(try await LiveServer.start()) { server in
             let sdk = server.client()
-            try await sdk.signUp(username: "bodied", password: "correct horse battery")
-            try await sdk.signOut()
-            let answer = try await sdk.request(
+            try await sdk.auth.signUp(username: "bodied", password: "correct horse battery")
+            try await sdk.auth.signOut()
+            let answer = try await sdk.modules.request(
                 AuthResponse.self,
                 module: "auth",
                 path: "signin",
@@ -148,11 +148,11 @@ import Testing
                 body: SignInRequest(username: "bodied", password: "correct horse battery")
             )
             #expect(answer.user.username == "bodied" && answer.session != nil)
-            try await sdk.signIn(username: "bodied", password: "correct horse battery")
-            let renamed = try await sdk.request(UserRecord.self, module: "me", method: "PATCH", body: UpdateUserRequest(username: "renamed"))
+            try await sdk.auth.signIn(username: "bodied", password: "correct horse battery")
+            let renamed = try await sdk.modules.request(UserRecord.self, module: "me", method: "PATCH", body: UpdateUserRequest(username: "renamed"))
             #expect(renamed.username == "renamed")
             await #expect(throws: LatchkeyError.invalidOperation("unsupported method TRACE")) {
-                try await sdk.request(module: "me", method: "TRACE", body: nil)
+                try await sdk.modules.request(module: "me", method: "TRACE", body: nil)
             }
         }
     }

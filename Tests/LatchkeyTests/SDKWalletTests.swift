@@ -15,7 +15,7 @@ import FoundationNetworking
     @Test func theUserReadsTheWalletAndSpendsWithTypedErrors() async throws {
         try await serving(try await LiveServer.start { $0.walletSelfSpend = true }) { server in
             let sdk = server.client()
-            let user = try await sdk.signUp(username: "spender", password: "correct horse battery")
+            let user = try await sdk.auth.signUp(username: "spender", password: "correct horse battery")
             #expect(try await sdk.wallet.balances().balance(of: "kredits") == 0)
             try await server.award(50, to: user.id, key: "welcome")
 
@@ -53,7 +53,7 @@ import FoundationNetworking
     @Test func completionHandlersRunOnTheMainQueue() async throws {
         try await serving(try await LiveServer.start()) { server in
             let sdk = server.client()
-            let user = try await sdk.signUp(username: "caller", password: "correct horse battery")
+            let user = try await sdk.auth.signUp(username: "caller", password: "correct horse battery")
             try await server.award(5, to: user.id, key: "k")
             let balances = await completion { sdk.wallet.balances(completion: $0) }
             #expect((try? balances.value.get())?.balance(of: "kredits") == 5)

@@ -36,7 +36,7 @@ import Testing
             apiURL: URL(string: "https://id.example.com/auth")!,
             options: .init(credentialStore: InMemoryCredentialStore(), languages: ["ja", "en"])
         )
-        let request = try sdk.webLoginRequest(redirectURI: Self.redirectURI, prompt: "login", loginHint: "ada+1@example.com")
+        let request = try sdk.auth.webLoginRequest(redirectURI: Self.redirectURI, prompt: "login", loginHint: "ada+1@example.com")
         let url = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false))
         #expect(url.scheme == "https" && url.host == "id.example.com" && url.path == "/auth/oauth/authorize")
         let query = Dictionary(uniqueKeysWithValues: (url.queryItems ?? []).map { ($0.name, $0.value ?? "") })
@@ -53,11 +53,11 @@ import Testing
         #expect(request.scope == "openid profile" && request.redirectURI == Self.redirectURI)
         #expect(request.state.count >= 43 && request.nonce.count >= 43 && request.state != request.nonce)
 
-        let other = try sdk.webLoginRequest(redirectURI: Self.redirectURI)
+        let other = try sdk.auth.webLoginRequest(redirectURI: Self.redirectURI)
         #expect(other.state != request.state && other.nonce != request.nonce && other.pkce != request.pkce)
         let plain = try #require(URLComponents(url: other.url, resolvingAgainstBaseURL: false)?.queryItems?.map(\.name))
         #expect(!plain.contains("prompt") && !plain.contains("login_hint"))
-        #expect(throws: LatchkeyError.invalidOperation("")) { try sdk.webLoginRequest(redirectURI: "no scheme") }
+        #expect(throws: LatchkeyError.invalidOperation("")) { try sdk.auth.webLoginRequest(redirectURI: "no scheme") }
     }
 
     @Test func theCallbackGivesItsCodeOnlyForThisRequest() throws {
@@ -66,7 +66,7 @@ import Testing
             apiURL: URL(string: "https://id.example.com")!,
             options: .init(credentialStore: InMemoryCredentialStore())
         )
-        let request = try sdk.webLoginRequest(redirectURI: Self.redirectURI)
+        let request = try sdk.auth.webLoginRequest(redirectURI: Self.redirectURI)
         func callback(_ query: String) -> URL { URL(string: "\(Self.redirectURI)?\(query)")! }
 
         #expect(try request.code(from: callback("code=lkac_123&state=\(request.state)")) == "lkac_123")
@@ -104,10 +104,10 @@ import Testing
     /// for its own request.
     @Test func theSDKSignsInThroughTheHostedLogin() async throws {
         try await serving(try await LiveServer.start(configure: { $0.redirectURIs = [Self.redirectURI] })) { server in
-            _ = try await server.client().signUp(username: "webber", password: "correct horse battery")
+            _ = try await server.client().auth.signUp(username: "webber", password: "correct horse battery")
             let store = InMemoryCredentialStore()
             let sdk = server.client(store: store)
-            let request = try sdk.webLoginRequest(redirectURI: Self.redirectURI, loginHint: "webber")
+            let request = try sdk.auth.webLoginRequest(redirectURI: Self.redirectURI, loginHint: "webber")
             let browser = FormBrowser()
             let page = try await browser.get(request.url)
             #expect(page.status == 200 && page.body.contains(#"value="webber""#))  // the login hint, filled in
@@ -123,31 +123,31 @@ import Testing
             // Another request's SDK cannot use this callback: its state is not that request's.
             let other = server.client()
             await #expect(throws: LatchkeyError.webLoginStateMismatch) {
-                try await other.signIn(webLogin: try other.webLoginRequest(redirectURI: Self.redirectURI), callback: callback)
+                try await other.auth.signIn(webLogin: try other.auth.webLoginRequest(redirectURI: Self.redirectURI), callback: callback)
             }
             #expect(other.currentUser == nil)
 
-            let user = try await sdk.signIn(webLogin: request, callback: callback)
+            let user = try await sdk.auth.signIn(webLogin: request, callback: callback)
             #expect(user.username == "webber")
             #expect(user.claims.clientId == server.app.clientID && user.refreshToken != nil)
             #expect(sdk.currentUser == user && store.load() == user)
-            let refreshed = try await sdk.refreshSession()
+            let refreshed = try await sdk.auth.refreshSession()
             #expect(refreshed.id == user.id && refreshed.refreshToken != user.refreshToken)
-            #expect(try await sdk.reloadUser().username == "webber")
+            #expect(try await sdk.auth.reloadUser().username == "webber")
 
             // The browser session signs a second request in without a page.
             let second = server.client()
-            let secondRequest = try second.webLoginRequest(redirectURI: Self.redirectURI)
+            let secondRequest = try second.auth.webLoginRequest(redirectURI: Self.redirectURI)
             let direct = try await browser.get(secondRequest.url)
             #expect(direct.status == 303)
-            let secondUser = try await second.signIn(webLogin: secondRequest, callback: try #require(direct.location.flatMap(URL.init(string:))))
+            let secondUser = try await second.auth.signIn(webLogin: secondRequest, callback: try #require(direct.location.flatMap(URL.init(string:))))
             #expect(secondUser.id == user.id && secondUser.sessionID != user.sessionID)
 
             // The code again: refused (and, RFC 6749 §4.1.2, the session it started ends).
             await #expect(throws: LatchkeyError.webLoginRefused(error: "invalid_grant")) {
-                try await server.client().signIn(webLogin: request, callback: callback)
+                try await server.client().auth.signIn(webLogin: request, callback: callback)
             }
-            await #expect(throws: LatchkeyError.sessionExpired) { try await sdk.refreshSession() }
+            await #expect(throws: LatchkeyError.sessionExpired) { try await sdk.auth.refreshSession() }
             #expect(sdk.currentUser == nil)
         }
     }

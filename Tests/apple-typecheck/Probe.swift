@@ -7,13 +7,13 @@ import AuthenticationServices
 func appleOnlyBlocksWereCompiled(latchkey: Latchkey, anchor: ASPresentationAnchor) async throws {
     _ = KeychainCredentialStore(service: "s", account: "a", accessGroup: "TEAM.group")
     _ = SecurityKeychain()
-    _ = try await latchkey.signInWithWebLogin(redirectURI: "com.example.app:/callback", presentationAnchor: anchor)
-    _ = try await latchkey.signInWithPasskey(presentationAnchor: anchor)
-    _ = try await latchkey.registerPasskey(name: "Phone", presentationAnchor: anchor)
+    _ = try await latchkey.auth.signInWithWebLogin(redirectURI: "com.example.app:/callback", presentationAnchor: anchor)
+    _ = try await latchkey.auth.signInWithPasskey(presentationAnchor: anchor)
+    _ = try await latchkey.auth.registerPasskey(name: "Phone", presentationAnchor: anchor)
     #if !APPLE_EXTENSION
     // An app may leave the anchor out: the key window. An app extension may not.
-    _ = try await latchkey.signInWithWebLogin(redirectURI: "https://example.com/callback")
-    _ = try await latchkey.signInWithPasskey()
-    _ = try await latchkey.registerPasskey()
+    _ = try await latchkey.auth.signInWithWebLogin(redirectURI: "https://example.com/callback")
+    _ = try await latchkey.auth.signInWithPasskey()
+    _ = try await latchkey.auth.registerPasskey()
     #endif
 }

@@ -59,33 +59,39 @@ extension AuthClient {
 
 extension Latchkey {
     /// ``AuthClient/passkeyCreationOptions()``.
+    @available(*, deprecated, message: "use auth.passkeyCreationOptions")
     public func passkeyCreationOptions() async throws -> PasskeyCreationOptions {
         try await auth.passkeyCreationOptions()
     }
 
     /// ``AuthClient/registerPasskey(_:name:)``.
     @discardableResult
+    @available(*, deprecated, message: "use auth.registerPasskey")
     public func registerPasskey(_ credential: PasskeyRegistrationCredential, name: String? = nil) async throws -> PasskeyRecord {
         try await auth.registerPasskey(credential, name: name)
     }
 
     /// ``AuthClient/passkeys()``.
+    @available(*, deprecated, message: "use auth.passkeys")
     public func passkeys() async throws -> [PasskeyRecord] {
         try await auth.passkeys()
     }
 
     /// ``AuthClient/deletePasskey(id:)``.
+    @available(*, deprecated, message: "use auth.deletePasskey")
     public func deletePasskey(id: String) async throws {
         try await auth.deletePasskey(id: id)
     }
 
     /// ``AuthClient/passkeySignInOptions()``.
+    @available(*, deprecated, message: "use auth.passkeySignInOptions")
     public func passkeySignInOptions() async throws -> PasskeyRequestOptions {
         try await auth.passkeySignInOptions()
     }
 
     /// ``AuthClient/signIn(passkey:)``.
     @discardableResult
+    @available(*, deprecated, message: "use auth.signIn")
     public func signIn(passkey credential: PasskeyAssertionCredential) async throws -> CurrentUser {
         try await auth.signIn(passkey: credential)
     }

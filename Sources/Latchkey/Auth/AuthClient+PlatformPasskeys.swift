@@ -99,6 +99,7 @@ extension Latchkey {
     /// extensions call this one.
     @MainActor
     @discardableResult
+    @available(*, deprecated, message: "use auth.registerPasskey")
     public func registerPasskey(name: String? = nil, presentationAnchor: ASPresentationAnchor) async throws -> PasskeyRecord {
         try await auth.registerPasskey(name: name, presentationAnchor: presentationAnchor)
     }
@@ -110,6 +111,7 @@ extension Latchkey {
     @available(visionOSApplicationExtension, unavailable)
     @MainActor
     @discardableResult
+    @available(*, deprecated, message: "use auth.registerPasskey")
     public func registerPasskey(name: String? = nil, presentationAnchor: ASPresentationAnchor? = nil) async throws -> PasskeyRecord {
         try await auth.registerPasskey(name: name, presentationAnchor: presentationAnchor)
     }
@@ -118,6 +120,7 @@ extension Latchkey {
     /// call this one.
     @MainActor
     @discardableResult
+    @available(*, deprecated, message: "use auth.signInWithPasskey")
     public func signInWithPasskey(presentationAnchor: ASPresentationAnchor) async throws -> CurrentUser {
         try await auth.signInWithPasskey(presentationAnchor: presentationAnchor)
     }
@@ -129,6 +132,7 @@ extension Latchkey {
     @available(visionOSApplicationExtension, unavailable)
     @MainActor
     @discardableResult
+    @available(*, deprecated, message: "use auth.signInWithPasskey")
     public func signInWithPasskey(presentationAnchor: ASPresentationAnchor? = nil) async throws -> CurrentUser {
         try await auth.signInWithPasskey(presentationAnchor: presentationAnchor)
     }

@@ -65,6 +65,7 @@ extension Latchkey {
     /// over the given window; app extensions call this one.
     @MainActor
     @discardableResult
+    @available(*, deprecated, message: "use auth.signInWithWebLogin")
     public func signInWithWebLogin(
         redirectURI: String,
         prompt: String? = nil,
@@ -88,6 +89,7 @@ extension Latchkey {
     @available(visionOSApplicationExtension, unavailable)
     @MainActor
     @discardableResult
+    @available(*, deprecated, message: "use auth.signInWithWebLogin")
     public func signInWithWebLogin(
         redirectURI: String,
         prompt: String? = nil,

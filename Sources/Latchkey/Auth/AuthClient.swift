@@ -2,12 +2,17 @@ import Foundation
 import LatchkeyWire
 
 /// Accounts and sessions: sign-up, sign-in (password, phone PIN, external providers), sign-out,
-/// the user's profile, password, email links and devices. Reach it as `latchkey.auth`; the
-/// ``Latchkey`` methods of the same names call it. Every call goes through the client's one
-/// ``AuthorizedTransport``, so tokens are attached and refreshed the same way everywhere.
+/// the user's profile, password, email links, passkeys and tokens. Reach it as `latchkey.auth`.
+/// Every call goes through the client's one ``AuthorizedTransport``, so tokens are attached and
+/// refreshed the same way everywhere.
 public struct AuthClient: Sendable {
     let client: Latchkey
     var transport: AuthorizedTransport { AuthorizedTransport(client: client) }
+}
+
+extension Latchkey {
+    /// Accounts and sessions: sign-up, sign-in, sign-out, the profile, email links, tokens.
+    public var auth: AuthClient { AuthClient(client: self) }
 }
 
 extension AuthClient {

@@ -208,7 +208,7 @@ final class DatabaseListeners: Sendable {
                     fail(LatchkeyError(.permissionDenied, message: reason), key: key, id: id)
                     return
                 case .authRevoked:
-                    _ = try await query.client.refreshSession()
+                    _ = try await query.client.auth.refreshSession()
                     continue
                 case .closed:
                     failures += 1

@@ -1,7 +1,12 @@
 public import Foundation
 public import LatchkeyWire
 
-extension Latchkey {
+/// Push notifications for the signed-in user: this device's APNs or FCM token, the devices
+/// registered, and stopping pushes to one. Reach it as `latchkey.push`.
+public struct PushClient: Sendable {
+    let client: Latchkey
+    var transport: AuthorizedTransport { AuthorizedTransport(client: client) }
+
     /// Registers this device for the signed-in user with the APNs device token exactly as
     /// `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)` gives it: the bytes are
     /// sent in hex, the form APNs addresses. Call it on every launch (tokens change); a token
@@ -31,7 +36,7 @@ extension Latchkey {
     /// Registers an FCM registration token, or any ``DeviceRegistration``, for the signed-in user.
     @discardableResult
     public func registerDevice(_ registration: DeviceRegistration) async throws -> Device {
-        try await AuthorizedTransport(client: self).decode(Device.self, .post, "v1/me/devices", body: registration)
+        try await transport.decode(Device.self, .post, "v1/me/devices", body: registration)
     }
 
     /// Stops pushes to this device for the signed-in user (before signing out, say).
@@ -41,13 +46,18 @@ extension Latchkey {
 
     /// Stops pushes to a registered token.
     public func unregisterDevice(token: String) async throws {
-        _ = try await AuthorizedTransport(client: self).send(.delete, "v1/me/devices/\(token)")
+        _ = try await transport.send(.delete, "v1/me/devices/\(token)")
     }
 
     /// The signed-in user's registered devices.
     public func devices() async throws -> [Device] {
-        try await AuthorizedTransport(client: self).decode(DeviceList.self, .get, "v1/me/devices").devices
+        try await transport.decode(DeviceList.self, .get, "v1/me/devices").devices
     }
+}
+
+extension Latchkey {
+    /// Push notifications: register this device's token, list and remove devices.
+    public var push: PushClient { PushClient(client: self) }
 }
 
 extension DevicePlatform {

@@ -2,7 +2,7 @@ public import Foundation
 public import LatchkeyWire
 
 /// Completion-handler forms of the push calls; handlers run on the main queue.
-extension Latchkey {
+extension PushClient {
     /// Callback form of ``registerForRemoteNotifications(deviceToken:platform:appVersion:locale:topics:)``.
     public func registerForRemoteNotifications(
         deviceToken: Data,
@@ -12,7 +12,7 @@ extension Latchkey {
         topics: [String]? = nil,
         completion: @escaping @Sendable (Result<Device, LatchkeyError>) -> Void
     ) {
-        deliver(completion) {
+        client.deliver(completion) {
             try await self.registerForRemoteNotifications(
                 deviceToken: deviceToken,
                 platform: platform,
@@ -25,6 +25,6 @@ extension Latchkey {
 
     /// Callback form of ``unregisterForRemoteNotifications(deviceToken:)``.
     public func unregisterForRemoteNotifications(deviceToken: Data, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.unregisterForRemoteNotifications(deviceToken: deviceToken) }
+        client.deliver(completion) { try await self.unregisterForRemoteNotifications(deviceToken: deviceToken) }
     }
 }
