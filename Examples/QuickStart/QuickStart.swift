@@ -25,7 +25,9 @@ struct QuickStart {
             try await latchkey.auth.signOut()
             let user = try await latchkey.auth.signIn(username: username, password: "correct horse battery")
             print("signed in: id=\(user.id) uid=\(user.uid) username=\(user.username ?? "-") country=\(user.country ?? "-")")
-            print("token: appId=\(user.claims.appId) clientId=\(user.claims.clientId) scope=\(user.claims.scope) exp=\(user.claims.exp)")
+            print(
+                "token: appId=\(user.session.claims.appId) clientId=\(user.session.claims.clientId) scope=\(user.session.claims.scope) exp=\(user.session.claims.exp)"
+            )
             let sessions = try await latchkey.auth.sessions()
             print("sessions: \(sessions.count)")
             try await saveTheUserAndListALedger(latchkey, user: user)

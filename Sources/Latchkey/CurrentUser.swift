@@ -1,21 +1,44 @@
 public import Foundation
 import LatchkeyWire
 
-/// The signed-in user and their session, as KWS's `getLoggedUser` shows it: profile fields,
-/// tokens, expiry, login date and the token's claims. Persisted by the ``CredentialStore``.
+/// The signed-in user and this device's session, as KWS's `getLoggedUser` shows them: the user's
+/// ``profile`` as the server last returned it, and the ``session`` (tokens, expiry, sign-in date
+/// and the access token's claims). Persisted by the ``CredentialStore``.
 public struct CurrentUser: Codable, Sendable, Equatable {
     /// The user's profile as the server last returned it.
     public var profile: UserRecord
-    /// The access token (sent as `Authorization: Bearer`).
-    public var accessToken: String
-    /// The refresh token (nil when signed in with an access token alone).
-    public var refreshToken: String?
-    /// When the access token expires.
-    public var expiresAt: Date
-    /// When the user signed in on this device.
-    public var loginDate: Date
-    /// The access token's claims (KWS `metadata`).
-    public var claims: AccessTokenClaims
+    /// This device's session: what proves who the user is to the server.
+    public var session: Session
+
+    init(profile: UserRecord, session: Session) {
+        self.profile = profile
+        self.session = session
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case profile
+    }
+
+    /// Reads the stored form, which is flat (the profile beside the session's fields) as it has
+    /// always been, so a session saved by an earlier version of the SDK restores.
+    public init(from decoder: any Decoder) throws {
+        profile = try decoder.container(keyedBy: CodingKeys.self).decode(UserRecord.self, forKey: .profile)
+        session = try Session(from: decoder)
+    }
+
+    /// Writes the flat stored form ``init(from:)`` reads.
+    public func encode(to encoder: any Encoder) throws {
+        try session.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(profile, forKey: .profile)
+    }
+
+    init(profile: UserRecord, accessToken: String, refreshToken: String?, expiresAt: Date, loginDate: Date, claims: AccessTokenClaims) {
+        self.init(
+            profile: profile,
+            session: Session(accessToken: accessToken, refreshToken: refreshToken, expiresAt: expiresAt, loginDate: loginDate, claims: claims)
+        )
+    }
 
     /// The user id.
     public var id: String { profile.id }
@@ -46,11 +69,9 @@ public struct CurrentUser: Codable, Sendable, Equatable {
     public var consent: ConsentState? { profile.consent }
     /// Whether the access token lacks the `public` scope: a child whose parent has not (or no
     /// longer) consented. Such an account can use its own data but nothing others can see.
-    public var isRestricted: Bool { !claims.scope.split(separator: " ").contains("public") }
-    /// The session id.
-    public var sessionID: String? { claims.sid }
+    public var isRestricted: Bool { !session.claims.scope.split(separator: " ").contains("public") }
     /// What tells this session from any other: its id, or the access token for a token without one.
-    var sessionKey: String { claims.sid ?? accessToken }
+    var sessionKey: String { session.id ?? session.accessToken }
 
     /// Decodes the claims of a JWT without verifying it (the server verifies; the client only reads).
     static func claims(of token: String) -> AccessTokenClaims? {

@@ -15,11 +15,11 @@ extension Latchkey {
         var user = try await freshUser(onRefusal: refusal)
         let stamp = SessionStamp(key: user.sessionKey)
         do {
-            return try await call(user.accessToken)
+            return try await call(user.session.accessToken)
         } catch LatchkeyError.sessionExpired {
-            user = try await refreshTokens(of: stamp, replacing: user.accessToken, force: true, onRefusal: refusal)
+            user = try await refreshTokens(of: stamp, replacing: user.session.accessToken, force: true, onRefusal: refusal)
             do {
-                return try await call(user.accessToken)
+                return try await call(user.session.accessToken)
             } catch LatchkeyError.sessionExpired {
                 endSession(reason: refusal, ifStill: stamp)
                 throw LatchkeyError.sessionExpired
@@ -30,8 +30,8 @@ extension Latchkey {
     /// The current user, refreshed first if its access token expires within the margin.
     func freshUser(onRefusal refusal: SignOutReason = .revoked) async throws -> CurrentUser {
         guard let user = currentUser else { throw LatchkeyError.notSignedIn }
-        if user.expiresAt.timeIntervalSince(options.clock()) > options.refreshMargin { return user }
-        return try await refreshTokens(of: SessionStamp(key: user.sessionKey), replacing: user.accessToken, force: false, onRefusal: refusal)
+        if user.session.expiresAt.timeIntervalSince(options.clock()) > options.refreshMargin { return user }
+        return try await refreshTokens(of: SessionStamp(key: user.sessionKey), replacing: user.session.accessToken, force: false, onRefusal: refusal)
     }
 
     /// Refreshes the tokens of the session `stamp` names, single-flight per session. A caller
@@ -49,12 +49,12 @@ extension Latchkey {
         guard let key = stamp.key else { throw LatchkeyError.notSignedIn }
         return try await refresher.refresh(session: key) { [self] in
             guard let user = currentUser, user.sessionKey == key else { throw LatchkeyError.sessionExpired }
-            if user.accessToken != staleToken,
-                force || user.expiresAt.timeIntervalSince(options.clock()) > options.refreshMargin
+            if user.session.accessToken != staleToken,
+                force || user.session.expiresAt.timeIntervalSince(options.clock()) > options.refreshMargin
             {
                 return user
             }
-            guard let refreshToken = user.refreshToken else {
+            guard let refreshToken = user.session.refreshToken else {
                 endSession(reason: .expired, ifStill: stamp)
                 throw LatchkeyError.sessionExpired
             }
@@ -62,7 +62,7 @@ extension Latchkey {
                 let answer = try await retryingNetworkErrors {
                     try await transport.decode(AuthResponse.self, .post, "v1/auth/refresh", body: RefreshRequest(refreshToken: refreshToken))
                 }
-                let updated = try makeUser(answer, loginDate: user.loginDate)
+                let updated = try makeUser(answer, loginDate: user.session.loginDate)
                 guard transition(to: updated, event: .tokenRefreshed(updated), ifStill: stamp) else {
                     throw LatchkeyError.sessionExpired
                 }

@@ -138,7 +138,12 @@ final class LiveServer: TestServer {
         let fresh = try await client().auth.signIn(username: username, password: "correct horse battery")
         let refreshed = AuthResponse(
             user: fresh.profile,
-            session: SessionTokens(accessToken: fresh.accessToken, refreshToken: "lkr_next", expiresIn: 3600, expiresAt: fresh.expiresAt)
+            session: SessionTokens(
+                accessToken: fresh.session.accessToken,
+                refreshToken: "lkr_next",
+                expiresIn: 3600,
+                expiresAt: fresh.session.expiresAt
+            )
         )
         return (store, stale, fresh, refreshed)
     }

@@ -24,12 +24,12 @@ import Testing
             #expect(user.country == "GB")
             #expect(user.parentEmail == "p@example.com")
             #expect(user.uid == "password:\(user.id)")
-            #expect(user.claims.sub == user.id)
-            #expect(user.claims.clientId == server.app.clientID)
-            #expect(user.claims.appId == server.app.id)
-            #expect(user.claims.scope == "openid profile")
+            #expect(user.session.claims.sub == user.id)
+            #expect(user.session.claims.clientId == server.app.clientID)
+            #expect(user.session.claims.appId == server.app.id)
+            #expect(user.session.claims.scope == "openid profile")
             #expect(user.isRestricted && user.consent?.status == .pending)
-            #expect(user.refreshToken != nil)
+            #expect(user.session.refreshToken != nil)
             #expect(sdk.currentUser == user)
 
             let fresh = server.client()
@@ -170,7 +170,7 @@ import Testing
             let second = Latchkey(clientID: server.app.clientID, apiURL: server.url, options: .init(credentialStore: FileCredentialStore(url: file)))
             #expect(second.currentUser == user)
             #expect(second.auth.restoreSession() == user)
-            #expect(second.currentUser?.refreshToken == user.refreshToken)
+            #expect(second.currentUser?.session.refreshToken == user.session.refreshToken)
         }
     }
 
@@ -179,9 +179,9 @@ import Testing
             let issuer = server.client()
             let user = try await issuer.auth.signUp(username: "kii-user", password: "correct horse battery")
             let other = server.client()
-            let restored = try await other.auth.signIn(accessToken: user.accessToken)
+            let restored = try await other.auth.signIn(accessToken: user.session.accessToken)
             #expect(restored.id == user.id)
-            #expect(restored.refreshToken == nil)
+            #expect(restored.session.refreshToken == nil)
             #expect(try await other.auth.reloadUser().username == "kii-user")
             await #expect(throws: LatchkeyError.invalidToken) { try await server.client().auth.signIn(accessToken: "not.a.token") }
             await #expect(throws: LatchkeyError.invalidToken) { try await server.client().auth.signIn(accessToken: "lkr_refresh-token-not-a-jwt") }
@@ -198,7 +198,7 @@ import Testing
             #expect(throws: LatchkeyError.invalidCredentials) { try failure.value.get() }
             #expect(failure.onMain)
             let token = await completion { sdk.auth.accessToken(forcingRefresh: true, completion: $0) }
-            #expect((try? token.value.get()) == sdk.currentUser?.accessToken)
+            #expect((try? token.value.get()) == sdk.currentUser?.session.accessToken)
             #expect(token.onMain)
             let updated = await completion { sdk.auth.updateUser(country: "NZ", completion: $0) }
             #expect((try? updated.value.get())?.country == "NZ")

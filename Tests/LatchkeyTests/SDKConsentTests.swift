@@ -40,7 +40,7 @@ import FoundationNetworking
                 Issue.record("no consentGranted event: \(received)")
                 return
             }
-            #expect(user.claims.scope == "openid profile public")
+            #expect(user.session.claims.scope == "openid profile public")
             #expect(received.dropLast().last == .tokenRefreshed(refreshed))
             await #expect(throws: LatchkeyError.consentNotPending) { try await sdk.auth.resendConsentRequest() }
 

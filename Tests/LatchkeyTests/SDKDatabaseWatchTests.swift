@@ -77,9 +77,9 @@ import Testing
                 counter.keepSynced(true)
                 let (snapshots, _) = try await collect(counter.values, count: 2).value
                 #expect(snapshots.map(\.value) == [1, 2])
-                #expect(server.seen.map(\.authorization) == ["Bearer \(stale.accessToken)", "Bearer \(fresh.accessToken)"])
+                #expect(server.seen.map(\.authorization) == ["Bearer \(stale.session.accessToken)", "Bearer \(fresh.session.accessToken)"])
                 #expect(server.seen.allSatisfy { $0.query.isEmpty && $0.path == "/users/\(stale.id)/counter.json" })
-                #expect(sdk.currentUser?.refreshToken == "lkr_next")
+                #expect(sdk.currentUser?.session.refreshToken == "lkr_next")
 
                 // The callback form shares the watch and runs on the main queue; a single event removes itself.
                 let (value, onMain) = await completion { done in counter.observeSingleEvent(of: .value) { done($0.value) } }

@@ -27,7 +27,7 @@ import Testing
 
             let relaunched = server.client(store: FileCredentialStore(url: file))
             #expect(relaunched.currentUser == latest)
-            #expect(relaunched.currentUser?.refreshToken == latest.refreshToken)
+            #expect(relaunched.currentUser?.session.refreshToken == latest.session.refreshToken)
             #expect(FileCredentialStore(url: file).loadDeviceID() == "device-fedcba9876543210")
             let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
             #expect(names == ["session.json", "session.json.device-id"])

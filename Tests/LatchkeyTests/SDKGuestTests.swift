@@ -18,7 +18,7 @@ import Testing
             let guest = try await sdk.auth.signInAnonymously()
             #expect(guest.isAnonymous)
             #expect(guest.uid.hasPrefix("anonymous:"))
-            #expect(guest.claims.isAnonymous == true)
+            #expect(guest.session.claims.isAnonymous == true)
             #expect(sdk.currentUser?.id == guest.id)
             #expect(try await sdk.auth.reloadUser().isAnonymous)
         }
@@ -179,7 +179,7 @@ import Testing
             #expect(try await sdk.wallet.balances().balance(of: "kredits") == 10)
             // The session the sign-in opened for the merge is over.
             let opened = try #require(account)
-            await #expect(throws: LatchkeyError.sessionExpired) { try await server.client().auth.signIn(accessToken: opened.accessToken) }
+            await #expect(throws: LatchkeyError.sessionExpired) { try await server.client().auth.signIn(accessToken: opened.session.accessToken) }
 
             try await server.award(-100, to: owner.id, key: "spent")
             let merged = try await sdk.auth.mergeGuest { try await sdk.auth.signIn(username: "ann", password: "correct horse battery") }

@@ -26,7 +26,7 @@ import Testing
                 try await sdk.auth.reloadUser()
                 #expect(proxy.count(Self.refresh) - sent == 2)
                 let rotated = try #require(sdk.currentUser)
-                #expect(rotated.refreshToken != signedUp.refreshToken)
+                #expect(rotated.session.refreshToken != signedUp.session.refreshToken)
 
                 // Every answer lost (the app went offline mid-refresh): a bounded number of tries, a
                 // network error, and the session kept, in memory and in the store.
@@ -44,7 +44,7 @@ import Testing
                 time.advance(by: 600)
                 let recovered = try await sdk.auth.reloadUser()
                 #expect(recovered.id == signedUp.id)
-                #expect(sdk.currentUser?.refreshToken != rotated.refreshToken)
+                #expect(sdk.currentUser?.session.refreshToken != rotated.session.refreshToken)
 
                 // Reuse still revokes: once the successor is used, a copy of the old session presenting
                 // the token it replaced ends the whole family.
@@ -157,19 +157,19 @@ import Testing
             let sdk = server.client(clock: { Date().addingTimeInterval(offset.withLock { $0 }) })
             await #expect(throws: LatchkeyError.notSignedIn) { try await sdk.auth.accessToken() }
             let user = try await sdk.auth.signUp(username: "token-user", password: Self.password)
-            #expect(try await sdk.auth.accessToken() == user.accessToken)  // still valid: no refresh
+            #expect(try await sdk.auth.accessToken() == user.session.accessToken)  // still valid: no refresh
             offset.withLock { $0 = 3600 }
             let refreshed = try await sdk.auth.accessToken()
-            #expect(refreshed != user.accessToken)
-            #expect(sdk.currentUser?.accessToken == refreshed)
+            #expect(refreshed != user.session.accessToken)
+            #expect(sdk.currentUser?.session.accessToken == refreshed)
             offset.withLock { $0 = 0 }
             let forced = try await sdk.auth.accessToken(forcingRefresh: true)
             #expect(forced != refreshed)
-            let before = try #require(sdk.currentUser?.refreshToken)
+            let before = try #require(sdk.currentUser?.session.refreshToken)
             let again = try await sdk.auth.refreshSession()
-            #expect(again.refreshToken != before)
+            #expect(again.session.refreshToken != before)
             // The token works for someone else's backend, which asks the server whose it is.
-            #expect(try await server.client().auth.signIn(accessToken: again.accessToken).id == user.id)
+            #expect(try await server.client().auth.signIn(accessToken: again.session.accessToken).id == user.id)
         }
     }
 }

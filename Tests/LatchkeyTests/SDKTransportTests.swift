@@ -62,13 +62,13 @@ import Testing
     @Test func streamsCarryTheTokenAndRefreshARefusedOneOnce() async throws {
         try await serving(try await LiveServer.start()) { live in
             let (store, stale, fresh, refreshed) = try await live.twoSessions(of: "streamer")
-            try await serving(try await EventServer.start(staleToken: stale.accessToken, refreshed: refreshed)) { server in
+            try await serving(try await EventServer.start(staleToken: stale.session.accessToken, refreshed: refreshed)) { server in
                 let sdk = server.client(store: store)
                 var events: [ServerSentEvent] = []
                 for try await event in sdk.modules.events(module: "feed", path: "ticks") { events.append(event) }
-                #expect(events.first { $0.type == "Authorization" }?.data == "Bearer \(fresh.accessToken)")
+                #expect(events.first { $0.type == "Authorization" }?.data == "Bearer \(fresh.session.accessToken)")
                 #expect(events.count == 2 + Self.expectedFeed.count)
-                #expect(sdk.currentUser?.refreshToken == "lkr_next")
+                #expect(sdk.currentUser?.session.refreshToken == "lkr_next")
             }
         }
     }

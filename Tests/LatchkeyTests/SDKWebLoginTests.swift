@@ -129,10 +129,10 @@ import Testing
 
             let user = try await sdk.auth.signIn(webLogin: request, callback: callback)
             #expect(user.username == "webber")
-            #expect(user.claims.clientId == server.app.clientID && user.refreshToken != nil)
+            #expect(user.session.claims.clientId == server.app.clientID && user.session.refreshToken != nil)
             #expect(sdk.currentUser == user && store.load() == user)
             let refreshed = try await sdk.auth.refreshSession()
-            #expect(refreshed.id == user.id && refreshed.refreshToken != user.refreshToken)
+            #expect(refreshed.id == user.id && refreshed.session.refreshToken != user.session.refreshToken)
             #expect(try await sdk.auth.reloadUser().username == "webber")
 
             // The browser session signs a second request in without a page.
@@ -141,7 +141,7 @@ import Testing
             let direct = try await browser.get(secondRequest.url)
             #expect(direct.status == 303)
             let secondUser = try await second.auth.signIn(webLogin: secondRequest, callback: try #require(direct.location.flatMap(URL.init(string:))))
-            #expect(secondUser.id == user.id && secondUser.sessionID != user.sessionID)
+            #expect(secondUser.id == user.id && secondUser.session.id != user.session.id)
 
             // The code again: refused (and, RFC 6749 §4.1.2, the session it started ends).
             await #expect(throws: LatchkeyError.webLoginRefused(error: "invalid_grant")) {

@@ -22,7 +22,7 @@ extension AuthClient {
     /// answer says what moved and what stayed behind, by feature.
     @discardableResult
     public func mergeGuest(into signIn: () async throws -> CurrentUser) async throws -> GuestMergeResponse {
-        guard let guest = client.currentUser, guest.isAnonymous, let proof = guest.refreshToken else { throw LatchkeyError.notAnonymous }
+        guard let guest = client.currentUser, guest.isAnonymous, let proof = guest.session.refreshToken else { throw LatchkeyError.notAnonymous }
         let account = try await signIn()
         do {
             var answer: GuestMergeResponse?
@@ -50,6 +50,6 @@ extension AuthClient {
     /// best effort, as the session was only opened for the merge.
     private func restore(_ guest: CurrentUser, leaving account: CurrentUser) async {
         guard client.transition(to: guest, event: .signedIn(guest), ifStill: Latchkey.SessionStamp(key: account.sessionKey)) else { return }
-        _ = try? await client.transport.send(.post, "v1/auth/signout", token: account.accessToken)
+        _ = try? await client.transport.send(.post, "v1/auth/signout", token: account.session.accessToken)
     }
 }

@@ -9,7 +9,7 @@ extension AuthClient {
     /// signed out, ``LatchkeyError/sessionExpired`` (and signs out) when the server ended the
     /// session, and a network error (keeping the session) when the server cannot be reached.
     public func accessToken(forcingRefresh: Bool = false) async throws -> String {
-        try await (forcingRefresh ? refreshSession() : client.freshUser()).accessToken
+        try await (forcingRefresh ? refreshSession() : client.freshUser()).session.accessToken
     }
 
     /// Refreshes the session now, whatever the access token's expiry, and returns the user with
@@ -18,6 +18,6 @@ extension AuthClient {
     @discardableResult
     public func refreshSession() async throws -> CurrentUser {
         guard let user = client.currentUser else { throw LatchkeyError.notSignedIn }
-        return try await client.refreshTokens(of: Latchkey.SessionStamp(key: user.sessionKey), replacing: user.accessToken, force: true)
+        return try await client.refreshTokens(of: Latchkey.SessionStamp(key: user.sessionKey), replacing: user.session.accessToken, force: true)
     }
 }
