@@ -93,64 +93,67 @@ struct DatabaseService: Sendable {
         let rules = try await rules.rules(forApp: appID)
         let now = time.now()
         let milliseconds = now.epochMilliseconds
-        return try await driver.write { [store] db in
-            let revision = try await store.nextRevision(app: appID, in: db)
-            let reader = TransactionTreeReader(store: store, appID: appID, db: db)
-            if let ifMatch {
-                let current = try await reader.value(at: write.path)
-                let etag = Self.etag(of: current)
-                guard etag == ifMatch || "\"\(etag)\"" == ifMatch else { throw ConditionFailed(value: current, etag: etag) }
-            }
-            var replacements: [PreparedReplacement] = []
-            for replacement in prepared {
-                replacements.append(try await replacement.resolved(now: milliseconds, current: reader.value(at:)))
-            }
-            if let auth = caller.ruleAuth {
-                let context = RuleContext(auth: auth, now: milliseconds, data: reader)
-                if try await rules.refusal(of: replacements.map { DataWrite(path: $0.path, value: $0.value) }, context: context) != nil {
-                    throw DatabaseError.permissionDenied
+        let weight: WriteWeight = leaves >= TreeWork.offloadedLeaves ? .heavy : .light
+        return try await WriteWeight.$current.withValue(weight) {
+            try await driver.write { [store] db in
+                let revision = try await store.nextRevision(app: appID, in: db)
+                let reader = TransactionTreeReader(store: store, appID: appID, db: db)
+                if let ifMatch {
+                    let current = try await reader.value(at: write.path)
+                    let etag = Self.etag(of: current)
+                    guard etag == ifMatch || "\"\(etag)\"" == ifMatch else { throw ConditionFailed(value: current, etag: etag) }
                 }
-            }
-            var usage = TreeUsage()
-            var removable = DatabaseFeature.maximumWriteLeaves
-            for replacement in replacements {
-                let removed: TreeUsage
-                do {
-                    removed = try await store.replace(
-                        app: appID,
-                        at: replacement.path,
-                        with: replacement.leaves,
-                        removableRows: removable,
-                        in: db
-                    )
-                } catch is TreeStore.TooManyRows {
-                    throw DatabaseFeature.writeTooBig
+                var replacements: [PreparedReplacement] = []
+                for replacement in prepared {
+                    replacements.append(try await replacement.resolved(now: milliseconds, current: reader.value(at:)))
                 }
-                removable -= Int(removed.leaves)
-                usage = usage + TreeUsage(of: replacement.leaves) - removed
-            }
-            if try await store.record(usage, app: appID, in: db).exceedsQuota(after: usage, of: settings) {
-                throw DatabaseFeature.quotaExceeded(settings)
-            }
-            let change: TreeChange
-            let dataText: String?
-            switch write {
-            case .put(let path, _):
-                change = TreeChange(revision: revision, operation: .put, path: path.description, data: replacements.first?.stored)
-                dataText = replacements.first?.storedText
-            case .patch(let path, _):
-                var members: [String: JSONValue] = [:]
-                var texts: [String: String] = [:]
+                if let auth = caller.ruleAuth {
+                    let context = RuleContext(auth: auth, now: milliseconds, data: reader)
+                    if try await rules.refusal(of: replacements.map { DataWrite(path: $0.path, value: $0.value) }, context: context) != nil {
+                        throw DatabaseError.permissionDenied
+                    }
+                }
+                var usage = TreeUsage()
+                var removable = DatabaseFeature.maximumWriteLeaves
                 for replacement in replacements {
-                    let key = replacement.path.relative(to: path).keys.joined(separator: "/")
-                    members[key] = replacement.stored ?? .null
-                    texts[key] = replacement.storedText ?? "null"
+                    let removed: TreeUsage
+                    do {
+                        removed = try await store.replace(
+                            app: appID,
+                            at: replacement.path,
+                            with: replacement.leaves,
+                            removableRows: removable,
+                            in: db
+                        )
+                    } catch is TreeStore.TooManyRows {
+                        throw DatabaseFeature.writeTooBig
+                    }
+                    removable -= Int(removed.leaves)
+                    usage = usage + TreeUsage(of: replacement.leaves) - removed
                 }
-                change = TreeChange(revision: revision, operation: .patch, path: path.description, data: .object(members))
-                dataText = TreeJSON.object(texts)
+                if try await store.record(usage, app: appID, in: db).exceedsQuota(after: usage, of: settings) {
+                    throw DatabaseFeature.quotaExceeded(settings)
+                }
+                let change: TreeChange
+                let dataText: String?
+                switch write {
+                case .put(let path, _):
+                    change = TreeChange(revision: revision, operation: .put, path: path.description, data: replacements.first?.stored)
+                    dataText = replacements.first?.storedText
+                case .patch(let path, _):
+                    var members: [String: JSONValue] = [:]
+                    var texts: [String: String] = [:]
+                    for replacement in replacements {
+                        let key = replacement.path.relative(to: path).keys.joined(separator: "/")
+                        members[key] = replacement.stored ?? .null
+                        texts[key] = replacement.storedText ?? "null"
+                    }
+                    change = TreeChange(revision: revision, operation: .patch, path: path.description, data: .object(members))
+                    dataText = TreeJSON.object(texts)
+                }
+                try ChangeFeed.record(.tree, appID, payload: change.payload(dataText: dataText), at: now)
+                return Written(value: change.data, revision: revision, leaves: leaves, text: dataText ?? "null")
             }
-            try ChangeFeed.record(.tree, appID, payload: change.payload(dataText: dataText), at: now)
-            return Written(value: change.data, revision: revision, leaves: leaves, text: dataText ?? "null")
         }
     }
 

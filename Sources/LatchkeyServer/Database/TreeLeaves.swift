@@ -22,11 +22,14 @@ extension TreeLeaf {
     /// The member that carries a prioritized scalar's value.
     static let valueKey = ".value"
 
-    /// The leaves of `value` written at `path`, in no particular order. Refuses keys the protocol
-    /// forbids and data deeper than ``DataPath/maximumDepth`` with the protocol's 400.
+    /// The leaves of `value` written at `path`, in the order of their storage keys' UTF-8 bytes
+    /// (the primary key's order): inserted in that order, rows fill B-tree pages one after another
+    /// instead of splitting pages all over the index. Refuses keys the protocol forbids and data
+    /// deeper than ``DataPath/maximumDepth`` with the protocol's 400.
     static func leaves(of value: JSONValue, at path: DataPath) throws(DatabaseError) -> [TreeLeaf] {
         var leaves: [TreeLeaf] = []
         try collect(value, key: path.storageKey, depth: path.keys.count, into: &leaves)
+        leaves.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return leaves
     }
 

@@ -12,6 +12,8 @@ import SQLKit
 ///
 /// The queue is bounded: a write that finds `maximumQueued` others waiting fails at once with
 /// ``StoreOverloaded`` (`503` with `Retry-After`) instead of waiting behind a queue that only grows.
+/// A heavy write (``WriteWeight``) commits in a batch of its own, and light writes that queued
+/// behind it go first.
 final class GroupCommitter: Sendable {
     /// One queued write transaction.
     struct Job: Sendable {
@@ -36,8 +38,29 @@ final class GroupCommitter: Sendable {
     private let state = NIOLockedValueBox(State())
 
     private struct State {
+        /// Light jobs, in arrival order.
         var queue: Deque<Job> = []
+        /// Heavy jobs (``WriteWeight/heavy``), in arrival order; each commits alone.
+        var heavy: Deque<Job> = []
         var draining = false
+        /// Whether the last batch was a heavy job: light jobs go next if any wait.
+        var lastWasHeavy = false
+
+        var queued: Int { queue.count + heavy.count }
+
+        /// The next batch: one heavy job after a light batch (or when nothing light waits), else
+        /// up to `maximum` light jobs. Light work that queues behind a heavy job so waits for at
+        /// most the one running, and heavy jobs still get every other turn.
+        mutating func nextBatch(maximum: Int) -> [Job] {
+            if !heavy.isEmpty, queue.isEmpty || !lastWasHeavy {
+                lastWasHeavy = true
+                return [heavy.removeFirst()]
+            }
+            lastWasHeavy = false
+            let batch = Array(queue.prefix(maximum))
+            queue.removeFirst(batch.count)
+            return batch
+        }
     }
 
     /// Commits on `database`, running every batch on `executor`; at most `maximumQueued` writes wait.
@@ -65,9 +88,10 @@ final class GroupCommitter: Sendable {
                 },
                 fail: { continuation.resume(throwing: $0) }
             )
+            let heavy = WriteWeight.current == .heavy
             let admission = state.withLockedValue { state -> Admission in
-                guard state.queue.count < maximumQueued else { return .refused }
-                state.queue.append(job)
+                guard state.queued < maximumQueued else { return .refused }
+                if heavy { state.heavy.append(job) } else { state.queue.append(job) }
                 guard !state.draining else { return .queued }
                 state.draining = true
                 return .startDrain
@@ -88,9 +112,7 @@ final class GroupCommitter: Sendable {
     private func drain() async {
         while true {
             let batch = state.withLockedValue { state -> [Job] in
-                let count = min(state.queue.count, maximumBatch)
-                let batch = Array(state.queue.prefix(count))
-                state.queue.removeFirst(count)
+                let batch = state.nextBatch(maximum: maximumBatch)
                 if batch.isEmpty { state.draining = false }
                 return batch
             }

@@ -46,7 +46,9 @@ final class SQLiteStoreDriver: StoreDriver {
     /// save here: in WAL mode a reader drops its whole cache whenever a write has committed since
     /// its last read, and the writer walks its cache's hash table at every commit, so both costs
     /// grow with the cache (a 16 MiB writer cache put 2.7 % of a refresh's CPU into
-    /// `pcache1TruncateUnsafe`). The operating system's page cache holds the file anyway.
+    /// `pcache1TruncateUnsafe`). The operating system's page cache holds the file anyway. The
+    /// writer keeps its statement journals (a multi-row `INSERT` inside a transaction writes one)
+    /// in memory rather than in a temporary file.
     static func open(
         path: String,
         readerCount: Int = 4,
@@ -54,7 +56,7 @@ final class SQLiteStoreDriver: StoreDriver {
         logger: Logger
     ) async throws -> SQLiteStoreDriver {
         let writer = try SQLiteHandle(path: path, busyTimeoutMilliseconds: 10_000)
-        for pragma in ["journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "secure_delete=ON"] {
+        for pragma in ["journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "secure_delete=ON", "temp_store=MEMORY"] {
             try writer.execute("PRAGMA \(pragma)", binds: []) { _ in }
         }
         let checkpointer = try WALCheckpointer(path: path, logger: logger)
