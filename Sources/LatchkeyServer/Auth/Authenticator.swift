@@ -177,7 +177,7 @@ struct Authenticator: Sendable {
         guard let header = request.headers[.authorization] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        // Trimmed without Foundation, whose bridging cost every authenticated request about 6 % of its CPU.
+        // Trimmed without Foundation, whose string bridging every authenticated request would pay.
         var token = parts[1]
         while token.first?.isWhitespace == true { token.removeFirst() }
         while token.last?.isWhitespace == true { token.removeLast() }

@@ -4,8 +4,8 @@ import NIOCore
 
 /// What a refresh answers: the session's new tokens and the user from the user cache.
 ///
-/// Its JSON reuses the cached user's encoded record instead of encoding the record again, which
-/// cost 5–10 % of a refresh; only the tokens, new each time, are written (``SessionTokens/json``).
+/// Its JSON reuses the cached user's encoded record instead of encoding the record again on every
+/// refresh; only the tokens, new each time, are written (``SessionTokens/json``).
 /// The bytes are those the wire encoder writes for an ``AuthResponse`` (sorted keys: `session`,
 /// then `user`).
 struct RefreshedSession: Sendable {

@@ -7,8 +7,8 @@ import PostgresNIO
 /// (1–1.25 s after it closed), is failed with ``StoreUnavailable``.
 ///
 /// Why one sweep and not a timer per operation: a task sleeping beside every statement armed and
-/// cancelled a dispatch timer each time, and libdispatch's timer thread alone took 5 % of a
-/// node's CPU in a two-node refresh profile.
+/// cancelled a dispatch timer each time, and libdispatch's timer thread became a visible share of
+/// a node's CPU on the refresh path (bench/results).
 final class PostgresOperationWatch: Sendable {
     /// One operation, from ``begin(timeout:fail:)`` to ``end(_:)``.
     struct Ticket: Sendable {

@@ -44,9 +44,9 @@ final class SQLiteStoreDriver: StoreDriver {
     ///
     /// Page caches stay at SQLite's default (2 MB a connection). Larger ones cost more than they
     /// save here: in WAL mode a reader drops its whole cache whenever a write has committed since
-    /// its last read, and the writer walks its cache's hash table at every commit, so both costs
-    /// grow with the cache (a 16 MiB writer cache put 2.7 % of a refresh's CPU into
-    /// `pcache1TruncateUnsafe`). The operating system's page cache holds the file anyway. The
+    /// its last read, and the writer walks its cache's hash table at every commit
+    /// (`pcache1TruncateUnsafe`), so both costs grow with the cache and every small commit pays
+    /// them. The operating system's page cache holds the file anyway. The
     /// writer keeps its statement journals (a multi-row `INSERT` inside a transaction writes one)
     /// in memory rather than in a temporary file.
     static func open(

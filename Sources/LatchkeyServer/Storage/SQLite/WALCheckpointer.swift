@@ -6,8 +6,8 @@ import NIOConcurrencyHelpers
 /// and wait for that file's fsync.
 ///
 /// SQLite's automatic checkpoint runs inside the commit that takes the WAL past 1,000 frames, on
-/// the committing connection: every write queued behind the writer waited for it (12 % of the
-/// writer's CPU in a profile of refresh, besides the fsync's wait).
+/// the committing connection: every write queued behind the writer waited for it, and for its
+/// fsync.
 ///
 /// Here the commit that takes the WAL past ``threshold`` frames hands the checkpoint to this
 /// thread, which copies passively: what no reader still needs, never blocking the writer. The WAL
