@@ -1,8 +1,8 @@
 public import Foundation
 public import LatchkeyWire
 
-/// The completion-handler forms the client itself had before feature clients; each calls the
-/// async call of the same name, now on ``AuthClient`` (see docs/sdk.md, "Feature clients").
+/// The completion-handler forms the client itself had before feature clients; each is
+/// ``AuthClient``'s form of the same name (see docs/sdk.md, "Feature clients").
 extension Latchkey {
     /// Callback form of ``signUp(username:password:dateOfBirth:country:parentEmail:)``.
     @available(*, deprecated, message: "use auth.signUp")
@@ -14,33 +14,38 @@ extension Latchkey {
         parentEmail: String? = nil,
         completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
     ) {
-        deliver(completion) {
-            try await self.signUp(username: username, password: password, dateOfBirth: dateOfBirth, country: country, parentEmail: parentEmail)
-        }
+        auth.signUp(
+            username: username,
+            password: password,
+            dateOfBirth: dateOfBirth,
+            country: country,
+            parentEmail: parentEmail,
+            completion: completion
+        )
     }
 
     /// Callback form of ``signUp(email:password:)``.
     @available(*, deprecated, message: "use auth.signUp")
     public func signUp(email: String, password: String, completion: @escaping @Sendable (Result<EmailSignUpResult, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.signUp(email: email, password: password) }
+        auth.signUp(email: email, password: password, completion: completion)
     }
 
     /// Callback form of ``signIn(username:password:)``.
     @available(*, deprecated, message: "use auth.signIn")
     public func signIn(username: String, password: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.signIn(username: username, password: password) }
+        auth.signIn(username: username, password: password, completion: completion)
     }
 
     /// Callback form of ``signIn(email:password:)``.
     @available(*, deprecated, message: "use auth.signIn")
     public func signIn(email: String, password: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.signIn(email: email, password: password) }
+        auth.signIn(email: email, password: password, completion: completion)
     }
 
     /// Callback form of ``signIn(accessToken:)``.
     @available(*, deprecated, message: "use auth.signIn")
     public func signIn(accessToken: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.signIn(accessToken: accessToken) }
+        auth.signIn(accessToken: accessToken, completion: completion)
     }
 
     /// Callback form of ``signIn(provider:token:nonce:)``.
@@ -51,7 +56,7 @@ extension Latchkey {
         nonce: String? = nil,
         completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
     ) {
-        deliver(completion) { try await self.signIn(provider: provider, token: token, nonce: nonce) }
+        auth.signIn(provider: provider, token: token, nonce: nonce, completion: completion)
     }
 
     /// Callback form of ``link(provider:token:nonce:)``.
@@ -62,19 +67,19 @@ extension Latchkey {
         nonce: String? = nil,
         completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
     ) {
-        deliver(completion) { try await self.link(provider: provider, token: token, nonce: nonce) }
+        auth.link(provider: provider, token: token, nonce: nonce, completion: completion)
     }
 
     /// Callback form of ``unlink(provider:)``.
     @available(*, deprecated, message: "use auth.unlink")
     public func unlink(provider: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.unlink(provider: provider) }
+        auth.unlink(provider: provider, completion: completion)
     }
 
     /// Callback form of ``reauthenticate(password:)``.
     @available(*, deprecated, message: "use auth.reauthenticate")
     public func reauthenticate(password: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.reauthenticate(password: password) }
+        auth.reauthenticate(password: password, completion: completion)
     }
 
     /// Callback form of ``reauthenticate(provider:token:nonce:)``.
@@ -85,7 +90,7 @@ extension Latchkey {
         nonce: String? = nil,
         completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void
     ) {
-        deliver(completion) { try await self.reauthenticate(provider: provider, token: token, nonce: nonce) }
+        auth.reauthenticate(provider: provider, token: token, nonce: nonce, completion: completion)
     }
 
     /// Callback form of ``reauthenticate(_:pin:)``.
@@ -95,13 +100,13 @@ extension Latchkey {
         pin: String,
         completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void
     ) {
-        deliver(completion) { try await self.reauthenticate(verification, pin: pin) }
+        auth.reauthenticate(verification, pin: pin, completion: completion)
     }
 
     /// Callback form of ``startPhoneSignIn(_:)``.
     @available(*, deprecated, message: "use auth.startPhoneSignIn")
     public func startPhoneSignIn(_ phone: String, completion: @escaping @Sendable (Result<PhoneVerification, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.startPhoneSignIn(phone) }
+        auth.startPhoneSignIn(phone, completion: completion)
     }
 
     /// Callback form of ``verifyPhone(_:pin:)``.
@@ -111,7 +116,7 @@ extension Latchkey {
         pin: String,
         completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
     ) {
-        deliver(completion) { try await self.verifyPhone(verification, pin: pin) }
+        auth.verifyPhone(verification, pin: pin, completion: completion)
     }
 
     /// Callback form of ``mergeGuest(into:)``.
@@ -120,13 +125,13 @@ extension Latchkey {
         into signIn: @escaping @Sendable () async throws -> CurrentUser,
         completion: @escaping @Sendable (Result<GuestMergeResponse, LatchkeyError>) -> Void
     ) {
-        deliver(completion) { try await self.mergeGuest(into: signIn) }
+        auth.mergeGuest(into: signIn, completion: completion)
     }
 
     /// Callback form of ``linkPhone(_:)``.
     @available(*, deprecated, message: "use auth.linkPhone")
     public func linkPhone(_ phone: String, completion: @escaping @Sendable (Result<PhoneVerification, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.linkPhone(phone) }
+        auth.linkPhone(phone, completion: completion)
     }
 
     /// Callback form of ``verifyPhoneLink(_:pin:)``.
@@ -136,13 +141,13 @@ extension Latchkey {
         pin: String,
         completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
     ) {
-        deliver(completion) { try await self.verifyPhoneLink(verification, pin: pin) }
+        auth.verifyPhoneLink(verification, pin: pin, completion: completion)
     }
 
     /// Callback form of ``removePhone()``.
     @available(*, deprecated, message: "use auth.removePhone")
     public func removePhone(completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.removePhone() }
+        auth.removePhone(completion: completion)
     }
 
     /// Callback form of ``sendEmailCode(to:createUser:)``.
@@ -152,43 +157,43 @@ extension Latchkey {
         createUser: Bool = true,
         completion: @escaping @Sendable (Result<Date, LatchkeyError>) -> Void
     ) {
-        deliver(completion) { try await self.sendEmailCode(to: email, createUser: createUser) }
+        auth.sendEmailCode(to: email, createUser: createUser, completion: completion)
     }
 
     /// Callback form of ``signIn(email:code:)``.
     @available(*, deprecated, message: "use auth.signIn")
     public func signIn(email: String, code: String, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.signIn(email: email, code: code) }
+        auth.signIn(email: email, code: code, completion: completion)
     }
 
     /// Callback form of ``signIn(emailLinkURL:)``.
     @available(*, deprecated, message: "use auth.signIn")
     public func signIn(emailLinkURL url: URL, completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.signIn(emailLinkURL: url) }
+        auth.signIn(emailLinkURL: url, completion: completion)
     }
 
     /// Callback form of ``signOut(everywhere:)``.
     @available(*, deprecated, message: "use auth.signOut")
     public func signOut(everywhere: Bool = false, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.signOut(everywhere: everywhere) }
+        auth.signOut(everywhere: everywhere, completion: completion)
     }
 
     /// Callback form of ``accessToken(forcingRefresh:)``.
     @available(*, deprecated, message: "use auth.accessToken")
     public func accessToken(forcingRefresh: Bool = false, completion: @escaping @Sendable (Result<String, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.accessToken(forcingRefresh: forcingRefresh) }
+        auth.accessToken(forcingRefresh: forcingRefresh, completion: completion)
     }
 
     /// Callback form of ``refreshSession()``.
     @available(*, deprecated, message: "use auth.refreshSession")
     public func refreshSession(completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.refreshSession() }
+        auth.refreshSession(completion: completion)
     }
 
     /// Callback form of ``reloadUser()``.
     @available(*, deprecated, message: "use auth.reloadUser")
     public func reloadUser(completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.reloadUser() }
+        auth.reloadUser(completion: completion)
     }
 
     /// Callback form of ``updateUser(username:dateOfBirth:country:parentEmail:clearing:)``.
@@ -201,87 +206,86 @@ extension Latchkey {
         clearing: Set<ProfileField> = [],
         completion: @escaping @Sendable (Result<CurrentUser, LatchkeyError>) -> Void
     ) {
-        deliver(completion) {
-            try await self.updateUser(
-                username: username,
-                dateOfBirth: dateOfBirth,
-                country: country,
-                parentEmail: parentEmail,
-                clearing: clearing
-            )
-        }
+        auth.updateUser(
+            username: username,
+            dateOfBirth: dateOfBirth,
+            country: country,
+            parentEmail: parentEmail,
+            clearing: clearing,
+            completion: completion
+        )
     }
 
     /// Callback form of ``changePassword(current:new:)``.
     @available(*, deprecated, message: "use auth.changePassword")
     public func changePassword(current: String, new: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.changePassword(current: current, new: new) }
+        auth.changePassword(current: current, new: new, completion: completion)
     }
 
     /// Callback form of ``deleteAccount()``.
     @available(*, deprecated, message: "use auth.deleteAccount")
     public func deleteAccount(completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.deleteAccount() }
+        auth.deleteAccount(completion: completion)
     }
 
     /// Callback form of ``sessions()``.
     @available(*, deprecated, message: "use auth.sessions")
     public func sessions(completion: @escaping @Sendable (Result<[SessionDescriptor], LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.sessions() }
+        auth.sessions(completion: completion)
     }
 
     /// Callback form of ``revokeSession(_:)``.
     @available(*, deprecated, message: "use auth.revokeSession")
     public func revokeSession(_ id: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.revokeSession(id) }
+        auth.revokeSession(id, completion: completion)
     }
 
     /// Callback form of ``exportData()``.
     @available(*, deprecated, message: "use auth.exportData")
     public func exportData(completion: @escaping @Sendable (Result<AccountExport, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.exportData() }
+        auth.exportData(completion: completion)
     }
 
     /// Callback form of ``resendConsentRequest()``.
     @available(*, deprecated, message: "use auth.resendConsentRequest")
     public func resendConsentRequest(completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.resendConsentRequest() }
+        auth.resendConsentRequest(completion: completion)
     }
 
     /// Callback form of ``requestConsentLinks(parentEmail:)``.
     @available(*, deprecated, message: "use auth.requestConsentLinks")
     public func requestConsentLinks(parentEmail: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.requestConsentLinks(parentEmail: parentEmail) }
+        auth.requestConsentLinks(parentEmail: parentEmail, completion: completion)
     }
 
     /// Callback form of ``sendEmailVerification()``.
     @available(*, deprecated, message: "use auth.sendEmailVerification")
     public func sendEmailVerification(completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.sendEmailVerification() }
+        auth.sendEmailVerification(completion: completion)
     }
 
     /// Callback form of ``verifyEmail(token:)``.
     @available(*, deprecated, message: "use auth.verifyEmail")
     public func verifyEmail(token: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.verifyEmail(token: token) }
+        auth.verifyEmail(token: token, completion: completion)
     }
 
     /// Callback form of ``sendPasswordReset(email:)``.
     @available(*, deprecated, message: "use auth.sendPasswordReset")
     public func sendPasswordReset(email: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.sendPasswordReset(email: email) }
+        auth.sendPasswordReset(email: email, completion: completion)
     }
 
     /// Callback form of ``confirmPasswordReset(token:newPassword:)``.
     @available(*, deprecated, message: "use auth.confirmPasswordReset")
     public func confirmPasswordReset(token: String, newPassword: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.confirmPasswordReset(token: token, newPassword: newPassword) }
+        auth.confirmPasswordReset(token: token, newPassword: newPassword, completion: completion)
     }
 
     /// Callback form of ``changeEmail(to:)``.
     @available(*, deprecated, message: "use auth.changeEmail")
     public func changeEmail(to newEmail: String, completion: @escaping @Sendable (Result<Void, LatchkeyError>) -> Void) {
-        deliver(completion) { try await self.changeEmail(to: newEmail) }
+        auth.changeEmail(to: newEmail, completion: completion)
     }
 
     @available(*, deprecated, message: "use push.registerForRemoteNotifications")

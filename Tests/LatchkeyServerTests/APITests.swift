@@ -96,7 +96,7 @@ import Testing
     /// The contract has one source, the server's resource; `openapi/latchkey.json` is a symlink to
     /// it, and `GET /openapi.json` serves exactly its bytes.
     @Test func servedOpenAPIDocumentIsTheRepositoryFile() async throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let source = try Data(contentsOf: root.appendingPathComponent("Sources/LatchkeyServer/Resources/openapi.json"))
         let link = root.appendingPathComponent("openapi/latchkey.json")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "../Sources/LatchkeyServer/Resources/openapi.json")

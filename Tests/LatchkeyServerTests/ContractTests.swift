@@ -8,16 +8,13 @@ import Testing
 /// the OpenAPI document, and the texts of the three string catalogs. Each test fails when one
 /// side moves alone.
 @Suite struct ContractTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     /// The names of the request types that declare `StrictRequest`, read from the sources of the
     /// modules that declare them.
     static func strictRequestNames() throws -> [(module: String, name: String)] {
         var names: [(String, String)] = []
         let declaration = /struct (\w+):[^{]*\bStrictRequest\b/
         for module in ["LatchkeyWire", "LatchkeyServer"] {
-            let folder = root.appendingPathComponent("Sources/\(module)")
+            let folder = Repository.url("Sources/\(module)")
             let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
             for file in files where file.pathExtension == "swift" {
                 let source = try String(contentsOf: file, encoding: .utf8)
@@ -29,7 +26,7 @@ import Testing
 
     @Test func everyStrictRequestAcceptsExactlyTheMembersItsSchemaDocuments() throws {
         let document = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: Self.root.appendingPathComponent("Sources/LatchkeyServer/Resources/openapi.json"))
+            with: Data(contentsOf: Repository.url("Sources/LatchkeyServer/Resources/openapi.json"))
         )
         let schemas = try #require(((document as? [String: Any])?["components"] as? [String: Any])?["schemas"] as? [String: Any])
         let names = try Self.strictRequestNames()

@@ -22,8 +22,7 @@ import Testing
     }
 
     @Test func everyTemplateTextIsInEveryCatalog() throws {
-        let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/LatchkeyServer/Resources/templates")
+        let templates = Repository.url("Sources/LatchkeyServer/Resources/templates")
         let references = try Self.textReferences(under: templates)
         #expect(references.contains("layout.skip_to_content"))
         for language in Language.allCases {

@@ -5,11 +5,8 @@ import Testing
 /// every name it gives must be a test that exists, so a renamed or deleted test cannot leave a
 /// rule pointing at nothing.
 @Suite struct SecurityDocTests {
-    /// The repository's root, from this file's place in it.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     @Test func everyTestTheSecurityDocNamesExists() throws {
-        let doc = try String(contentsOf: Self.root.appendingPathComponent("docs/security-tests.md"), encoding: .utf8)
+        let doc = try String(contentsOf: Repository.url("docs/security-tests.md"), encoding: .utf8)
         let swift = try Self.sources(under: "Tests", ending: ".swift")
         let swiftNames = doc.matches(of: /`([A-Z][A-Za-z]*Tests)\/([A-Za-z0-9]+)`/).map { (String($0.1), String($0.2)) }
         #expect(swiftNames.count > 100, "the document names its Swift tests as `Suite/test`")
@@ -27,7 +24,7 @@ import Testing
 
     /// The files under `folder` whose names end with `suffix` (virtual environments left out).
     private static func sources(under folder: String, ending suffix: String) throws -> [(path: String, text: String)] {
-        let base = root.appendingPathComponent(folder)
+        let base = Repository.url(folder)
         guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return [] }
         var files: [(String, String)] = []
         for case let url as URL in walker where url.path.hasSuffix(suffix) && !url.path.contains("/.venv/") {

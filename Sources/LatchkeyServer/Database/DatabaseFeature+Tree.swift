@@ -167,7 +167,7 @@ extension DatabaseFeature {
     /// The answer `make` writes, for a value of `leaves` leaves: on the compute threads when
     /// that is many (see ``TreeWork``).
     private func answer(costing leaves: Int, _ make: @escaping @Sendable () -> Response) async throws -> Response {
-        try await service.work.run(large: leaves >= TreeWork.offloadedLeaves, make)
+        try await service.work.run(large: TreeWork.isLarge(leaves: leaves), make)
     }
 
     /// The request's JSON body, within ``maximumWriteBytes``; a large one parsed on the compute

@@ -56,7 +56,7 @@ struct DatabaseService: Sendable {
             }
             return try await store.snapshot(app: appID, under: path, in: db)
         }
-        return try await work.run(large: leaves.count >= TreeWork.offloadedLeaves) {
+        return try await work.run(large: TreeWork.isLarge(leaves: leaves.count)) {
             let value = TreeLeaf.value(of: leaves, at: path, priorities: priorities)
             return TreeSnapshot(value: query.map { $0.apply(to: value) } ?? value, revision: revision, leaves: leaves.count)
         }
@@ -87,14 +87,14 @@ struct DatabaseService: Sendable {
         let leaves = try Self.checkSize(of: write)
         // A value without server values is turned into rows here, before the transaction, so the
         // store's writer (on SQLite, every write of the node) waits only for the statements.
-        let prepared = try await work.run(large: leaves >= TreeWork.offloadedLeaves) {
+        let large = TreeWork.isLarge(leaves: leaves)
+        let prepared = try await work.run(large: large) {
             try Self.locations(of: write).map { try PreparedReplacement($0.path, $0.value) }
         }
         let rules = try await rules.rules(forApp: appID)
         let now = time.now()
         let milliseconds = now.epochMilliseconds
-        let weight: WriteWeight = leaves >= TreeWork.offloadedLeaves ? .heavy : .light
-        return try await WriteWeight.$current.withValue(weight) {
+        return try await WriteWeight.$current.withValue(large ? .heavy : .light) {
             try await driver.write { [store] db in
                 let revision = try await store.nextRevision(app: appID, in: db)
                 let reader = TransactionTreeReader(store: store, appID: appID, db: db)

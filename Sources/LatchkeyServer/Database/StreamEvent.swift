@@ -25,7 +25,7 @@ struct StreamEvent: Sendable {
     /// the compute threads when the read is large, so a huge location does not hold up the
     /// thread that serves every other stream of its connection's event loop.
     static func put(_ snapshot: TreeSnapshot, work: TreeWork) async -> StreamEvent {
-        await work.runSomewhere(large: snapshot.leaves >= TreeWork.offloadedLeaves) {
+        await work.runSomewhere(large: TreeWork.isLarge(leaves: snapshot.leaves)) {
             StreamEvent(.put, revision: snapshot.revision, path: .root, data: snapshot.value)
         }
     }

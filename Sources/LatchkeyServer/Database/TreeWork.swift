@@ -11,6 +11,10 @@ struct TreeWork: Sendable {
     /// The leaves from which work leaves the cooperative pool; below it, a thread hop costs more
     /// than the work.
     static let offloadedLeaves = 2_000
+
+    /// Whether work over `leaves` leaves is large: run on the compute threads, and (for a write)
+    /// a heavy transaction (``WriteWeight/heavy``).
+    static func isLarge(leaves: Int) -> Bool { leaves >= offloadedLeaves }
     /// The body size from which its parse leaves the cooperative pool.
     static let offloadedBytes = 64 * 1_024
 

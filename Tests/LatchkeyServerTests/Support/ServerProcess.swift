@@ -8,13 +8,11 @@ enum LatchkeyBinary {
     /// `.build/debug/latchkey` beside this package (built by `swift build` / `swift test`).
     static var url: URL {
         get throws {
-            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent()
             for candidate in [".build/debug/latchkey", ".build/release/latchkey"] {
-                let url = root.appendingPathComponent(candidate)
+                let url = Repository.url(candidate)
                 if FileManager.default.isExecutableFile(atPath: url.path) { return url }
             }
-            throw HarnessError.unexpected("latchkey binary not found under \(root.path)/.build; run `swift build` first")
+            throw HarnessError.unexpected("latchkey binary not found under \(Repository.root.path)/.build; run `swift build` first")
         }
     }
 
