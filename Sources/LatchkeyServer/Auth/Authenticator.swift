@@ -17,10 +17,14 @@ struct Authenticator: Sendable {
     let tokenCache: VerifiedTokenCache
     let operators: OperatorService
     let pages: PageRenderer
+    let requests: RequestReader
+    let csrf: CSRFProtection
 
     init(backend: LatchkeyBackend) {
         self.operators = backend.operators
         self.pages = backend.pages
+        self.requests = backend.requests
+        self.csrf = backend.csrf
         self.appDirectory = backend.appDirectory
         self.codec = backend.codec
         self.gate = backend.gate
@@ -35,6 +39,8 @@ struct Authenticator: Sendable {
         switch access {
         case .anyone, .oauthClient:
             return nil
+        case .anyoneNamed:
+            return await anyPrincipal(for: request)
         case .app:
             return .app(try await app(namedBy: request))
         case .user(let scope):
@@ -51,6 +57,12 @@ struct Authenticator: Sendable {
             return .operator(signedIn)
         case .consolePage(let role):
             return .operator(try await consoleOperator(for: request, role: role))
+        case .consoleSecondStep:
+            return .operatorSigningIn(try await consoleOperatorSigningIn(for: request))
+        case .browser:
+            return .browser(sessionCookie: BrowserSessionStore.cookie(of: request))
+        case .scheme(let scheme):
+            return try await scheme.resolve(request)
         }
     }
 

@@ -48,8 +48,8 @@ extension ConsoleFeature {
                 )
             }
         }
-        table.on(.post, "/console/outbox/{id}/retry", operation: "consoleRetryMessage", access: .consolePage(.admin)) { request, context in
-            try await visit(request, context, fields: []) { visit in
+        table.on(.post, "/console/outbox/{id}/retry", operation: "consoleRetryMessage", access: .consolePage(.admin), form: []) { request, context in
+            try await visit(request, context) { visit in
                 try await admin.retryMessage(try context.parameters.require("id"), by: visit.actor)
                 return Self.redirect("/console/outbox?status=pending")
             }
@@ -69,11 +69,9 @@ extension ConsoleFeature {
         table.on(.get, "/console/sign-in", operation: "consoleSignInPage", access: .anyone) { request, _ in
             try signInPage(request, errors: [])
         }
-        table.on(.post, "/console/sign-in", operation: "consoleSignIn", access: .anyone) { request, context in
+        table.on(.post, "/console/sign-in", operation: "consoleSignIn", access: .anyone, form: ["username", "password"]) { request, context in
             let language = Language(of: request)
-            guard let form = try await requests.form(of: request, recognized: ["username", "password", CSRFProtection.fieldName]),
-                csrf.verify(request, form: form)
-            else { return try forbidden(request) }
+            let form = context.form
             let client = requests.client(of: request, context: context)
             do {
                 let row = try await operators.checkPassword(username: form["username"] ?? "", password: form["password"] ?? "", client: client)
@@ -89,31 +87,29 @@ extension ConsoleFeature {
                 )
             }
         }
-        table.on(.get, "/console/totp", operation: "consoleTOTPPage", access: .anyone) { request, _ in
-            guard let (row, _) = try await pending(request) else { return Self.redirect("/console/sign-in") }
-            return try totpPage(request, row: row, errors: [])
+        table.on(.get, "/console/totp", operation: "consoleTOTPPage", access: .consoleSecondStep) { request, context in
+            try totpPage(request, row: try context.operatorSigningIn.row, errors: [])
         }
-        table.on(.post, "/console/totp", operation: "consoleTOTP", access: .anyone) { request, context in
-            guard let form = try await requests.form(of: request, recognized: ["code", CSRFProtection.fieldName]), csrf.verify(request, form: form)
-            else { return try forbidden(request) }
-            guard let (row, session) = try await pending(request) else { return Self.redirect("/console/sign-in") }
+        table.on(.post, "/console/totp", operation: "consoleTOTP", access: .consoleSecondStep, form: ["code"]) { request, context in
+            let signingIn = try context.operatorSigningIn
+            let row = signingIn.row
             let client = requests.client(of: request, context: context)
             do {
-                try await operators.checkCode(form["code"] ?? "", of: row, client: client)
+                try await operators.checkCode(context.form["code"] ?? "", of: row, client: client)
             } catch let error as APIError {
                 let text = message(for: error, in: Language(of: request))
                 return try totpPage(request, row: row, errors: [PageError(field: "code", message: text)], status: error.status)
             }
             // A new token for the signed-in session: the one that only proved the password ends.
-            _ = try await operators.revoke(sessionID: session.id, operatorID: row.operator.id)
+            _ = try await operators.revoke(sessionID: signingIn.sessionID, operatorID: row.operator.id)
             let (_, token) = try await operators.startSession(operatorID: row.operator.id, stage: .live, client: client)
             try await admin.audit.record("operator.sign_in", target: row.operator.id, by: AdminActor(row.operator, address: client.ipAddress))
             var response = Self.redirect("/console")
             response.setCookie(sessionCookie(token))
             return response
         }
-        table.on(.post, "/console/sign-out", operation: "consoleSignOut", access: .consolePage(.viewer)) { request, context in
-            try await visit(request, context, fields: []) { visit in
+        table.on(.post, "/console/sign-out", operation: "consoleSignOut", access: .consolePage(.viewer), form: []) { request, context in
+            try await visit(request, context) { visit in
                 _ = try await operators.revoke(sessionID: visit.sessionID, operatorID: visit.operator.id)
                 try await admin.audit.record("operator.sign_out", target: visit.sessionID, by: visit.actor)
                 var response = Self.redirect("/console/sign-in")
@@ -144,19 +140,14 @@ extension ConsoleFeature {
     }
 
     /// The operator whose password the browser proved, awaiting the code.
-    private func pending(_ request: Request) async throws -> (OperatorStore.Row, OperatorSession)? {
-        guard let token = request.cookies[Self.cookieName]?.value else { return nil }
-        return try await operators.authenticate(token: token, stage: .totp)
-    }
-
     // MARK: Apps
 
     private func appPageRoutes(into table: inout RouteTable) {
         table.on(.get, "/console/apps", operation: "consoleApps", access: .consolePage(.viewer)) { request, context in
             try await visit(request, context) { visit in try await appsPage(visit, errors: []) }
         }
-        table.on(.post, "/console/apps", operation: "consoleCreateApp", access: .consolePage(.admin)) { request, context in
-            try await visit(request, context, fields: ["name"]) { visit in
+        table.on(.post, "/console/apps", operation: "consoleCreateApp", access: .consolePage(.admin), form: ["name"]) { request, context in
+            try await visit(request, context) { visit in
                 do {
                     let created = try await admin.createApp(name: visit.form["name"] ?? "", by: visit.actor)
                     return try secretPage(visit, app: created.app, secret: created.clientSecret)
@@ -175,8 +166,10 @@ extension ConsoleFeature {
             }
         }
         let settingFields = Set(AppSettings.declarations.compactMap(\.flag) + ["name"])
-        table.on(.post, "/console/apps/{id}/settings", operation: "consoleUpdateApp", access: .consolePage(.admin)) { request, context in
-            try await visit(request, context, fields: settingFields) { visit in
+        table.on(.post, "/console/apps/{id}/settings", operation: "consoleUpdateApp", access: .consolePage(.admin), form: settingFields) {
+            request,
+            context in
+            try await visit(request, context) { visit in
                 let id = try context.parameters.require("id")
                 let current = try await admin.app(id, by: visit.actor)
                 let changes = ConsoleViews.changes(from: visit.form, comparedWith: current.settings)
@@ -191,14 +184,16 @@ extension ConsoleFeature {
                 }
             }
         }
-        table.on(.post, "/console/apps/{id}/secret", operation: "consoleRotateSecret", access: .consolePage(.admin)) { request, context in
-            try await visit(request, context, fields: []) { visit in
+        table.on(.post, "/console/apps/{id}/secret", operation: "consoleRotateSecret", access: .consolePage(.admin), form: []) { request, context in
+            try await visit(request, context) { visit in
                 let rotated = try await admin.rotateSecret(try context.parameters.require("id"), by: visit.actor)
                 return try secretPage(visit, app: rotated.app, secret: rotated.secret)
             }
         }
-        table.on(.post, "/console/apps/{id}/providers", operation: "consoleChangeProvider", access: .consolePage(.admin)) { request, context in
-            try await visit(request, context, fields: ProviderForm.fields) { visit in
+        table.on(.post, "/console/apps/{id}/providers", operation: "consoleChangeProvider", access: .consolePage(.admin), form: ProviderForm.fields) {
+            request,
+            context in
+            try await visit(request, context) { visit in
                 let id = try context.parameters.require("id")
                 let form = visit.form
                 let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
@@ -220,8 +215,8 @@ extension ConsoleFeature {
                 }
             }
         }
-        table.on(.post, "/console/apps/{id}/rules", operation: "consoleSetRules", access: .consolePage(.admin)) { request, context in
-            try await visit(request, context, fields: ["rules"]) { visit in
+        table.on(.post, "/console/apps/{id}/rules", operation: "consoleSetRules", access: .consolePage(.admin), form: ["rules"]) { request, context in
+            try await visit(request, context) { visit in
                 let id = try context.parameters.require("id")
                 do {
                     try await admin.setRules(visit.form["rules"] ?? "", appID: id, by: visit.actor)
@@ -303,8 +298,10 @@ extension ConsoleFeature {
                 return try render("console/user", "console.user.title", visit, values: ConsoleViews.user(detail, appID: appID))
             }
         }
-        table.on(.post, "/console/apps/{id}/users/{user}", operation: "consoleChangeUser", access: .consolePage(.admin)) { request, context in
-            try await visit(request, context, fields: ["action"]) { visit in
+        table.on(.post, "/console/apps/{id}/users/{user}", operation: "consoleChangeUser", access: .consolePage(.admin), form: ["action"]) {
+            request,
+            context in
+            try await visit(request, context) { visit in
                 let (appID, userID) = (try context.parameters.require("id"), try context.parameters.require("user"))
                 switch visit.form["action"] {
                 case "disable": try await admin.setUserDisabled(true, userID: userID, appID: appID, by: visit.actor)
@@ -327,8 +324,10 @@ extension ConsoleFeature {
         table.on(.get, "/console/operators", operation: "consoleOperators", access: .consolePage(.owner)) { request, context in
             try await visit(request, context) { visit in try await operatorsPage(visit, errors: []) }
         }
-        table.on(.post, "/console/operators", operation: "consoleCreateOperator", access: .consolePage(.owner)) { request, context in
-            try await visit(request, context, fields: ["username", "role"]) { visit in
+        table.on(.post, "/console/operators", operation: "consoleCreateOperator", access: .consolePage(.owner), form: ["username", "role"]) {
+            request,
+            context in
+            try await visit(request, context) { visit in
                 do {
                     let role = OperatorRole(rawValue: visit.form["role"] ?? "") ?? .viewer
                     let created = try await admin.createOperator(username: visit.form["username"] ?? "", role: role, by: visit.actor)
@@ -338,8 +337,10 @@ extension ConsoleFeature {
                 }
             }
         }
-        table.on(.post, "/console/operators/{id}", operation: "consoleChangeOperator", access: .consolePage(.owner)) { request, context in
-            try await visit(request, context, fields: ["action"]) { visit in
+        table.on(.post, "/console/operators/{id}", operation: "consoleChangeOperator", access: .consolePage(.owner), form: ["action"]) {
+            request,
+            context in
+            try await visit(request, context) { visit in
                 let id = try context.parameters.require("id")
                 switch visit.form["action"] {
                 case "disable": _ = try await admin.setOperatorDisabled(true, id: id, by: visit.actor)
@@ -369,25 +370,17 @@ extension ConsoleFeature {
     func visit(
         _ request: Request,
         _ context: LatchkeyRequestContext,
-        fields: Set<String>? = nil,
         _ body: (Visit) async throws -> Response
     ) async throws -> Response {
         let language = Language(of: request)
         let signedIn = try context.operator
-        var form: [String: String] = [:]
-        if let fields {
-            guard let posted = try await requests.form(of: request, recognized: fields.union([CSRFProtection.fieldName])),
-                csrf.verify(request, form: posted)
-            else { return try forbidden(request) }
-            form = posted
-        }
         let visit = Visit(
             operator: signedIn.operator,
             sessionID: signedIn.sessionID,
             actor: AdminActor(signedIn.operator, address: requests.client(of: request, context: context).ipAddress),
             language: language,
             csrf: csrf.issue(for: request),
-            form: form
+            form: context.form
         )
         do {
             return try await body(visit)

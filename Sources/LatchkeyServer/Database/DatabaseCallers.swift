@@ -20,16 +20,41 @@ struct DatabaseCallers: Sendable {
     /// The protocol's answer to a token it cannot use.
     static let badToken = DatabaseError(status: .unauthorized, message: "Could not parse auth token.")
 
-    /// The caller of `request`.
-    func caller(of request: Request) async throws -> DatabaseCaller {
+    /// The data tree's credential scheme: the caller of each request (``caller(of:)``) with its
+    /// token's claims, or the protocol's refusal.
+    var scheme: CredentialScheme {
+        CredentialScheme(name: "database") { request in
+            do {
+                let (caller, claims) = try await caller(of: request)
+                return .treeCaller(caller, token: claims)
+            } catch let error as DatabaseError {
+                throw RefusalResponse(response: DatabaseFeature.response(to: error))
+            }
+        }
+    }
+
+    /// The scheme of the tree's settings (`/.settings/rules.json`): only an app's confidential
+    /// client with `database:admin`, not overridden; the protocol's 401 `Permission denied` for
+    /// anyone else, with a token or without.
+    var adminScheme: CredentialScheme {
+        CredentialScheme(name: "database-admin") { request in
+            guard case (.admin(let app), let claims)? = try? await caller(of: request) else {
+                throw RefusalResponse(response: DatabaseFeature.response(to: .permissionDenied))
+            }
+            return .treeCaller(.admin(app), token: claims)
+        }
+    }
+
+    /// The caller of `request`, with the verified claims of the token it came with (nil without one).
+    private func caller(of request: Request) async throws -> (DatabaseCaller, AccessTokenClaims?) {
         let query = try TreeParameters(request.uri.query)
         let namespace = query["ns"]
         let override = query["auth_variable_override"]
         guard let token = try Self.token(of: request) else {
             guard override == nil else { throw Self.overrideRefused }
-            guard let namespace else { return .anonymous(try await app(ofHost: request)) }
+            guard let namespace else { return (.anonymous(try await app(ofHost: request)), nil) }
             guard let app = try await apps.app(clientID: namespace) else { throw Self.unknownNamespace(namespace) }
-            return .anonymous(app)
+            return (.anonymous(app), nil)
         }
         let verified: (claims: AccessTokenClaims, app: App)
         do {
@@ -44,18 +69,18 @@ struct DatabaseCallers: Sendable {
             guard let client = Authenticator.client(claims: verified.claims, app: verified.app),
                 client.scopes.contains(.databaseAdmin)
             else { throw DatabaseError.permissionDenied }
-            guard let override else { return .admin(verified.app) }
+            guard let override else { return (.admin(verified.app), verified.claims) }
             guard let auth = try? JSONDecoder().decode(JSONValue.self, from: Data(override.utf8)) else {
                 throw DatabaseError(status: .badRequest, message: "auth_variable_override is not valid JSON.")
             }
             switch auth {
-            case .null, .object: return .overridden(verified.app, auth: auth)
+            case .null, .object: return (.overridden(verified.app, auth: auth), verified.claims)
             default: throw DatabaseError(status: .badRequest, message: "auth_variable_override must be an object or null.")
             }
         }
         guard override == nil else { throw Self.overrideRefused }
         do {
-            return .user(try await authenticator.user(claims: verified.claims, app: verified.app))
+            return (.user(try await authenticator.user(claims: verified.claims, app: verified.app)), verified.claims)
         } catch is APIError {
             throw Self.badToken
         }

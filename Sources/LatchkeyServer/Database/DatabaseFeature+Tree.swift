@@ -10,18 +10,19 @@ import LatchkeyWire
 /// protocol's: JSON values, and errors as `{"error": "…"}`.
 extension DatabaseFeature {
     func treeRoutes(into table: inout RouteTable) {
-        table.on(.get, Self.treePath, operation: "DatabaseGet", access: .anyone) { request, context in
+        let caller = Access.scheme(callers.scheme)
+        table.on(.get, Self.treePath, operation: "DatabaseGet", access: caller) { request, context in
             if request.asksForEventStream {
-                return try await answer(request) { caller, path, options in
+                return try await answer(request, context) { caller, path, options in
                     guard options.shapesNoStream else {
                         throw DatabaseError(
                             status: .badRequest,
                             message: "print, shallow, format, callback and download are not supported on a stream."
                         )
                     }
-                    let credential = try await callers.credential(
-                        of: request,
+                    let credential = StreamCredential(
                         caller: caller,
+                        claims: try context.treeCaller.token,
                         client: requests.client(of: request, context: context)
                     )
                     return try await streams.response(
@@ -34,7 +35,7 @@ extension DatabaseFeature {
                     )
                 }
             }
-            return try await answer(request) { caller, path, options in
+            return try await answer(request, context) { caller, path, options in
                 let snapshot = try await service.read(path, query: options.query, as: caller, priorities: options.export)
                 let since = request.headers[.ifNoneMatch]
                 let tagged = since != nil || request.headers[Self.firebaseETag]?.lowercased() == "true"
@@ -50,25 +51,25 @@ extension DatabaseFeature {
             }
         }
 
-        table.on(.put, Self.treePath, operation: "DatabasePut", access: .anyone) { request, _ in
-            try await write(.put, request)
+        table.on(.put, Self.treePath, operation: "DatabasePut", access: caller) { request, context in
+            try await write(.put, request, context)
         }
-        table.on(.patch, Self.treePath, operation: "DatabasePatch", access: .anyone) { request, _ in
-            try await write(.patch, request)
+        table.on(.patch, Self.treePath, operation: "DatabasePatch", access: caller) { request, context in
+            try await write(.patch, request, context)
         }
-        table.on(.post, Self.treePath, operation: "DatabasePost", access: .anyone) { request, _ in
-            try await write(.post, request)
+        table.on(.post, Self.treePath, operation: "DatabasePost", access: caller) { request, context in
+            try await write(.post, request, context)
         }
-        table.on(.delete, Self.treePath, operation: "DatabaseDelete", access: .anyone) { request, _ in
-            try await write(.delete, request)
+        table.on(.delete, Self.treePath, operation: "DatabaseDelete", access: caller) { request, context in
+            try await write(.delete, request, context)
         }
     }
 
     /// A write by `method`; a `POST` that names another method in `X-HTTP-Method-Override` (or
     /// the `x-http-method-override` query parameter) is that method's write, as the protocol
     /// lets clients that can only send `GET` and `POST` (browsers' forms, some proxies) write.
-    private func write(_ method: HTTPRequest.Method, _ request: Request) async throws -> Response {
-        try await answer(request) { caller, path, options in
+    private func write(_ method: HTTPRequest.Method, _ request: Request, _ context: LatchkeyRequestContext) async throws -> Response {
+        try await answer(request, context) { caller, path, options in
             let method = try method == .post ? Self.overridden(request) ?? .post : method
             switch method {
             case .put:
@@ -136,13 +137,13 @@ extension DatabaseFeature {
     /// `body`, and answers the protocol's errors as `{"error": …}`.
     private func answer(
         _ request: Request,
+        _ context: LatchkeyRequestContext,
         _ body: (DatabaseCaller, DataPath, TreeRequestOptions) async throws -> Response
     ) async throws -> Response {
-        guard request.uri.path.hasSuffix(".json") else { throw HTTPError(.notFound) }
         do {
             let path = try Self.dataPath(of: request.uri.path)
             let options = try TreeRequestOptions(try TreeParameters(request.uri.query), method: request.method)
-            return try await body(try await callers.caller(of: request), path, options)
+            return try await body(try context.treeCaller.caller, path, options)
         } catch let error as DatabaseError {
             return Self.response(to: error)
         } catch let failed as DatabaseService.ConditionFailed {

@@ -22,23 +22,21 @@ struct StreamCredential: Sendable, Hashable {
     var holder: Holder
 }
 
-extension DatabaseCallers {
-    /// The credential of `caller`'s stream, `caller` resolved from `request` (``caller(of:)``)
-    /// by `client`. An anonymous caller without a known address shares one place with every
-    /// other such caller.
-    func credential(of request: Request, caller: DatabaseCaller, client: ClientInfo) async throws -> StreamCredential {
+extension StreamCredential {
+    /// The credential of `caller`'s stream, opened with a token of `claims` (nil without one) by
+    /// `client`. An anonymous caller without a known address shares one place with every other
+    /// such caller.
+    init(caller: DatabaseCaller, claims: AccessTokenClaims?, client: ClientInfo) {
         let app = caller.app
-        var claims: AccessTokenClaims?
-        if let token = try Self.token(of: request) { claims = try await authenticator.verifiedClaims(token) }
         let expiresAt = claims.map { Date(timeIntervalSince1970: TimeInterval($0.exp)) }
         switch caller {
         case .user(let user):
-            return StreamCredential(expiresAt: expiresAt, holder: .user(app: app.id, id: user.userID))
+            self.init(expiresAt: expiresAt, holder: .user(app: app.id, id: user.userID))
         case .admin, .overridden:
-            return StreamCredential(expiresAt: expiresAt, clientIssuedAt: claims?.iat, holder: .client(app: app.id))
+            self.init(expiresAt: expiresAt, clientIssuedAt: claims?.iat, holder: .client(app: app.id))
         case .anonymous:
             let bucket = client.ipAddress.map(ClientInfo.throttleBucket(of:)) ?? "unknown"
-            return StreamCredential(expiresAt: nil, holder: .address(app: app.id, bucket: bucket))
+            self.init(expiresAt: nil, holder: .address(app: app.id, bucket: bucket))
         }
     }
 }

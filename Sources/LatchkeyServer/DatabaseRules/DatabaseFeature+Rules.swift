@@ -31,17 +31,18 @@ extension DatabaseFeature {
     static let maximumRulesBytes = 256 * 1024
 
     func rulesRoutes(into table: inout RouteTable) {
-        table.on(.get, "/.settings/rules.json", operation: "DatabaseGetRules", access: .anyone) { request, _ in
+        let admin = Access.scheme(callers.adminScheme)
+        table.on(.get, "/.settings/rules.json", operation: "DatabaseGetRules", access: admin) { _, context in
             try await answering {
-                let app = try await administeredApp(of: request)
+                let app = try context.app
                 let source = try await rules.store.source(appID: app.id) ?? DatabaseRules.defaults.source
                 return Self.response(source)
             }
         }
 
-        table.on(.put, "/.settings/rules.json", operation: "DatabaseSetRules", access: .anyone) { request, _ in
+        table.on(.put, "/.settings/rules.json", operation: "DatabaseSetRules", access: admin) { request, context in
             try await answering {
-                let app = try await administeredApp(of: request)
+                let app = try context.app
                 let body: Data
                 do {
                     body = try await RequestBody.bytes(of: request, limit: Self.maximumRulesBytes)
@@ -59,19 +60,6 @@ extension DatabaseFeature {
                 return Self.response(#"{"status":"ok"}"#)
             }
         }
-    }
-
-    /// The app whose confidential client (with `database:admin`, not overridden) `request` comes
-    /// from; the protocol's 401 `Permission denied` for anyone else, with a token or without.
-    private func administeredApp(of request: Request) async throws -> App {
-        let caller: DatabaseCaller
-        do {
-            caller = try await callers.caller(of: request)
-        } catch is DatabaseError {
-            throw DatabaseError.permissionDenied
-        }
-        guard case .admin(let app) = caller else { throw DatabaseError.permissionDenied }
-        return app
     }
 
     /// The protocol's `{"error": …}` for a ``DatabaseError`` thrown by `work`.

@@ -29,29 +29,34 @@ struct EmailActionPage {
             return try pages.render(EmailAction.form(mode: mode, token: String(token), csrf: csrf.issue(for: request), in: language))
         }
 
-        table.on(.post, "/v1/auth/action", operation: "emailAction", access: .anyone) { request, context in
+        table.on(.post, "/v1/auth/action", operation: "emailAction", access: .browser, form: ["mode", "token", "password"]) { request, context in
             let language = Language(of: request)
-            guard let form = try await requests.form(of: request, recognized: ["mode", "token", "password", CSRFProtection.fieldName]),
-                let mode = form["mode"].flatMap(EmailAction.Mode.init(rawValue:)), let token = form["token"]
+            guard let mode = context.form["mode"].flatMap(EmailAction.Mode.init(rawValue:)), let token = context.form["token"]
             else { return try pages.render(.message("link_incomplete", in: language, status: .badRequest)) }
-            guard csrf.verify(request, form: form) else { return try pages.render(.refusedForm(in: language)) }
-            let client = requests.client(of: request, context: context)
             return try pages.render(
-                try await carryOut(mode, token: token, password: form["password"], request: request, client: client, in: language)
+                try await carryOut(
+                    mode,
+                    token: token,
+                    password: context.form["password"],
+                    request: request,
+                    client: requests.client(of: request, context: context),
+                    browserCookie: context.browserSessionCookie,
+                    in: language
+                )
             )
         }
 
-        table.on(.post, "/v1/auth/action/mfa", operation: "emailActionSecondFactor", access: .anyone) { request, context in
-            let language = Language(of: request)
-            let form = try await requests.form(of: request, recognized: ["challenge", "code", CSRFProtection.fieldName]) ?? [:]
-            guard csrf.verify(request, form: form) else { return try pages.render(.refusedForm(in: language)) }
-            return try pages.render(
+        table.on(.post, "/v1/auth/action/mfa", operation: "emailActionSecondFactor", access: .browser, form: ["challenge", "code"]) {
+            request,
+            context in
+            try pages.render(
                 try await completeSecondFactor(
-                    challenge: form["challenge"] ?? "",
-                    code: form["code"] ?? "",
+                    challenge: context.form["challenge"] ?? "",
+                    code: context.form["code"] ?? "",
                     request: request,
                     client: requests.client(of: request, context: context),
-                    in: language
+                    browserCookie: context.browserSessionCookie,
+                    in: Language(of: request)
                 )
             )
         }
@@ -65,12 +70,13 @@ struct EmailActionPage {
         code: String,
         request: Request,
         client: ClientInfo,
+        browserCookie: String?,
         in language: Language
     ) async throws -> Page {
         do {
             let app = try await mfa.app(ofChallenge: challenge)
             let answer = try await mfa.complete(MFASignIn.completion(challenge: challenge, typed: code), app: app, client: client)
-            return try await signedIn(answer, app: app, request: request, in: language)
+            return try await signedIn(answer, app: app, browserCookie: browserCookie, in: language)
         } catch let error as APIError where error.code == .mfaChallengeExpired {
             return failure(error, in: language)
         } catch let error as APIError {
@@ -86,12 +92,12 @@ struct EmailActionPage {
 
     /// The browser signed in to the hosted login of `app` by `answer`: the page saying so — with
     /// the recovery codes of an authenticator the sign-in just enrolled — and the session's cookie.
-    private func signedIn(_ answer: AuthResponse, app: App, request: Request, in language: Language) async throws -> Page {
+    private func signedIn(_ answer: AuthResponse, app: App, browserCookie: String?, in language: Language) async throws -> Page {
         var page = Page.message("email_signed_in", in: language)
         if let codes = answer.recoveryCodes {
             page = Page("email/recovery-codes", title: "email_signed_in.title", language: language, values: ["recoveryCodes": codes])
         }
-        if case let (_, cookie)? = try await browser.adopt(answer, app: app, replacing: request, at: time.now()) {
+        if case let (_, cookie)? = try await browser.adopt(answer, app: app, replacing: browserCookie, at: time.now()) {
             page.headers[.setCookie] = cookie.description
         }
         return page
@@ -122,6 +128,7 @@ struct EmailActionPage {
         password: String?,
         request: Request,
         client: ClientInfo,
+        browserCookie: String?,
         in language: Language
     ) async throws -> Page {
         do {
@@ -134,7 +141,7 @@ struct EmailActionPage {
                 return .message("password_changed", in: language)
             case .signIn:
                 let (answer, app, _) = try await emailSignIn.signIn(linkToken: token, app: nil, client: client, language: language)
-                return try await signedIn(answer, app: app, request: request, in: language)
+                return try await signedIn(answer, app: app, browserCookie: browserCookie, in: language)
             }
         } catch let error as APIError where error.code == .mfaRequired {
             guard let challenge = error.challenge?.token else { throw error }

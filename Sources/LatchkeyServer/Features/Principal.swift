@@ -10,6 +10,13 @@ enum Principal: Sendable {
     case client(ClientPrincipal)
     /// An operator of the installation, signed in with password and TOTP.
     case `operator`(OperatorPrincipal)
+    /// An operator halfway through the console's sign-in: password proven, TOTP code not yet.
+    case operatorSigningIn(OperatorSigningIn)
+    /// A browser of the hosted login; its session cookie when it brought a well-formed one.
+    case browser(sessionCookie: String?)
+    /// A caller of the data tree, as its protocol names it, with the verified claims of the token
+    /// it called with (nil without one).
+    case treeCaller(DatabaseCaller, token: AccessTokenClaims?)
 
     /// The app the principal belongs to; nil for an operator, who administers every app.
     var app: App? {
@@ -17,7 +24,8 @@ enum Principal: Sendable {
         case .app(let app): app
         case .user(let user): user.app
         case .client(let client): client.app
-        case .operator: nil
+        case .treeCaller(let caller, _): caller.app
+        case .operator, .operatorSigningIn, .browser: nil
         }
     }
 }
@@ -27,6 +35,15 @@ struct OperatorPrincipal: Sendable {
     /// The operator, as stored when the request arrived.
     var `operator`: Operator
     /// Their session.
+    var sessionID: String
+}
+
+/// An operator who has proved their password in the console and owes the TOTP code, with the
+/// session that proves it.
+struct OperatorSigningIn: Sendable {
+    /// The operator's stored row, which the code is checked against.
+    var row: OperatorStore.Row
+    /// The password-only session.
     var sessionID: String
 }
 

@@ -21,6 +21,9 @@ struct RouteTable: Sendable {
         var feature: String
         /// What the caller needs.
         var access: Access
+        /// The fields of the browser form the route reads, when it reads one: the table reads
+        /// them and checks the form's token (CSRF) before the handler; nil for other routes.
+        var form: Set<String>?
         /// The handler.
         var handler: Handler
     }
@@ -36,9 +39,12 @@ struct RouteTable: Sendable {
         _ path: String,
         operation: String,
         access: Access,
+        form: Set<String>? = nil,
         handler: @escaping Handler
     ) {
-        routes.append(Route(method: method, path: path, operation: operation, feature: feature, access: access, handler: handler))
+        routes.append(
+            Route(method: method, path: path, operation: operation, feature: feature, access: access, form: form, handler: handler)
+        )
     }
 
     /// Adds every route to `router`, each authenticating its caller before its handler runs.
@@ -64,11 +70,15 @@ extension RouteTable.Route {
         isCatchAll ? path.drop { $0 != "}" }.dropFirst() : nil
     }
 
-    /// The handler, run once the caller is authenticated as the route's ``access`` asks.
+    /// The handler, run once the caller is authenticated as the route's ``access`` asks and its
+    /// ``form`` is read. A catch-all route answers 404 for paths without its suffix before
+    /// anything else: those are no route's, so nobody is asked who they are.
     func authenticated(by authenticator: Authenticator) -> RouteTable.Handler {
-        { [handler, access] request, context in
+        { [handler, access, form, catchAllSuffix] request, context in
+            if let catchAllSuffix, !request.uri.path.hasSuffix(catchAllSuffix) { throw HTTPError(.notFound) }
             var context = context
             context.principal = try await authenticator.principal(for: request, access: access)
+            if let form { context.form = try await authenticator.form(of: request, fields: form) }
             return try await handler(request, context)
         }
     }

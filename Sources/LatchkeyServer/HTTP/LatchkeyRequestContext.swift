@@ -14,6 +14,8 @@ public struct LatchkeyRequestContext: RequestContext {
     let channel: any Channel
     /// The caller, established before the handler runs from the route's ``Access``.
     var principal: Principal?
+    /// The posted form of a route that declares one, its token already checked.
+    var form: [String: String] = [:]
 
     /// Creates the context for a request arriving on `source.channel`.
     public init(source: ApplicationRequestContextSource) {
@@ -45,6 +47,28 @@ extension LatchkeyRequestContext {
         get throws {
             guard case .operator(let signedIn) = principal else { throw APIError.invalidToken(.unauthorized) }
             return signedIn
+        }
+    }
+
+    /// The operator halfway through signing in, of a route declared with ``Access/consoleSecondStep``.
+    var operatorSigningIn: OperatorSigningIn {
+        get throws {
+            guard case .operatorSigningIn(let signingIn) = principal else { throw APIError.invalidToken(.unauthorized) }
+            return signingIn
+        }
+    }
+
+    /// The session cookie of a route declared with ``Access/browser``; nil when the browser brought none.
+    var browserSessionCookie: String? {
+        guard case .browser(let cookie) = principal else { return nil }
+        return cookie
+    }
+
+    /// The data tree's caller and its token's claims, of a route declared with a tree ``CredentialScheme``.
+    var treeCaller: (caller: DatabaseCaller, token: AccessTokenClaims?) {
+        get throws {
+            guard case .treeCaller(let caller, let token) = principal else { throw DatabaseError.permissionDenied }
+            return (caller, token)
         }
     }
 

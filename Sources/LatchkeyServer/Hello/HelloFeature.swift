@@ -7,21 +7,18 @@ import LatchkeyWire
 struct HelloFeature: Feature {
     static let id = "hello"
     let appDirectory: AppDirectory
-
-    let authenticator: Authenticator
     let answers = HelloAnswers()
 
     init(backend: LatchkeyBackend) {
         self.appDirectory = backend.appDirectory
-        self.authenticator = Authenticator(backend: backend)
     }
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Discovery", access: .anyone)
 
     func routes(into table: inout RouteTable) {
 
-        table.on(.get, "/v1/hello", operation: "getHello", access: .anyone) { request, _ in
-            let principal = await authenticator.anyPrincipal(for: request)
+        table.on(.get, "/v1/hello", operation: "getHello", access: .anyoneNamed) { request, context in
+            let principal = context.principal
             let clientID = principal?.app?.clientID ?? request.headers[.clientID]
             let appKnown: Bool
             if principal != nil {
@@ -49,12 +46,13 @@ struct HelloFeature: Feature {
     /// Whether a caller with `principal` (or naming a known app) meets `access`.
     private static func allows(_ access: Access, principal: Principal?, appKnown: Bool) -> Bool {
         switch (access, principal) {
-        case (.anyone, _), (.oauthClient, _): true
+        case (.anyone, _), (.anyoneNamed, _), (.oauthClient, _), (.browser, _), (.scheme, _): true
         case (.app, _): appKnown
         case (.user(let scope), .user(let user)?): Scope.parse(user.claims.scope).contains(scope)
         case (.client(let scope), .client(let client)?): client.scopes.contains(scope)
         case (.operator(let role), .operator(let signedIn)?), (.consolePage(let role), .operator(let signedIn)?): signedIn.operator.role >= role
-        case (.user, _), (.client, _), (.operator, _), (.consolePage, _): false
+        case (.consoleSecondStep, .operatorSigningIn?): true
+        case (.user, _), (.client, _), (.operator, _), (.consolePage, _), (.consoleSecondStep, _): false
         }
     }
 }

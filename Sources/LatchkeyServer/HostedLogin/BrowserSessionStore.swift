@@ -22,10 +22,10 @@ struct BrowserSessionStore: Sendable {
     /// The cookie's name.
     static let cookieName = "lk_session"
 
-    /// The live browser session of `app` the request's cookie names, its use recorded (the idle
+    /// The live browser session of `app` the browser's `cookie` names, its use recorded (the idle
     /// timeout counts from it).
-    func find(_ request: Request, app: App, at now: Date) async throws -> SessionRecord? {
-        guard let cookie = Self.cookie(of: request) else { return nil }
+    func find(cookie: String?, app: App, at now: Date) async throws -> SessionRecord? {
+        guard let cookie else { return nil }
         let session = try await driver.read { db in
             try await db.raw(
                 """
@@ -47,10 +47,10 @@ struct BrowserSessionStore: Sendable {
     /// cookie — rotated at every sign-in, so a cookie planted before it is worth nothing after.
     /// The browser's sessions of other apps move to the new cookie; its earlier session of this
     /// app ends. Returns the cookie to set.
-    func adopt(sessionID: String, userID: String, app: App, replacing request: Request, at now: Date) async throws -> Cookie {
+    func adopt(sessionID: String, userID: String, app: App, replacing cookie: String?, at now: Date) async throws -> Cookie {
         let value = SecureRandom.token(prefix: "")
         let hash = Digest.sha256Hex(value)
-        let previous = Self.cookie(of: request).map(Digest.sha256Hex)
+        let previous = cookie.map(Digest.sha256Hex)
         try await driver.write { db in
             if let previous {
                 try await endSessions(cookieHash: previous, app: app, reason: "browser_sign_in", at: now, in: db)
@@ -63,22 +63,22 @@ struct BrowserSessionStore: Sendable {
                 """
             ).run()
         }
-        return cookie(value, maxAge: app.settings.sessionTTL)
+        return Self.cookie(value, maxAge: app.settings.sessionTTL, secure: secureCookies)
     }
 
     /// Makes the session that `answer` (a sign-in by a page) started the browser's session of
     /// `app`, as ``adopt(sessionID:userID:app:replacing:at:)`` does; returns it with the cookie to
     /// set, nil when the answer started no session.
-    func adopt(_ answer: AuthResponse, app: App, replacing request: Request, at now: Date) async throws -> (SessionRecord, Cookie)? {
+    func adopt(_ answer: AuthResponse, app: App, replacing cookie: String?, at now: Date) async throws -> (SessionRecord, Cookie)? {
         guard let refreshToken = answer.session?.refreshToken, let sessionID = try await sessions.sessionID(ofRefreshToken: refreshToken),
             let session = try await sessions.find(id: sessionID)
         else { return nil }
-        return (session, try await adopt(sessionID: session.id, userID: session.userID, app: app, replacing: request, at: now))
+        return (session, try await adopt(sessionID: session.id, userID: session.userID, app: app, replacing: cookie, at: now))
     }
 
     /// Ends the browser's session of `app` (RP-initiated logout); the cookie stays for other apps.
-    func end(_ request: Request, app: App, at now: Date) async throws {
-        guard let cookie = Self.cookie(of: request) else { return }
+    func end(cookie: String?, app: App, at now: Date) async throws {
+        guard let cookie else { return }
         try await driver.write { db in
             try await endSessions(cookieHash: Digest.sha256Hex(cookie), app: app, reason: "browser_sign_out", at: now, in: db)
         }
@@ -97,11 +97,12 @@ struct BrowserSessionStore: Sendable {
 
     /// `lk_session`: HttpOnly (no script reads it), `SameSite=Lax` (sent on top-level navigations
     /// from the app, not on other sites' subrequests or posts), `Secure` when the server is reached over https.
-    private func cookie(_ value: String, maxAge: Int) -> Cookie {
-        Cookie(name: Self.cookieName, value: value, maxAge: maxAge, path: "/", secure: secureCookies, httpOnly: true, sameSite: .lax)
+    private static func cookie(_ value: String, maxAge: Int, secure: Bool) -> Cookie {
+        Cookie(name: cookieName, value: value, maxAge: maxAge, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
     }
 
-    private static func cookie(of request: Request) -> String? {
+    /// The browser's `lk_session` cookie, when it is one this server could have set.
+    static func cookie(of request: Request) -> String? {
         guard let value = request.cookies[cookieName]?.value, (32...64).contains(value.count),
             value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
         else { return nil }

@@ -11,7 +11,7 @@ import LatchkeyWire
 extension HostedLoginFeature {
     /// `POST /oauth/authorize/email`: sends the code, then asks for it.
     func emailCodeStart(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
-        try await step(request, fields: ["email"]) { authz, form, language in
+        try await step(request, context) { authz, form, language in
             let email = form["email"]?.trimmingCharacters(in: .whitespaces) ?? ""
             do {
                 _ = try await emailSignIn.send(
@@ -39,11 +39,11 @@ extension HostedLoginFeature {
     /// `POST /oauth/authorize/email/verify`: the code signs the user in (making the account on
     /// first use, as the API does).
     func emailCodeVerify(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
-        try await step(request, fields: ["email", "code"]) { authz, form, language in
+        try await step(request, context) { authz, form, language in
             let email = form["email"] ?? ""
             let code = (form["code"] ?? "").filter { !$0.isWhitespace }
             let client = requests.client(of: request, context: context)
-            return try await finishSignIn(authz, request: request, client: client, language: language) {
+            return try await finishSignIn(authz, request: request, browserCookie: context.browserSessionCookie, client: client, language: language) {
                 try await emailSignIn.verify(
                     EmailCodeVerifyRequest(email: email, code: code),
                     app: authz.app,

@@ -9,10 +9,10 @@ import LatchkeyWire
 extension HostedLoginFeature {
     /// `GET /oauth/authorize`: a usable browser session goes straight back to the client with a
     /// code; otherwise the sign-in page (or `login_required` for `prompt=none`).
-    func authorize(_ request: Request) async throws -> Response {
+    func authorize(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
         try await page(request) { authz, language in
             let now = time.now()
-            if authz.prompt != .login, let session = try await browser.find(request, app: authz.app, at: now),
+            if authz.prompt != .login, let session = try await browser.find(cookie: context.browserSessionCookie, app: authz.app, at: now),
                 authz.maxAge.map({ now.timeIntervalSince(session.authenticatedAt) <= TimeInterval($0) }) ?? true
             {
                 return try await signedIn(authz, session: session, request: request, language: language, cookie: nil)
@@ -32,15 +32,14 @@ extension HostedLoginFeature {
         }
     }
 
-    /// A form's step: its token checked (a `403` page without a good one), then the
-    /// authorization request it carries, then `body`.
+    /// A form's step (its fields read and its token checked by the route table, see
+    /// ``step(_:)``): the authorization request it carries, then `body`.
     func step(
         _ request: Request,
-        fields: Set<String>,
+        _ context: LatchkeyRequestContext,
         _ body: (AuthorizationRequest, [String: String], Language) async throws -> Response
     ) async throws -> Response {
-        let form = try await requests.form(of: request, recognized: fields.union([CSRFProtection.fieldName, "request"])) ?? [:]
-        guard csrf.verify(request, form: form) else { return try errorPage("csrf", request: request, status: .forbidden) }
+        let form = context.form
         do {
             let authz = try await AuthorizationRequest.parse(query: form["request"] ?? "", apps: apps)
             return try await body(authz, form, authz.language(of: request))
@@ -105,9 +104,15 @@ extension HostedLoginFeature {
     /// A sign-in by a page (password, sign-up, PIN) started a session: it becomes the browser's
     /// session of the app under a fresh cookie, and the flow goes on. An email sign-up of an app
     /// that hides taken emails starts none: the page says to follow the emailed link and sign in.
-    func adopt(_ answer: AuthResponse, authz: AuthorizationRequest, request: Request, language: Language) async throws -> Response {
+    func adopt(
+        _ answer: AuthResponse,
+        authz: AuthorizationRequest,
+        request: Request,
+        browserCookie: String?,
+        language: Language
+    ) async throws -> Response {
         guard answer.session != nil else { return try messagePage(authz, "login.sign_up.check_email", request: request, language: language) }
-        guard case let (session, cookie)? = try await browser.adopt(answer, app: authz.app, replacing: request, at: time.now()) else {
+        guard case let (session, cookie)? = try await browser.adopt(answer, app: authz.app, replacing: browserCookie, at: time.now()) else {
             return try signInPage(authz, request: request, language: language)
         }
         return try await signedIn(authz, session: session, request: request, language: language, cookie: cookie)
@@ -120,15 +125,23 @@ extension HostedLoginFeature {
     func finishSignIn(
         _ authz: AuthorizationRequest,
         request: Request,
+        browserCookie: String?,
         client: ClientInfo,
         language: Language,
         _ signIn: () async throws -> AuthResponse,
         refused: (APIError) throws -> Response
     ) async throws -> Response {
         do {
-            return try await adopt(try await signIn(), authz: authz, request: request, language: language)
+            return try await adopt(try await signIn(), authz: authz, request: request, browserCookie: browserCookie, language: language)
         } catch let error as APIError where error.code == .mfaRequired {
-            return try await askForSecondFactor(error, authz: authz, request: request, client: client, language: language)
+            return try await askForSecondFactor(
+                error,
+                authz: authz,
+                request: request,
+                browserCookie: browserCookie,
+                client: client,
+                language: language
+            )
         } catch let error as APIError {
             return try refused(error)
         }
@@ -137,7 +150,7 @@ extension HostedLoginFeature {
     /// `POST /oauth/authorize/sign-in`: the account service's sign-in, with its throttling and
     /// its rule that unknown users and wrong passwords answer alike.
     func signIn(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
-        try await step(request, fields: ["identifier", "password"]) { authz, form, language in
+        try await step(request, context) { authz, form, language in
             let identifier = form["identifier"]?.trimmingCharacters(in: .whitespaces) ?? ""
             let password = form["password"] ?? ""
             var errors: [PageError] = []
@@ -147,7 +160,7 @@ extension HostedLoginFeature {
                 return try signInPage(authz, request: request, language: language, identifier: identifier, errors: errors, status: .badRequest)
             }
             let client = requests.client(of: request, context: context)
-            return try await finishSignIn(authz, request: request, client: client, language: language) {
+            return try await finishSignIn(authz, request: request, browserCookie: context.browserSessionCookie, client: client, language: language) {
                 let isEmail = identifier.contains("@")
                 return try await accounts.signIn(
                     username: isEmail ? nil : identifier,
@@ -176,9 +189,9 @@ extension HostedLoginFeature {
     /// carried, posted by the page's script as `toJSON()` gives it; verified as
     /// `POST /v1/auth/passkey` verifies it.
     func passkeySignIn(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
-        try await step(request, fields: ["credential"]) { authz, form, language in
+        try await step(request, context) { authz, form, language in
             let client = requests.client(of: request, context: context)
-            return try await finishSignIn(authz, request: request, client: client, language: language) {
+            return try await finishSignIn(authz, request: request, browserCookie: context.browserSessionCookie, client: client, language: language) {
                 guard let json = form["credential"],
                     let credential = try? JSONDecoder().decode(PasskeyAssertionCredential.self, from: Data(json.utf8))
                 else { throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "credential", code: .invalidRequest)]) }
@@ -199,12 +212,12 @@ extension HostedLoginFeature {
     /// email sign-up of an app that hides taken emails has no session yet: the page says to
     /// follow the emailed link and sign in.
     func signUp(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
-        try await step(request, fields: ["username", "email", "password"]) { authz, form, language in
+        try await step(request, context) { authz, form, language in
             let username = form["username"].flatMap { $0.isEmpty ? nil : $0 }
             let email = form["email"].flatMap { $0.isEmpty ? nil : $0 }
             let body = SignUpRequest(username: username, email: email, password: form["password"] ?? "")
             let client = requests.client(of: request, context: context)
-            return try await finishSignIn(authz, request: request, client: client, language: language) {
+            return try await finishSignIn(authz, request: request, browserCookie: context.browserSessionCookie, client: client, language: language) {
                 try await accounts.signUp(body, app: authz.app, client: client, language: language)
             } refused: { error in
                 try signUpPage(
@@ -223,7 +236,7 @@ extension HostedLoginFeature {
     /// `POST /oauth/authorize/reset`: the email-link reset; the same answer whether or not the
     /// address has an account.
     func reset(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
-        try await step(request, fields: ["email"]) { authz, form, language in
+        try await step(request, context) { authz, form, language in
             let email = form["email"]?.trimmingCharacters(in: .whitespaces) ?? ""
             do {
                 try await links.requestReset(
@@ -250,7 +263,7 @@ extension HostedLoginFeature {
 
     /// `POST /oauth/authorize/phone`: sends a PIN (the phone service's limits), then asks for it.
     func phoneStart(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
-        try await step(request, fields: ["phone"]) { authz, form, language in
+        try await step(request, context) { authz, form, language in
             let number = form["phone"]?.trimmingCharacters(in: .whitespaces) ?? ""
             do {
                 let started = try await phone.start(
@@ -276,11 +289,11 @@ extension HostedLoginFeature {
     /// `POST /oauth/authorize/phone/verify`: the PIN signs the user in (creating the account on
     /// first use, as the phone API does).
     func phoneVerify(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
-        try await step(request, fields: ["phone", "request_id", "pin"]) { authz, form, language in
+        try await step(request, context) { authz, form, language in
             let number = form["phone"] ?? ""
             let requestID = form["request_id"] ?? ""
             let client = requests.client(of: request, context: context)
-            return try await finishSignIn(authz, request: request, client: client, language: language) {
+            return try await finishSignIn(authz, request: request, browserCookie: context.browserSessionCookie, client: client, language: language) {
                 try await phone.verify(
                     PhoneVerifyRequest(phone: number, requestId: requestID, pin: form["pin"] ?? ""),
                     app: authz.app,
@@ -302,9 +315,9 @@ extension HostedLoginFeature {
 
     /// `POST /oauth/authorize/consent`: the user's answer to a third-party app; a refusal is
     /// `access_denied` for the client.
-    func consent(_ request: Request) async throws -> Response {
-        try await step(request, fields: ["decision"]) { authz, form, language in
-            guard let session = try await browser.find(request, app: authz.app, at: time.now()) else {
+    func consent(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
+        try await step(request, context) { authz, form, language in
+            guard let session = try await browser.find(cookie: context.browserSessionCookie, app: authz.app, at: time.now()) else {
                 return try signInPage(authz, request: request, language: language)
             }
             guard form["decision"] == "allow" else { throw refuse(authz, "access_denied", "The user declined.") }

@@ -25,11 +25,11 @@ extension HostedLoginFeature {
     /// the app ends at once; otherwise a page asks the user to confirm. A link alone, or one
     /// carrying someone else's ID token, must not sign anyone out (RP-Initiated Logout 1.0 §2:
     /// a hint that is not the current user's makes the request suspect).
-    func endSession(_ request: Request) async throws -> Response {
+    func endSession(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
         let fields = AuthorizationRequest.fields(of: AuthorizationRequest.query(of: request)) ?? [:]
         let parameters = fields.compactMapValues { $0.count == 1 ? $0[0] : nil }
         guard let logout = try await checkedLogout(parameters) else { return try errorPage("logout", request: request, status: .badRequest) }
-        let signedIn = try await browser.find(request, app: logout.app, at: time.now())?.userID
+        let signedIn = try await browser.find(cookie: context.browserSessionCookie, app: logout.app, at: time.now())?.userID
         guard let hinted = logout.hintedUserID, signedIn == nil || signedIn == hinted else {
             var page = Page("login/logout", title: "login.logout.title", language: Language(uiLocales: parameters["ui_locales"], of: request))
             page.values["appName"] = logout.app.name
@@ -41,20 +41,18 @@ extension HostedLoginFeature {
             page.headers = [.cacheControl: "no-store"]
             return try pages.render(page)
         }
-        return try await end(logout, request: request)
+        return try await end(logout, request: request, browserCookie: context.browserSessionCookie)
     }
 
     /// `POST /oauth/logout`: the confirmation's form.
-    func endSessionConfirmed(_ request: Request) async throws -> Response {
-        let form = try await requests.form(of: request, recognized: Self.logoutParameters.union([CSRFProtection.fieldName])) ?? [:]
-        guard csrf.verify(request, form: form) else { return try errorPage("csrf", request: request, status: .forbidden) }
-        guard let logout = try await checkedLogout(form) else { return try errorPage("logout", request: request, status: .badRequest) }
-        return try await end(logout, request: request)
+    func endSessionConfirmed(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
+        guard let logout = try await checkedLogout(context.form) else { return try errorPage("logout", request: request, status: .badRequest) }
+        return try await end(logout, request: request, browserCookie: context.browserSessionCookie)
     }
 
-    private func end(_ logout: Logout, request: Request) async throws -> Response {
+    private func end(_ logout: Logout, request: Request, browserCookie: String?) async throws -> Response {
         let now = time.now()
-        try await browser.end(request, app: logout.app, at: now)
+        try await browser.end(cookie: browserCookie, app: logout.app, at: now)
         if let sessionID = logout.hintedSessionID { try await accounts.revoke(sessionID: sessionID) }
         if let uri = logout.redirectURI {
             var parameters: [String: String] = [:]
@@ -103,7 +101,7 @@ extension HostedLoginFeature {
     /// `GET /v1/auth/browser-session` (Kurogo's Session API): whether the browser that sends the
     /// `lk_session` cookie has a live session of the app, and whose.
     func browserSessionStatus(_ request: Request, app: App) async throws -> Response {
-        guard let session = try await browser.find(request, app: app, at: time.now()),
+        guard let session = try await browser.find(cookie: BrowserSessionStore.cookie(of: request), app: app, at: time.now()),
             let account = try await userCache.account(id: session.userID, appID: app.id), !account.disabled
         else { return try JSONResponse.make(BrowserSessionStatus(active: false), headers: [.cacheControl: "no-store"]) }
         return try JSONResponse.make(

@@ -98,7 +98,7 @@ extension HostedLoginFeature {
                 )
             }
             let client = requests.client(of: request, context: context)
-            return try await finishSignIn(authz, request: request, client: client, language: language) {
+            return try await finishSignIn(authz, request: request, browserCookie: context.browserSessionCookie, client: client, language: language) {
                 try await providerAccounts.signIn(
                     ExternalSignInRequest(
                         provider: flow.provider,

@@ -16,6 +16,7 @@ extension HostedLoginFeature {
         _ error: APIError,
         authz: AuthorizationRequest,
         request: Request,
+        browserCookie: String?,
         client: ClientInfo,
         language: Language
     ) async throws -> Response {
@@ -23,7 +24,7 @@ extension HostedLoginFeature {
             let remembered = rememberedBrowsers.remembered(by: request, app: authz.app, at: time.now()),
             let answer = try await mfa.completeRemembered(challenge: challenge.token, remembered: remembered, app: authz.app, client: client)
         {
-            return try await adopt(answer, authz: authz, request: request, language: language)
+            return try await adopt(answer, authz: authz, request: request, browserCookie: browserCookie, language: language)
         }
         let prompt = try await SecondFactorPrompt.start(error, app: authz.app, factors: secondFactor)
         return try secondFactorPage(authz, request: request, language: language, prompt: prompt)
@@ -33,7 +34,7 @@ extension HostedLoginFeature {
     /// recovery code; `remember=1` remembers the browser for the user's authenticator. A
     /// challenge that can no longer be used sends the user back to signing in.
     func completeSecondFactor(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
-        try await step(request, fields: ["challenge", "code", "remember"]) { authz, form, language in
+        try await step(request, context) { authz, form, language in
             let challenge = form["challenge"] ?? ""
             do {
                 let answer = try await mfa.complete(
@@ -43,12 +44,25 @@ extension HostedLoginFeature {
                 )
                 var response: Response
                 if let recoveryCodes = answer.recoveryCodes {
-                    guard case let (_, cookie)? = try await browser.adopt(answer, app: authz.app, replacing: request, at: time.now()) else {
+                    guard
+                        case let (_, cookie)? = try await browser.adopt(
+                            answer,
+                            app: authz.app,
+                            replacing: context.browserSessionCookie,
+                            at: time.now()
+                        )
+                    else {
                         return try signInPage(authz, request: request, language: language)
                     }
                     response = try recoveryCodesPage(authz, request: request, language: language, codes: recoveryCodes, cookie: cookie)
                 } else {
-                    response = try await adopt(answer, authz: authz, request: request, language: language)
+                    response = try await adopt(
+                        answer,
+                        authz: authz,
+                        request: request,
+                        browserCookie: context.browserSessionCookie,
+                        language: language
+                    )
                 }
                 if form["remember"] == "1", let remembered = try await mfa.remembered(userID: answer.user.id) {
                     response.setCookie(rememberedBrowsers.cookie(remembered, app: authz.app, at: time.now()))
@@ -78,10 +92,10 @@ extension HostedLoginFeature {
     /// `POST /oauth/authorize/continue`: the flow after the recovery codes page, for the
     /// browser session that the second step just started — one older than a challenge's
     /// lifetime signs in again, so this form cannot stand in for a `prompt=login` later.
-    func continueAfterSecondFactor(_ request: Request) async throws -> Response {
-        try await step(request, fields: []) { authz, _, language in
+    func continueAfterSecondFactor(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
+        try await step(request, context) { authz, _, language in
             let now = time.now()
-            guard let session = try await browser.find(request, app: authz.app, at: now),
+            guard let session = try await browser.find(cookie: context.browserSessionCookie, app: authz.app, at: now),
                 now.timeIntervalSince(session.authenticatedAt) <= TimeInterval(MFAChallenge.lifetime)
             else { return try signInPage(authz, request: request, language: language) }
             return try await signedIn(authz, session: session, request: request, language: language, cookie: nil)

@@ -80,75 +80,98 @@ struct HostedLoginFeature: Feature {
     ]
 
     func routes(into table: inout RouteTable) {
-        table.on(.get, "/oauth/authorize", operation: "authorize", access: .anyone) { request, _ in
-            try await authorize(request)
+        table.on(.get, "/oauth/authorize", operation: "authorize", access: .browser) { request, context in
+            try await authorize(request, context: context)
         }
-        table.on(.post, "/oauth/authorize/sign-in", operation: "loginSignIn", access: .anyone) { request, context in
+        table.on(.post, "/oauth/authorize/sign-in", operation: "loginSignIn", access: .browser, form: Self.step(["identifier", "password"])) {
+            request,
+            context in
             try await signIn(request, context: context)
         }
-        table.on(.post, "/oauth/authorize/passkey", operation: "loginPasskey", access: .anyone) { request, context in
+        table.on(.post, "/oauth/authorize/passkey", operation: "loginPasskey", access: .browser, form: Self.step(["credential"])) {
+            request,
+            context in
             try await passkeySignIn(request, context: context)
         }
-        table.on(.get, "/oauth/authorize/sign-up", operation: "loginSignUpPage", access: .anyone) { request, _ in
+        table.on(.get, "/oauth/authorize/sign-up", operation: "loginSignUpPage", access: .browser) { request, _ in
             try await page(request) { authz, language in try signUpPage(authz, request: request, language: language) }
         }
-        table.on(.post, "/oauth/authorize/sign-up", operation: "loginSignUp", access: .anyone) { request, context in
+        table.on(.post, "/oauth/authorize/sign-up", operation: "loginSignUp", access: .browser, form: Self.step(["username", "email", "password"])) {
+            request,
+            context in
             try await signUp(request, context: context)
         }
-        table.on(.get, "/oauth/authorize/reset", operation: "loginResetPage", access: .anyone) { request, _ in
+        table.on(.get, "/oauth/authorize/reset", operation: "loginResetPage", access: .browser) { request, _ in
             try await page(request) { authz, language in
                 try emailPage("login/reset", title: "login.reset.title", authz, request: request, language: language)
             }
         }
-        table.on(.post, "/oauth/authorize/reset", operation: "loginReset", access: .anyone) { request, context in
+        table.on(.post, "/oauth/authorize/reset", operation: "loginReset", access: .browser, form: Self.step(["email"])) { request, context in
             try await reset(request, context: context)
         }
-        table.on(.get, "/oauth/authorize/phone", operation: "loginPhonePage", access: .anyone) { request, _ in
+        table.on(.get, "/oauth/authorize/phone", operation: "loginPhonePage", access: .browser) { request, _ in
             try await page(request) { authz, language in try phonePage(authz, request: request, language: language) }
         }
-        table.on(.post, "/oauth/authorize/phone", operation: "loginPhoneStart", access: .anyone) { request, context in
+        table.on(.post, "/oauth/authorize/phone", operation: "loginPhoneStart", access: .browser, form: Self.step(["phone"])) { request, context in
             try await phoneStart(request, context: context)
         }
-        table.on(.post, "/oauth/authorize/phone/verify", operation: "loginPhoneVerify", access: .anyone) { request, context in
+        table.on(
+            .post,
+            "/oauth/authorize/phone/verify",
+            operation: "loginPhoneVerify",
+            access: .browser,
+            form: Self.step(["phone", "request_id", "pin"])
+        ) {
+            request,
+            context in
             try await phoneVerify(request, context: context)
         }
-        table.on(.get, "/oauth/authorize/email", operation: "loginEmailCodePage", access: .anyone) { request, _ in
+        table.on(.get, "/oauth/authorize/email", operation: "loginEmailCodePage", access: .browser) { request, _ in
             try await page(request) { authz, language in
                 try emailPage("login/email", title: "login.email.title", authz, request: request, language: language)
             }
         }
-        table.on(.post, "/oauth/authorize/email", operation: "loginEmailCodeStart", access: .anyone) { request, context in
+        table.on(.post, "/oauth/authorize/email", operation: "loginEmailCodeStart", access: .browser, form: Self.step(["email"])) {
+            request,
+            context in
             try await emailCodeStart(request, context: context)
         }
-        table.on(.post, "/oauth/authorize/email/verify", operation: "loginEmailCodeVerify", access: .anyone) { request, context in
+        table.on(.post, "/oauth/authorize/email/verify", operation: "loginEmailCodeVerify", access: .browser, form: Self.step(["email", "code"])) {
+            request,
+            context in
             try await emailCodeVerify(request, context: context)
         }
-        table.on(.post, "/oauth/authorize/mfa", operation: "loginMFA", access: .anyone) { request, context in
+        table.on(.post, "/oauth/authorize/mfa", operation: "loginMFA", access: .browser, form: Self.step(["challenge", "code", "remember"])) {
+            request,
+            context in
             try await completeSecondFactor(request, context: context)
         }
-        table.on(.post, "/oauth/authorize/continue", operation: "loginContinue", access: .anyone) { request, _ in
-            try await continueAfterSecondFactor(request)
+        table.on(.post, "/oauth/authorize/continue", operation: "loginContinue", access: .browser, form: Self.step([])) { request, context in
+            try await continueAfterSecondFactor(request, context: context)
         }
-        table.on(.get, "/oauth/authorize/provider", operation: "loginProviderStart", access: .anyone) { request, _ in
+        table.on(.get, "/oauth/authorize/provider", operation: "loginProviderStart", access: .browser) { request, _ in
             try await providerStart(request)
         }
-        table.on(.get, "/oauth/authorize/provider/callback", operation: "loginProviderCallback", access: .anyone) { request, context in
+        table.on(.get, "/oauth/authorize/provider/callback", operation: "loginProviderCallback", access: .browser) { request, context in
             try await providerCallback(request, context: context)
         }
-        table.on(.post, "/oauth/authorize/provider/callback", operation: "loginProviderFormPost", access: .anyone) { request, context in
+        table.on(.post, "/oauth/authorize/provider/callback", operation: "loginProviderFormPost", access: .browser) { request, context in
             try await providerCallback(request, context: context)
         }
-        table.on(.post, "/oauth/authorize/consent", operation: "loginConsent", access: .anyone) { request, _ in
-            try await consent(request)
+        table.on(.post, "/oauth/authorize/consent", operation: "loginConsent", access: .browser, form: Self.step(["decision"])) { request, context in
+            try await consent(request, context: context)
         }
-        table.on(.get, "/oauth/logout", operation: "endSession", access: .anyone) { request, _ in
-            try await endSession(request)
+        table.on(.get, "/oauth/logout", operation: "endSession", access: .browser) { request, context in
+            try await endSession(request, context: context)
         }
-        table.on(.post, "/oauth/logout", operation: "endSessionConfirmed", access: .anyone) { request, _ in
-            try await endSessionConfirmed(request)
+        table.on(.post, "/oauth/logout", operation: "endSessionConfirmed", access: .browser, form: Self.logoutParameters) { request, context in
+            try await endSessionConfirmed(request, context: context)
         }
         table.on(.get, "/v1/auth/browser-session", operation: "getBrowserSession", access: .app) { request, context in
             try await browserSessionStatus(request, app: try context.app)
         }
     }
+
+    /// The fields of a step's form: its own and the authorization request every step carries.
+    static func step(_ fields: Set<String>) -> Set<String> { fields.union(["request"]) }
 }

@@ -8,7 +8,6 @@ import LatchkeyWire
 /// whole export, and a button per action the link may carry out; the button's `POST`, with the
 /// page's form token, uses the link up.
 struct ConsentPage {
-    let requests: RequestReader
     let consent: ParentConsent
     let pages: PageRenderer
     let csrf: CSRFProtection
@@ -26,12 +25,10 @@ struct ConsentPage {
             return try pages.render(try await page(for: link, token: token, csrf: form, in: language))
         }
 
-        table.on(.post, "/v1/consent", operation: "consentAction", access: .anyone) { request, _ in
+        table.on(.post, "/v1/consent", operation: "consentAction", access: .anyone, form: ["token", "action"]) { request, context in
             let language = Language(of: request)
-            guard let form = try await requests.form(of: request, recognized: ["token", "action", CSRFProtection.fieldName]),
-                let token = form["token"], let name = form["action"]
+            guard let token = context.form["token"], let name = context.form["action"]
             else { return try pages.render(.message("link_incomplete", in: language, status: .badRequest)) }
-            guard csrf.verify(request, form: form) else { return try pages.render(.refusedForm(in: language)) }
             return try pages.render(try await carryOut(name, token: token, csrf: csrf.issue(for: request), in: language))
         }
     }

@@ -49,7 +49,7 @@ struct KidsFeature: Feature {
             return Response(status: .accepted)
         }
 
-        ConsentPage(requests: requests, consent: consent, pages: pages, csrf: csrf).routes(into: &table)
+        ConsentPage(consent: consent, pages: pages, csrf: csrf).routes(into: &table)
     }
 
     static let migrations = [

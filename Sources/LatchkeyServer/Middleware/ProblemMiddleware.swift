@@ -11,7 +11,7 @@ struct ProblemMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let refusal as PageRefusal {
+        } catch let refusal as RefusalResponse {
             return refusal.response
         } catch let error as APIError {
             return try error.response(from: request, context: context)

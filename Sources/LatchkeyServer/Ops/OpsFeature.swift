@@ -49,17 +49,25 @@ struct OpsFeature: Feature {
             }
         }
 
-        table.on(.get, "/metrics", operation: "getMetrics", access: .anyone) { request, _ in
+        table.on(.get, "/metrics", operation: "getMetrics", access: .scheme(metricsScheme)) { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: metrics.render(appliedChangeSequence: changeBus.appliedSequence)))
+            )
+        }
+    }
+
+    /// The scraper's credential: `Authorization: Bearer` with the configured metrics token. Without
+    /// a configured token the metrics are not served at all (404), so none leak by default.
+    private var metricsScheme: CredentialScheme {
+        CredentialScheme(name: "metrics-token") { [metricsTokenDigest] request in
             guard let metricsTokenDigest else { throw APIError(.notFound, .notFound) }
             let authorization = request.headers[.authorization] ?? ""
             guard authorization.lowercased().hasPrefix("bearer "),
                 Digest.equalInConstantTime(Digest.sha256Hex(String(authorization.dropFirst("bearer ".count))), metricsTokenDigest)
             else { throw APIError.invalidToken(authorization.isEmpty ? .unauthorized : .invalidToken) }
-            return Response(
-                status: .ok,
-                headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(bytes: metrics.render(appliedChangeSequence: changeBus.appliedSequence)))
-            )
+            return nil
         }
     }
 }
