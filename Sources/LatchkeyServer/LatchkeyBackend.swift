@@ -81,7 +81,7 @@ public final class LatchkeyBackend: Sendable {
         composition.withLockedValue { composition in
             if let composition { return composition }
             let features = FeatureSet.all.map { $0.init(backend: self) }
-            var routes = RouteTable()
+            var routes = RouteTable(requests: requests)
             for feature in features {
                 routes.feature = type(of: feature).id
                 feature.routes(into: &routes)

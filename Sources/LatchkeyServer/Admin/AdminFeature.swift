@@ -21,16 +21,16 @@ struct AdminFeature: Feature {
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Server-to-server user administration", access: .client(.usersRead))
 
     func routes(into table: inout RouteTable) {
-        table.on(.get, "/v1/admin/users/{id}", operation: "getUserAsAdmin", access: .client(.usersRead)) { _, context in
-            try JSONResponse.make(try await adminUser(try context.parameters.require("id"), app: try context.client.app))
+        table.json(.get, "/v1/admin/users/{id}", operation: "getUserAsAdmin", access: .client(.usersRead)) { _, context in
+            try await adminUser(try context.parameters.require("id"), app: try context.client.app)
         }
 
-        table.on(.patch, "/v1/admin/users/{id}", operation: "updateUserAsAdmin", access: .client(.usersWrite)) { request, context in
+        table.json(.patch, "/v1/admin/users/{id}", operation: "updateUserAsAdmin", access: .client(.usersWrite)) { request, context in
             let app = try context.client.app
             let id = try context.parameters.require("id")
             let update = try await requests.body(AdminUserUpdate.self, of: request).value
             try await found { try await administration.setUserDisabled(update.disabled, userID: id, appID: app.id) }
-            return try JSONResponse.make(try await adminUser(id, app: app))
+            return try await adminUser(id, app: app)
         }
 
         table.on(.delete, "/v1/admin/users/{id}", operation: "deleteUserAsAdmin", access: .client(.usersWrite)) { _, context in

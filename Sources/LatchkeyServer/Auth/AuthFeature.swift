@@ -22,27 +22,25 @@ struct AuthFeature: Feature {
 
     func routes(into table: inout RouteTable) {
 
-        table.on(.post, "/v1/auth/signup", operation: "signUp", access: .app) { request, context in
-            let body = try await requests.body(SignUpRequest.self, of: request).value
+        table.json(.post, "/v1/auth/signup", operation: "signUp", access: .app, body: SignUpRequest.self, status: .created) { body, _, context in
             let response = try await accounts.signUp(
                 body,
                 app: try context.app,
-                client: requests.client(of: request, context: context),
-                language: Language(of: request)
+                client: context.clientInfo,
+                language: context.language
             )
-            return try JSONResponse.make(response, status: .created)
+            return response
         }
 
-        table.on(.post, "/v1/auth/signin", operation: "signIn", access: .app) { request, context in
-            let body = try await requests.body(SignInRequest.self, of: request).value
+        table.json(.post, "/v1/auth/signin", operation: "signIn", access: .app, body: SignInRequest.self) { body, _, context in
             let response = try await accounts.signIn(
                 username: body.username,
                 email: body.email,
                 password: body.password,
                 app: try context.app,
-                client: requests.client(of: request, context: context)
+                client: context.clientInfo
             )
-            return try JSONResponse.make(response)
+            return response
         }
 
         table.on(.post, "/v1/auth/refresh", operation: "refreshSession", access: .app) { request, context in
@@ -57,12 +55,12 @@ struct AuthFeature: Feature {
             return Response(status: .noContent)
         }
 
-        table.on(.get, "/v1/auth/session", operation: "getCurrentSession", access: .user(.profile)) { _, context in
+        table.json(.get, "/v1/auth/session", operation: "getCurrentSession", access: .user(.profile)) { _, context in
             let user = try context.user
             guard let account = try await userCache.account(id: user.userID, appID: user.app.id),
                 let session = try await sessions.find(id: user.sessionID)
             else { throw APIError.invalidToken() }
-            return try JSONResponse.make(CurrentSession(user: account.record, session: session.descriptor(current: user.sessionID)))
+            return CurrentSession(user: account.record, session: session.descriptor(current: user.sessionID))
         }
     }
 }

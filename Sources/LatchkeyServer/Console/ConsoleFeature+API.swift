@@ -24,42 +24,44 @@ extension ConsoleFeature {
             try await admin.retryMessage(try context.parameters.require("id"), by: try actor(request, context))
             return Response(status: .noContent)
         }
-        table.on(.get, "/v1/operator/audit", operation: "listAuditLog", access: .operator(.viewer)) { request, context in
+        table.json(.get, "/v1/operator/audit", operation: "listAuditLog", access: .operator(.viewer)) { request, context in
             let before = request.uri.queryParameters["before"].map(String.init)
-            return try JSONResponse.make(
-                Listing(items: try await admin.auditLog(limit: limit(request), before: before, by: try actor(request, context)))
-            )
+            return Listing(items: try await admin.auditLog(limit: limit(request), before: before, by: try actor(request, context)))
         }
-        table.on(.get, "/v1/operator/figures", operation: "getLiveFigures", access: .operator(.viewer)) { request, context in
-            try JSONResponse.make(try await admin.figures(by: try actor(request, context)))
+        table.json(.get, "/v1/operator/figures", operation: "getLiveFigures", access: .operator(.viewer)) { request, context in
+            try await admin.figures(by: try actor(request, context))
         }
         operatorRoutes(into: &table)
     }
 
     private func sessionRoutes(into table: inout RouteTable) {
-        table.on(.post, "/v1/operator/enrollment", operation: "enrollOperatorTOTP", access: .anyone) { request, context in
-            let body = try await requests.body(OperatorEnrollmentRequest.self, of: request).value
+        table.json(.post, "/v1/operator/enrollment", operation: "enrollOperatorTOTP", access: .anyone, body: OperatorEnrollmentRequest.self) {
+            body,
+            _,
+            context in
             let row = try await operators.checkPassword(
                 username: body.username,
                 password: body.password,
-                client: requests.client(of: request, context: context)
+                client: context.clientInfo
             )
             guard let totp = try operators.enrollment(of: row) else { throw APIError(.conflict, .totpAlreadyEnrolled) }
-            return try JSONResponse.make(OperatorEnrollment(secret: totp.base32, otpauthURI: operators.uri(of: totp, for: row)))
+            return OperatorEnrollment(secret: totp.base32, otpauthURI: operators.uri(of: totp, for: row))
         }
-        table.on(.post, "/v1/operator/sessions", operation: "signInOperator", access: .anyone) { request, context in
-            let body = try await requests.body(OperatorSignInRequest.self, of: request).value
-            let client = requests.client(of: request, context: context)
+        table.json(.post, "/v1/operator/sessions", operation: "signInOperator", access: .anyone, body: OperatorSignInRequest.self, status: .created) {
+            body,
+            _,
+            context in
+            let client = context.clientInfo
             let row = try await operators.checkPassword(username: body.username, password: body.password, client: client)
             try await operators.checkCode(body.code, of: row, client: client)
             let (session, token) = try await operators.startSession(operatorID: row.operator.id, stage: .live, client: client)
             try await admin.audit.record("operator.sign_in", target: row.operator.id, by: AdminActor(row.operator, address: client.ipAddress))
             var signedIn = row.operator
             signedIn.totpEnrolled = true
-            return try JSONResponse.make(OperatorSignIn(token: token, session: session, operator: signedIn), status: .created)
+            return OperatorSignIn(token: token, session: session, operator: signedIn)
         }
-        table.on(.get, "/v1/operator/sessions", operation: "listOperatorSessions", access: .operator(.viewer)) { _, context in
-            try JSONResponse.make(Listing(items: try await operators.sessions(operatorID: try context.operator.operator.id)))
+        table.json(.get, "/v1/operator/sessions", operation: "listOperatorSessions", access: .operator(.viewer)) { _, context in
+            Listing(items: try await operators.sessions(operatorID: try context.operator.operator.id))
         }
         table.on(.delete, "/v1/operator/sessions/{id}", operation: "revokeOperatorSession", access: .operator(.viewer)) { request, context in
             let signedIn = try context.operator
@@ -72,70 +74,75 @@ extension ConsoleFeature {
     }
 
     private func appRoutes(into table: inout RouteTable) {
-        table.on(.get, "/v1/operator/apps", operation: "listAppsAsOperator", access: .operator(.viewer)) { request, context in
-            try JSONResponse.make(Listing(items: try await admin.listApps(by: try actor(request, context))))
+        table.json(.get, "/v1/operator/apps", operation: "listAppsAsOperator", access: .operator(.viewer)) { request, context in
+            Listing(items: try await admin.listApps(by: try actor(request, context)))
         }
-        table.on(.post, "/v1/operator/apps", operation: "createAppAsOperator", access: .operator(.admin)) { request, context in
-            let body = try await requests.body(AppCreateRequest.self, of: request).value
+        table.json(
+            .post,
+            "/v1/operator/apps",
+            operation: "createAppAsOperator",
+            access: .operator(.admin),
+            body: AppCreateRequest.self,
+            status: .created
+        ) { body, request, context in
             let created = try await admin.createApp(name: body.name, by: try actor(request, context))
-            return try JSONResponse.make(AppWithSecret(app: created.app, clientSecret: created.clientSecret), status: .created)
+            return AppWithSecret(app: created.app, clientSecret: created.clientSecret)
         }
-        table.on(.get, "/v1/operator/apps/{id}", operation: "getAppAsOperator", access: .operator(.viewer)) { request, context in
-            try JSONResponse.make(try await admin.app(try context.parameters.require("id"), by: try actor(request, context)))
+        table.json(.get, "/v1/operator/apps/{id}", operation: "getAppAsOperator", access: .operator(.viewer)) { request, context in
+            try await admin.app(try context.parameters.require("id"), by: try actor(request, context))
         }
-        table.on(.patch, "/v1/operator/apps/{id}", operation: "updateAppAsOperator", access: .operator(.admin)) { request, context in
-            let body = try await requests.body(AppUpdateRequest.self, of: request).value
-            return try JSONResponse.make(
-                try await admin.updateApp(
-                    try context.parameters.require("id"),
-                    name: body.name,
-                    changes: body.changes,
-                    by: try actor(request, context)
-                )
+        table.json(.patch, "/v1/operator/apps/{id}", operation: "updateAppAsOperator", access: .operator(.admin), body: AppUpdateRequest.self) {
+            body,
+            request,
+            context in
+            try await admin.updateApp(
+                try context.parameters.require("id"),
+                name: body.name,
+                changes: body.changes,
+                by: try actor(request, context)
             )
         }
-        table.on(.post, "/v1/operator/apps/{id}/secret", operation: "rotateAppSecretAsOperator", access: .operator(.admin)) { request, context in
+        table.json(.post, "/v1/operator/apps/{id}/secret", operation: "rotateAppSecretAsOperator", access: .operator(.admin)) { request, context in
             let rotated = try await admin.rotateSecret(try context.parameters.require("id"), by: try actor(request, context))
-            return try JSONResponse.make(AppWithSecret(app: rotated.app, clientSecret: rotated.secret))
+            return AppWithSecret(app: rotated.app, clientSecret: rotated.secret)
         }
-        table.on(.get, "/v1/operator/apps/{id}/rules", operation: "getAppRulesAsOperator", access: .operator(.viewer)) { request, context in
-            try JSONResponse.make(
-                RulesDocument(rules: try await admin.rules(appID: try context.parameters.require("id"), by: try actor(request, context)))
-            )
+        table.json(.get, "/v1/operator/apps/{id}/rules", operation: "getAppRulesAsOperator", access: .operator(.viewer)) { request, context in
+            RulesDocument(rules: try await admin.rules(appID: try context.parameters.require("id"), by: try actor(request, context)))
         }
-        table.on(.put, "/v1/operator/apps/{id}/rules", operation: "setAppRulesAsOperator", access: .operator(.admin)) { request, context in
-            let body = try await requests.body(RulesDocument.self, of: request).value
+        table.json(.put, "/v1/operator/apps/{id}/rules", operation: "setAppRulesAsOperator", access: .operator(.admin), body: RulesDocument.self) {
+            body,
+            request,
+            context in
             try await admin.setRules(body.rules, appID: try context.parameters.require("id"), by: try actor(request, context))
-            return try JSONResponse.make(body)
+            return body
         }
-        table.on(.put, "/v1/operator/apps/{id}/providers/{name}", operation: "setAppProviderAsOperator", access: .operator(.admin)) {
-            request,
-            context in
-            let body = try await requests.body(ProviderRequest.self, of: request).value
-            return try JSONResponse.make(
-                try await admin.setProvider(
-                    try context.parameters.require("name"),
-                    body.settings,
-                    appID: try context.parameters.require("id"),
-                    by: try actor(request, context)
-                )
+        table.json(
+            .put,
+            "/v1/operator/apps/{id}/providers/{name}",
+            operation: "setAppProviderAsOperator",
+            access: .operator(.admin),
+            body: ProviderRequest.self
+        ) { body, request, context in
+            try await admin.setProvider(
+                try context.parameters.require("name"),
+                body.settings,
+                appID: try context.parameters.require("id"),
+                by: try actor(request, context)
             )
         }
-        table.on(.delete, "/v1/operator/apps/{id}/providers/{name}", operation: "removeAppProviderAsOperator", access: .operator(.admin)) {
+        table.json(.delete, "/v1/operator/apps/{id}/providers/{name}", operation: "removeAppProviderAsOperator", access: .operator(.admin)) {
             request,
             context in
-            try JSONResponse.make(
-                try await admin.removeProvider(
-                    try context.parameters.require("name"),
-                    appID: try context.parameters.require("id"),
-                    by: try actor(request, context)
-                )
+            try await admin.removeProvider(
+                try context.parameters.require("name"),
+                appID: try context.parameters.require("id"),
+                by: try actor(request, context)
             )
         }
     }
 
     private func userRoutes(into table: inout RouteTable) {
-        table.on(.get, "/v1/operator/apps/{id}/users", operation: "searchUsersAsOperator", access: .operator(.viewer)) { request, context in
+        table.json(.get, "/v1/operator/apps/{id}/users", operation: "searchUsersAsOperator", access: .operator(.viewer)) { request, context in
             let query = request.uri.queryParameters["q"].map(String.init) ?? ""
             let found = try await admin.searchUsers(
                 appID: try context.parameters.require("id"),
@@ -143,25 +150,26 @@ extension ConsoleFeature {
                 limit: limit(request),
                 by: try actor(request, context)
             )
-            return try JSONResponse.make(Listing(items: found.map { AdminUser(user: $0.record, disabled: $0.disabled) }))
+            return Listing(items: found.map { AdminUser(user: $0.record, disabled: $0.disabled) })
         }
-        table.on(.get, "/v1/operator/apps/{id}/users/{user}", operation: "getUserAsOperator", access: .operator(.viewer)) { request, context in
-            try JSONResponse.make(
-                try await admin.user(
-                    try context.parameters.require("user"),
-                    appID: try context.parameters.require("id"),
-                    by: try actor(request, context)
-                )
+        table.json(.get, "/v1/operator/apps/{id}/users/{user}", operation: "getUserAsOperator", access: .operator(.viewer)) { request, context in
+            try await admin.user(
+                try context.parameters.require("user"),
+                appID: try context.parameters.require("id"),
+                by: try actor(request, context)
             )
         }
-        table.on(.patch, "/v1/operator/apps/{id}/users/{user}", operation: "updateUserAsOperator", access: .operator(.admin)) {
-            request,
-            context in
-            let body = try await requests.body(DisabledUpdate.self, of: request).value
+        table.json(
+            .patch,
+            "/v1/operator/apps/{id}/users/{user}",
+            operation: "updateUserAsOperator",
+            access: .operator(.admin),
+            body: DisabledUpdate.self
+        ) { body, request, context in
             let (user, app) = (try context.parameters.require("user"), try context.parameters.require("id"))
             let actor = try actor(request, context)
             try await admin.setUserDisabled(body.disabled, userID: user, appID: app, by: actor)
-            return try JSONResponse.make(try await admin.user(user, appID: app, by: actor))
+            return try await admin.user(user, appID: app, by: actor)
         }
         table.on(.delete, "/v1/operator/apps/{id}/users/{user}", operation: "deleteUserAsOperator", access: .operator(.admin)) {
             request,
@@ -214,24 +222,27 @@ extension ConsoleFeature {
     }
 
     private func operatorRoutes(into table: inout RouteTable) {
-        table.on(.get, "/v1/operator/operators", operation: "listOperators", access: .operator(.owner)) { request, context in
-            try JSONResponse.make(Listing(items: try await admin.listOperators(by: try actor(request, context))))
+        table.json(.get, "/v1/operator/operators", operation: "listOperators", access: .operator(.owner)) { request, context in
+            Listing(items: try await admin.listOperators(by: try actor(request, context)))
         }
-        table.on(.post, "/v1/operator/operators", operation: "createOperator", access: .operator(.owner)) { request, context in
-            let body = try await requests.body(OperatorCreateRequest.self, of: request).value
-            return try JSONResponse.make(
-                try await admin.createOperator(username: body.username, role: body.role, by: try actor(request, context)),
-                status: .created
-            )
+        table.json(
+            .post,
+            "/v1/operator/operators",
+            operation: "createOperator",
+            access: .operator(.owner),
+            body: OperatorCreateRequest.self,
+            status: .created
+        ) { body, request, context in
+            try await admin.createOperator(username: body.username, role: body.role, by: try actor(request, context))
         }
-        table.on(.patch, "/v1/operator/operators/{id}", operation: "updateOperator", access: .operator(.owner)) { request, context in
-            let body = try await requests.body(DisabledUpdate.self, of: request).value
-            return try JSONResponse.make(
-                try await admin.setOperatorDisabled(body.disabled, id: try context.parameters.require("id"), by: try actor(request, context))
-            )
+        table.json(.patch, "/v1/operator/operators/{id}", operation: "updateOperator", access: .operator(.owner), body: DisabledUpdate.self) {
+            body,
+            request,
+            context in
+            try await admin.setOperatorDisabled(body.disabled, id: try context.parameters.require("id"), by: try actor(request, context))
         }
-        table.on(.delete, "/v1/operator/operators/{id}/totp", operation: "resetOperatorTOTP", access: .operator(.owner)) { request, context in
-            try JSONResponse.make(try await admin.resetOperatorTOTP(id: try context.parameters.require("id"), by: try actor(request, context)))
+        table.json(.delete, "/v1/operator/operators/{id}/totp", operation: "resetOperatorTOTP", access: .operator(.owner)) { request, context in
+            try await admin.resetOperatorTOTP(id: try context.parameters.require("id"), by: try actor(request, context))
         }
     }
 

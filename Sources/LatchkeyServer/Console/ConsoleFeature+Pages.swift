@@ -70,9 +70,9 @@ extension ConsoleFeature {
             try signInPage(request, errors: [])
         }
         table.on(.post, "/console/sign-in", operation: "consoleSignIn", access: .anyone, form: ["username", "password"]) { request, context in
-            let language = Language(of: request)
+            let language = context.language
             let form = context.form
-            let client = requests.client(of: request, context: context)
+            let client = context.clientInfo
             do {
                 let row = try await operators.checkPassword(username: form["username"] ?? "", password: form["password"] ?? "", client: client)
                 let (_, token) = try await operators.startSession(operatorID: row.operator.id, stage: .totp, client: client)
@@ -93,11 +93,11 @@ extension ConsoleFeature {
         table.on(.post, "/console/totp", operation: "consoleTOTP", access: .consoleSecondStep, form: ["code"]) { request, context in
             let signingIn = try context.operatorSigningIn
             let row = signingIn.row
-            let client = requests.client(of: request, context: context)
+            let client = context.clientInfo
             do {
                 try await operators.checkCode(context.form["code"] ?? "", of: row, client: client)
             } catch let error as APIError {
-                let text = message(for: error, in: Language(of: request))
+                let text = message(for: error, in: context.language)
                 return try totpPage(request, row: row, errors: [PageError(field: "code", message: text)], status: error.status)
             }
             // A new token for the signed-in session: the one that only proved the password ends.
@@ -372,12 +372,12 @@ extension ConsoleFeature {
         _ context: LatchkeyRequestContext,
         _ body: (Visit) async throws -> Response
     ) async throws -> Response {
-        let language = Language(of: request)
+        let language = context.language
         let signedIn = try context.operator
         let visit = Visit(
             operator: signedIn.operator,
             sessionID: signedIn.sessionID,
-            actor: AdminActor(signedIn.operator, address: requests.client(of: request, context: context).ipAddress),
+            actor: AdminActor(signedIn.operator, address: context.clientInfo.ipAddress),
             language: language,
             csrf: csrf.issue(for: request),
             form: context.form

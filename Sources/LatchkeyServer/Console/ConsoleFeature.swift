@@ -35,6 +35,6 @@ struct ConsoleFeature: Feature {
 
     /// The actor of an API request: the signed-in operator, from the caller's address.
     func actor(_ request: Request, _ context: LatchkeyRequestContext) throws -> AdminActor {
-        AdminActor(try context.operator.operator, address: requests.client(of: request, context: context).ipAddress)
+        AdminActor(try context.operator.operator, address: context.clientInfo.ipAddress)
     }
 }

@@ -23,7 +23,7 @@ extension DatabaseFeature {
                     let credential = StreamCredential(
                         caller: caller,
                         claims: try context.treeCaller.token,
-                        client: requests.client(of: request, context: context)
+                        client: context.clientInfo
                     )
                     return try await streams.response(
                         to: request,

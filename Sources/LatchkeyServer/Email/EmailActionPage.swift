@@ -21,8 +21,8 @@ struct EmailActionPage {
     let csrf: CSRFProtection
 
     func routes(into table: inout RouteTable) {
-        table.on(.get, "/v1/auth/action", operation: "emailActionPage", access: .anyone) { request, _ in
-            let language = Language(of: request)
+        table.on(.get, "/v1/auth/action", operation: "emailActionPage", access: .anyone) { request, context in
+            let language = context.language
             guard let mode = request.uri.queryParameters["mode"].flatMap({ EmailAction.Mode(rawValue: String($0)) }),
                 let token = request.uri.queryParameters["token"]
             else { return try pages.render(.message("link_incomplete", in: language, status: .badRequest)) }
@@ -30,7 +30,7 @@ struct EmailActionPage {
         }
 
         table.on(.post, "/v1/auth/action", operation: "emailAction", access: .browser, form: ["mode", "token", "password"]) { request, context in
-            let language = Language(of: request)
+            let language = context.language
             guard let mode = context.form["mode"].flatMap(EmailAction.Mode.init(rawValue:)), let token = context.form["token"]
             else { return try pages.render(.message("link_incomplete", in: language, status: .badRequest)) }
             return try pages.render(
@@ -39,7 +39,7 @@ struct EmailActionPage {
                     token: token,
                     password: context.form["password"],
                     request: request,
-                    client: requests.client(of: request, context: context),
+                    client: context.clientInfo,
                     browserCookie: context.browserSessionCookie,
                     in: language
                 )
@@ -54,9 +54,9 @@ struct EmailActionPage {
                     challenge: context.form["challenge"] ?? "",
                     code: context.form["code"] ?? "",
                     request: request,
-                    client: requests.client(of: request, context: context),
+                    client: context.clientInfo,
                     browserCookie: context.browserSessionCookie,
-                    in: Language(of: request)
+                    in: context.language
                 )
             )
         }

@@ -49,8 +49,8 @@ struct EmailFeature: Feature {
             context in
             try await links.sendVerification(
                 principal: try context.user,
-                client: requests.client(of: request, context: context),
-                language: Language(of: request)
+                client: context.clientInfo,
+                language: context.language
             )
             return Response(status: .accepted)
         }
@@ -61,16 +61,14 @@ struct EmailFeature: Feature {
             try await links.requestChange(
                 to: body.email,
                 principal: try context.user,
-                client: requests.client(of: request, context: context),
-                language: Language(of: request)
+                client: context.clientInfo,
+                language: context.language
             )
             return Response(status: .accepted)
         }
 
-        table.on(.post, "/v1/auth/email/verify", operation: "verifyEmail", access: .anyone) { request, _ in
-            let body = try await requests.body(EmailTokenRequest.self, of: request).value
-            try await links.verify(token: body.token, language: Language(of: request))
-            return Response(status: .noContent)
+        table.command(.post, "/v1/auth/email/verify", operation: "verifyEmail", access: .anyone, body: EmailTokenRequest.self) { body, _, context in
+            try await links.verify(token: body.token, language: context.language)
         }
 
         table.on(.post, "/v1/auth/password/reset", operation: "sendPasswordReset", access: .app) { request, context in
@@ -78,16 +76,20 @@ struct EmailFeature: Feature {
             try await links.requestReset(
                 email: body.email,
                 app: try context.app,
-                client: requests.client(of: request, context: context),
-                language: Language(of: request)
+                client: context.clientInfo,
+                language: context.language
             )
             return Response(status: .accepted)
         }
 
-        table.on(.post, "/v1/auth/password/reset/confirm", operation: "confirmPasswordReset", access: .anyone) { request, _ in
-            let body = try await requests.body(PasswordResetConfirmation.self, of: request).value
+        table.command(
+            .post,
+            "/v1/auth/password/reset/confirm",
+            operation: "confirmPasswordReset",
+            access: .anyone,
+            body: PasswordResetConfirmation.self
+        ) { body, _, _ in
             try await links.confirmReset(token: body.token, password: body.password)
-            return Response(status: .noContent)
         }
 
         EmailActionPage(

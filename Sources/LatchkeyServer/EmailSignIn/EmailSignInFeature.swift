@@ -18,15 +18,17 @@ struct EmailSignInFeature: Feature {
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Sign-in by email code or link", access: .app)
 
     func routes(into table: inout RouteTable) {
-        table.on(.post, "/v1/auth/email/otp", operation: "sendEmailCode", access: .app) { request, context in
-            let body = try await requests.body(EmailCodeRequest.self, of: request).value
+        table.json(.post, "/v1/auth/email/otp", operation: "sendEmailCode", access: .app, body: EmailCodeRequest.self, status: .accepted) {
+            body,
+            _,
+            context in
             let answer = try await emailSignIn.send(
                 body,
                 app: try context.app,
-                client: requests.client(of: request, context: context),
-                language: Language(of: request)
+                client: context.clientInfo,
+                language: context.language
             )
-            return try JSONResponse.make(answer, status: .accepted)
+            return answer
         }
 
         table.on(.post, "/v1/auth/email/otp/verify", operation: "verifyEmailCode", access: .app) { request, context in
@@ -34,8 +36,8 @@ struct EmailSignInFeature: Feature {
             let (answer, created) = try await emailSignIn.verify(
                 body,
                 app: try context.app,
-                client: requests.client(of: request, context: context),
-                language: Language(of: request)
+                client: context.clientInfo,
+                language: context.language
             )
             return try JSONResponse.make(answer, status: created ? .created : .ok)
         }
@@ -45,8 +47,8 @@ struct EmailSignInFeature: Feature {
             let (answer, _, created) = try await emailSignIn.signIn(
                 linkToken: body.token,
                 app: try context.app,
-                client: requests.client(of: request, context: context),
-                language: Language(of: request)
+                client: context.clientInfo,
+                language: context.language
             )
             return try JSONResponse.make(answer, status: created ? .created : .ok)
         }

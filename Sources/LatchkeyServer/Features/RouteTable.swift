@@ -32,6 +32,13 @@ struct RouteTable: Sendable {
     private(set) var routes: [Route] = []
     /// The feature whose routes are being declared.
     var feature = ""
+    /// Reads the bodies of typed routes (``json(_:_:operation:access:body:status:handler:)``).
+    let requests: RequestReader
+
+    /// An empty table whose typed routes read bodies with `requests`.
+    init(requests: RequestReader) {
+        self.requests = requests
+    }
 
     /// Declares a route of the current feature.
     mutating func on(
@@ -77,6 +84,8 @@ extension RouteTable.Route {
         { [handler, access, form, catchAllSuffix] request, context in
             if let catchAllSuffix, !request.uri.path.hasSuffix(catchAllSuffix) { throw HTTPError(.notFound) }
             var context = context
+            context.clientInfo = authenticator.requests.client(of: request, context: context)
+            context.language = Language(of: request)
             context.principal = try await authenticator.principal(for: request, access: access)
             if let form { context.form = try await authenticator.form(of: request, fields: form) }
             return try await handler(request, context)

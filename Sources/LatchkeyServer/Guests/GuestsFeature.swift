@@ -99,9 +99,9 @@ struct GuestsFeature: Feature {
     }
 
     func routes(into table: inout RouteTable) {
-        table.on(.post, "/v1/auth/anonymous", operation: "signInAnonymously", access: .app) { request, context in
-            let answer = try await guests.signIn(.anonymous, app: try context.app, client: requests.client(of: request, context: context))
-            return try JSONResponse.make(answer.response, status: .created)
+        table.json(.post, "/v1/auth/anonymous", operation: "signInAnonymously", access: .app, status: .created) { _, context in
+            let answer = try await guests.signIn(.anonymous, app: try context.app, client: context.clientInfo)
+            return answer.response
         }
 
         table.on(.post, "/v1/auth/device", operation: "signInWithDevice", access: .app) { request, context in
@@ -109,25 +109,23 @@ struct GuestsFeature: Feature {
             let answer = try await guests.signIn(
                 .device(body.deviceId),
                 app: try context.app,
-                client: requests.client(of: request, context: context)
+                client: context.clientInfo
             )
             return try JSONResponse.make(answer.response, status: answer.created ? .created : .ok)
         }
 
-        table.on(.post, "/v1/me/upgrade", operation: "upgradeGuest", access: .user(.profile)) { request, context in
-            let body = try await requests.body(GuestUpgradeRequest.self, of: request).value
+        table.json(.post, "/v1/me/upgrade", operation: "upgradeGuest", access: .user(.profile), body: GuestUpgradeRequest.self) { body, _, context in
             let account = try await upgrade.upgrade(
                 body,
                 principal: try context.user,
-                client: requests.client(of: request, context: context),
-                language: Language(of: request)
+                client: context.clientInfo,
+                language: context.language
             )
-            return try JSONResponse.make(account.record)
+            return account.record
         }
 
-        table.on(.post, "/v1/me/merge", operation: "mergeGuest", access: .user(.public)) { request, context in
-            let body = try await requests.body(GuestMergeRequest.self, of: request).value
-            return try JSONResponse.make(try await merger.merge(body, principal: try context.user))
+        table.json(.post, "/v1/me/merge", operation: "mergeGuest", access: .user(.public), body: GuestMergeRequest.self) { body, _, context in
+            try await merger.merge(body, principal: try context.user)
         }
     }
 }

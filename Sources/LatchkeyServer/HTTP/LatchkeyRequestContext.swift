@@ -16,6 +16,11 @@ public struct LatchkeyRequestContext: RequestContext {
     var principal: Principal?
     /// The posted form of a route that declares one, its token already checked.
     var form: [String: String] = [:]
+    /// The caller's address (behind a trusted proxy, the one it forwards) and user agent, which
+    /// sessions record and throttles count; resolved once, before the handler.
+    var clientInfo = ClientInfo()
+    /// The language the caller asks for (`Accept-Language`), of its pages and messages.
+    var language = Language.english
 
     /// Creates the context for a request arriving on `source.channel`.
     public init(source: ApplicationRequestContextSource) {

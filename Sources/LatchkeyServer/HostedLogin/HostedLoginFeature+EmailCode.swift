@@ -17,7 +17,7 @@ extension HostedLoginFeature {
                 _ = try await emailSignIn.send(
                     EmailCodeRequest(email: email),
                     app: authz.app,
-                    client: requests.client(of: request, context: context),
+                    client: context.clientInfo,
                     language: language
                 )
                 return try emailCodeEntryPage(authz, request: request, language: language, email: email)
@@ -42,7 +42,7 @@ extension HostedLoginFeature {
         try await step(request, context) { authz, form, language in
             let email = form["email"] ?? ""
             let code = (form["code"] ?? "").filter { !$0.isWhitespace }
-            let client = requests.client(of: request, context: context)
+            let client = context.clientInfo
             return try await finishSignIn(authz, request: request, browserCookie: context.browserSessionCookie, client: client, language: language) {
                 try await emailSignIn.verify(
                     EmailCodeVerifyRequest(email: email, code: code),

@@ -159,7 +159,7 @@ extension HostedLoginFeature {
             guard errors.isEmpty else {
                 return try signInPage(authz, request: request, language: language, identifier: identifier, errors: errors, status: .badRequest)
             }
-            let client = requests.client(of: request, context: context)
+            let client = context.clientInfo
             return try await finishSignIn(authz, request: request, browserCookie: context.browserSessionCookie, client: client, language: language) {
                 let isEmail = identifier.contains("@")
                 return try await accounts.signIn(
@@ -190,7 +190,7 @@ extension HostedLoginFeature {
     /// `POST /v1/auth/passkey` verifies it.
     func passkeySignIn(_ request: Request, context: LatchkeyRequestContext) async throws -> Response {
         try await step(request, context) { authz, form, language in
-            let client = requests.client(of: request, context: context)
+            let client = context.clientInfo
             return try await finishSignIn(authz, request: request, browserCookie: context.browserSessionCookie, client: client, language: language) {
                 guard let json = form["credential"],
                     let credential = try? JSONDecoder().decode(PasskeyAssertionCredential.self, from: Data(json.utf8))
@@ -216,7 +216,7 @@ extension HostedLoginFeature {
             let username = form["username"].flatMap { $0.isEmpty ? nil : $0 }
             let email = form["email"].flatMap { $0.isEmpty ? nil : $0 }
             let body = SignUpRequest(username: username, email: email, password: form["password"] ?? "")
-            let client = requests.client(of: request, context: context)
+            let client = context.clientInfo
             return try await finishSignIn(authz, request: request, browserCookie: context.browserSessionCookie, client: client, language: language) {
                 try await accounts.signUp(body, app: authz.app, client: client, language: language)
             } refused: { error in
@@ -242,7 +242,7 @@ extension HostedLoginFeature {
                 try await links.requestReset(
                     email: email,
                     app: authz.app,
-                    client: requests.client(of: request, context: context),
+                    client: context.clientInfo,
                     language: language
                 )
                 return try messagePage(authz, "login.reset.sent", request: request, language: language)
@@ -269,7 +269,7 @@ extension HostedLoginFeature {
                 let started = try await phone.start(
                     PhoneStartRequest(phone: number),
                     app: authz.app,
-                    client: requests.client(of: request, context: context),
+                    client: context.clientInfo,
                     language: language
                 )
                 return try pinPage(authz, request: request, language: language, phone: started.phone, requestID: started.requestId)
@@ -292,7 +292,7 @@ extension HostedLoginFeature {
         try await step(request, context) { authz, form, language in
             let number = form["phone"] ?? ""
             let requestID = form["request_id"] ?? ""
-            let client = requests.client(of: request, context: context)
+            let client = context.clientInfo
             return try await finishSignIn(authz, request: request, browserCookie: context.browserSessionCookie, client: client, language: language) {
                 try await phone.verify(
                     PhoneVerifyRequest(phone: number, requestId: requestID, pin: form["pin"] ?? ""),

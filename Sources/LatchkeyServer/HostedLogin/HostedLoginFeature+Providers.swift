@@ -97,7 +97,7 @@ extension HostedLoginFeature {
                     status: .badGateway
                 )
             }
-            let client = requests.client(of: request, context: context)
+            let client = context.clientInfo
             return try await finishSignIn(authz, request: request, browserCookie: context.browserSessionCookie, client: client, language: language) {
                 try await providerAccounts.signIn(
                     ExternalSignInRequest(

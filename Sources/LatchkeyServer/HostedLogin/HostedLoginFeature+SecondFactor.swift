@@ -40,7 +40,7 @@ extension HostedLoginFeature {
                 let answer = try await mfa.complete(
                     MFASignIn.completion(challenge: challenge, typed: form["code"] ?? ""),
                     app: authz.app,
-                    client: requests.client(of: request, context: context)
+                    client: context.clientInfo
                 )
                 var response: Response
                 if let recoveryCodes = answer.recoveryCodes {

@@ -28,12 +28,10 @@ struct ImportFeature: Feature {
     static let maximumBodyBytes = 16 << 20
 
     func routes(into table: inout RouteTable) {
-        table.on(.post, "/v1/operator/apps/{id}/users/import", operation: "importUsersAsOperator", access: .operator(.admin)) {
-            request,
-            context in
+        table.json(.post, "/v1/operator/apps/{id}/users/import", operation: "importUsersAsOperator", access: .operator(.admin)) { request, context in
             let limit = max(requests.maximumBodyBytes, Self.maximumBodyBytes)
             let body = try await RequestBody.decode(UserImportRequest.self, from: request, limit: limit).value
-            let actor = AdminActor(try context.operator.operator, address: requests.client(of: request, context: context).ipAddress)
+            let actor = AdminActor(try context.operator.operator, address: context.clientInfo.ipAddress)
             let report = try await admin.importUsers(
                 body.content,
                 format: body.format ?? .jsonl,
@@ -42,7 +40,7 @@ struct ImportFeature: Feature {
                 appID: try context.parameters.require("id"),
                 by: actor
             )
-            return try JSONResponse.make(report)
+            return report
         }
     }
 }

@@ -13,8 +13,8 @@ struct ConsentPage {
     let csrf: CSRFProtection
 
     func routes(into table: inout RouteTable) {
-        table.on(.get, "/v1/consent", operation: "consentPage", access: .anyone) { request, _ in
-            let language = Language(of: request)
+        table.on(.get, "/v1/consent", operation: "consentPage", access: .anyone) { request, context in
+            let language = context.language
             guard let token = request.uri.queryParameters["token"].map(String.init) else {
                 return try pages.render(.message("link_incomplete", in: language, status: .badRequest))
             }
@@ -26,7 +26,7 @@ struct ConsentPage {
         }
 
         table.on(.post, "/v1/consent", operation: "consentAction", access: .anyone, form: ["token", "action"]) { request, context in
-            let language = Language(of: request)
+            let language = context.language
             guard let token = context.form["token"], let name = context.form["action"]
             else { return try pages.render(.message("link_incomplete", in: language, status: .badRequest)) }
             return try pages.render(try await carryOut(name, token: token, csrf: csrf.issue(for: request), in: language))

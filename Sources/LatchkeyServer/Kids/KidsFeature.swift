@@ -34,7 +34,7 @@ struct KidsFeature: Feature {
 
     func routes(into table: inout RouteTable) {
         table.on(.post, "/v1/me/consent/request", operation: "resendConsentRequest", access: .user(.profile)) { request, context in
-            try await consent.resend(principal: try context.user, language: Language(of: request))
+            try await consent.resend(principal: try context.user, language: context.language)
             return Response(status: .accepted)
         }
 
@@ -43,8 +43,8 @@ struct KidsFeature: Feature {
             try await consent.sendManageLinks(
                 parentEmail: body.parentEmail,
                 app: try context.app,
-                client: requests.client(of: request, context: context),
-                language: Language(of: request)
+                client: context.clientInfo,
+                language: context.language
             )
             return Response(status: .accepted)
         }

@@ -50,17 +50,15 @@ struct LeaderboardsFeature: Feature {
         // A restricted user reads boards and submits scores like anyone; only what others see differs.
         let player = Access.user(.profile)
 
-        table.on(.get, "/v1/leaderboards", operation: "listLeaderboards", access: player) { _, context in
-            try JSONResponse.make(try await definitions.list(appID: try context.app.id))
+        table.json(.get, "/v1/leaderboards", operation: "listLeaderboards", access: player) { _, context in
+            try await definitions.list(appID: try context.app.id)
         }
 
-        table.on(.get, "/v1/leaderboards/{board}", operation: "getLeaderboard", access: player) { _, context in
-            try JSONResponse.make(try await board(context).view(at: service.time.now()))
+        table.json(.get, "/v1/leaderboards/{board}", operation: "getLeaderboard", access: player) { _, context in
+            try await board(context).view(at: service.time.now())
         }
 
-        table.on(.put, "/v1/leaderboards/{board}", operation: "defineLeaderboard", access: .client(.leaderboardsAdmin)) {
-            request,
-            context in
+        table.on(.put, "/v1/leaderboards/{board}", operation: "defineLeaderboard", access: .client(.leaderboardsAdmin)) { request, context in
             let (definition, present) = try await requests.body(LeaderboardDefinition.self, of: request)
             let (board, created) = try await definitions.define(
                 appID: try context.client.app.id,
@@ -78,16 +76,14 @@ struct LeaderboardsFeature: Feature {
             return Response(status: .noContent)
         }
 
-        table.on(.post, "/v1/leaderboards/{board}/scores", operation: "submitLeaderboardScore", access: player) { request, context in
+        table.json(.post, "/v1/leaderboards/{board}/scores", operation: "submitLeaderboardScore", access: player) { request, context in
             let user = try context.user
             let board = try await board(context)
             let submission = try await requests.body(LeaderboardScoreSubmission.self, of: request).value
-            return try JSONResponse.make(
-                try await service.submit(submission, to: board, userID: user.userID, by: .user(restricted: user.isRestricted))
-            )
+            return try await service.submit(submission, to: board, userID: user.userID, by: .user(restricted: user.isRestricted))
         }
 
-        table.on(
+        table.json(
             .put,
             "/v1/leaderboards/{board}/scores/{user}",
             operation: "submitLeaderboardScoreForUser",
@@ -97,7 +93,7 @@ struct LeaderboardsFeature: Feature {
             let userID = try context.parameters.require("user")
             guard try await userCache.account(id: userID, appID: board.appID) != nil else { throw APIError(.notFound, .notFound) }
             let submission = try await requests.body(LeaderboardScoreSubmission.self, of: request).value
-            return try JSONResponse.make(try await service.submit(submission, to: board, userID: userID, by: .server))
+            return try await service.submit(submission, to: board, userID: userID, by: .server)
         }
 
         table.on(
@@ -115,35 +111,33 @@ struct LeaderboardsFeature: Feature {
             return Response(status: .noContent)
         }
 
-        table.on(.get, "/v1/leaderboards/{board}/entries", operation: "listLeaderboardEntries", access: player) { request, context in
+        table.json(.get, "/v1/leaderboards/{board}/entries", operation: "listLeaderboardEntries", access: player) { request, context in
             let board = try await board(context)
             let period = try service.period(of: board, named: request.uri.queryParameters["period"].map(String.init))
             let limit = try request.integerParameter("limit", default: 10, in: 1...LeaderboardService.maximumLimit)
             let offset = try request.integerParameter("offset", default: 0, in: 0...Int(Int32.max))
-            return try JSONResponse.make(try await service.top(board: board, period: period, offset: offset, limit: limit))
+            return try await service.top(board: board, period: period, offset: offset, limit: limit)
         }
 
-        table.on(.get, "/v1/leaderboards/{board}/entries/around-me", operation: "listLeaderboardEntriesAroundMe", access: player) {
+        table.json(.get, "/v1/leaderboards/{board}/entries/around-me", operation: "listLeaderboardEntriesAroundMe", access: player) {
             request,
             context in
             let board = try await board(context)
             let period = try service.period(of: board, named: request.uri.queryParameters["period"].map(String.init))
             let count = try request.integerParameter("count", default: 5, in: 0...LeaderboardService.maximumAround)
-            return try JSONResponse.make(
-                try await service.around(board: board, period: period, userID: try context.user.userID, count: count)
-            )
+            return try await service.around(board: board, period: period, userID: try context.user.userID, count: count)
         }
 
-        table.on(.get, "/v1/leaderboards/{board}/entries/me", operation: "getMyLeaderboardEntry", access: player) { request, context in
+        table.json(.get, "/v1/leaderboards/{board}/entries/me", operation: "getMyLeaderboardEntry", access: player) { request, context in
             let board = try await board(context)
             let period = try service.period(of: board, named: request.uri.queryParameters["period"].map(String.init))
             let page = try await service.around(board: board, period: period, userID: try context.user.userID, count: 0)
             guard let entry = page.entries.first else { throw APIError(.notFound, .notFound) }
-            return try JSONResponse.make(entry)
+            return entry
         }
 
-        table.on(.get, "/v1/leaderboards/{board}/periods", operation: "listLeaderboardPeriods", access: player) { _, context in
-            try JSONResponse.make(try await service.periods(board: try await board(context)))
+        table.json(.get, "/v1/leaderboards/{board}/periods", operation: "listLeaderboardPeriods", access: player) { _, context in
+            try await service.periods(board: try await board(context))
         }
     }
 

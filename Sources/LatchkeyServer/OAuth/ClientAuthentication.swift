@@ -49,7 +49,7 @@ struct ClientAuthenticator: Sendable {
         guard let secret else { return ClientAuthentication(app: app, isConfidential: false) }
         // A digest lookup: checking first costs nothing an attacker could multiply.
         guard secret.utf8.count <= 256, try await apps.verifySecret(secret, appID: app.id) else {
-            let ipKey = try await accounts.unlockedIPKey(app: app, client: requests.client(of: request, context: context))
+            let ipKey = try await accounts.unlockedIPKey(app: app, client: context.clientInfo)
             let keys = AccountService.failureKeys([], ipKey: ipKey, app: app)
             try await throttle.recordFailure(keys, window: app.settings.failureWindowSeconds)
             throw OAuthError.invalidClient(basic: usedBasic)

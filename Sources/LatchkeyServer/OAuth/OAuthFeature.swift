@@ -64,7 +64,7 @@ struct OAuthFeature: Feature {
             switch form["grant_type"] {
             case "authorization_code":
                 return try tokenResponse(
-                    try await codeGrant.tokens(form: form, app: app, client: requests.client(of: request, context: context))
+                    try await codeGrant.tokens(form: form, app: app, client: context.clientInfo)
                 )
             case "refresh_token":
                 guard let token = form["refresh_token"] else { throw OAuthError.invalidRequest("refresh_token is required.") }
@@ -88,7 +88,7 @@ struct OAuthFeature: Feature {
                         email: isEmail ? username : nil,
                         password: password,
                         app: app,
-                        client: requests.client(of: request, context: context)
+                        client: context.clientInfo
                     )
                 } catch let error as APIError where error.code == .invalidCredentials || error.code == .accountDisabled {
                     throw OAuthError.invalidGrant("The credentials are invalid.")

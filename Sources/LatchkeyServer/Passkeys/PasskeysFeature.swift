@@ -164,17 +164,23 @@ struct PasskeysFeature: Feature {
     }
 
     func routes(into table: inout RouteTable) {
-        table.on(.post, "/v1/me/passkeys/options", operation: "passkeyCreationOptions", access: .user(.profile)) { _, context in
-            try JSONResponse.make(try await registration.options(for: try context.user))
+        table.json(.post, "/v1/me/passkeys/options", operation: "passkeyCreationOptions", access: .user(.profile)) { _, context in
+            try await registration.options(for: try context.user)
         }
 
-        table.on(.post, "/v1/me/passkeys", operation: "registerPasskey", access: .user(.profile)) { request, context in
-            let body = try await requests.body(PasskeyRegistrationRequest.self, of: request).value
-            return try JSONResponse.make(try await registration.register(body, principal: try context.user), status: .created)
+        table.json(
+            .post,
+            "/v1/me/passkeys",
+            operation: "registerPasskey",
+            access: .user(.profile),
+            body: PasskeyRegistrationRequest.self,
+            status: .created
+        ) { body, _, context in
+            try await registration.register(body, principal: try context.user)
         }
 
-        table.on(.get, "/v1/me/passkeys", operation: "listPasskeys", access: .user(.profile)) { _, context in
-            try JSONResponse.make(PasskeyList(passkeys: try await registration.list(principal: try context.user)))
+        table.json(.get, "/v1/me/passkeys", operation: "listPasskeys", access: .user(.profile)) { _, context in
+            PasskeyList(passkeys: try await registration.list(principal: try context.user))
         }
 
         table.on(.delete, "/v1/me/passkeys/{id}", operation: "deletePasskey", access: .user(.profile)) { _, context in
@@ -182,15 +188,12 @@ struct PasskeysFeature: Feature {
             return Response(status: .noContent)
         }
 
-        table.on(.post, "/v1/auth/passkey/options", operation: "passkeyRequestOptions", access: .app) { _, context in
-            try JSONResponse.make(try signIn.options(app: try context.app))
+        table.json(.post, "/v1/auth/passkey/options", operation: "passkeyRequestOptions", access: .app) { _, context in
+            try signIn.options(app: try context.app)
         }
 
-        table.on(.post, "/v1/auth/passkey", operation: "signInWithPasskey", access: .app) { request, context in
-            let body = try await requests.body(PasskeySignInRequest.self, of: request).value
-            return try JSONResponse.make(
-                try await signIn.signIn(body.credential, app: try context.app, client: requests.client(of: request, context: context))
-            )
+        table.json(.post, "/v1/auth/passkey", operation: "signInWithPasskey", access: .app, body: PasskeySignInRequest.self) { body, _, context in
+            try await signIn.signIn(body.credential, app: try context.app, client: context.clientInfo)
         }
 
         table.on(.get, "/.well-known/apple-app-site-association", operation: "getAppleAppSiteAssociation", access: .anyone) { _, _ in

@@ -33,15 +33,17 @@ struct PhoneFeature: Feature {
 
     func routes(into table: inout RouteTable) {
 
-        table.on(.post, "/v1/auth/phone/start", operation: "startPhoneSignIn", access: .app) { request, context in
-            let body = try await requests.body(PhoneStartRequest.self, of: request).value
+        table.json(.post, "/v1/auth/phone/start", operation: "startPhoneSignIn", access: .app, body: PhoneStartRequest.self, status: .accepted) {
+            body,
+            _,
+            context in
             let answer = try await phone.start(
                 body,
                 app: try context.app,
-                client: requests.client(of: request, context: context),
-                language: Language(of: request)
+                client: context.clientInfo,
+                language: context.language
             )
-            return try JSONResponse.make(answer, status: .accepted)
+            return answer
         }
 
         table.on(.post, "/v1/auth/phone/verify", operation: "verifyPhone", access: .app) { request, context in
@@ -49,30 +51,34 @@ struct PhoneFeature: Feature {
             let (answer, created) = try await phone.verify(
                 body,
                 app: try context.app,
-                client: requests.client(of: request, context: context)
+                client: context.clientInfo
             )
             return try JSONResponse.make(answer, status: created ? .created : .ok)
         }
 
-        table.on(.post, "/v1/me/phone", operation: "startPhoneLink", access: .user(.public)) { request, context in
-            let body = try await requests.body(PhoneStartRequest.self, of: request).value
+        table.json(.post, "/v1/me/phone", operation: "startPhoneLink", access: .user(.public), body: PhoneStartRequest.self, status: .accepted) {
+            body,
+            _,
+            context in
             let answer = try await link.start(
                 body,
                 principal: try context.user,
-                client: requests.client(of: request, context: context),
-                language: Language(of: request)
+                client: context.clientInfo,
+                language: context.language
             )
-            return try JSONResponse.make(answer, status: .accepted)
+            return answer
         }
 
-        table.on(.post, "/v1/me/phone/verify", operation: "verifyPhoneLink", access: .user(.public)) { request, context in
-            let body = try await requests.body(PhoneVerifyRequest.self, of: request).value
-            let account = try await link.verify(body, principal: try context.user, client: requests.client(of: request, context: context))
-            return try JSONResponse.make(account.record)
+        table.json(.post, "/v1/me/phone/verify", operation: "verifyPhoneLink", access: .user(.public), body: PhoneVerifyRequest.self) {
+            body,
+            _,
+            context in
+            let account = try await link.verify(body, principal: try context.user, client: context.clientInfo)
+            return account.record
         }
 
-        table.on(.delete, "/v1/me/phone", operation: "removePhone", access: .user(.profile)) { _, context in
-            try JSONResponse.make(try await link.remove(principal: try context.user).record)
+        table.json(.delete, "/v1/me/phone", operation: "removePhone", access: .user(.profile)) { _, context in
+            try await link.remove(principal: try context.user).record
         }
     }
 }

@@ -21,40 +21,38 @@ struct ProfilesFeature: Feature {
     func routes(into table: inout RouteTable) {
         let me = Access.user(.profile)
 
-        table.on(.get, "/v1/me/profile", operation: "getProfile", access: me) { _, context in
+        table.json(.get, "/v1/me/profile", operation: "getProfile", access: me) { _, context in
             let user = try context.user
-            return try JSONResponse.make(try await service.profile(userID: user.userID, appID: user.app.id))
+            return try await service.profile(userID: user.userID, appID: user.app.id)
         }
 
-        table.on(.put, "/v1/me/profile", operation: "createProfile", access: me) { request, context in
+        table.json(.put, "/v1/me/profile", operation: "createProfile", access: me) { request, context in
             let body = try await requests.body(ProfileRequest.self, of: request)
-            return try JSONResponse.make(
-                try await service.save(body.value, present: body.present, replace: true, principal: try context.user, language: Language(of: request))
+            return try await service.save(body.value, present: body.present, replace: true, principal: try context.user, language: context.language)
+        }
+
+        table.json(.patch, "/v1/me/profile", operation: "updateProfile", access: me) { request, context in
+            let body = try await requests.body(ProfileRequest.self, of: request)
+            return try await service.save(
+                body.value,
+                present: body.present,
+                replace: false,
+                principal: try context.user,
+                language: context.language
             )
         }
 
-        table.on(.patch, "/v1/me/profile", operation: "updateProfile", access: me) { request, context in
-            let body = try await requests.body(ProfileRequest.self, of: request)
-            return try JSONResponse.make(
-                try await service.save(
-                    body.value,
-                    present: body.present,
-                    replace: false,
-                    principal: try context.user,
-                    language: Language(of: request)
-                )
-            )
+        table.json(.post, "/v1/me/profile/invite", operation: "redeemInviteCode", access: me, body: InviteRedemptionRequest.self) {
+            body,
+            _,
+            context in
+            try await service.redeem(body.code, principal: try context.user)
         }
 
-        table.on(.post, "/v1/me/profile/invite", operation: "redeemInviteCode", access: me) { request, context in
-            let body = try await requests.body(InviteRedemptionRequest.self, of: request).value
-            return try JSONResponse.make(try await service.redeem(body.code, principal: try context.user))
-        }
-
-        table.on(.get, "/v1/users/{id}/profile", operation: "getUserProfile", access: .client(.profilesRead)) { _, context in
+        table.json(.get, "/v1/users/{id}/profile", operation: "getUserProfile", access: .client(.profilesRead)) { _, context in
             let id = try context.parameters.require("id")
             let profile = try await service.profile(userID: id, appID: try context.client.app.id, bySomeoneElse: true)
-            return try JSONResponse.make(UserProfile(userId: id, profile: profile))
+            return UserProfile(userId: id, profile: profile)
         }
     }
 }

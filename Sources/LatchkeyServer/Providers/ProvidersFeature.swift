@@ -71,25 +71,27 @@ struct ProvidersFeature: Feature {
             let (response, created) = try await accounts.signIn(
                 body,
                 app: try context.app,
-                client: requests.client(of: request, context: context)
+                client: context.clientInfo
             )
             return try JSONResponse.make(response, status: created ? .created : .ok)
         }
 
-        table.on(.post, "/v1/me/identities", operation: "linkIdentity", access: .user(.profile)) { request, context in
-            let body = try await requests.body(ExternalSignInRequest.self, of: request).value
+        table.json(.post, "/v1/me/identities", operation: "linkIdentity", access: .user(.profile), body: ExternalSignInRequest.self) {
+            body,
+            _,
+            context in
             try await recentAuthentication.require(try context.user)
             let account = try await accounts.link(
                 body,
                 principal: try context.user,
-                client: requests.client(of: request, context: context)
+                client: context.clientInfo
             )
-            return try JSONResponse.make(account.record)
+            return account.record
         }
 
-        table.on(.delete, "/v1/me/identities/{provider}", operation: "unlinkIdentity", access: .user(.profile)) { _, context in
+        table.json(.delete, "/v1/me/identities/{provider}", operation: "unlinkIdentity", access: .user(.profile)) { _, context in
             let account = try await accounts.unlink(name: try context.parameters.require("provider"), principal: try context.user)
-            return try JSONResponse.make(account.record)
+            return account.record
         }
     }
 }

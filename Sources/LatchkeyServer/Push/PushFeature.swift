@@ -28,16 +28,16 @@ struct PushFeature: Feature {
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Push notifications to users' devices", access: .user(.profile))
 
     func routes(into table: inout RouteTable) {
-        table.on(.post, "/v1/me/devices", operation: "registerDevice", access: .user(.profile)) { request, context in
+        table.json(.post, "/v1/me/devices", operation: "registerDevice", access: .user(.profile), status: .created) { request, context in
             let user = try context.user
             let (registration, provider) = try DeviceValidation.validated(try await requests.body(DeviceRegistration.self, of: request).value)
             let device = try await devices.register(registration, provider: provider, userID: user.userID, appID: user.app.id, at: time.now())
-            return try JSONResponse.make(device, status: .created)
+            return device
         }
 
-        table.on(.get, "/v1/me/devices", operation: "listDevices", access: .user(.profile)) { _, context in
+        table.json(.get, "/v1/me/devices", operation: "listDevices", access: .user(.profile)) { _, context in
             let user = try context.user
-            return try JSONResponse.make(DeviceList(devices: try await devices.devices(userID: user.userID, appID: user.app.id)))
+            return DeviceList(devices: try await devices.devices(userID: user.userID, appID: user.app.id))
         }
 
         table.on(.delete, "/v1/me/devices/{token}", operation: "unregisterDevice", access: .user(.profile)) { _, context in
@@ -50,10 +50,10 @@ struct PushFeature: Feature {
             return Response(status: .noContent)
         }
 
-        table.on(.post, "/v1/push", operation: "sendPush", access: .client(.pushSend)) { request, context in
+        table.json(.post, "/v1/push", operation: "sendPush", access: .client(.pushSend)) { request, context in
             let app = try context.client.app
             let body = try await requests.body(PushRequest.self, of: request).value
-            return try JSONResponse.make(try await push.send(body, app: app))
+            return try await push.send(body, app: app)
         }
     }
 }

@@ -97,31 +97,34 @@ struct SecondFactorFeature: Feature {
     }
 
     func routes(into table: inout RouteTable) {
-        table.on(.post, "/v1/auth/mfa", operation: "completeMFASignIn", access: .app) { request, context in
-            let body = try await requests.body(MFACompletionRequest.self, of: request).value
-            return try JSONResponse.make(
-                try await signIn.complete(body, app: try context.app, client: requests.client(of: request, context: context))
-            )
+        table.json(.post, "/v1/auth/mfa", operation: "completeMFASignIn", access: .app, body: MFACompletionRequest.self) { body, _, context in
+            try await signIn.complete(body, app: try context.app, client: context.clientInfo)
         }
 
-        table.on(.post, "/v1/auth/mfa/totp", operation: "enrollTOTPForSignIn", access: .app) { request, context in
-            let body = try await requests.body(MFAChallengeEnrollmentRequest.self, of: request).value
-            return try JSONResponse.make(try await factors.enroll(challenge: body.challenge, app: try context.app), status: .created)
+        table.json(
+            .post,
+            "/v1/auth/mfa/totp",
+            operation: "enrollTOTPForSignIn",
+            access: .app,
+            body: MFAChallengeEnrollmentRequest.self,
+            status: .created
+        ) { body, _, context in
+            try await factors.enroll(challenge: body.challenge, app: try context.app)
         }
 
-        table.on(.get, "/v1/me/mfa", operation: "getSecondFactor", access: .user(.profile)) { _, context in
-            try JSONResponse.make(try await factors.status(principal: try context.user))
+        table.json(.get, "/v1/me/mfa", operation: "getSecondFactor", access: .user(.profile)) { _, context in
+            try await factors.status(principal: try context.user)
         }
 
-        table.on(.post, "/v1/me/mfa/totp", operation: "enrollTOTP", access: .user(.profile)) { _, context in
-            try JSONResponse.make(try await factors.enroll(principal: try context.user), status: .created)
+        table.json(.post, "/v1/me/mfa/totp", operation: "enrollTOTP", access: .user(.profile), status: .created) { _, context in
+            try await factors.enroll(principal: try context.user)
         }
 
-        table.on(.post, "/v1/me/mfa/totp/confirm", operation: "confirmTOTP", access: .user(.profile)) { request, context in
-            let body = try await requests.body(TOTPConfirmationRequest.self, of: request).value
-            return try JSONResponse.make(
-                try await factors.confirm(code: body.code, principal: try context.user, client: requests.client(of: request, context: context))
-            )
+        table.json(.post, "/v1/me/mfa/totp/confirm", operation: "confirmTOTP", access: .user(.profile), body: TOTPConfirmationRequest.self) {
+            body,
+            _,
+            context in
+            try await factors.confirm(code: body.code, principal: try context.user, client: context.clientInfo)
         }
 
         table.on(.delete, "/v1/me/mfa/totp", operation: "disableTOTP", access: .user(.profile)) { _, context in
@@ -129,8 +132,8 @@ struct SecondFactorFeature: Feature {
             return Response(status: .noContent)
         }
 
-        table.on(.post, "/v1/me/mfa/recovery-codes", operation: "regenerateRecoveryCodes", access: .user(.profile)) { _, context in
-            try JSONResponse.make(try await factors.regenerateRecoveryCodes(principal: try context.user))
+        table.json(.post, "/v1/me/mfa/recovery-codes", operation: "regenerateRecoveryCodes", access: .user(.profile)) { _, context in
+            try await factors.regenerateRecoveryCodes(principal: try context.user)
         }
     }
 }

@@ -40,11 +40,9 @@ struct MeFeature: Feature {
             return JSONResponse.make(encoded: record)
         }
 
-        table.on(.patch, "/v1/me", operation: "updateMe", access: me) { request, context in
+        table.json(.patch, "/v1/me", operation: "updateMe", access: me) { request, context in
             let (update, present) = try await requests.body(UpdateUserRequest.self, of: request)
-            return try JSONResponse.make(
-                try await updated(update, present: present, principal: try context.user, language: Language(of: request)).record
-            )
+            return try await updated(update, present: present, principal: try context.user, language: context.language).record
         }
 
         table.on(.delete, "/v1/me", operation: "deleteMe", access: me) { _, context in
@@ -54,26 +52,25 @@ struct MeFeature: Feature {
             return Response(status: .noContent)
         }
 
-        table.on(.post, "/v1/me/password", operation: "changePassword", access: me) { request, context in
-            let body = try await requests.body(ChangePasswordRequest.self, of: request).value
-            try await accounts.changePassword(body, principal: try context.user, client: requests.client(of: request, context: context))
-            return Response(status: .noContent)
+        table.command(.post, "/v1/me/password", operation: "changePassword", access: me, body: ChangePasswordRequest.self) { body, _, context in
+            try await accounts.changePassword(body, principal: try context.user, client: context.clientInfo)
         }
 
-        table.on(.post, "/v1/me/reauthenticate", operation: "reauthenticate", access: me) { request, context in
-            let body = try await requests.body(ReauthenticationRequest.self, of: request).value
+        table.command(.post, "/v1/me/reauthenticate", operation: "reauthenticate", access: me, body: ReauthenticationRequest.self) {
+            body,
+            _,
+            context in
             try await reauthentication.reauthenticate(
                 body,
                 principal: try context.user,
-                client: requests.client(of: request, context: context)
+                client: context.clientInfo
             )
-            return Response(status: .noContent)
         }
 
-        table.on(.get, "/v1/me/sessions", operation: "listSessions", access: me) { _, context in
+        table.json(.get, "/v1/me/sessions", operation: "listSessions", access: me) { _, context in
             let user = try context.user
             let sessions = try await sessions.list(userID: user.userID, at: time.now())
-            return try JSONResponse.make(SessionList(sessions: sessions.map { $0.descriptor(current: user.sessionID) }))
+            return SessionList(sessions: sessions.map { $0.descriptor(current: user.sessionID) })
         }
 
         table.on(.delete, "/v1/me/sessions/{id}", operation: "endSession", access: me) { _, context in

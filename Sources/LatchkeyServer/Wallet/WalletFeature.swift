@@ -24,14 +24,14 @@ struct WalletFeature: Feature {
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Wallet balances and ledger", access: .user(.profile))
 
     func routes(into table: inout RouteTable) {
-        table.on(.get, "/v1/me/wallet", operation: "getMyWallet", access: .user(.profile)) { _, context in
+        table.json(.get, "/v1/me/wallet", operation: "getMyWallet", access: .user(.profile)) { _, context in
             let user = try context.user
-            return try JSONResponse.make(try await wallet.balances(userID: user.userID, app: user.app))
+            return try await wallet.balances(userID: user.userID, app: user.app)
         }
 
-        table.on(.get, "/v1/me/wallet/ledger", operation: "getMyWalletLedger", access: .user(.profile)) { request, context in
+        table.json(.get, "/v1/me/wallet/ledger", operation: "getMyWalletLedger", access: .user(.profile)) { request, context in
             let user = try context.user
-            return try JSONResponse.make(try await ledger(of: user.userID, app: user.app, request: request))
+            return try await ledger(of: user.userID, app: user.app, request: request)
         }
 
         table.on(.post, "/v1/me/wallet/spend", operation: "spendFromMyWallet", access: .user(.public)) { request, context in
@@ -53,14 +53,14 @@ struct WalletFeature: Feature {
             return try Self.response(try await wallet.transfer(operation, sender: user.userID, app: user.app))
         }
 
-        table.on(.get, "/v1/wallet/users/{id}", operation: "getUserWallet", access: .client(.walletRead)) { _, context in
+        table.json(.get, "/v1/wallet/users/{id}", operation: "getUserWallet", access: .client(.walletRead)) { _, context in
             let app = try context.client.app
-            return try JSONResponse.make(try await wallet.balances(userID: try context.parameters.require("id"), app: app))
+            return try await wallet.balances(userID: try context.parameters.require("id"), app: app)
         }
 
-        table.on(.get, "/v1/wallet/users/{id}/ledger", operation: "getUserWalletLedger", access: .client(.walletRead)) { request, context in
+        table.json(.get, "/v1/wallet/users/{id}/ledger", operation: "getUserWalletLedger", access: .client(.walletRead)) { request, context in
             let app = try context.client.app
-            return try JSONResponse.make(try await ledger(of: try context.parameters.require("id"), app: app, request: request))
+            return try await ledger(of: try context.parameters.require("id"), app: app, request: request)
         }
 
         table.on(.post, "/v1/wallet/users/{id}/transactions", operation: "postWalletTransaction", access: .client(.walletWrite)) {
