@@ -93,8 +93,11 @@ import Testing
         }
     }
 
-    /// `GET /openapi.json` serves exactly the assembled contract's bytes.
-    @Test func servedOpenAPIDocumentIsTheAssembledOne() async throws {
+    /// `openapi/latchkey.json` is the assembled contract, checked in to read and diff, and
+    /// `GET /openapi.json` serves exactly its bytes.
+    @Test func servedOpenAPIDocumentIsTheRepositoryFile() async throws {
+        let copy = try Data(contentsOf: Repository.url("openapi/latchkey.json"))
+        #expect(copy == OpenAPIDocument.served, "openapi/latchkey.json is stale: run `swift run latchkey openapi > openapi/latchkey.json`")
         let harness = try await TestHarness.make(store: .sqlite)
         try await harness.run { client in
             let response = try await client.send(.get, "/openapi.json")
