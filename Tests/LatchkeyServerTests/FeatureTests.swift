@@ -35,6 +35,24 @@ import Testing
         }
     }
 
+    /// A feature's fragment documents exactly the routes that feature serves, so an operation
+    /// lives in the folder of the code that serves it.
+    @Test func everyFragmentDocumentsExactlyItsFeaturesRoutes() async throws {
+        let harness = try await TestHarness.make(store: .sqlite)
+        let routes = harness.backend.routes.routes
+        for feature in FeatureSet.all {
+            let fragment = try #require(try JSONSerialization.jsonObject(with: Data(feature.openAPI.json.utf8)) as? [String: Any])
+            let paths = fragment["paths"] as? [String: [String: Any]] ?? [:]
+            let documented = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
+            let served = Set(routes.filter { $0.feature == feature.id }.map { "\($0.method.rawValue) \($0.path)" })
+            #expect(
+                documented == served,
+                "\(feature.id) documents \(documented.subtracting(served).sorted()) it does not serve and serves \(served.subtracting(documented).sorted()) it does not document"
+            )
+        }
+        try await harness.run { _ in }  // closes the backend
+    }
+
     /// A user's route answers 401 without a live user token and 403 to a confidential client's
     /// (valid, but not a user's): its operation says both.
     @Test(arguments: TestStore.enabled) func everyUsersRouteDocumentsItsRefusals(store: TestStore) async throws {

@@ -8,9 +8,11 @@ import ServiceLifecycle
 /// A feature declares, in one place, everything the server derives from it: its routes (with the
 /// OpenAPI operations and the access they need), its migrations and the tables it owns (so copying
 /// an installation, exporting and deleting a user follow the declarations instead of hand-kept
-/// lists), its janitor sweeps, its background services, its `hello` entry, and its sections of a
-/// user's export, deletion and merge into another account. The derivations are tested: a served route without an operation in
-/// the OpenAPI document, a table without an owner, or a user-data table no export names fails.
+/// lists), its janitor sweeps, its background services, its `hello` entry, its part of the OpenAPI
+/// document, and its sections of a user's export, deletion and merge into another account. The
+/// derivations are tested: a served route without an operation in the OpenAPI document, an
+/// operation in a feature's fragment that the feature does not serve, a table without an owner,
+/// or a user-data table no export names fails.
 ///
 /// What does not depend on a running backend is declared statically — the schema (migrations
 /// and installation copies run before a backend exists), settings, codes, scopes, the `hello`
@@ -36,6 +38,9 @@ protocol Feature: Sendable {
     static var clientScopes: [Scope] { get }
     /// The app settings the feature reads.
     static var settings: [AppSetting] { get }
+    /// The OpenAPI operations of the feature's routes and the components only they use, kept in
+    /// its folder (`<Feature>+OpenAPI.swift`); ``OpenAPIDocument`` merges them into the contract.
+    static var openAPI: OpenAPIFragment { get }
     /// Builds the feature over the backend's parts.
     init(backend: LatchkeyBackend)
     /// Work that runs beside the HTTP server for the process's lifetime.
@@ -63,6 +68,7 @@ extension Feature {
     static var errorCodes: [ErrorCode] { [] }
     static var module: ModuleDeclaration? { nil }
     static var clientScopes: [Scope] { [] }
+    static var openAPI: OpenAPIFragment { .empty }
     var services: [any Service] { [] }
     func routes(into table: inout RouteTable) {}
     static func export(of user: UserPrincipal, from sources: ExportSources) async throws -> [String: any Encodable & Sendable] {

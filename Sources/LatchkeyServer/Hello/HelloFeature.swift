@@ -8,6 +8,9 @@ struct HelloFeature: Feature {
     static let id = "hello"
     let appDirectory: AppDirectory
     let answers = HelloAnswers()
+    /// The contract's bytes, assembled when the server is composed rather than at the first
+    /// request, and shared by every answer.
+    let document = ByteBuffer(bytes: OpenAPIDocument.served)
 
     init(backend: LatchkeyBackend) {
         self.appDirectory = backend.appDirectory
@@ -34,11 +37,10 @@ struct HelloFeature: Feature {
         }
 
         table.on(.get, "/openapi.json", operation: "getOpenAPIDocument", access: .anyone) { _, _ in
-            guard let document = OpenAPIDocument.data else { throw APIError(.notFound, .notFound) }
-            return Response(
+            Response(
                 status: .ok,
                 headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "public, max-age=300"],
-                body: .init(byteBuffer: ByteBuffer(bytes: document))
+                body: .init(byteBuffer: document)
             )
         }
     }
@@ -55,12 +57,4 @@ struct HelloFeature: Feature {
         case (.user, _), (.client, _), (.operator, _), (.consolePage, _), (.consoleSecondStep, _): false
         }
     }
-}
-
-/// The OpenAPI 3.1 document shipped with the server: this resource is the one source of the
-/// contract, and `openapi/latchkey.json` at the repository root is a symlink to it.
-enum OpenAPIDocument {
-    static let data: Data? = Bundle.module
-        .url(forResource: "openapi", withExtension: "json", subdirectory: "Resources")
-        .flatMap { try? Data(contentsOf: $0) }
 }
