@@ -36,4 +36,22 @@ import Testing
             try document.add(OpenAPIFragment(#"{"paths": {"/v1/x": []}}"#), from: "first")
         }
     }
+
+    /// OpenAPI 3.1 §4.8.10.1: an `operationId` is unique in the document; clients generated from
+    /// it name their methods by it.
+    @Test func everyOperationIDOfTheServedDocumentIsUnique() throws {
+        guard case .object(let root) = try OpenAPIDocument(features: FeatureSet.all).value, case .object(let paths)? = root["paths"] else {
+            Issue.record("the document has no paths")
+            return
+        }
+        var ids: [String] = []
+        for case .object(let operations) in paths.values {
+            for case .object(let operation) in operations.values {
+                if case .string(let id)? = operation["operationId"] { ids.append(id) }
+            }
+        }
+        let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        #expect(repeated.isEmpty, "operationIds used more than once: \(repeated)")
+        #expect(ids.count > 150)
+    }
 }

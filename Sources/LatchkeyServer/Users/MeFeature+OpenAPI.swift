@@ -979,7 +979,7 @@ extension MeFeature {
             },
             "/v1/me/sessions/{id}": {
               "delete": {
-                "operationId": "endSession",
+                "operationId": "endMySession",
                 "tags": [
                   "me"
                 ],

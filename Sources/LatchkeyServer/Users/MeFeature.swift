@@ -73,7 +73,7 @@ struct MeFeature: Feature {
             return SessionList(sessions: sessions.map { $0.descriptor(current: user.sessionID) })
         }
 
-        table.on(.delete, "/v1/me/sessions/{id}", operation: "endSession", access: me) { _, context in
+        table.on(.delete, "/v1/me/sessions/{id}", operation: "endMySession", access: me) { _, context in
             let user = try context.user
             let id = try context.parameters.require("id")
             guard let session = try await sessions.find(id: id), session.userID == user.userID else {
