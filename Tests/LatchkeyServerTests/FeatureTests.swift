@@ -103,9 +103,9 @@ import Testing
     /// their section, and after `DELETE /v1/me` none are left.
     @Test(arguments: TestStore.enabled) func everyUserDataTableIsExportedAndDeletedWithItsUser(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { settings in
-            settings.redirectURIs = [HostedLoginTests.redirectURI]
-            settings.firstParty = false
-            settings.signInMethods.formUnion([.anonymous, .passkey])
+            settings.oauth.redirectURIs = [HostedLoginTests.redirectURI]
+            settings.hostedLogin.firstParty = false
+            settings.auth.signInMethods.formUnion([.anonymous, .passkey])
         }
         let driver = harness.backend.driver
         try await harness.run { client in
@@ -337,10 +337,10 @@ extension OwnedTable {
 @Suite struct AppSettingDeclarationTests {
     @Test func everyStoredSettingIsDeclaredOnce() throws {
         var settings = AppSettings()
-        settings.emailActionURL = "https://app.example/action"
-        settings.logoURL = "https://app.example/logo.png"
-        settings.passkeyRPID = "app.example"
-        settings.databaseHost = "db.app.example"
+        settings.email.emailActionURL = "https://app.example/action"
+        settings.hostedLogin.logoURL = "https://app.example/logo.png"
+        settings.passkeys.passkeyRPID = "app.example"
+        settings.database.databaseHost = "db.app.example"
         let stored = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(settings)) as? [String: Any])
         let declared = AppSettings.declarations.map(\.key).filter { !$0.isEmpty }
         #expect(Set(declared).count == declared.count, "a setting is declared twice")
@@ -352,9 +352,9 @@ extension OwnedTable {
     @Test func storedSettingsDecodeWithDefaultsForMissingMembers() throws {
         let decoded = try JSONDecoder().decode(AppSettings.self, from: Data(#"{"sessionTTL": 7200, "unknownLater": 1}"#.utf8))
         var expected = AppSettings()
-        expected.sessionTTL = 7200
+        expected.auth.sessionTTL = 7200
         #expect(decoded == expected)
         #expect(throws: InvalidAppSetting.self) { try AppSettings().applying(["--access-token-ttl", "90000"]) }
-        #expect(try AppSettings().applying(["--access-token-ttl=600"]).accessTokenTTL == 600)
+        #expect(try AppSettings().applying(["--access-token-ttl=600"]).auth.accessTokenTTL == 600)
     }
 }
