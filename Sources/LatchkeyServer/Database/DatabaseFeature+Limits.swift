@@ -5,7 +5,7 @@ import LatchkeyWire
 /// write transaction, which on SQLite every other write of the node (sign-ins, refreshes, other
 /// apps' trees) waits behind, so each write's work is bounded by these, not by what the app
 /// already stores: its body, the leaves it adds, the rows it replaces and a `PATCH`'s members.
-/// The app's quota (``AppSettings/databaseMaxLeaves``, ``AppSettings/databaseMaxBytes``) is its
+/// The app's quota (``DatabaseSettings/databaseMaxLeaves``, ``DatabaseSettings/databaseMaxBytes``) is its
 /// operator's to set; a write that would pass it is refused, while writes that shrink the tree
 /// always go through.
 extension DatabaseFeature {
