@@ -89,19 +89,19 @@ struct AppsCommand: AsyncParsableCommand {
 
     static func describe(_ app: App) -> String {
         let s = app.settings
-        let countryAges = s.consentAgeByCountry.sorted { $0.key < $1.key }.map { "; \($0.key) \($0.value)" }.joined()
+        let countryAges = s.kids.consentAgeByCountry.sorted { $0.key < $1.key }.map { "; \($0.key) \($0.value)" }.joined()
         return """
             app \(app.id) "\(app.name)"
               client id:          \(app.clientID)
               client secrets:     \(app.secretCount)
-              session TTL:        \(s.sessionTTL) s (idle: \(s.sessionIdleTTL == 0 ? "off" : "\(s.sessionIdleTTL) s"))
-              access token TTL:   \(s.accessTokenTTL) s
-              password minimum:   \(s.passwordMinLength), bcrypt cost \(s.bcryptCost)
-              sign-in methods:    \(s.signInMethods.map(\.rawValue).sorted().joined(separator: ", "))
-              consent age:        \(s.consentAge) by default\(countryAges), pending accounts kept \(s.pendingConsentDays) days
-              password grant:     \(s.passwordGrantEnabled ? "on" : "off")
-              email links:        \(s.emailActionURL ?? "the server's /v1/auth/action page")
-              send limits:        \(s.recipientSendLimit) per recipient, \(s.ipSendLimit) per IP, per \(s.sendWindowSeconds) s
+              session TTL:        \(s.auth.sessionTTL) s (idle: \(s.auth.sessionIdleTTL == 0 ? "off" : "\(s.auth.sessionIdleTTL) s"))
+              access token TTL:   \(s.auth.accessTokenTTL) s
+              password minimum:   \(s.auth.passwordMinLength), bcrypt cost \(s.auth.bcryptCost)
+              sign-in methods:    \(s.auth.signInMethods.map(\.rawValue).sorted().joined(separator: ", "))
+              consent age:        \(s.kids.consentAge) by default\(countryAges), pending accounts kept \(s.kids.pendingConsentDays) days
+              password grant:     \(s.oauth.passwordGrantEnabled ? "on" : "off")
+              email links:        \(s.email.emailActionURL ?? "the server's /v1/auth/action page")
+              send limits:        \(s.delivery.recipientSendLimit) per recipient, \(s.delivery.ipSendLimit) per IP, per \(s.delivery.sendWindowSeconds) s
             """
     }
 }

@@ -131,8 +131,8 @@ struct ProvidersCommand: AsyncParsableCommand {
 
         /// Prints the app's providers by name, without secrets.
         func printProviders(of app: App) throws {
-            let listed = app.settings.providers.mapValues(ListedProvider.init)
-            let text = app.settings.providers.sorted { $0.key < $1.key }.map { name, provider in
+            let listed = app.settings.signInProviders.providers.mapValues(ListedProvider.init)
+            let text = app.settings.signInProviders.providers.sorted { $0.key < $1.key }.map { name, provider in
                 let source = provider.issuer ?? provider.userInfoURL ?? provider.graphURL ?? "https://graph.facebook.com"
                 return "\(name)  \(provider.kind.rawValue)  \(source)  client ids: \(provider.clientIDs.joined(separator: ", "))"
             }

@@ -273,7 +273,7 @@ import Testing
 /// CORS answers only for origins an app allows.
 @Suite struct CORSTests {
     @Test(arguments: TestStore.enabled) func onlyListedOriginsGetCORSHeaders(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.corsOrigins = ["https://app.example"] }
+        let harness = try await TestHarness.make(store: store) { $0.cors.corsOrigins = ["https://app.example"] }
         try await harness.run { client in
             let preflight = try await client.send(
                 .options,
@@ -295,7 +295,7 @@ import Testing
             #expect(evil.headers[.accessControlAllowOrigin] == nil)
 
             // A bearer token names its app as the header would: another app's origin is not this one's.
-            _ = try await harness.makeApp(name: "Other") { $0.corsOrigins = ["https://other.example"] }
+            _ = try await harness.makeApp(name: "Other") { $0.cors.corsOrigins = ["https://other.example"] }
             let token = try await client.signUpUser("cora").access
             let own = try await client.send(.get, "/v1/me", token: token, headers: [.origin: "https://app.example"])
             #expect(own.status == .ok && own.headers[.accessControlAllowOrigin] == "https://app.example")

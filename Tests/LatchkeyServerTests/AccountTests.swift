@@ -92,7 +92,7 @@ import Testing
     /// sign-in or re-authentication within the app's window (five minutes by default); a refresh
     /// does not count; `POST /v1/me/reauthenticate` with the password opens the window again.
     @Test(arguments: TestStore.enabled) func sensitiveChangesNeedARecentAuthentication(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: store) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             let signUp = try await client.signUp(["username": "rex", "email": "rex@example.com", "password": "correct horse battery"])
             let refresh = try #require(signUp.string("session.refreshToken"))
@@ -129,7 +129,7 @@ import Testing
     /// locks like sign-in: after the account's limit even the right password is refused, and
     /// sign-in is locked too, until the window has passed.
     @Test(arguments: TestStore.enabled) func currentPasswordChecksAreThrottledLikeSignIn(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.accountFailureLimit = 3 }
+        let harness = try await TestHarness.make(store: store) { $0.auth.accountFailureLimit = 3 }
         try await harness.run { client in
             let tokens = try await client.signUpUser("guessed")
             func change(from current: String) async throws -> TestResponse {
@@ -161,7 +161,7 @@ import Testing
     /// An email change tells the address it replaced, with a single-use link that puts that
     /// address back and signs everyone out — the owner's way back from a takeover.
     @Test(arguments: TestStore.enabled) func anEmailChangeSendsTheOldAddressAnUndoLink(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: store) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             let signUp = try await client.signUp(["email": "owner@example.com", "password": "correct horse battery"])
             let access = try #require(signUp.string("session.accessToken"))

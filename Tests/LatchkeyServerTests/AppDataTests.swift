@@ -122,8 +122,8 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func valuesAndUsersStayWithinTheAppsLimits(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { settings in
-            settings.appDataMaxValueBytes = 1_024
-            settings.appDataMaxBytesPerUser = 2_048
+            settings.appData.appDataMaxValueBytes = 1_024
+            settings.appData.appDataMaxBytesPerUser = 2_048
         }
         try await harness.run { client in
             let token = try await client.signUpUser("ann").access
@@ -183,7 +183,7 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func accountsAwaitingConsentNeedTheAppsLeave(store: TestStore) async throws {
         for allowed in [false, true] {
-            let harness = try await TestHarness.make(store: store) { $0.appDataForPendingAccounts = allowed }
+            let harness = try await TestHarness.make(store: store) { $0.appData.appDataForPendingAccounts = allowed }
             try await harness.run { client in
                 let kid = try await client.signUpChild("kid").access
                 let answers = [
@@ -256,7 +256,7 @@ import Testing
     /// `413` as one whose length is known, not a `500`; so does any other JSON body past the
     /// server's body limit.
     @Test(arguments: TestStore.enabled) func chunkedBodiesPastTheLimitGet413(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.appDataMaxValueBytes = 1_024 }
+        let harness = try await TestHarness.make(store: store) { $0.appData.appDataMaxValueBytes = 1_024 }
         try await harness.run(.live) { client in
             let token = try await client.signUpUser("ann").access
             let port = try #require(client.client.port)

@@ -128,7 +128,10 @@ import Testing
             let listed = try await client.send(.get, "/v1/operator/apps", token: viewer)
             #expect(!listed.text.contains("facebook-app-secret"))
             // The server still holds the secret itself.
-            #expect(try await harness.backend.apps.find(harness.app.id)?.settings.providers["facebook"]?.clientSecret == "facebook-app-secret")
+            #expect(
+                try await harness.backend.apps.find(harness.app.id)?.settings.signInProviders.providers["facebook"]?.clientSecret
+                    == "facebook-app-secret"
+            )
             #expect(try await client.send(.delete, "\(path)/providers/facebook", token: admin).status == .ok)
             #expect(try await client.send(.delete, "\(path)/providers/facebook", token: admin).status == .notFound)
 
@@ -151,7 +154,7 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func usersAreFoundByUsernameEmailPhoneOrIdWithTheirHistory(store: TestStore) async throws {
         // An email sign-up signs in at once when the app says whether an email is taken.
-        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: store) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             let (_, _, viewer) = try await harness.operatorTokens(client)
             _ = try await client.signUp(["username": "carol", "email": "carol@example.com", "password": "correct horse battery"])

@@ -178,7 +178,7 @@ import Testing
                 ["name": "Shop", "cors-origin": "https://a.example\r\nhttps://b.example"]
             )
             #expect(saved.status == .seeOther)
-            #expect(try await harness.backend.apps.find(app.id)?.settings.corsOrigins == ["https://a.example", "https://b.example"])
+            #expect(try await harness.backend.apps.find(app.id)?.settings.cors.corsOrigins == ["https://a.example", "https://b.example"])
 
             // Providers: the secret is sent once and never shown; saving without it keeps it.
             let provider = ["action": "set", "name": "facebook", "kind": "facebook", "client_ids": "1234", "client_secret": "fb-secret"]
@@ -187,7 +187,7 @@ import Testing
             again["client_secret"] = ""
             again["client_ids"] = "1234\n5678"
             #expect(try await adam.post(client, "/console/apps/\(app.id)/providers", again).status == .seeOther)
-            let stored = try #require(try await harness.backend.apps.find(app.id)?.settings.providers["facebook"])
+            let stored = try #require(try await harness.backend.apps.find(app.id)?.settings.signInProviders.providers["facebook"])
             #expect(stored.clientSecret == "fb-secret" && stored.clientIDs == ["1234", "5678"])
             let withProvider = try await adam.get(client, "/console/apps/\(app.id)")
             #expect(withProvider.text.contains("1234, 5678") && !withProvider.text.contains("fb-secret"))
@@ -270,7 +270,7 @@ import Testing
             fields["access-token-ttl"] = "1200"
             #expect(try await adam.post(client, "/console/apps/\(id)/settings", fields).status == .seeOther)
             var expected = configured.settings
-            expected.accessTokenTTL = 1200
+            expected.auth.accessTokenTTL = 1200
             #expect(try await harness.backend.apps.find(id)?.settings == expected)
         }
     }
@@ -317,7 +317,7 @@ import Testing
                 let saved = try await adam.post(client, action, try await editForm(name))
                 #expect(saved.status == .seeOther, "\(name): \(saved.text)")
             }
-            let stored = try await harness.backend.apps.find(id)?.settings.providers
+            let stored = try await harness.backend.apps.find(id)?.settings.signInProviders.providers
             #expect(stored?["apple"] == apple && stored?["github"] == github)
 
             var changed = try await editForm("github")
@@ -325,7 +325,7 @@ import Testing
             #expect(try await adam.post(client, action, changed).status == .seeOther)
             var narrowed = github
             narrowed.scopes = ["read:user"]
-            #expect(try await harness.backend.apps.find(id)?.settings.providers["github"] == narrowed)
+            #expect(try await harness.backend.apps.find(id)?.settings.signInProviders.providers["github"] == narrowed)
 
             let page = try await adam.get(client, "/console/apps/\(id)")
             var blank = try PageForm.fields(in: page.text, action: action, labelledBy: "provider-title")
@@ -336,7 +336,7 @@ import Testing
                 "team_id": "TEAM654321", "key_id": "KEY7654321", "apple_key": appleKey, "response_mode": "form_post", "scopes": "name email",
             ]
             #expect(try await adam.post(client, action, blank.merging(fresh) { $1 }).status == .seeOther)
-            let added = try #require(try await harness.backend.apps.find(id)?.settings.providers["apple-web"])
+            let added = try #require(try await harness.backend.apps.find(id)?.settings.signInProviders.providers["apple-web"])
             #expect(added.teamID == "TEAM654321" && added.keyID == "KEY7654321" && added.clientSecret == appleKey)
             #expect(added.responseMode == .formPost && added.scopes == ["name", "email"] && added.claimPaths == nil)
 
@@ -350,7 +350,7 @@ import Testing
     /// Users without a username (guests, device users, users of an email or phone) are listed by
     /// a name an operator can click: their email or phone, else "Guest" and the start of the id.
     @Test(arguments: TestStore.enabled) func everyListedUserHasANameToClick(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.signInMethods = [.username, .email, .anonymous, .device] }
+        let harness = try await TestHarness.make(store: store) { $0.auth.signInMethods = [.username, .email, .anonymous, .device] }
         let owner = try await harness.makeOperator("olivia", role: .owner)
         try await harness.run { client in
             let guest = try #require(try await client.signInAnonymously().string("user.id"))

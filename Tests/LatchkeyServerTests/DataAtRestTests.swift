@@ -66,7 +66,7 @@ import Testing
     @Test(arguments: TestStore.enabled) func storedSecretsAreSealed(store: TestStore) async throws {
         let providerSecret = "fb-app-secret-" + UUID().uuidString
         let harness = try await TestHarness.make(store: store) { settings in
-            settings.providers["facebook"] = ProviderSettings(kind: .facebook, clientIDs: ["fb-app"], clientSecret: providerSecret)
+            settings.signInProviders.providers["facebook"] = ProviderSettings(kind: .facebook, clientIDs: ["fb-app"], clientSecret: providerSecret)
         }
         try await harness.run { client in
             _ = try await client.signUpUser("sealed")
@@ -85,7 +85,9 @@ import Testing
             #expect(!stored.everything.contains(StoredSecrets.derBase64Prefix))
             #expect(!stored.bytes.contains(StoredSecrets.derPrefix))
             // Still a working provider secret: the app reads it back opened.
-            #expect(try await harness.backend.apps.find(harness.app.id)?.settings.providers["facebook"]?.clientSecret == providerSecret)
+            #expect(
+                try await harness.backend.apps.find(harness.app.id)?.settings.signInProviders.providers["facebook"]?.clientSecret == providerSecret
+            )
         }
     }
 

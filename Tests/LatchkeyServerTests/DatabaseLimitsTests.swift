@@ -14,7 +14,7 @@ import Testing
 @Suite struct DatabaseLimitsTests {
     /// A 1,000-member `PATCH` beside a million stored leaves costs what it costs in an empty tree.
     @Test(arguments: TestStore.enabled) func aWriteCostsTheSameBesideAMillionLeaves(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.databaseMaxLeaves = 2_000_000 }
+        let harness = try await TestHarness.make(store: store) { $0.database.databaseMaxLeaves = 2_000_000 }
         try await harness.run { client in
             let (ann, annToken) = try await DatabaseTests.user("ann", client)
             let empty = try await harness.makeApp(name: "Empty")
@@ -78,8 +78,8 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func theAppsQuotaHoldsAndATreeOverItCanShrink(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) {
-            $0.databaseMaxLeaves = 1_000
-            $0.databaseMaxBytes = 1_048_576
+            $0.database.databaseMaxLeaves = 1_000
+            $0.database.databaseMaxBytes = 1_048_576
         }
         try await harness.run { client in
             let (ann, annToken) = try await DatabaseTests.user("ann", client)

@@ -34,7 +34,7 @@ import Testing
             #expect(try await stream.next()?.name == "put")
             switch ending {
             case .expiry:
-                harness.clock.advance(by: TimeInterval(harness.app.settings.accessTokenTTL))
+                harness.clock.advance(by: TimeInterval(harness.app.settings.auth.accessTokenTTL))
             case .secretRotation:
                 _ = try await harness.backend.apps.rotateSecret(appID: harness.app.id)
                 harness.clock.advance(by: 10)

@@ -63,7 +63,7 @@ import Testing
     /// A client that names the database only by its URL (Pyrebase: the database is the host)
     /// reads a public path with nothing but `Host`, once the app names that host.
     @Test(arguments: TestStore.enabled) func theHostAnAppNamesReachesItsTreeWithoutATokenOrNs(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.databaseHost = "kii-demo.db.example.com" }
+        let harness = try await TestHarness.make(store: store) { $0.database.databaseHost = "kii-demo.db.example.com" }
         let host = HTTPField.Name("Host")!
         try await harness.run(.ahc(.http)) { client in
             let admin = try await harness.clientToken(client, scope: "database:admin")

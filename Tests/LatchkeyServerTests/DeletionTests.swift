@@ -19,8 +19,12 @@ import Testing
     @Test(arguments: TestStore.enabled) func deletingAUserLeavesNoRowThatNamesThem(store: TestStore) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let harness = try await TestHarness.make(store: store) { settings in
-                settings.revealTakenEmails = true
-                settings.providers["google"] = ProviderSettings(kind: .openIDConnect, issuer: provider.issuer, clientIDs: ["client-1"])
+                settings.auth.revealTakenEmails = true
+                settings.signInProviders.providers["google"] = ProviderSettings(
+                    kind: .openIDConnect,
+                    issuer: provider.issuer,
+                    clientIDs: ["client-1"]
+                )
             }
             try await harness.run { client in
                 let password = "correct horse battery"

@@ -9,7 +9,7 @@ import Testing
     static let email = "ada@example.com"
 
     @Test(arguments: TestStore.enabled) func emailIsVerifiedOnlyThroughTheLink(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: store) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             let token = try #require(
                 try await client.signUp(["email": Self.email, "password": "correct horse battery"]).string("session.accessToken")
@@ -37,9 +37,9 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func resetRequestForAnUnknownEmailLooksLikeOneForAKnownEmail(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) {
-            $0.revealTakenEmails = true
-            $0.ipSendLimit = 1_000
-            $0.recipientSendLimit = 1_000
+            $0.auth.revealTakenEmails = true
+            $0.delivery.ipSendLimit = 1_000
+            $0.delivery.recipientSendLimit = 1_000
         }
         try await harness.run { client in
             _ = try await client.signUp(["email": Self.email, "password": "correct horse battery"])
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func resetSetsThePasswordAndEndsEverySession(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: store) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             let signUp = try await client.signUp(["username": "ada", "email": Self.email, "password": "correct horse battery"])
             let access = try #require(signUp.string("session.accessToken"))
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func resetLinksExpireAfterAnHour(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: store) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             _ = try await client.signUp(["email": Self.email, "password": "correct horse battery"])
             _ = try await client.send(.post, "/v1/auth/password/reset", json: ["email": Self.email], app: client.clientID)
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func emailChangesOnlyWhenTheNewAddressConfirms(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: store) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             let token = try #require(
                 try await client.signUp(["email": Self.email, "password": "correct horse battery"]).string("session.accessToken")
@@ -128,9 +128,9 @@ import Testing
     /// it brings none back.
     @Test(arguments: TestStore.enabled) func outstandingLinksDieWhenThePasswordAddressOrStandingChanges(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) {
-            $0.revealTakenEmails = true
-            $0.recipientSendLimit = 100
-            $0.ipSendLimit = 100
+            $0.auth.revealTakenEmails = true
+            $0.delivery.recipientSendLimit = 100
+            $0.delivery.ipSendLimit = 100
         }
         try await harness.run { client in
             let signUp = try await client.signUp(["username": "ada", "email": Self.email, "password": "correct horse battery"])
@@ -179,7 +179,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func messagesFollowTheRequestLanguage(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: store) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             _ = try await client.signUp(["email": Self.email, "password": "correct horse battery"])
             for (language, subject) in [("ja", "Test App のパスワードの再設定"), ("zh-CN", "重置您的 Test App 密码"), ("fr", "Reset your Test App password")] {
@@ -198,7 +198,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func theActionPageNeedsAClickAndThenVerifies(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: store) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             let token = try #require(
                 try await client.signUp(["email": Self.email, "password": "correct horse battery"]).string("session.accessToken")
@@ -245,7 +245,7 @@ import Testing
     /// The reset page shows a refused password in its error summary, linked to the field, in the
     /// page's language, and keeps the link usable; an accepted one is set.
     @Test func theResetPageShowsARefusedPasswordInItsErrorSummary() async throws {
-        let harness = try await TestHarness.make(store: .sqlite) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: .sqlite) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             _ = try await client.signUp(["username": "ada", "email": Self.email, "password": "correct horse battery"])
             let link = try await harness.resetLinkToken(for: Self.email, client: client)

@@ -14,7 +14,7 @@ import Testing
     /// An app with email sign-in on, and `configure` applied.
     static func harness(_ store: TestStore, _ configure: @escaping (inout AppSettings) -> Void = { _ in }) async throws -> TestHarness {
         try await TestHarness.make(store: store) { settings in
-            settings.signInMethods.insert(.emailCode)
+            settings.auth.signInMethods.insert(.emailCode)
             configure(&settings)
         }
     }
@@ -69,7 +69,7 @@ import Testing
             #expect(message.body.contains("http://latchkey.test/v1/auth/action?mode=signIn&token="))
             let token = try TestHarness.linkToken(in: message)
             var settings = AppSettings()
-            settings.signInMethods.insert(.emailCode)
+            settings.auth.signInMethods.insert(.emailCode)
             let other = try await harness.backend.apps.create(name: "Other", settings: settings)
             let foreign = try await client.send(.post, "/v1/auth/email/link", json: ["token": token], app: other.app.clientID)
             #expect(foreign.string("code") == "code_expired")
@@ -114,8 +114,8 @@ import Testing
     /// email queued) and an unknown one (a decoy code only) take the same time to answer.
     @Test(arguments: TestStore.enabled) func addressesWithAndWithoutAccountsTakeTheSameTime(store: TestStore) async throws {
         let harness = try await Self.harness(store) {
-            $0.ipSendLimit = 1_000
-            $0.recipientSendLimit = 1_000
+            $0.delivery.ipSendLimit = 1_000
+            $0.delivery.recipientSendLimit = 1_000
         }
         try await harness.run { client in
             _ = try await client.sendEmailCode(Self.email)
@@ -187,7 +187,7 @@ import Testing
 
     /// Wrong codes count per address — its `+tag` aliases with it — across its codes, and lock it.
     @Test(arguments: TestStore.enabled) func wrongCodesCountPerAddressAndLockIt(store: TestStore) async throws {
-        let harness = try await Self.harness(store) { $0.pinFailureLimit = 3 }
+        let harness = try await Self.harness(store) { $0.phone.pinFailureLimit = 3 }
         try await harness.run { client in
             let alias = "ada+games@example.com"
             for address in [Self.email, alias, Self.email] {
@@ -211,7 +211,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func wrongCodesCountPerIPAcrossAddresses(store: TestStore) async throws {
-        let harness = try await Self.harness(store) { $0.ipFailureLimit = 3 }
+        let harness = try await Self.harness(store) { $0.auth.ipFailureLimit = 3 }
         try await harness.run(.live) { client in
             var codes: [(email: String, code: String)] = []
             for index in 0..<4 {
@@ -252,8 +252,8 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func sendsAreLimitedPerAddressAndPerIP(store: TestStore) async throws {
         let harness = try await Self.harness(store) {
-            $0.recipientSendLimit = 2
-            $0.ipSendLimit = 3
+            $0.delivery.recipientSendLimit = 2
+            $0.delivery.ipSendLimit = 3
         }
         try await harness.run(.live) { client in
             #expect(try await client.sendEmailCode(Self.email).status == .accepted)
@@ -269,7 +269,7 @@ import Testing
 
     /// New accounts spend the IP's sign-up budget; an address that has its account still signs in.
     @Test(arguments: TestStore.enabled) func newAccountsSpendTheIPSignUpBudget(store: TestStore) async throws {
-        let harness = try await Self.harness(store) { $0.ipSignUpLimit = 1 }
+        let harness = try await Self.harness(store) { $0.auth.ipSignUpLimit = 1 }
         try await harness.run(.live) { client in
             _ = try await client.sendEmailCode(Self.email)
             #expect(try await client.verifyEmailCode(try await harness.latestEmailCode(to: Self.email)).status == .created)
@@ -287,7 +287,7 @@ import Testing
 
     /// A code signs in to the account a password sign-up made with the address, and verifies it.
     @Test(arguments: TestStore.enabled) func aCodeSignsInToAPasswordAccountAndVerifiesItsEmail(store: TestStore) async throws {
-        let harness = try await Self.harness(store) { $0.revealTakenEmails = true }
+        let harness = try await Self.harness(store) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             let signedUp = try await client.signUp(["email": Self.email, "password": "correct horse battery"])
             #expect(signedUp.value("user.emailVerified") as? Bool == false)

@@ -16,8 +16,8 @@ import Testing
         configure: (inout AppSettings) -> Void = { _ in }
     ) async throws -> TestHarness {
         try await TestHarness.make(store: store) { settings in
-            settings.providers["google"] = ProviderSettings(kind: .openIDConnect, issuer: provider.issuer, clientIDs: ["client-1"])
-            settings.providers["facebook"] = ProviderSettings(
+            settings.signInProviders.providers["google"] = ProviderSettings(kind: .openIDConnect, issuer: provider.issuer, clientIDs: ["client-1"])
+            settings.signInProviders.providers["facebook"] = ProviderSettings(
                 kind: .facebook,
                 clientIDs: [FakeIdentityProvider.facebookAppID],
                 clientSecret: FakeIdentityProvider.facebookSecret,
@@ -37,8 +37,8 @@ import Testing
         try await serving(try await FakeIdentityProvider.start()) { provider in
             try await serving(try await FakeIdentityProvider.start()) { other in
                 let harness = try await makeHarness(store, provider: provider) {
-                    $0.providers["other"] = ProviderSettings(kind: .openIDConnect, issuer: other.issuer, clientIDs: ["client-1"])
-                    $0.linkProvidersByVerifiedEmail = linkingByVerifiedEmail
+                    $0.signInProviders.providers["other"] = ProviderSettings(kind: .openIDConnect, issuer: other.issuer, clientIDs: ["client-1"])
+                    $0.signInProviders.linkProvidersByVerifiedEmail = linkingByVerifiedEmail
                 }
                 try await harness.run { client in try await body(harness, provider, other, client) }
             }
@@ -86,7 +86,7 @@ import Testing
     /// but starts its session only once an authenticator is enrolled.
     @Test(arguments: TestStore.enabled) func aNewAccountOfAnAppThatRequiresTOTPEnrollsFirst(store: TestStore) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
-            let harness = try await makeHarness(store, provider: provider) { $0.totpRequired = true }
+            let harness = try await makeHarness(store, provider: provider) { $0.secondFactor.totpRequired = true }
             try await harness.run { client in
                 let claims = provider.claims(subject: "g-123", at: harness.clock.now(), extra: ["email": "ann@example.com", "email_verified": true])
                 let first = try await client.external("google", try provider.idToken(claims))
@@ -109,7 +109,7 @@ import Testing
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let template = provider.issuer + "/{tenantid}/v2.0"
             let harness = try await makeHarness(store, provider: provider) {
-                $0.providers["microsoft"] = ProviderSettings(kind: .openIDConnect, issuer: template, clientIDs: ["client-1"])
+                $0.signInProviders.providers["microsoft"] = ProviderSettings(kind: .openIDConnect, issuer: template, clientIDs: ["client-1"])
             }
             try await harness.run { client in
                 let now = harness.clock.now()
@@ -411,7 +411,7 @@ import Testing
     /// another account's identity gets the typed `account_conflict` and stays a guest.
     @Test(arguments: TestStore.enabled) func aGuestLinkingAProviderUpgradesInPlaceOrGetsAConflict(store: TestStore) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
-            let harness = try await makeHarness(store, provider: provider) { $0.signInMethods.insert(.anonymous) }
+            let harness = try await makeHarness(store, provider: provider) { $0.auth.signInMethods.insert(.anonymous) }
             try await harness.run { client in
                 let now = harness.clock.now()
                 let owner = try await client.external("google", try provider.idToken(provider.claims(subject: "g1", at: now)))
@@ -550,7 +550,7 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func failedExternalSignInsAreThrottledPerIP(store: TestStore) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
-            let harness = try await makeHarness(store, provider: provider) { $0.ipFailureLimit = 3 }
+            let harness = try await makeHarness(store, provider: provider) { $0.auth.ipFailureLimit = 3 }
             try await harness.run(.live) { client in
                 for _ in 0..<3 { #expect(try await client.external("google", "not-a-token").status == .unauthorized) }
                 let throttled = try await client.external("google", try provider.idToken(provider.claims(subject: "t1", at: harness.clock.now())))
@@ -613,8 +613,8 @@ extension ExternalProviderTests {
             try await serving(discovery) { discovery in
                 try await serving(keys) { keys in
                     let harness = try await TestHarness.make(store: store) {
-                        $0.providers["corp"] = ProviderSettings(kind: .openIDConnect, issuer: discovery.url, clientIDs: ["client-1"])
-                        $0.providers["keys"] = ProviderSettings(
+                        $0.signInProviders.providers["corp"] = ProviderSettings(kind: .openIDConnect, issuer: discovery.url, clientIDs: ["client-1"])
+                        $0.signInProviders.providers["keys"] = ProviderSettings(
                             kind: .openIDConnect,
                             issuer: provider.issuer,
                             clientIDs: ["client-1"],

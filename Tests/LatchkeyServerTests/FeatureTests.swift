@@ -121,9 +121,9 @@ import Testing
     /// their section, and after `DELETE /v1/me` none are left.
     @Test(arguments: TestStore.enabled) func everyUserDataTableIsExportedAndDeletedWithItsUser(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { settings in
-            settings.redirectURIs = [HostedLoginTests.redirectURI]
-            settings.firstParty = false
-            settings.signInMethods.formUnion([.anonymous, .passkey])
+            settings.oauth.redirectURIs = [HostedLoginTests.redirectURI]
+            settings.hostedLogin.firstParty = false
+            settings.auth.signInMethods.formUnion([.anonymous, .passkey])
         }
         let driver = harness.backend.driver
         try await harness.run { client in
@@ -355,10 +355,10 @@ extension OwnedTable {
 @Suite struct AppSettingDeclarationTests {
     @Test func everyStoredSettingIsDeclaredOnce() throws {
         var settings = AppSettings()
-        settings.emailActionURL = "https://app.example/action"
-        settings.logoURL = "https://app.example/logo.png"
-        settings.passkeyRPID = "app.example"
-        settings.databaseHost = "db.app.example"
+        settings.email.emailActionURL = "https://app.example/action"
+        settings.hostedLogin.logoURL = "https://app.example/logo.png"
+        settings.passkeys.passkeyRPID = "app.example"
+        settings.database.databaseHost = "db.app.example"
         let stored = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(settings)) as? [String: Any])
         let declared = AppSettings.declarations.map(\.key).filter { !$0.isEmpty }
         #expect(Set(declared).count == declared.count, "a setting is declared twice")
@@ -367,12 +367,73 @@ extension OwnedTable {
         #expect(Set(flags).count == flags.count, "two settings share a flag")
     }
 
+    /// A settings member without a declaration would never be stored, and a declaration without a
+    /// member would not compile against a key path but could name another feature's type: each
+    /// feature declares exactly the members of one settings type of its own.
+    @Test func eachFeatureDeclaresTheMembersOfItsOwnSettings() {
+        var owners: [ObjectIdentifier: String] = [:]
+        for feature in FeatureSet.all where !feature.settings.isEmpty {
+            let types = Set(feature.settings.map { ObjectIdentifier($0.owner) })
+            #expect(types.count == 1, "\(feature.id) declares settings of several types")
+            guard let owner = feature.settings.first?.owner else { continue }
+            #expect(owners.updateValue(feature.id, forKey: ObjectIdentifier(owner)) == nil, "\(owner) is declared by two features")
+            let members = Set(Mirror(reflecting: owner.init()).children.compactMap(\.label))
+            let declared = Set(feature.settings.map(\.key).filter { !$0.isEmpty })
+            #expect(members.subtracting(declared).isEmpty, "\(owner) members without a declaration in \(feature.id)")
+            #expect(declared.subtracting(members).isEmpty, "\(feature.id) declares members \(owner) does not have")
+        }
+    }
+
     @Test func storedSettingsDecodeWithDefaultsForMissingMembers() throws {
         let decoded = try JSONDecoder().decode(AppSettings.self, from: Data(#"{"sessionTTL": 7200, "unknownLater": 1}"#.utf8))
         var expected = AppSettings()
-        expected.sessionTTL = 7200
+        expected.auth.sessionTTL = 7200
         #expect(decoded == expected)
+        #expect(decoded != AppSettings())
         #expect(throws: InvalidAppSetting.self) { try AppSettings().applying(["--access-token-ttl", "90000"]) }
-        #expect(try AppSettings().applying(["--access-token-ttl=600"]).accessTokenTTL == 600)
+        #expect(try AppSettings().applying(["--access-token-ttl=600"]).auth.accessTokenTTL == 600)
+    }
+
+    /// Settings stored before features owned their settings (one flat object, members of every
+    /// feature side by side) read as they were written and write back the same members.
+    @Test func storedFlatSettingsKeepTheirForm() throws {
+        let stored = #"""
+            {
+                "sessionTTL": 7200,
+                "signInMethods": ["email"],
+                "walletCurrencies": ["gems", "coins"],
+                "walletSelfSpend": true,
+                "consentAgeByCountry": {"DE": 16},
+                "guestLimit": 5,
+                "passkeyRPID": "app.example",
+                "passkeyUserVerification": "required",
+                "providers": {"google": {"kind": "oidc", "issuer": "https://accounts.google.com", "clientIDs": ["client-1"]}},
+                "databaseHost": "db.app.example",
+                "unknownLater": 1
+            }
+            """#
+        let settings = try JSONDecoder().decode(AppSettings.self, from: Data(stored.utf8))
+        #expect(settings.auth.sessionTTL == 7200)
+        #expect(settings.auth.accessTokenTTL == 3_600)
+        #expect(settings.auth.signInMethods == [.email])
+        #expect(settings.wallet.walletCurrencies == ["gems", "coins"])
+        #expect(settings.wallet.walletSelfSpend)
+        #expect(settings.kids.consentAgeByCountry == ["DE": 16])
+        #expect(settings.kids.consentAge == 13)
+        #expect(settings.guests.guestLimit == 5)
+        #expect(settings.passkeys.passkeyRPID == "app.example")
+        #expect(settings.passkeys.passkeyUserVerification == .required)
+        #expect(settings.signInProviders.providers["google"]?.issuer == "https://accounts.google.com")
+        #expect(settings.database.databaseHost == "db.app.example")
+        #expect(settings.email.emailActionURL == nil)
+
+        let written = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(settings)) as? [String: Any])
+        let given = try #require(try JSONSerialization.jsonObject(with: Data(stored.utf8)) as? [String: Any])
+        let declared = Set(AppSettings.declarations.map(\.key).filter { !$0.isEmpty })
+        #expect(Set(written.keys) == declared.subtracting(["emailActionURL", "logoURL"]), "absent optionals stay absent")
+        for (key, value) in given where key != "unknownLater" && key != "providers" {
+            #expect((written[key] as? NSObject)?.isEqual(value) == true, "\(key) is written back as it was stored")
+        }
+        #expect(try JSONDecoder().decode(AppSettings.self, from: JSONEncoder().encode(settings)) == settings)
     }
 }

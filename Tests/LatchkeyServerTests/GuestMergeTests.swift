@@ -10,7 +10,7 @@ import Testing
 @Suite struct GuestMergeTests {
     /// An app with guests, a leaderboard of each order and two wallet currencies.
     static func harness(_ store: TestStore) async throws -> TestHarness {
-        try await GuestSignInTests.harness(store) { $0.walletCurrencies = ["kredits", "gems"] }
+        try await GuestSignInTests.harness(store) { $0.wallet.walletCurrencies = ["kredits", "gems"] }
     }
 
     @Test(arguments: TestStore.enabled) func theGuestsDataMovesInByEachFeaturesRuleAndTheGuestIsGone(store: TestStore) async throws {

@@ -13,7 +13,7 @@ import Testing
     /// An app with both guest sign-ins on, and `configure` applied.
     static func harness(_ store: TestStore, _ configure: @escaping (inout AppSettings) -> Void = { _ in }) async throws -> TestHarness {
         try await TestHarness.make(store: store) { settings in
-            settings.signInMethods.formUnion([.anonymous, .device])
+            settings.auth.signInMethods.formUnion([.anonymous, .device])
             configure(&settings)
         }
     }
@@ -89,7 +89,7 @@ import Testing
 
     /// New guests spend the IP's sign-up budget; a device that has its guest still signs in.
     @Test(arguments: TestStore.enabled) func newGuestsAreLimitedPerIP(store: TestStore) async throws {
-        let harness = try await Self.harness(store) { $0.ipSignUpLimit = 2 }
+        let harness = try await Self.harness(store) { $0.auth.ipSignUpLimit = 2 }
         try await harness.run(.live) { client in
             #expect(try await client.signIn(deviceID: Self.deviceID).status == .created)
             #expect(try await client.signInAnonymously().status == .created)
@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func guestsAreCappedPerApp(store: TestStore) async throws {
-        let harness = try await Self.harness(store) { $0.guestLimit = 2 }
+        let harness = try await Self.harness(store) { $0.guests.guestLimit = 2 }
         try await harness.run { client in
             let first = try #require(try await client.signInAnonymously().string("session.accessToken"))
             #expect(try await client.signIn(deviceID: Self.deviceID).status == .created)
@@ -123,7 +123,7 @@ import Testing
 
     /// Fifty guests made at once of an app allowing ten: exactly ten.
     @Test(arguments: TestStore.enabled) func parallelNewGuestsStayWithinTheCap(store: TestStore) async throws {
-        let harness = try await Self.harness(store) { $0.guestLimit = 10 }
+        let harness = try await Self.harness(store) { $0.guests.guestLimit = 10 }
         try await harness.run { client in
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                 for _ in 0..<50 { group.addTask { try await client.signInAnonymously().status } }
@@ -137,7 +137,7 @@ import Testing
     /// A guest idle past `guestIdleDays` is deleted whole; a sign-in moves its purge, and an
     /// upgraded guest is never purged.
     @Test(arguments: TestStore.enabled) func idleGuestsArePurgedAndUpgradedOnesStay(store: TestStore) async throws {
-        let harness = try await Self.harness(store) { $0.guestIdleDays = 1 }
+        let harness = try await Self.harness(store) { $0.guests.guestIdleDays = 1 }
         try await harness.run { client in
             #expect(try await client.signInAnonymously().status == .created)
             let upgraded = try #require(try await client.signInAnonymously().string("session.accessToken"))
@@ -161,8 +161,8 @@ import Testing
     /// A guest who keeps a session alive by refreshing it is not idle, though it never signs in again.
     @Test(arguments: TestStore.enabled) func aGuestWhoseSessionIsRefreshedIsNotPurged(store: TestStore) async throws {
         let harness = try await Self.harness(store) { settings in
-            settings.guestIdleDays = 1
-            settings.sessionTTL = 7 * 86_400
+            settings.guests.guestIdleDays = 1
+            settings.auth.sessionTTL = 7 * 86_400
         }
         try await harness.run { client in
             let guest = try await client.signIn(deviceID: Self.deviceID)
@@ -276,7 +276,7 @@ import Testing
     /// Taking on another account's username or email answers `account_conflict` naming it, and
     /// neither account changes: the guest stays a guest with its data, the owner keeps theirs.
     @Test(arguments: TestStore.enabled) func upgradeToAnIdentityOfAnotherAccountIsAConflictThatTouchesNeither(store: TestStore) async throws {
-        let harness = try await Self.harness(store) { $0.revealTakenEmails = true }
+        let harness = try await Self.harness(store) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             let owner = try await client.signUp(["username": "ann", "email": "ann@example.com", "password": "correct horse battery"])
             let ownerID = try #require(owner.string("user.id"))

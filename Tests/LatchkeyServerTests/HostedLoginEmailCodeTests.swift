@@ -13,8 +13,8 @@ import Testing
 
     private static func harness(_ store: TestStore, configure: (inout AppSettings) -> Void = { _ in }) async throws -> TestHarness {
         try await TestHarness.make(store: store) { settings in
-            settings.redirectURIs = [redirectURI]
-            settings.signInMethods.insert(.emailCode)
+            settings.oauth.redirectURIs = [redirectURI]
+            settings.auth.signInMethods.insert(.emailCode)
             configure(&settings)
         }
     }
@@ -106,7 +106,7 @@ import Testing
             #expect(invalid.status == .unprocessableContent)
             #expect(invalid.text.contains(#"id="email-error""#))
         }
-        let off = try await TestHarness.make(store: store) { $0.redirectURIs = [Self.redirectURI] }
+        let off = try await TestHarness.make(store: store) { $0.oauth.redirectURIs = [Self.redirectURI] }
         try await off.run { client in
             var browser = LoginBrowser(client)
             let login = LoginRequest(clientID: off.app.clientID, redirectURI: Self.redirectURI)

@@ -21,14 +21,14 @@ import Testing
     ) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let harness = try await TestHarness.make(store: store) { settings in
-                settings.redirectURIs = [Self.redirectURI]
-                settings.providers["google"] = ProviderSettings(
+                settings.oauth.redirectURIs = [Self.redirectURI]
+                settings.signInProviders.providers["google"] = ProviderSettings(
                     kind: .openIDConnect,
                     issuer: issuer ?? provider.issuer,
                     clientIDs: ["web-client", "ios-client"],
                     clientSecret: FakeIdentityProvider.webClientSecret
                 )
-                settings.providers["facebook"] = ProviderSettings(
+                settings.signInProviders.providers["facebook"] = ProviderSettings(
                     kind: .facebook,
                     clientIDs: [FakeIdentityProvider.facebookAppID],
                     clientSecret: FakeIdentityProvider.facebookSecret,
@@ -174,8 +174,8 @@ import Testing
     @Test(arguments: TestStore.enabled) func appleAnswersWithAFormPostAndAJWTClientSecret(store: TestStore) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let harness = try await TestHarness.make(store: store) { settings in
-                settings.redirectURIs = [Self.redirectURI]
-                settings.providers["apple"] = ProviderSettings(
+                settings.oauth.redirectURIs = [Self.redirectURI]
+                settings.signInProviders.providers["apple"] = ProviderSettings(
                     kind: .openIDConnect,
                     issuer: provider.issuer,
                     clientIDs: ["com.example.web"],
@@ -263,7 +263,7 @@ import Testing
             let saved = try await client.send(.put, path, json: good, token: admin)
             #expect(saved.status == .ok, "\(saved.text)")
             #expect(saved.value("settings.providers.apple.clientSecret") as? String == "(set)")
-            let stored = try #require(try await harness.backend.apps.find(harness.app.id)?.settings.providers["apple"])
+            let stored = try #require(try await harness.backend.apps.find(harness.app.id)?.settings.signInProviders.providers["apple"])
             #expect(stored.clientSecret == FakeIdentityProvider.appleKeyPEM && stored.teamID == "TEAM123456")
             #expect(stored.responseMode == .formPost && stored.scopes == ["openid", "name", "email"])
         }
@@ -276,8 +276,8 @@ import Testing
     @Test(arguments: TestStore.enabled) func anOAuth2ProviderSignsInThroughTheCodeFlowOnly(store: TestStore) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let harness = try await TestHarness.make(store: store) { settings in
-                settings.redirectURIs = [Self.redirectURI]
-                settings.providers["github"] = ProviderSettings(
+                settings.oauth.redirectURIs = [Self.redirectURI]
+                settings.signInProviders.providers["github"] = ProviderSettings(
                     kind: .oauth2,
                     clientIDs: ["web-client"],
                     clientSecret: FakeIdentityProvider.webClientSecret,

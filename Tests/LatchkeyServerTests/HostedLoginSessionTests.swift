@@ -13,7 +13,7 @@ import Testing
     ) async throws -> TestHarness {
         try await TestHarness.make(
             store: store,
-            configure: { $0.redirectURIs = [HostedLoginTests.redirectURI] },
+            configure: { $0.oauth.redirectURIs = [HostedLoginTests.redirectURI] },
             configureServer: configureServer
         )
     }
@@ -65,7 +65,7 @@ import Testing
 
             // It expires with the app's session lifetime.
             #expect(try await browser.signIn(login.query, as: "hal", password: "another horse battery").status == .seeOther)
-            harness.clock.advance(by: TimeInterval(harness.app.settings.sessionTTL + 1))
+            harness.clock.advance(by: TimeInterval(harness.app.settings.auth.sessionTTL + 1))
             #expect(try await !Self.isSignedIn(&browser, harness))
         }
     }
@@ -107,8 +107,8 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func anIdleBrowserSessionEnds(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { settings in
-            settings.redirectURIs = [HostedLoginTests.redirectURI]
-            settings.sessionIdleTTL = 600
+            settings.oauth.redirectURIs = [HostedLoginTests.redirectURI]
+            settings.auth.sessionIdleTTL = 600
         }
         try await harness.run { client in
             _ = try await client.signUpUser("kim")

@@ -13,7 +13,7 @@ import Testing
 
     private static func harness(_ store: TestStore, configure: (inout AppSettings) -> Void = { _ in }) async throws -> TestHarness {
         try await TestHarness.make(store: store) { settings in
-            settings.redirectURIs = [redirectURI, loopback]
+            settings.oauth.redirectURIs = [redirectURI, loopback]
             configure(&settings)
         }
     }
@@ -276,7 +276,7 @@ import Testing
     /// JSON sign-in's `invalid_email` is, not the wrong-credentials answer that would send the
     /// user to reset a password.
     @Test(arguments: TestStore.enabled) func aMalformedEmailIsTheIdentifiersError(store: TestStore) async throws {
-        let harness = try await Self.harness(store) { $0.signInMethods = [.username, .email] }
+        let harness = try await Self.harness(store) { $0.auth.signInMethods = [.username, .email] }
         try await harness.run { client in
             var browser = LoginBrowser(client)
             let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
@@ -319,7 +319,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func aThirdPartyAppAsksForConsentOnce(store: TestStore) async throws {
-        let harness = try await Self.harness(store) { $0.firstParty = false }
+        let harness = try await Self.harness(store) { $0.hostedLogin.firstParty = false }
         try await harness.run { client in
             _ = try await client.signUpUser("fay")
             var browser = LoginBrowser(client)
@@ -347,7 +347,7 @@ import Testing
     }
 
     @Test func theAppsNameOrLogoHeadsThePages() async throws {
-        let harness = try await Self.harness(.sqlite) { $0.logoURL = "https://cdn.example/logo.png" }
+        let harness = try await Self.harness(.sqlite) { $0.hostedLogin.logoURL = "https://cdn.example/logo.png" }
         try await harness.run { client in
             var browser = LoginBrowser(client)
             let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)

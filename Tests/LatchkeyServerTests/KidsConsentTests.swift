@@ -31,14 +31,14 @@ import Testing
         #expect(!ConsentAge.needsConsent(dateOfBirth: "2014-01-15", country: "US", settings: settings, today: today))
         #expect(ConsentAge.needsConsent(dateOfBirth: "2014-01-16", country: "US", settings: settings, today: today))
         #expect(!ConsentAge.needsConsent(dateOfBirth: nil, country: "DE", settings: settings, today: today))
-        settings.consentAgeByCountry = ["DE": 14]
-        settings.consentAge = 16
+        settings.kids.consentAgeByCountry = ["DE": 14]
+        settings.kids.consentAge = 16
         #expect(!ConsentAge.needsConsent(dateOfBirth: "2012-03-01", country: "DE", settings: settings, today: today))
         #expect(ConsentAge.age(country: "JP", settings: settings) == 16)
         #expect(throws: InvalidAppSetting.self) { try AppSettings().applying(["--consent-age-by-country", "XX=14"]) }
         #expect(throws: InvalidAppSetting.self) { try AppSettings().applying(["--consent-age-by-country", "DE=30"]) }
         #expect(
-            try AppSettings().applying(["--consent-age-by-country", "de=14", "--consent-age-by-country", "FR=13"]).consentAgeByCountry == [
+            try AppSettings().applying(["--consent-age-by-country", "de=14", "--consent-age-by-country", "FR=13"]).kids.consentAgeByCountry == [
                 "DE": 14, "FR": 13,
             ]
         )
@@ -71,7 +71,7 @@ import Testing
             #expect(adult.string("session.scope") == "openid profile public")
 
             var app = harness.app
-            app.settings.consentAgeByCountry = ["DE": 14]
+            app.settings.kids.consentAgeByCountry = ["DE": 14]
             try await harness.backend.apps.update(app)
             harness.clock.advance(by: 10)  // let the app cache expire
             #expect(try await client.signUp(teen).status == .created)
@@ -232,8 +232,8 @@ import Testing
     /// past either daily limit the answer is `429`. A decided consent cannot be re-requested.
     @Test(arguments: TestStore.enabled) func parentEmailsAreThrottledPerChildAndPerParent(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { settings in
-            settings.consentRequestLimit = 3
-            settings.parentEmailLimit = 4
+            settings.kids.consentRequestLimit = 3
+            settings.kids.parentEmailLimit = 4
         }
         try await harness.run { client in
             let access = try #require(try await Self.signUpChild("kidthrottle", client: client).string("session.accessToken"))
@@ -271,8 +271,8 @@ import Testing
     /// only checked before it (which let every parallel sign-up through).
     @Test(arguments: TestStore.enabled) func parallelSignUpsNamingOneParentStayWithinItsLimit(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { settings in
-            settings.parentEmailLimit = 3
-            settings.ipSignUpLimit = 1_000
+            settings.kids.parentEmailLimit = 3
+            settings.auth.ipSignUpLimit = 1_000
         }
         try await harness.run { client in
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
@@ -390,7 +390,7 @@ import Testing
     /// Children whose parent did not grant within `pendingConsentDays` (pending or denied) are
     /// deleted whole by the janitor; granted children and adults stay.
     @Test(arguments: TestStore.enabled) func accountsWithoutConsentArePurgedAfterTheAppsDays(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.pendingConsentDays = 10 }
+        let harness = try await TestHarness.make(store: store) { $0.kids.pendingConsentDays = 10 }
         try await harness.run { client in
             _ = try await Self.signUpChild("kidwaits", client: client)
             _ = try await Self.signUpChild("kidgranted", parent: "other-parent@example.com", client: client)
@@ -412,7 +412,7 @@ import Testing
     /// the revocation, a granted one never; only a child without consent is "restricted until you
     /// agree".
     @Test(arguments: TestStore.enabled) func everyConsentStateHasItsPurgeRuleAndItsOwnText(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.pendingConsentDays = 10 }
+        let harness = try await TestHarness.make(store: store) { $0.kids.pendingConsentDays = 10 }
         try await harness.run { client in
             _ = try await Self.signUpChild("kidrevoked", client: client)
             let requestLink = try await harness.latestLinkToken(to: Self.parent)
@@ -519,11 +519,11 @@ import Testing
     /// the links and consent rows it cascades to (no deadlock, no failed foreign key).
     @Test(arguments: TestStore.enabled) func consentActionsRacingTheChildsDeletionNeverFail(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { settings in
-            settings.ipSignUpLimit = 1_000
-            settings.ipSendLimit = 1_000
-            settings.recipientSendLimit = 1_000
-            settings.parentEmailLimit = 1_000
-            settings.consentRequestLimit = 1_000
+            settings.auth.ipSignUpLimit = 1_000
+            settings.delivery.ipSendLimit = 1_000
+            settings.delivery.recipientSendLimit = 1_000
+            settings.kids.parentEmailLimit = 1_000
+            settings.kids.consentRequestLimit = 1_000
         }
         try await harness.run { client in
             for round in 0..<10 {

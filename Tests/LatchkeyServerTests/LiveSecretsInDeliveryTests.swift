@@ -44,8 +44,8 @@ import Testing
     /// email's subject carries too), the outbox rows hold none of them.
     @Test(arguments: TestStore.enabled) func deliveredBodiesAreDroppedFromTheOutbox(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { settings in
-            settings.revealTakenEmails = true
-            settings.signInMethods.insert(.emailCode)
+            settings.auth.revealTakenEmails = true
+            settings.auth.signInMethods.insert(.emailCode)
         }
         try await harness.run { client in
             _ = try await client.signUp(["email": "reset@example.com", "password": "correct horse battery"])
@@ -102,8 +102,8 @@ import Testing
     @Test(arguments: TestStore.enabled) func operatorsSeeNoLivePINCodeOrLinkAnywhere(store: TestStore) async throws {
         try await serving(try await MessageReceiver.start(statuses: [.unprocessableContent, .badGateway])) { receiver in
             let harness = try await TestHarness.make(store: store) { settings in
-                settings.revealTakenEmails = true
-                settings.signInMethods.insert(.emailCode)
+                settings.auth.revealTakenEmails = true
+                settings.auth.signInMethods.insert(.emailCode)
             } configureServer: {
                 $0.delivery.smsSender = .webhook
                 $0.delivery.emailSender = .webhook

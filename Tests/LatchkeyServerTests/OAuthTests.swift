@@ -142,7 +142,7 @@ import Testing
     /// cannot lock an app's backend out.
     @Test(arguments: TestStore.enabled) func clientSecretGuessesLockTheAddressNeverTheRightSecret(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) {
-            $0.ipFailureLimit = 3
+            $0.auth.ipFailureLimit = 3
         } configureServer: {
             $0.trustedProxies = ["127.0.0.1"]
         }
@@ -176,7 +176,7 @@ import Testing
             )
             #expect(response.string("error") == "unauthorized_client")
         }
-        let on = try await TestHarness.make(store: store) { $0.passwordGrantEnabled = true }
+        let on = try await TestHarness.make(store: store) { $0.oauth.passwordGrantEnabled = true }
         try await on.run { client in
             _ = try await client.signUpUser("ben")
             let good = try await client.send(
@@ -271,7 +271,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func userinfo(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: store) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             let response = try await client.signUp(["username": "eve", "email": "eve@example.com", "password": "correct horse battery"])
             let token = try #require(response.string("session.accessToken") ?? nil)

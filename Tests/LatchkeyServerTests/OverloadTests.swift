@@ -103,8 +103,8 @@ import Darwin
     /// problem document, the others succeed, none fails otherwise.
     @Test(arguments: TestStore.enabled) func writesBeyondTheQueueGet503WithRetryAfter(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) {
-            $0.recipientSendLimit = 1_000_000
-            $0.ipSendLimit = 1_000_000
+            $0.delivery.recipientSendLimit = 1_000_000
+            $0.delivery.ipSendLimit = 1_000_000
         } configureServer: {
             $0.maximumQueuedWrites = 1
             $0.databasePoolSize = 2  // the fewest that can start: the migration lock holds one

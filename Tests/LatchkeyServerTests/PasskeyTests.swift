@@ -16,7 +16,7 @@ import Testing
 
     static func harness(_ store: TestStore, _ configure: @escaping (inout AppSettings) -> Void = { _ in }) async throws -> TestHarness {
         try await TestHarness.make(store: store) { settings in
-            settings.signInMethods.formUnion([.passkey, .anonymous])
+            settings.auth.signInMethods.formUnion([.passkey, .anonymous])
             configure(&settings)
         }
     }
@@ -94,7 +94,7 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func registrationsThatDoNotVerifyAreRefusedWithTheirReason(store: TestStore) async throws {
         // A sign-in stays recent past the challenge's 5 minutes, so the expired challenge is what fails.
-        let harness = try await Self.harness(store) { $0.reauthenticationWindowSeconds = 3_600 }
+        let harness = try await Self.harness(store) { $0.auth.reauthenticationWindowSeconds = 3_600 }
         try await harness.run { client in
             let user = try await client.signUpUser("ann")
             let other = try await client.signUpUser("bob")
@@ -219,7 +219,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func anAppThatRequiresUserVerificationRefusesPresenceAlone(store: TestStore) async throws {
-        let harness = try await Self.harness(store) { $0.passkeyUserVerification = .required }
+        let harness = try await Self.harness(store) { $0.passkeys.passkeyUserVerification = .required }
         try await harness.run { client in
             let user = try await client.signUpUser("ann")
             let authenticator = SoftwareAuthenticator()
@@ -297,7 +297,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func failedPasskeySignInsSpendTheIPsFailureBudget(store: TestStore) async throws {
-        let harness = try await Self.harness(store) { $0.ipFailureLimit = 3 }
+        let harness = try await Self.harness(store) { $0.auth.ipFailureLimit = 3 }
         try await harness.run(.live) { client in
             let user = try await client.signUpUser("ann")
             let authenticator = SoftwareAuthenticator()
@@ -371,8 +371,8 @@ import Testing
     @Test(arguments: TestStore.enabled) func theAssociationFilesListTheAppsAndTheirOriginsSignIn(store: TestStore) async throws {
         let fingerprint = (0..<32).map { String(format: "%02X", $0) }.joined(separator: ":")
         let harness = try await Self.harness(store) { settings in
-            settings.appleAppIDs = ["ABCDE12345.com.example.game"]
-            settings.androidApps = [AndroidApp(packageName: "com.example.game", sha256CertFingerprints: [fingerprint])]
+            settings.passkeys.appleAppIDs = ["ABCDE12345.com.example.game"]
+            settings.passkeys.androidApps = [AndroidApp(packageName: "com.example.game", sha256CertFingerprints: [fingerprint])]
         }
         try await harness.run { client in
             let apple = try await client.send(.get, "/.well-known/apple-app-site-association")
@@ -444,7 +444,7 @@ extension Client {
 /// posted back signs the browser in and sends it to the client with a code.
 @Suite struct HostedPasskeyTests {
     @Test(arguments: TestStore.enabled) func thePasskeyOnTheSignInPageEndsAtTheClientWithACode(store: TestStore) async throws {
-        let harness = try await PasskeyTests.harness(store) { $0.redirectURIs = [HostedLoginTests.redirectURI] }
+        let harness = try await PasskeyTests.harness(store) { $0.oauth.redirectURIs = [HostedLoginTests.redirectURI] }
         try await harness.run { client in
             let user = try await client.signUpUser("ann")
             let authenticator = SoftwareAuthenticator()
@@ -476,7 +476,7 @@ extension Client {
     }
 
     @Test(arguments: TestStore.enabled) func aSignInPageWithoutPasskeysHasNoPasskeyForm(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.redirectURIs = [HostedLoginTests.redirectURI] }
+        let harness = try await TestHarness.make(store: store) { $0.oauth.redirectURIs = [HostedLoginTests.redirectURI] }
         try await harness.run { client in
             var browser = LoginBrowser(client)
             let page = try await browser.get(

@@ -97,8 +97,8 @@ import Testing
     /// behind them is answered before most of them.
     @Test(arguments: TestStore.enabled) func importedHashChecksLeaveTheNativePoolFree(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) {
-            $0.accountFailureLimit = 1_000
-            $0.ipFailureLimit = 1_000
+            $0.auth.accountFailureLimit = 1_000
+            $0.auth.ipFailureLimit = 1_000
         } configureServer: {
             $0.hashingThreads = 2
         }

@@ -147,7 +147,7 @@ import Testing
 
     /// Bad numbers, apps without phone sign-in and children awaiting consent are refused.
     @Test(arguments: TestStore.enabled) func badNumbersAndAppsWithoutPhoneAreTypedErrors(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.signInMethods.remove(.phone) }
+        let harness = try await TestHarness.make(store: store) { $0.auth.signInMethods.remove(.phone) }
         try await harness.run { client in
             let access = try await client.signUpUser("ann").access
             #expect(try await client.send(.post, "/v1/me/phone", json: ["phone": Self.phone], token: access).string("code") == "method_disabled")
@@ -168,7 +168,7 @@ import Testing
 
     /// Fifty verifications of one PIN at once: one adds the number, the others find it spent.
     @Test(arguments: TestStore.enabled) func fiftyParallelUsesOfOneLinkPINLinkOnce(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.ipFailureLimit = 1_000 }
+        let harness = try await TestHarness.make(store: store) { $0.auth.ipFailureLimit = 1_000 }
         try await harness.run { client in
             let access = try await client.signUpUser("ann").access
             let requestID = try #require(try await client.send(.post, "/v1/me/phone", json: ["phone": Self.phone], token: access).string("requestId"))

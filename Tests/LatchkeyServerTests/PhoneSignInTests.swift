@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func wrongPINsCountPerNumberAcrossItsPINsAndLockIt(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.pinFailureLimit = 3 }
+        let harness = try await TestHarness.make(store: store) { $0.phone.pinFailureLimit = 3 }
         try await harness.run { client in
             let first = try #require(try await client.startPhone(Self.phone).string("requestId"))
             let firstPIN = try await harness.latestPIN(to: Self.phone)
@@ -135,7 +135,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func wrongPINsCountPerIPAcrossNumbers(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.ipFailureLimit = 3 }
+        let harness = try await TestHarness.make(store: store) { $0.auth.ipFailureLimit = 3 }
         try await harness.run(.live) { client in
             var started: [(phone: String, requestID: String, pin: String)] = []
             for index in 0..<4 {
@@ -195,8 +195,8 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func sendsAreLimitedPerNumberAndPerIP(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) {
-            $0.recipientSendLimit = 2
-            $0.ipSendLimit = 3
+            $0.delivery.recipientSendLimit = 2
+            $0.delivery.ipSendLimit = 3
         }
         try await harness.run(.live) { client in
             #expect(try await client.startPhone(Self.phone).status == .accepted)
@@ -214,8 +214,8 @@ import Testing
     /// stay within the limit instead of all passing a check made before any of them counted.
     @Test(arguments: TestStore.enabled) func parallelSendsToOneNumberStayWithinItsLimit(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) {
-            $0.recipientSendLimit = 3
-            $0.ipSendLimit = 1_000
+            $0.delivery.recipientSendLimit = 3
+            $0.delivery.ipSendLimit = 1_000
         }
         try await harness.run { client in
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
@@ -229,7 +229,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func phoneSignInCanBeTurnedOff(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.signInMethods = [.username] }
+        let harness = try await TestHarness.make(store: store) { $0.auth.signInMethods = [.username] }
         try await harness.run { client in
             let response = try await client.startPhone(Self.phone)
             #expect(response.status == .forbidden)

@@ -234,7 +234,7 @@ import Testing
     /// never a `500`: on PostgreSQL each locks the user's row first, as the deletion does before
     /// the rows it cascades to (no deadlock, no failed foreign key).
     @Test(arguments: TestStore.enabled) func profileWritesRacingTheAccountsDeletionNeverFail(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.ipSignUpLimit = 1_000 }
+        let harness = try await TestHarness.make(store: store) { $0.auth.ipSignUpLimit = 1_000 }
         try await harness.run { client in
             for round in 0..<10 {
                 let user = try await client.signUpUser("racer\(round)").access

@@ -103,8 +103,8 @@ import Testing
     /// "Continue" goes on to the client. A recovery code then signs in once.
     @Test(arguments: TestStore.enabled) func theHostedLoginEnrollsWithAQRCodeAndShowsTheRecoveryCodes(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { settings in
-            settings.redirectURIs = [Self.redirectURI]
-            settings.totpRequired = true
+            settings.oauth.redirectURIs = [Self.redirectURI]
+            settings.secondFactor.totpRequired = true
         }
         try await harness.run { client in
             var browser = LoginBrowser(client)
@@ -166,7 +166,7 @@ import Testing
     /// With `totpRequired`, a sign-in link that makes an account enrolls an authenticator on the
     /// link page and shows the recovery codes with the signed-in message.
     @Test(arguments: TestStore.enabled) func theLinkPageEnrollsWhereTheAppRequiresAnAuthenticator(store: TestStore) async throws {
-        let harness = try await EmailSignInTests.harness(store) { $0.totpRequired = true }
+        let harness = try await EmailSignInTests.harness(store) { $0.secondFactor.totpRequired = true }
         try await harness.run { client in
             let (page, form) = try await Self.openLink(harness, client)
             #expect(page.status == .ok)
@@ -187,7 +187,7 @@ import Testing
     /// user and app; that browser's next sign-in skips the code, another browser's (or a forged
     /// cookie's) does not, and neither does this one once the authenticator is replaced.
     @Test(arguments: TestStore.enabled) func aRememberedBrowserSkipsTheCodeUntilTheAuthenticatorChanges(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.redirectURIs = [Self.redirectURI] }
+        let harness = try await TestHarness.make(store: store) { $0.oauth.redirectURIs = [Self.redirectURI] }
         try await harness.run { client in
             let ann = try await SecondFactorTests.enroll("ann", client, harness)
             var browser = LoginBrowser(client)

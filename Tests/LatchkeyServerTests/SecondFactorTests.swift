@@ -165,7 +165,7 @@ import Testing
 
     /// Five codes per challenge; wrong codes across challenges lock the user (`429`), even for a right code.
     @Test(arguments: TestStore.enabled) func wrongCodesAreLimitedPerChallengeAndPerUser(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.accountFailureLimit = 7 }
+        let harness = try await TestHarness.make(store: store) { $0.auth.accountFailureLimit = 7 }
         try await harness.run { client in
             let ann = try await Self.enroll("ann", client, harness)
             let challenge = try await Self.challenge("ann", client)
@@ -284,7 +284,7 @@ import Testing
     /// With `totpRequired`, a user without an authenticator enrolls one with the sign-in's
     /// challenge — a new account before its first session — and gets the recovery codes.
     @Test(arguments: TestStore.enabled) func anAppThatRequiresTOTPEnrollsAtSignIn(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.totpRequired = true }
+        let harness = try await TestHarness.make(store: store) { $0.secondFactor.totpRequired = true }
         try await harness.run { client in
             // The sign-up makes the account and asks for the authenticator before any session.
             let signUp = try await client.signUp(["username": "ann", "password": "correct horse battery"])
@@ -360,7 +360,7 @@ import Testing
     /// the right one continues to the client with an authorization code.
     @Test(arguments: TestStore.enabled) func theHostedLoginAsksForTheCode(store: TestStore) async throws {
         let redirectURI = "com.example.app:/callback"
-        let harness = try await TestHarness.make(store: store) { $0.redirectURIs = [redirectURI] }
+        let harness = try await TestHarness.make(store: store) { $0.oauth.redirectURIs = [redirectURI] }
         try await harness.run { client in
             let ann = try await Self.enroll("ann", client, harness)
             var browser = LoginBrowser(client)
@@ -393,8 +393,8 @@ import Testing
     /// enrolled; guests, who have nothing to enroll against, are let in.
     @Test(arguments: TestStore.enabled) func newAccountsOfAnAppThatRequiresTOTPEnrollBeforeTheirFirstSession(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { settings in
-            settings.totpRequired = true
-            settings.signInMethods.formUnion([.emailCode, .phone, .anonymous])
+            settings.secondFactor.totpRequired = true
+            settings.auth.signInMethods.formUnion([.emailCode, .phone, .anonymous])
         }
         try await harness.run { client in
             let email = EmailSignInTests.email
@@ -425,7 +425,7 @@ import Testing
 
     /// The OAuth password grant cannot skip the second factor: it answers `invalid_grant`.
     @Test(arguments: TestStore.enabled) func thePasswordGrantRefusesAUserWithASecondFactor(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.passwordGrantEnabled = true }
+        let harness = try await TestHarness.make(store: store) { $0.oauth.passwordGrantEnabled = true }
         try await harness.run { client in
             _ = try await Self.enroll("ann", client, harness)
             let grant = try await client.send(
@@ -495,7 +495,7 @@ import Testing
     /// An email code or link signs a user with a second factor in only with the factor's code;
     /// the email credential is spent either way.
     @Test(arguments: TestStore.enabled) func anEmailCodeSignInAsksForTheCodeAndUsesTheEmailCode(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.signInMethods.insert(.emailCode) }
+        let harness = try await TestHarness.make(store: store) { $0.auth.signInMethods.insert(.emailCode) }
         try await harness.run { client in
             let email = EmailSignInTests.email
             #expect(try await client.sendEmailCode(email).status == .accepted)

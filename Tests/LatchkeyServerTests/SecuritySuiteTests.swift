@@ -11,8 +11,8 @@ import Testing
     /// "Unknown user and wrong password look the same: status, body, and timing (a dummy hash check)."
     @Test(arguments: TestStore.enabled) func unknownUserAndWrongPasswordTakeTheSameTime(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) {
-            $0.accountFailureLimit = 10_000
-            $0.ipFailureLimit = 10_000
+            $0.auth.accountFailureLimit = 10_000
+            $0.auth.ipFailureLimit = 10_000
         }
         try await harness.run { client in
             _ = try await client.signUpUser("timed")
@@ -34,13 +34,13 @@ import Testing
     /// check at the new cost would set unknown names apart (here 4× slower).
     @Test(arguments: TestStore.enabled) func unknownUsersCostWhatStoredHashesCostAfterACostChange(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) {
-            $0.accountFailureLimit = 10_000
-            $0.ipFailureLimit = 10_000
+            $0.auth.accountFailureLimit = 10_000
+            $0.auth.ipFailureLimit = 10_000
         }
         try await harness.run { client in
             for index in 0..<5 { _ = try await client.signUpUser("stored-\(index)") }
             var app = harness.app
-            app.settings.bcryptCost = 12
+            app.settings.auth.bcryptCost = 12
             try await harness.backend.apps.update(app)
             harness.clock.advance(by: 10)  // let the app cache expire
             try await expectTimingRatio(within: 0.8...1.25, "median unknown / wrong password after a cost change") {
@@ -88,10 +88,10 @@ import Testing
     /// answers, never a 500 or a database message, and leave the data as it was.
     @Test(arguments: TestStore.enabled) func injectionStringsInEveryFieldAreInert(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) {
-            $0.ipSendLimit = 10_000
-            $0.recipientSendLimit = 10_000
-            $0.ipFailureLimit = 10_000
-            $0.accountFailureLimit = 10_000  // the payloads are wrong current passwords too
+            $0.delivery.ipSendLimit = 10_000
+            $0.delivery.recipientSendLimit = 10_000
+            $0.auth.ipFailureLimit = 10_000
+            $0.auth.accountFailureLimit = 10_000  // the payloads are wrong current passwords too
         }
         try await harness.run { client in
             let tokens = try await client.signUpUser("victim")
@@ -154,7 +154,7 @@ import Testing
     /// "One-time things (PINs, codes, refresh tokens, reset links) stay one-time under N parallel
     /// uses": 50 parallel uses of an email link, a reset link and a PIN each succeed once.
     @Test(arguments: TestStore.enabled) func oneTimeThingsStayOneTimeUnderFiftyParallelUses(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: store) { $0.auth.revealTakenEmails = true }
         try await harness.run(.live) { client in
             let signUp = try await client.signUp(["email": "once@example.com", "password": "correct horse battery"])
             let access = try #require(signUp.string("session.accessToken"))

@@ -77,7 +77,7 @@ import Testing
             #expect(granted.status == .ok, "\(granted.text)")
             #expect(granted.headers[.cacheControl] == "no-store")
             #expect(granted.string("token_type") == "Bearer")
-            #expect(granted.value("expires_in") as? Int == harness.app.settings.accessTokenTTL)
+            #expect(granted.value("expires_in") as? Int == harness.app.settings.auth.accessTokenTTL)
             #expect(granted.value("refresh_token") == nil)
             // Google's scope URLs are ignored: the token carries every server scope, the tree's admin too.
             let scopes = Set((granted.string("scope") ?? "").split(separator: " ").map(String.init))

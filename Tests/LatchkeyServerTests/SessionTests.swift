@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func aLostAnswerCanBeRetriedLongAfterwardsWhileTheSuccessorIsUnused(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.sessionIdleTTL = 7200 }
+        let harness = try await TestHarness.make(store: store) { $0.auth.sessionIdleTTL = 7200 }
         try await harness.run { client in
             let tokens = try await client.signUpUser("ivan")
             let lost = try await client.refresh(tokens.refresh)  // the server committed; the app never saw this answer
@@ -134,9 +134,9 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func absoluteAndIdleExpiry(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) {
-            $0.sessionTTL = 3600
-            $0.accessTokenTTL = 600
-            $0.sessionIdleTTL = 1200
+            $0.auth.sessionTTL = 3600
+            $0.auth.accessTokenTTL = 600
+            $0.auth.sessionIdleTTL = 1200
         }
         try await harness.run { client in
             let idle = try await client.signUpUser("lena")

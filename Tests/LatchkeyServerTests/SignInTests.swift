@@ -8,7 +8,7 @@ import Testing
 @Suite struct SignInTests {
     @Test(arguments: TestStore.enabled) func signInByUsernameAndEmail(store: TestStore) async throws {
         // An app that says "taken" (one that hides it signs an email account in once it is verified).
-        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: store) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             _ = try await client.signUp(["username": "bob", "email": "bob@example.com", "password": "correct horse battery"])
             let byName = try await client.signIn("BOB")
@@ -80,7 +80,7 @@ import Testing
     /// locks alike — so a lock tells nothing about who exists.
     @Test(arguments: TestStore.enabled) func failuresLockANameOnlyFromTheirAddress(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) {
-            $0.accountFailureLimit = 3
+            $0.auth.accountFailureLimit = 3
         } configureServer: {
             $0.trustedProxies = ["127.0.0.1"]
         }
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func ipIsThrottledWith429AndForwardedForIsIgnoredFromUntrustedPeers(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.ipFailureLimit = 4 }
+        let harness = try await TestHarness.make(store: store) { $0.auth.ipFailureLimit = 4 }
         try await harness.run(.live) { client in
             for index in 0..<4 {
                 let spoofed: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "10.0.0.\(index)"]
@@ -127,8 +127,8 @@ import Testing
     /// An IPv6 client is counted by its /64, in every throttle keyed by IP.
     @Test(arguments: TestStore.enabled) func ipv6ClientsAreThrottledPerSlash64(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) {
-            $0.ipFailureLimit = 3
-            $0.ipSignUpLimit = 2
+            $0.auth.ipFailureLimit = 3
+            $0.auth.ipSignUpLimit = 2
         } configureServer: {
             $0.trustedProxies = ["127.0.0.1"]
         }
@@ -186,7 +186,7 @@ import Testing
         try await harness.run { client in
             _ = try await client.signUpUser("frank")
             var app = harness.app
-            app.settings.bcryptCost = 11
+            app.settings.auth.bcryptCost = 11
             try await harness.backend.apps.update(app)
             harness.clock.advance(by: 10)  // let the app cache expire
             #expect(try await client.signIn("frank").status == .ok)

@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func signUpsAreLimitedPerIP(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.ipSignUpLimit = 3 }
+        let harness = try await TestHarness.make(store: store) { $0.auth.ipSignUpLimit = 3 }
         try await harness.run(.live) { client in
             #expect(try await client.signUp(["username": "one", "password": "correct horse battery"]).status == .created)
             // Refused sign-ups do not count; accepted ones do, a taken email's decoy answer as well.
@@ -209,9 +209,9 @@ import Testing
     /// themselves masked) for a taken address and a free one, and a sign-up takes the same time.
     @Test(arguments: TestStore.enabled) func noSequenceOfCallsTellsATakenEmailFromAFreeOne(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) {
-            $0.ipFailureLimit = 10_000
-            $0.ipSendLimit = 10_000
-            $0.recipientSendLimit = 10_000
+            $0.auth.ipFailureLimit = 10_000
+            $0.delivery.ipSendLimit = 10_000
+            $0.delivery.recipientSendLimit = 10_000
         }
         try await harness.run { client in
             let taken = "owner@example.com"
@@ -319,7 +319,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func takenEmailIsRevealedWhenTheAppSaysSo(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: store) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             let first = try await client.signUp(["email": "a@example.com", "password": "correct horse battery"])
             #expect(first.value("session") != nil)
@@ -340,7 +340,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func disabledMethodIsRefused(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.signInMethods = [.email] }
+        let harness = try await TestHarness.make(store: store) { $0.auth.signInMethods = [.email] }
         try await harness.run { client in
             let response = try await client.signUp(["username": "someone", "password": "correct horse battery"])
             #expect(response.status == .forbidden)

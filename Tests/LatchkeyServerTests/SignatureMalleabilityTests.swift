@@ -41,7 +41,11 @@ struct SignatureMalleabilityTests {
     @Test(arguments: TestStore.enabled) func providerIDTokensWithHighSAreRefused(store: TestStore) async throws {
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let harness = try await TestHarness.make(store: store) { settings in
-                settings.providers["google"] = ProviderSettings(kind: .openIDConnect, issuer: provider.issuer, clientIDs: ["client-1"])
+                settings.signInProviders.providers["google"] = ProviderSettings(
+                    kind: .openIDConnect,
+                    issuer: provider.issuer,
+                    clientIDs: ["client-1"]
+                )
             }
             try await harness.run { client in
                 let token = try provider.idToken(provider.claims(subject: "es-1", at: harness.clock.now()), signer: .ec)

@@ -14,7 +14,7 @@ import Testing
     /// first; the loser hears which key refused it from the constraint, not from the error text,
     /// which holds the refused email — and this email names another column.
     @Test(arguments: TestStore.enabled) func racingSignUpsAreToldWhichKeyRefusedThem(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.revealTakenEmails = true }
+        let harness = try await TestHarness.make(store: store) { $0.auth.revealTakenEmails = true }
         try await harness.run { client in
             let email = "username_canonical@example.com"
             let answers = try await withThrowingTaskGroup(of: TestResponse.self) { group in

@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func aServerAwardsAndSpendsAndTheLedgerRecordsEachChange(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.walletCurrencies = ["kredits", "gems"] }
+        let harness = try await TestHarness.make(store: store) { $0.wallet.walletCurrencies = ["kredits", "gems"] }
         try await harness.run { client in
             let kim = try await user("kim", client)
             let token = try await harness.clientToken(client, scope: "wallet:read wallet:write")
@@ -176,7 +176,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func parallelSpendsNeverTakeABalanceBelowZero(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.walletSelfSpend = true }
+        let harness = try await TestHarness.make(store: store) { $0.wallet.walletSelfSpend = true }
         try await harness.run { client in
             let dee = try await user("dee", client)
             let token = try await harness.clientToken(client, scope: "wallet:write")
@@ -198,7 +198,7 @@ import Testing
     }
 
     @Test(arguments: TestStore.enabled) func anAppThatAllowsItMayTakeABalanceBelowZero(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.walletAllowNegative = true }
+        let harness = try await TestHarness.make(store: store) { $0.wallet.walletAllowNegative = true }
         try await harness.run { client in
             let max = try await user("max", client)
             let token = try await harness.clientToken(client, scope: "wallet:write")
@@ -259,8 +259,8 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func usersTransferAndSpendOnlyWhereTheAppAllows(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store) { settings in
-            settings.walletUserTransfers = true
-            settings.walletSelfSpend = true
+            settings.wallet.walletUserTransfers = true
+            settings.wallet.walletSelfSpend = true
         }
         try await harness.run { client in
             let gus = try await user("gus", client)
@@ -329,7 +329,7 @@ import Testing
 
     /// A deleted user's wallet goes with them, and other wallets' transfer legs stop naming them.
     @Test(arguments: TestStore.enabled) func aDeletedUsersWalletGoesWithThem(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store) { $0.walletUserTransfers = true }
+        let harness = try await TestHarness.make(store: store) { $0.wallet.walletUserTransfers = true }
         try await harness.run { client in
             let jo = try await user("joy", client)
             let kai = try await user("kai", client)

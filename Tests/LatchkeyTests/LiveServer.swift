@@ -46,7 +46,7 @@ final class LiveServer: TestServer {
         let logger = messages.logger(label: "latchkey-sdk-test")
         let backend = try await LatchkeyBackend.open(configuration, logger: logger)
         var settings = AppSettings()
-        settings.bcryptCost = 10
+        settings.auth.bcryptCost = 10
         configure(&settings)
         let credentials = try await backend.apps.create(name: "SDK Test", settings: settings)
         let service = try await RunningService.start(logger: logger) { reportPort in

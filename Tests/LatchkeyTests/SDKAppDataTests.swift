@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func valuesRoundTripWithOptimisticConcurrency() async throws {
-        try await serving(try await LiveServer.start(configure: { $0.appDataMaxValueBytes = 1_024 })) { server in
+        try await serving(try await LiveServer.start(configure: { $0.appData.appDataMaxValueBytes = 1_024 })) { server in
             let sdk = server.client()
             try await sdk.auth.signUp(username: "ann", password: "correct horse battery")
             #expect(try await sdk.appData.get(Settings.self, forKey: "settings") == nil)

@@ -67,7 +67,7 @@ import Testing
 
     @Test func signInOutcomes() async throws {
         // An app that says "taken": one that hides it signs a new email account in only once verified.
-        try await serving(try await LiveServer.start(configure: { $0.revealTakenEmails = true })) { server in
+        try await serving(try await LiveServer.start(configure: { $0.auth.revealTakenEmails = true })) { server in
             let sdk = server.client()
             try await sdk.auth.signUp(email: "wd@example.com", password: "correct horse battery")
             try await sdk.auth.signOut()
@@ -114,7 +114,7 @@ import Testing
     }
 
     @Test func userDoesNotExistOnlyWhereTheAppAllowsIt() async throws {
-        try await serving(try await LiveServer.start(configure: { $0.revealUnknownUsers = true })) { revealing in
+        try await serving(try await LiveServer.start(configure: { $0.auth.revealUnknownUsers = true })) { revealing in
             let sdk = revealing.client()
             try await sdk.auth.signUp(username: "present", password: "correct horse battery")
             await #expect(throws: LatchkeyError.userDoesNotExist) { try await sdk.auth.signIn(username: "absent", password: "whatever pass") }

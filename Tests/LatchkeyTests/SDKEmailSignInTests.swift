@@ -10,7 +10,7 @@ import Testing
     static let email = "ada@example.com"
 
     @Test func signInWithTheEmailedCode() async throws {
-        try await serving(try await LiveServer.start(configure: { $0.signInMethods.insert(.emailCode) })) { server in
+        try await serving(try await LiveServer.start(configure: { $0.auth.signInMethods.insert(.emailCode) })) { server in
             let sdk = server.client()
             await #expect(throws: LatchkeyError.invalidEmail) { try await sdk.auth.sendEmailCode(to: "not an email") }
             let expiresAt = try await sdk.auth.sendEmailCode(to: Self.email)
@@ -32,8 +32,8 @@ import Testing
     /// The link opens the app (its `emailActionURL`, a universal link), which hands it over.
     @Test func signInWithTheEmailedLink() async throws {
         let configure: @Sendable (inout AppSettings) -> Void = { settings in
-            settings.signInMethods.insert(.emailCode)
-            settings.emailActionURL = "https://app.example.com/auth"
+            settings.auth.signInMethods.insert(.emailCode)
+            settings.email.emailActionURL = "https://app.example.com/auth"
         }
         try await serving(try await LiveServer.start(configure: configure)) { server in
             let sdk = server.client()

@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func anAppThatRevealsTakenEmailsSignsTheNewUserIn() async throws {
-        try await serving(try await LiveServer.start(configure: { $0.revealTakenEmails = true })) { server in
+        try await serving(try await LiveServer.start(configure: { $0.auth.revealTakenEmails = true })) { server in
             let sdk = server.client()
             let result = try await sdk.auth.signUp(email: "grace@example.com", password: "correct horse battery")
             #expect(result.user == sdk.currentUser)

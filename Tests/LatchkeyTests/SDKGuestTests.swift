@@ -9,7 +9,7 @@ import Testing
 /// the credential store, the upgrade in place and the typed conflict that lets an app switch.
 @Suite struct SDKGuestTests {
     static func start() async throws -> LiveServer {
-        try await LiveServer.start(configure: { $0.signInMethods.formUnion([.anonymous, .device]) })
+        try await LiveServer.start(configure: { $0.auth.signInMethods.formUnion([.anonymous, .device]) })
     }
 
     @Test func anonymousSignInMakesAGuest() async throws {

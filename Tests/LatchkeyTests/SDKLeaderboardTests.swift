@@ -11,7 +11,7 @@ import Testing
 @Suite struct SDKLeaderboardTests {
     @Test func playersSubmitAndReadBoardsWithTypedErrors() async throws {
         let clock = ManualTimeSource(start: Date(timeIntervalSince1970: 1_800_000_000))
-        try await serving(try await LiveServer.start(time: clock) { $0.sessionTTL = 30 * 86_400 }) { server in
+        try await serving(try await LiveServer.start(time: clock) { $0.auth.sessionTTL = 30 * 86_400 }) { server in
             let appID = server.app.id
             _ = try await server.backend.defineLeaderboard(
                 appID: appID,

@@ -10,7 +10,7 @@ import Testing
 /// upgraded in place, removal.
 @Suite struct SDKPasskeyTests {
     static func start() async throws -> LiveServer {
-        try await LiveServer.start(configure: { $0.signInMethods.formUnion([.passkey, .anonymous]) })
+        try await LiveServer.start(configure: { $0.auth.signInMethods.formUnion([.passkey, .anonymous]) })
     }
 
     @Test func aRegisteredPasskeySignsInWithoutAUsername() async throws {

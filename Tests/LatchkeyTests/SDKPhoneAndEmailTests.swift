@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func emailVerificationChangeAndPasswordReset() async throws {
-        try await serving(try await LiveServer.start(configure: { $0.revealTakenEmails = true })) { server in
+        try await serving(try await LiveServer.start(configure: { $0.auth.revealTakenEmails = true })) { server in
             let sdk = server.client()
             try await sdk.auth.signUp(email: "ada@example.com", password: "correct horse battery")
             #expect(sdk.currentUser?.emailVerified == false)
@@ -65,7 +65,7 @@ import Testing
 
 extension SDKPhoneAndEmailTests {
     @Test func verifyEmailSucceedsWhenOnlyTheReloadFails() async throws {
-        try await serving(try await LiveServer.start(configure: { $0.revealTakenEmails = true })) { server in
+        try await serving(try await LiveServer.start(configure: { $0.auth.revealTakenEmails = true })) { server in
             try await serving(try FaultyProxy(upstreamPort: server.port)) { proxy in
                 let sdk = server.client(through: proxy.url)
                 try await sdk.auth.signUp(email: "grace@example.com", password: "correct horse battery")

@@ -12,8 +12,8 @@ import Testing
         try await serving(try await FakeIdentityProvider.start()) { provider in
             let issuer = provider.issuer
             let server = try await LiveServer.start { settings in
-                settings.providers["google"] = ProviderSettings(kind: .openIDConnect, issuer: issuer, clientIDs: ["client-1"])
-                settings.providers["facebook"] = ProviderSettings(
+                settings.signInProviders.providers["google"] = ProviderSettings(kind: .openIDConnect, issuer: issuer, clientIDs: ["client-1"])
+                settings.signInProviders.providers["facebook"] = ProviderSettings(
                     kind: .facebook,
                     clientIDs: [FakeIdentityProvider.facebookAppID],
                     clientSecret: FakeIdentityProvider.facebookSecret,

@@ -8,7 +8,7 @@ import Testing
 /// allowed (30 s), so the test waits it out once.
 @Suite struct SDKReauthenticationTests {
     @Test func aStaleSessionReauthenticatesWithThePasswordBeforeDeletingTheAccount() async throws {
-        try await serving(try await LiveServer.start(configure: { $0.reauthenticationWindowSeconds = 30 })) { server in
+        try await serving(try await LiveServer.start(configure: { $0.auth.reauthenticationWindowSeconds = 30 })) { server in
             let sdk = server.client()
             try await sdk.auth.signUp(username: "stale", password: "correct horse battery")
             try await Task.sleep(for: .seconds(31))

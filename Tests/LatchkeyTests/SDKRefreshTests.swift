@@ -13,7 +13,7 @@ import Testing
 
     @Test func aRefreshAnswerLostByAProxyIsRetriedAndTheSessionKept() async throws {
         let time = ManualTimeSource()
-        try await serving(try await LiveServer.start(time: time, configure: { $0.accessTokenTTL = 60 })) { server in
+        try await serving(try await LiveServer.start(time: time, configure: { $0.auth.accessTokenTTL = 60 })) { server in
             try await serving(try FaultyProxy(upstreamPort: server.port)) { proxy in
                 let store = InMemoryCredentialStore()
                 let sdk = server.client(through: proxy.url, store: store, clock: { time.now() })

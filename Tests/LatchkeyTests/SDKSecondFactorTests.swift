@@ -79,7 +79,7 @@ import Testing
     /// recovery codes; a sign-in that gives up before the code enrolls at the next one.
     @Test func anAppThatRequiresTOTPEnrollsTheNewAccountBeforeItsFirstSession() async throws {
         let clock = ManualTimeSource(start: Date())
-        try await serving(try await LiveServer.start(time: clock, configure: { $0.totpRequired = true })) { server in
+        try await serving(try await LiveServer.start(time: clock, configure: { $0.secondFactor.totpRequired = true })) { server in
             let sdk = server.client()
             let challenge = try await Self.challenge { try await sdk.auth.signUp(username: "ann", password: "correct horse battery") }
             #expect(challenge.needsEnrollment)

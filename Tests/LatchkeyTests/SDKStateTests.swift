@@ -133,7 +133,7 @@ import FoundationNetworking
     }
 
     @Test func streamDeliversEventsInOrder() async throws {
-        try await serving(try await LiveServer.start(configure: { $0.accessTokenTTL = 5 })) { server in
+        try await serving(try await LiveServer.start(configure: { $0.auth.accessTokenTTL = 5 })) { server in
             let sdk = server.client()
             let collector = collect(sdk.authStateChanges) { if case .signedOut = $0 { true } else { false } }
             try await sdk.auth.signUp(username: "streamer", password: "correct horse battery")
@@ -158,7 +158,7 @@ import FoundationNetworking
     }
 
     @Test func concurrentCallsWithAnExpiredTokenShareOneRefresh() async throws {
-        try await serving(try await LiveServer.start(configure: { $0.accessTokenTTL = 3 })) { server in
+        try await serving(try await LiveServer.start(configure: { $0.auth.accessTokenTTL = 3 })) { server in
             // The device clock runs a minute slow: the SDK believes the token is valid, the server refuses it.
             let sdk = server.client(clock: { Date().addingTimeInterval(-60) })
             try await sdk.auth.signUp(username: "burst", password: "correct horse battery")

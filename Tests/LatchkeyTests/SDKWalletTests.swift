@@ -13,7 +13,7 @@ import FoundationNetworking
 /// game backend would), the user reads balances and the ledger and spends, with typed errors.
 @Suite struct SDKWalletTests {
     @Test func theUserReadsTheWalletAndSpendsWithTypedErrors() async throws {
-        try await serving(try await LiveServer.start { $0.walletSelfSpend = true }) { server in
+        try await serving(try await LiveServer.start { $0.wallet.walletSelfSpend = true }) { server in
             let sdk = server.client()
             let user = try await sdk.auth.signUp(username: "spender", password: "correct horse battery")
             #expect(try await sdk.wallet.balances().balance(of: "kredits") == 0)

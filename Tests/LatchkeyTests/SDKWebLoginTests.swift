@@ -103,7 +103,7 @@ import Testing
     /// second request in the same browser needs no password; a callback is good once, and only
     /// for its own request.
     @Test func theSDKSignsInThroughTheHostedLogin() async throws {
-        try await serving(try await LiveServer.start(configure: { $0.redirectURIs = [Self.redirectURI] })) { server in
+        try await serving(try await LiveServer.start(configure: { $0.oauth.redirectURIs = [Self.redirectURI] })) { server in
             _ = try await server.client().auth.signUp(username: "webber", password: "correct horse battery")
             let store = InMemoryCredentialStore()
             let sdk = server.client(store: store)

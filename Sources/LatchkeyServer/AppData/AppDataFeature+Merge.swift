@@ -21,7 +21,7 @@ extension AppDataFeature {
         for row in rows {
             let key = try row.decode(column: "data_key", as: String.self)
             let size = try row.decode(column: "size", as: Int.self)
-            if try row.decode(column: "taken", as: Int.self) == 1 || usage + size > merge.app.settings.appDataMaxBytesPerUser {
+            if try row.decode(column: "taken", as: Int.self) == 1 || usage + size > merge.app.settings.appData.appDataMaxBytesPerUser {
                 conflicts.append(key)
             } else {
                 moving.append(key)

@@ -32,7 +32,7 @@ extension AppDataFeature {
     static let settings: [AppSetting] = [
         .integer(
             "appDataMaxValueBytes",
-            \.appDataMaxValueBytes,
+            \AppDataSettings.appDataMaxValueBytes,
             flag: "app-data-max-value-bytes",
             help: "Largest app-data value per key, in bytes.",
             range: 1_024...1_048_576,
@@ -40,19 +40,19 @@ extension AppDataFeature {
         ),
         .integer(
             "appDataMaxBytesPerUser",
-            \.appDataMaxBytesPerUser,
+            \AppDataSettings.appDataMaxBytesPerUser,
             flag: "app-data-max-bytes-per-user",
             help: "Most app data one user keeps, in bytes.",
             range: 1_024...1_073_741_824,
             rule: "app-data per-user limit must be 1 KiB to 1 GiB"
         ),
-        .rule("A user's app-data limit holds at least one value of the largest size.") { settings in
+        .rule("A user's app-data limit holds at least one value of the largest size.", over: AppDataSettings.self) { settings in
             settings.appDataMaxBytesPerUser < settings.appDataMaxValueBytes
                 ? "app-data per-user limit must be at least the value limit" : nil
         },
         .boolean(
             "appDataForPendingAccounts",
-            \.appDataForPendingAccounts,
+            \AppDataSettings.appDataForPendingAccounts,
             flag: "app-data-for-pending-accounts",
             help: "Let accounts awaiting parental consent keep app data."
         ),

@@ -47,7 +47,7 @@ struct AppDataFeature: Feature {
             let key = try context.parameters.require("key")
             let body: Data
             do {
-                body = try await RequestBody.bytes(of: request, limit: user.app.settings.appDataMaxValueBytes)
+                body = try await RequestBody.bytes(of: request, limit: user.app.settings.appData.appDataMaxValueBytes)
             } catch let error as APIError where error.code == .bodyTooLarge {
                 throw APIError(.contentTooLarge, .appDataValueTooLarge)
             }

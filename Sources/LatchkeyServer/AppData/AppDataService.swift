@@ -42,7 +42,7 @@ struct AppDataService: Sendable {
 
     /// Refuses a user awaiting parental consent, unless the app keeps app data from such accounts.
     static func requireAllowed(_ user: UserPrincipal) throws {
-        guard !user.isRestricted || user.app.settings.appDataForPendingAccounts else {
+        guard !user.isRestricted || user.app.settings.appData.appDataForPendingAccounts else {
             throw APIError(.forbidden, .appDataRestricted)
         }
     }
@@ -73,7 +73,7 @@ struct AppDataService: Sendable {
             let current = try await store.find(userID: userID, key: key, in: db)
             guard conditions.allowWrite(current: current?.revision) else { throw APIError(.preconditionFailed, .etagMismatch) }
             let others = try await store.usage(userID: userID, in: db) - (current?.entry.size ?? 0)
-            guard others + size <= settings.appDataMaxBytesPerUser else {
+            guard others + size <= settings.appData.appDataMaxBytesPerUser else {
                 throw APIError(.unprocessableContent, .appDataQuotaExceeded)
             }
             try await store.save(userID: userID, key: key, value: value, revision: revision, at: now, replacing: current != nil, in: db)

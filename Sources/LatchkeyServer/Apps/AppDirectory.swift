@@ -33,13 +33,13 @@ final class AppDirectory: Sendable {
 
     /// Every origin any app allows for CORS (a preflight names no app), refreshed every `freshness`.
     func allowedOrigins() async throws -> Set<String> {
-        Set(try await allApps().flatMap(\.settings.corsOrigins))
+        Set(try await allApps().flatMap(\.settings.cors.corsOrigins))
     }
 
     /// The apps whose data tree `host` (lowercased, without port) names by their `databaseHost`
     /// (a request names no app but by its `Host`), refreshed every `freshness`.
     func apps(databaseHost host: String) async throws -> [App] {
-        try await allApps().filter { $0.settings.databaseHost == host }
+        try await allApps().filter { $0.settings.database.databaseHost == host }
     }
 
     /// Every app, refreshed every `freshness`.

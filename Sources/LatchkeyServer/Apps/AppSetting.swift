@@ -1,17 +1,20 @@
 import Foundation
 
 /// One app setting, declared once by the feature that reads it: its JSON member in the stored
-/// settings, its `latchkey apps update` flag, and the rule it must meet. Decoding (with the
-/// default for a missing member), validation and the CLI all read these declarations, so a new
-/// setting is a property on ``AppSettings`` plus one declaration — nothing else to keep in step.
+/// settings, its `latchkey apps update` flag, and the rule it must meet. Storing (with the default
+/// for a missing member), validation and the CLI all read these declarations, so a new setting is a
+/// property on the feature's ``FeatureSettings`` plus one declaration — nothing else to keep in step.
 public struct AppSetting: Sendable {
-    /// The JSON member name (the ``AppSettings`` property's name).
+    /// The JSON member name (the settings property's name).
     public let key: String
     /// The CLI flag without its dashes, or nil when the setting has its own command (providers).
     public let flag: String?
     /// What the setting means, for `--help`.
     public let help: String
+    /// The settings type the member belongs to, or whose members a rule weighs.
+    let owner: any FeatureSettings.Type
     let decode: @Sendable (inout AppSettings, KeyedDecodingContainer<AppSettingKey>) throws -> Void
+    let encode: @Sendable (AppSettings, inout KeyedEncodingContainer<AppSettingKey>) throws -> Void
     let parse: @Sendable (inout AppSettings, [String]) throws -> Void
     let problem: @Sendable (AppSettings) -> String?
     /// The current value as the flag's values, which parse back to it (the console's form fields).
@@ -53,17 +56,27 @@ public struct InvalidAppSetting: Error, CustomStringConvertible {
     public var flag: String? = nil
 }
 
-/// Where a setting lives in ``AppSettings``; sendable, since declarations are shared.
-typealias SettingPath<Value> = any WritableKeyPath<AppSettings, Value> & Sendable
+/// Where a setting lives in its feature's settings; sendable, since declarations are shared.
+typealias SettingPath<Settings: FeatureSettings, Value> = any WritableKeyPath<Settings, Value> & Sendable
+
+/// A value that may be absent: as the compiler's own `Codable` does, an absent optional member is
+/// left out of the stored object rather than written as `null`.
+private protocol OptionalValue {
+    var isAbsent: Bool { get }
+}
+
+extension Optional: OptionalValue {
+    fileprivate var isAbsent: Bool { self == nil }
+}
 
 extension AppSetting {
     /// A setting of type `Value`, read from JSON as it is stored, with a parser and rule of its own;
     /// the kinds below are this with their parser and rule filled in. `format` has no default:
     /// the console's form shows a setting by it and saves what it shows, so a setting without
     /// one would be saved empty.
-    static func custom<Value: Codable & Sendable>(
+    static func custom<Settings: FeatureSettings, Value: Codable & Sendable>(
         _ key: String,
-        _ path: SettingPath<Value>,
+        _ path: SettingPath<Settings, Value>,
         flag: String?,
         help: String,
         isList: Bool = false,
@@ -71,18 +84,24 @@ extension AppSetting {
         parse: @escaping @Sendable ([String]) throws -> Value,
         problem: @escaping @Sendable (Value) -> String? = { _ in nil }
     ) -> AppSetting {
-        AppSetting(
+        let member = AppSettingKey(stringValue: key)
+        return AppSetting(
             key: key,
             flag: flag,
             help: help,
+            owner: Settings.self,
             decode: { settings, container in
-                if let value = try container.decodeIfPresent(Value.self, forKey: AppSettingKey(stringValue: key)) {
-                    settings[keyPath: path] = value
+                if let value = try container.decodeIfPresent(Value.self, forKey: member) {
+                    settings[Settings.self][keyPath: path] = value
                 }
             },
-            parse: { settings, values in settings[keyPath: path] = try parse(values) },
-            problem: { settings in problem(settings[keyPath: path]) },
-            format: { settings in format(settings[keyPath: path]) },
+            encode: { settings, container in
+                let value = settings[Settings.self][keyPath: path]
+                if (value as? any OptionalValue)?.isAbsent != true { try container.encode(value, forKey: member) }
+            },
+            parse: { settings, values in settings[Settings.self][keyPath: path] = try parse(values) },
+            problem: { settings in problem(settings[Settings.self][keyPath: path]) },
+            format: { settings in format(settings[Settings.self][keyPath: path]) },
             isList: isList
         )
     }
@@ -94,9 +113,9 @@ extension AppSetting {
     }
 
     /// An integer within `range`; `rule` says what is allowed.
-    static func integer(
+    static func integer<Settings: FeatureSettings>(
         _ key: String,
-        _ path: SettingPath<Int>,
+        _ path: SettingPath<Settings, Int>,
         flag: String,
         help: String,
         range: ClosedRange<Int>,
@@ -117,7 +136,7 @@ extension AppSetting {
     }
 
     /// `true` or `false`.
-    static func boolean(_ key: String, _ path: SettingPath<Bool>, flag: String, help: String) -> AppSetting {
+    static func boolean<Settings: FeatureSettings>(_ key: String, _ path: SettingPath<Settings, Bool>, flag: String, help: String) -> AppSetting {
         custom(
             key,
             path,
@@ -135,9 +154,9 @@ extension AppSetting {
     }
 
     /// A list given by repeating the flag; the flag replaces the whole list. `problem` is its rule.
-    static func list(
+    static func list<Settings: FeatureSettings>(
         _ key: String,
-        _ path: SettingPath<[String]>,
+        _ path: SettingPath<Settings, [String]>,
         flag: String,
         help: String,
         problem: @escaping @Sendable ([String]) -> String? = { _ in nil }
@@ -147,9 +166,9 @@ extension AppSetting {
 
     /// An optional absolute https URL (http only to a loopback host), called `name` when refused;
     /// an empty value clears it.
-    static func url(
+    static func url<Settings: FeatureSettings>(
         _ key: String,
-        _ path: SettingPath<String?>,
+        _ path: SettingPath<Settings, String?>,
         flag: String,
         help: String,
         name: String
@@ -168,15 +187,21 @@ extension AppSetting {
         )
     }
 
-    /// A rule over several settings, with no member or flag of its own.
-    static func rule(_ help: String, _ problem: @escaping @Sendable (AppSettings) -> String?) -> AppSetting {
+    /// A rule over several of one feature's settings, with no member or flag of its own.
+    static func rule<Settings: FeatureSettings>(
+        _ help: String,
+        over owner: Settings.Type,
+        _ problem: @escaping @Sendable (Settings) -> String?
+    ) -> AppSetting {
         AppSetting(
             key: "",
             flag: nil,
             help: help,
+            owner: owner,
             decode: { _, _ in },
+            encode: { _, _ in },
             parse: { _, _ in },
-            problem: problem,
+            problem: { settings in problem(settings[owner]) },
             format: { _ in [] },
             isList: false
         )
@@ -186,12 +211,6 @@ extension AppSetting {
 extension AppSettings {
     /// Every feature's settings, in the features' order.
     public static var declarations: [AppSetting] { FeatureSet.all.flatMap { $0.settings } }
-
-    public init(from decoder: any Decoder) throws {
-        self.init()
-        let container = try decoder.container(keyedBy: AppSettingKey.self)
-        for setting in Self.declarations { try setting.decode(&self, container) }
-    }
 
     /// Why these settings are refused, or nil when every rule holds.
     public func problem() -> String? {

@@ -37,7 +37,7 @@ struct AppsFeature: Feature {
 
     /// Browsers' origins the CORS middleware lets call the API.
     static let settings: [AppSetting] = [
-        .list("corsOrigins", \.corsOrigins, flag: "cors-origin", help: "Allowed CORS origin (repeatable; replaces the list).")
+        .list("corsOrigins", \CORSSettings.corsOrigins, flag: "cors-origin", help: "Allowed CORS origin (repeatable; replaces the list).")
     ]
 
     init(backend: LatchkeyBackend) {}

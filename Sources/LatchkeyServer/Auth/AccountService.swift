@@ -56,7 +56,7 @@ struct AccountService: Sendable {
         let ipKey = Self.signUpIPKey(of: client, app: app)
         if let ipKey { try await throttle.refuseWhileLocked([ipKey]) }
         let count = { @Sendable in
-            if let ipKey { try await throttle.recordFailure([(ipKey, app.settings.ipSignUpLimit)], window: Self.signUpWindowSeconds) }
+            if let ipKey { try await throttle.recordFailure([(ipKey, app.settings.auth.ipSignUpLimit)], window: Self.signUpWindowSeconds) }
         }
         do {
             let response = try await createAccount(request, app: app, client: client, language: language)
@@ -94,13 +94,13 @@ struct AccountService: Sendable {
             return (byUsername != nil, byEmail != nil)
         }
         if usernameTaken { errors.append(FieldError(field: "username", code: .duplicateUsername)) }
-        if emailTaken && app.settings.revealTakenEmails { errors.append(FieldError(field: "email", code: .duplicateEmail)) }
+        if emailTaken && app.settings.auth.revealTakenEmails { errors.append(FieldError(field: "email", code: .duplicateEmail)) }
         guard errors.isEmpty else { throw APIError.validation(errors) }
         // A child's sign-up emails the parent: within the parent's and the app's limits.
         let parentEmail = validator.needsConsent(request) ? request.parentEmail : nil
         if let parentEmail { try await consent.checkLimits(parentEmail: parentEmail, userID: nil, app: app) }
 
-        let passwordHash = try await hasher.hash(request.password, cost: app.settings.bcryptCost)
+        let passwordHash = try await hasher.hash(request.password, cost: app.settings.auth.bcryptCost)
         let user = UserStore.NewUser(
             id: SecureRandom.identifier(),
             appID: app.id,
@@ -110,7 +110,7 @@ struct AccountService: Sendable {
             dateOfBirth: request.dateOfBirth,
             country: request.country?.uppercased(),
             parentEmail: request.parentEmail,
-            awaitsEmailVerification: request.email != nil && !app.settings.revealTakenEmails,
+            awaitsEmailVerification: request.email != nil && !app.settings.auth.revealTakenEmails,
             consent: parentEmail.map { _ in ConsentState(status: .pending, requestedAt: now) },
             createdAt: now
         )
@@ -245,19 +245,19 @@ struct AccountService: Sendable {
         if locked {
             matches = false
         } else if let storedHash = account?.passwordHash {
-            matches = try await hasher.verify(password, against: storedHash, cost: settings.bcryptCost)
+            matches = try await hasher.verify(password, against: storedHash, cost: settings.auth.bcryptCost)
         } else {
-            try await hasher.verifyDummy(like: try await dummySample(accountKey: accountKey, app: app), cost: settings.bcryptCost)
+            try await hasher.verifyDummy(like: try await dummySample(accountKey: accountKey, app: app), cost: settings.auth.bcryptCost)
             matches = false
         }
 
         // An account whose email awaits verification answers like a wrong password: its sign-up
         // answered like one for a taken address, whose owner's password this is not.
         guard let account, let storedHash = account.passwordHash, !locked, matches, !account.awaitsEmailVerification else {
-            let keys = Self.failureKeys([(nameKey, settings.accountFailureLimit)], ipKey: ipKey, app: app)
-            try await throttle.recordFailure(keys, window: settings.failureWindowSeconds)
+            let keys = Self.failureKeys([(nameKey, settings.auth.accountFailureLimit)], ipKey: ipKey, app: app)
+            try await throttle.recordFailure(keys, window: settings.auth.failureWindowSeconds)
             metrics.recordSignIn(outcome: locked ? "locked" : "invalid_credentials")
-            if account == nil && settings.revealUnknownUsers { throw APIError(.unauthorized, .userDoesNotExist) }
+            if account == nil && settings.auth.revealUnknownUsers { throw APIError(.unauthorized, .userDoesNotExist) }
             throw APIError(.unauthorized, .invalidCredentials)
         }
         guard !account.disabled else {
@@ -266,8 +266,8 @@ struct AccountService: Sendable {
         }
         try await throttle.reset(nameKey)
         let rehash =
-            PasswordHasher.needsRehash(storedHash, cost: settings.bcryptCost)
-            ? try await hasher.hash(password, cost: settings.bcryptCost) : nil
+            PasswordHasher.needsRehash(storedHash, cost: settings.auth.bcryptCost)
+            ? try await hasher.hash(password, cost: settings.auth.bcryptCost) : nil
         let now = time.now()
         let (session, refreshToken) = try await driver.write { db in
             if let rehash { try await users.setPasswordHash(rehash, userID: account.id, at: now, in: db) }
@@ -308,14 +308,14 @@ struct AccountService: Sendable {
         if locked {
             matches = false
         } else if let storedHash = account.passwordHash {
-            matches = try await hasher.verify(password, against: storedHash, cost: settings.bcryptCost)
+            matches = try await hasher.verify(password, against: storedHash, cost: settings.auth.bcryptCost)
         } else {
-            try await hasher.verifyDummy(cost: settings.bcryptCost)
+            try await hasher.verifyDummy(cost: settings.auth.bcryptCost)
             matches = false
         }
         guard matches else {
-            let keys = Self.failureKeys(accountKeys.map { ($0, settings.accountFailureLimit) }, ipKey: ipKey, app: app)
-            try await throttle.recordFailure(keys, window: settings.failureWindowSeconds)
+            let keys = Self.failureKeys(accountKeys.map { ($0, settings.auth.accountFailureLimit) }, ipKey: ipKey, app: app)
+            try await throttle.recordFailure(keys, window: settings.auth.failureWindowSeconds)
             throw APIError(.forbidden, .wrongPassword)
         }
         for key in accountKeys { try await throttle.reset(key) }
@@ -346,7 +346,7 @@ struct AccountService: Sendable {
     /// their limits, and the client's IP key from ``unlockedIPKey(app:client:)`` with the app's
     /// `ipFailureLimit` — one budget for every kind of failure from one address.
     static func failureKeys(_ subjects: [(key: String, limit: Int)], ipKey: String?, app: App) -> [(key: String, limit: Int)] {
-        subjects + (ipKey.map { [(key: $0, limit: app.settings.ipFailureLimit)] } ?? [])
+        subjects + (ipKey.map { [(key: $0, limit: app.settings.auth.ipFailureLimit)] } ?? [])
     }
 
     /// Records a sign-in and starts a session, inside the caller's transaction. The session rests
@@ -364,7 +364,7 @@ struct AccountService: Sendable {
         return try await sessions.create(
             appID: app.id,
             userID: userID,
-            lifetime: app.settings.sessionTTL,
+            lifetime: app.settings.auth.sessionTTL,
             userAgent: client.userAgent,
             ipAddress: client.ipAddress,
             at: now,
@@ -382,8 +382,8 @@ struct AccountService: Sendable {
     }
 
     private func requireMethods(username: Bool, email: Bool, app: App) throws {
-        if username && !app.settings.signInMethods.contains(.username) { throw APIError(.forbidden, .methodDisabled) }
-        if email && !app.settings.signInMethods.contains(.email) { throw APIError(.forbidden, .methodDisabled) }
+        if username && !app.settings.auth.signInMethods.contains(.username) { throw APIError(.forbidden, .methodDisabled) }
+        if email && !app.settings.auth.signInMethods.contains(.email) { throw APIError(.forbidden, .methodDisabled) }
     }
 
     // MARK: Refresh and sign-out
@@ -394,7 +394,7 @@ struct AccountService: Sendable {
         let rotation = try await sessions.rotate(
             refreshToken: refreshToken,
             appID: app.id,
-            idleTTL: app.settings.sessionIdleTTL,
+            idleTTL: app.settings.auth.sessionIdleTTL,
             at: time.now()
         )
         switch rotation {
@@ -501,7 +501,7 @@ struct AccountService: Sendable {
             field: "newPassword"
         )
         guard errors.isEmpty else { throw APIError.validation(errors) }
-        let hash = try await hasher.hash(request.newPassword, cost: principal.app.settings.bcryptCost)
+        let hash = try await hasher.hash(request.newPassword, cost: principal.app.settings.auth.bcryptCost)
         let now = time.now()
         try await driver.write { db in
             try await users.setPasswordHash(hash, userID: account.id, at: now, in: db)

@@ -10,7 +10,7 @@ extension AuthFeature {
     static let settings: [AppSetting] = [
         .integer(
             "sessionTTL",
-            \.sessionTTL,
+            \AuthSettings.sessionTTL,
             flag: "session-ttl",
             help: "Session lifetime in seconds.",
             range: 60...31_536_000,
@@ -18,7 +18,7 @@ extension AuthFeature {
         ),
         .integer(
             "sessionIdleTTL",
-            \.sessionIdleTTL,
+            \AuthSettings.sessionIdleTTL,
             flag: "session-idle-ttl",
             help: "Idle timeout in seconds (0: off).",
             range: 0...Int.max,
@@ -26,18 +26,18 @@ extension AuthFeature {
         ),
         .integer(
             "accessTokenTTL",
-            \.accessTokenTTL,
+            \AuthSettings.accessTokenTTL,
             flag: "access-token-ttl",
             help: "Access-token lifetime in seconds.",
             range: 30...86_400,
             rule: "access token TTL must be 30 s to 24 h"
         ),
-        .rule("The access token TTL is at most the session TTL.") { settings in
+        .rule("The access token TTL is at most the session TTL.", over: AuthSettings.self) { settings in
             settings.accessTokenTTL > settings.sessionTTL ? "access token TTL must not exceed the session TTL" : nil
         },
         .integer(
             "passwordMinLength",
-            \.passwordMinLength,
+            \AuthSettings.passwordMinLength,
             flag: "password-min-length",
             help: "Minimum password length.",
             range: 8...64,
@@ -45,15 +45,15 @@ extension AuthFeature {
         ),
         .integer(
             "bcryptCost",
-            \.bcryptCost,
+            \AuthSettings.bcryptCost,
             flag: "bcrypt-cost",
             help: "bcrypt cost of new hashes.",
-            range: AppSettings.minimumBcryptCost...16,
+            range: AuthSettings.minimumBcryptCost...16,
             rule: "bcrypt cost must be 10 to 16"
         ),
         .custom(
             "signInMethods",
-            \.signInMethods,
+            \AuthSettings.signInMethods,
             flag: "sign-in-methods",
             help: "Sign-in methods: username,email,phone,anonymous,device,passkey,emailCode (comma-separated or repeated; replaces the list).",
             isList: true,
@@ -68,16 +68,16 @@ extension AuthFeature {
                 return Set(methods.compactMap { $0 })
             }
         ),
-        .boolean("revealTakenEmails", \.revealTakenEmails, flag: "reveal-taken-emails", help: "Say 'taken' for emails in use."),
+        .boolean("revealTakenEmails", \AuthSettings.revealTakenEmails, flag: "reveal-taken-emails", help: "Say 'taken' for emails in use."),
         .boolean(
             "revealUnknownUsers",
-            \.revealUnknownUsers,
+            \AuthSettings.revealUnknownUsers,
             flag: "reveal-unknown-users",
             help: "Say user_does_not_exist for unknown users."
         ),
         .integer(
             "reauthenticationWindowSeconds",
-            \.reauthenticationWindowSeconds,
+            \AuthSettings.reauthenticationWindowSeconds,
             flag: "reauthentication-window",
             help: "Seconds a sign-in or re-authentication allows email change, provider linking and deletion.",
             range: 30...86_400,
@@ -85,7 +85,7 @@ extension AuthFeature {
         ),
         .integer(
             "accountFailureLimit",
-            \.accountFailureLimit,
+            \AuthSettings.accountFailureLimit,
             flag: "account-failure-limit",
             help: "Failed sign-ins of one name from one address before that address is locked out of it.",
             range: 1...Int.max,
@@ -93,7 +93,7 @@ extension AuthFeature {
         ),
         .integer(
             "ipFailureLimit",
-            \.ipFailureLimit,
+            \AuthSettings.ipFailureLimit,
             flag: "ip-failure-limit",
             help: "Failed sign-ins from one IP before 429.",
             range: 1...Int.max,
@@ -101,7 +101,7 @@ extension AuthFeature {
         ),
         .integer(
             "failureWindowSeconds",
-            \.failureWindowSeconds,
+            \AuthSettings.failureWindowSeconds,
             flag: "failure-window",
             help: "Seconds failures are counted and a lock lasts.",
             range: 1...Int.max,
@@ -109,7 +109,7 @@ extension AuthFeature {
         ),
         .integer(
             "ipSignUpLimit",
-            \.ipSignUpLimit,
+            \AuthSettings.ipSignUpLimit,
             flag: "ip-sign-up-limit",
             help: "Sign-ups from one IP per hour before 429.",
             range: 1...Int.max,

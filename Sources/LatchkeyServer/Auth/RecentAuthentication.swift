@@ -14,7 +14,7 @@ struct RecentAuthentication: Sendable {
     func require(_ principal: UserPrincipal) async throws {
         guard let session = try await sessions.find(id: principal.sessionID) else { throw APIError.invalidToken() }
         let age = time.now().timeIntervalSince(session.authenticatedAt)
-        guard age <= TimeInterval(principal.app.settings.reauthenticationWindowSeconds) else {
+        guard age <= TimeInterval(principal.app.settings.auth.reauthenticationWindowSeconds) else {
             throw APIError(.forbidden, .reauthenticationRequired)
         }
     }

@@ -72,7 +72,7 @@ struct SignUpValidator {
         guard
             let rejection = policy.rejection(
                 of: password,
-                minimumLength: app.settings.passwordMinLength,
+                minimumLength: app.settings.auth.passwordMinLength,
                 context: context
             )
         else { return [] }

@@ -77,8 +77,8 @@ public struct AdminService: Sendable {
         }
         var app = try await existingApp(appID)
         var provider = provider
-        if keepingSecret, provider.clientSecret == nil { provider.clientSecret = app.settings.providers[name]?.clientSecret }
-        app.settings.providers[name] = provider
+        if keepingSecret, provider.clientSecret == nil { provider.clientSecret = app.settings.signInProviders.providers[name]?.clientSecret }
+        app.settings.signInProviders.providers[name] = provider
         if let problem = app.settings.problem() {
             throw APIError.validation([FieldError(field: "providers", code: .invalidField, reason: problem)])
         }
@@ -91,7 +91,7 @@ public struct AdminService: Sendable {
     public func removeProvider(_ name: String, appID: String, by actor: AdminActor) async throws -> App {
         try actor.require(.admin)
         var app = try await existingApp(appID)
-        guard app.settings.providers.removeValue(forKey: name) != nil else { throw APIError(.notFound, .notFound) }
+        guard app.settings.signInProviders.providers.removeValue(forKey: name) != nil else { throw APIError(.notFound, .notFound) }
         try await apps.update(app)
         try await audit.record("app.provider.remove", target: "\(app.id) \(name)", by: actor)
         return app.redacted
@@ -331,8 +331,8 @@ extension App {
     /// The app as operators see it: provider secrets show as `(set)`, never in clear.
     public var redacted: App {
         var app = self
-        for (name, provider) in app.settings.providers where provider.clientSecret != nil {
-            app.settings.providers[name]?.clientSecret = "(set)"
+        for (name, provider) in app.settings.signInProviders.providers where provider.clientSecret != nil {
+            app.settings.signInProviders.providers[name]?.clientSecret = "(set)"
         }
         return app
     }

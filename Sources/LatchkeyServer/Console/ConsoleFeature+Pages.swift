@@ -160,7 +160,7 @@ extension ConsoleFeature {
             try await visit(request, context) { visit in
                 let app = try await admin.app(try context.parameters.require("id"), by: visit.actor)
                 let edited = request.uri.queryParameters["provider"].map(String.init).flatMap { name in
-                    app.settings.providers[name].map { ProviderForm.values(name: name, of: $0) }
+                    app.settings.signInProviders.providers[name].map { ProviderForm.values(name: name, of: $0) }
                 }
                 return try await appPage(visit, app: app, errors: [], provider: edited)
             }

@@ -46,7 +46,7 @@ enum ConsoleViews {
             let value = submitted?[flag] ?? setting.values(in: app.settings).joined(separator: "\n")
             return ["flag": flag, "id": "setting-\(flag)", "help": setting.help, "value": value, "isList": setting.isList]
         }
-        let providers = app.settings.providers.sorted { $0.key < $1.key }.map { name, provider -> [String: Any] in
+        let providers = app.settings.signInProviders.providers.sorted { $0.key < $1.key }.map { name, provider -> [String: Any] in
             [
                 "name": name, "kind": provider.kind.rawValue, "issuer": provider.issuer ?? provider.graphURL ?? provider.userInfoURL ?? "",
                 "clientIDs": provider.clientIDs.joined(separator: ", "), "hasSecret": provider.clientSecret != nil,

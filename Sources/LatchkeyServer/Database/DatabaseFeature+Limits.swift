@@ -5,7 +5,7 @@ import LatchkeyWire
 /// write transaction, which on SQLite every other write of the node (sign-ins, refreshes, other
 /// apps' trees) waits behind, so each write's work is bounded by these, not by what the app
 /// already stores: its body, the leaves it adds, the rows it replaces and a `PATCH`'s members.
-/// The app's quota (``AppSettings/databaseMaxLeaves``, ``AppSettings/databaseMaxBytes``) is its
+/// The app's quota (``DatabaseSettings/databaseMaxLeaves``, ``DatabaseSettings/databaseMaxBytes``) is its
 /// operator's to set; a write that would pass it is refused, while writes that shrink the tree
 /// always go through.
 extension DatabaseFeature {
@@ -19,7 +19,7 @@ extension DatabaseFeature {
     static let settings: [AppSetting] = [
         .integer(
             "databaseMaxLeaves",
-            \.databaseMaxLeaves,
+            \DatabaseSettings.databaseMaxLeaves,
             flag: "database-max-leaves",
             help: "Most leaves (scalar values) the app's data tree holds.",
             range: 1_000...1_000_000_000,
@@ -27,7 +27,7 @@ extension DatabaseFeature {
         ),
         .integer(
             "databaseMaxBytes",
-            \.databaseMaxBytes,
+            \DatabaseSettings.databaseMaxBytes,
             flag: "database-max-bytes",
             help: "Most bytes (paths and JSON values) the app's data tree holds.",
             range: 1_048_576...1_099_511_627_776,
@@ -35,7 +35,7 @@ extension DatabaseFeature {
         ),
         .custom(
             "databaseHost",
-            \.databaseHost,
+            \DatabaseSettings.databaseHost,
             flag: "database-host",
             help: "A host name (kii.db.example.com) that names the app's data tree, for clients that know it only by URL (empty: none).",
             format: { [$0 ?? ""] },
@@ -64,7 +64,7 @@ extension DatabaseFeature {
         DatabaseError(
             status: .forbidden,
             message:
-                "Quota exceeded: the app's data tree may hold \(settings.databaseMaxLeaves) values and \(settings.databaseMaxBytes) bytes; delete data or ask the operator to raise database-max-leaves or database-max-bytes."
+                "Quota exceeded: the app's data tree may hold \(settings.database.databaseMaxLeaves) values and \(settings.database.databaseMaxBytes) bytes; delete data or ask the operator to raise database-max-leaves or database-max-bytes."
         )
     }
 }
@@ -73,7 +73,7 @@ extension TreeUsage {
     /// Whether adding `change` to this (the new total) passes `settings`' quota. A change that
     /// does not grow a measure never passes it, so a tree over its quota can always shrink.
     func exceedsQuota(after change: TreeUsage, of settings: AppSettings) -> Bool {
-        (change.leaves > 0 && leaves > settings.databaseMaxLeaves) || (change.bytes > 0 && bytes > settings.databaseMaxBytes)
+        (change.leaves > 0 && leaves > settings.database.databaseMaxLeaves) || (change.bytes > 0 && bytes > settings.database.databaseMaxBytes)
     }
 }
 

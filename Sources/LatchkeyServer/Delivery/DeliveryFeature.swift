@@ -81,7 +81,7 @@ struct DeliveryFeature: Feature {
     static let settings: [AppSetting] = [
         .integer(
             "recipientSendLimit",
-            \.recipientSendLimit,
+            \DeliverySettings.recipientSendLimit,
             flag: "recipient-send-limit",
             help: "PINs/links per recipient per send window.",
             range: 1...Int.max,
@@ -89,7 +89,7 @@ struct DeliveryFeature: Feature {
         ),
         .integer(
             "ipSendLimit",
-            \.ipSendLimit,
+            \DeliverySettings.ipSendLimit,
             flag: "ip-send-limit",
             help: "PINs/links requested per IP per send window.",
             range: 1...Int.max,
@@ -97,7 +97,7 @@ struct DeliveryFeature: Feature {
         ),
         .integer(
             "sendWindowSeconds",
-            \.sendWindowSeconds,
+            \DeliverySettings.sendWindowSeconds,
             flag: "send-window",
             help: "The send window in seconds.",
             range: 1...Int.max,

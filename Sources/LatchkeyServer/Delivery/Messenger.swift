@@ -25,7 +25,7 @@ struct Messenger: Sendable {
     func countSend(recipient: String, client: ClientInfo, app: App, in db: any SQLDatabase) async throws {
         try await throttle.reserve(
             Self.keys(recipient: recipient, client: client, app: app),
-            window: app.settings.sendWindowSeconds,
+            window: app.settings.delivery.sendWindowSeconds,
             in: db
         )
     }
@@ -85,8 +85,8 @@ struct Messenger: Sendable {
     }
 
     private static func keys(recipient: String, client: ClientInfo, app: App) -> [(key: String, limit: Int)] {
-        var keys = [(key: recipientKey(recipient, appID: app.id), limit: app.settings.recipientSendLimit)]
-        if let ipKey = client.addressKey("send-ip", app: app) { keys.append((ipKey, app.settings.ipSendLimit)) }
+        var keys = [(key: recipientKey(recipient, appID: app.id), limit: app.settings.delivery.recipientSendLimit)]
+        if let ipKey = client.addressKey("send-ip", app: app) { keys.append((ipKey, app.settings.delivery.ipSendLimit)) }
         return keys
     }
 }

@@ -33,7 +33,7 @@ struct EmailFeature: Feature {
     static let settings: [AppSetting] = [
         .url(
             "emailActionURL",
-            \.emailActionURL,
+            \EmailSettings.emailActionURL,
             flag: "email-action-url",
             help: "Where email links point, https (empty: the server's /v1/auth/action page).",
             name: "the email action URL"

@@ -165,7 +165,7 @@ struct EmailLinks: Sendable {
         let validator = SignUpValidator(policy: policy, app: app, today: now)
         let errors = validator.passwordErrors(password, username: account.username, email: account.email)
         guard errors.isEmpty else { throw APIError.validation(errors) }
-        let hash = try await hasher.hash(password, cost: app.settings.bcryptCost)
+        let hash = try await hasher.hash(password, cost: app.settings.auth.bcryptCost)
         let reset = try await driver.write { db -> Bool in
             guard try await codes.use(tokenHash: tokenHash, purposes: [.resetPassword], at: now, in: db) != nil else { return false }
             try await users.setPasswordHash(hash, userID: userID, at: now, in: db)
@@ -255,7 +255,7 @@ struct EmailLinks: Sendable {
 
     /// The link a message carries: the app's action URL (or the server's page) with `mode` and `token`.
     func actionLink(_ purpose: OneTimeCodeStore.Purpose, token: String, app: App) -> String {
-        let base = app.settings.emailActionURL ?? issuer.current + "/v1/auth/action"
+        let base = app.settings.email.emailActionURL ?? issuer.current + "/v1/auth/action"
         guard var components = URLComponents(string: base) else { return base }
         let existing = components.queryItems ?? []
         components.queryItems =

@@ -201,7 +201,7 @@ struct EmailSignIn: Sendable {
             return (try await users.find(id: existing.id, in: db) ?? existing, false)
         }
         if let ipKey = AccountService.signUpIPKey(of: client, app: app) {
-            try await throttle.reserve([(ipKey, app.settings.ipSignUpLimit)], window: AccountService.signUpWindowSeconds, in: db)
+            try await throttle.reserve([(ipKey, app.settings.auth.ipSignUpLimit)], window: AccountService.signUpWindowSeconds, in: db)
         }
         let user = UserStore.NewUser(
             id: SecureRandom.identifier(),
@@ -216,6 +216,6 @@ struct EmailSignIn: Sendable {
     }
 
     private static func requireEnabled(_ app: App) throws {
-        guard app.settings.signInMethods.contains(.emailCode) else { throw APIError(.forbidden, .methodDisabled) }
+        guard app.settings.auth.signInMethods.contains(.emailCode) else { throw APIError(.forbidden, .methodDisabled) }
     }
 }

@@ -52,7 +52,7 @@ struct GuestSignIn: Sendable {
     /// The identity a method signs in with (nil for anonymous: the new user's id is its subject),
     /// after checking the app allows it and the device id is well-formed.
     private static func identity(of method: Method, app: App) throws -> UserStore.NewIdentity? {
-        let allowed = app.settings.signInMethods
+        let allowed = app.settings.auth.signInMethods
         switch method {
         case .anonymous:
             guard allowed.contains(.anonymous) else { throw APIError(.forbidden, .methodDisabled) }
@@ -94,7 +94,7 @@ struct GuestSignIn: Sendable {
     }
 
     /// How long the app's guests may stay idle.
-    private static func idleSeconds(_ app: App) -> Int { app.settings.guestIdleDays * 86_400 }
+    private static func idleSeconds(_ app: App) -> Int { app.settings.guests.guestIdleDays * 86_400 }
 
     /// Inserts a guest, within the IP's sign-up budget and the app's guest limit.
     private func create(
@@ -105,10 +105,10 @@ struct GuestSignIn: Sendable {
         in db: any SQLDatabase
     ) async throws -> UserAccount {
         if let ipKey {
-            try await throttle.reserve([(ipKey, app.settings.ipSignUpLimit)], window: AccountService.signUpWindowSeconds, in: db)
+            try await throttle.reserve([(ipKey, app.settings.auth.ipSignUpLimit)], window: AccountService.signUpWindowSeconds, in: db)
         }
         try await guests.serializeCreations(appID: app.id, driver: driver, in: db)
-        guard try await guests.count(appID: app.id, in: db) < app.settings.guestLimit else {
+        guard try await guests.count(appID: app.id, in: db) < app.settings.guests.guestLimit else {
             throw APIError(.forbidden, .guestLimitReached)
         }
         let id = SecureRandom.identifier()

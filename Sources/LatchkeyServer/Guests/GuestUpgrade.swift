@@ -42,8 +42,8 @@ struct GuestUpgrade: Sendable {
         guard request.username != nil || request.email != nil else {
             throw APIError(.badRequest, .invalidRequest, fields: [FieldError(field: "username", code: .invalidRequest)])
         }
-        if request.username != nil && !app.settings.signInMethods.contains(.username) { throw APIError(.forbidden, .methodDisabled) }
-        if request.email != nil && !app.settings.signInMethods.contains(.email) { throw APIError(.forbidden, .methodDisabled) }
+        if request.username != nil && !app.settings.auth.signInMethods.contains(.username) { throw APIError(.forbidden, .methodDisabled) }
+        if request.email != nil && !app.settings.auth.signInMethods.contains(.email) { throw APIError(.forbidden, .methodDisabled) }
         let now = time.now()
         let errors = SignUpValidator(policy: policy, app: app, today: now).fieldErrors(
             of: SignUpRequest(username: request.username, email: request.email, password: request.password)
@@ -51,9 +51,9 @@ struct GuestUpgrade: Sendable {
         guard errors.isEmpty else { throw APIError.validation(errors) }
         let ipKey = AccountService.signUpIPKey(of: client, app: app)
         if let ipKey { try await throttle.refuseWhileLocked([ipKey]) }
-        let passwordHash = try await hasher.hash(request.password, cost: app.settings.bcryptCost)
+        let passwordHash = try await hasher.hash(request.password, cost: app.settings.auth.bcryptCost)
         // Where taken emails stay hidden, the email waits for its link (sent first: a refused send changes nothing).
-        let emailNow = app.settings.revealTakenEmails ? request.email : nil
+        let emailNow = app.settings.auth.revealTakenEmails ? request.email : nil
         if let pending = request.email, emailNow == nil {
             guard try await users.find(id: principal.userID, appID: app.id)?.isAnonymous == true else { throw APIError(.conflict, .notAnonymous) }
             try await links.requestChange(to: pending, principal: principal, client: client, language: language)
@@ -65,7 +65,7 @@ struct GuestUpgrade: Sendable {
                 else { throw APIError.invalidToken() }
                 guard account.isAnonymous else { throw APIError(.conflict, .notAnonymous) }
                 if let ipKey {
-                    try await throttle.reserve([(ipKey, app.settings.ipSignUpLimit)], window: AccountService.signUpWindowSeconds, in: db)
+                    try await throttle.reserve([(ipKey, app.settings.auth.ipSignUpLimit)], window: AccountService.signUpWindowSeconds, in: db)
                 }
                 try await users.setCredentials(
                     userID: account.id,

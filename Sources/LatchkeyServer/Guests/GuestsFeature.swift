@@ -31,7 +31,7 @@ struct GuestsFeature: Feature {
     static let settings: [AppSetting] = [
         .integer(
             "guestLimit",
-            \.guestLimit,
+            \GuestsSettings.guestLimit,
             flag: "guest-limit",
             help: "Guests (anonymous and device accounts) the app may hold.",
             range: 0...Int.max,
@@ -39,7 +39,7 @@ struct GuestsFeature: Feature {
         ),
         .integer(
             "guestIdleDays",
-            \.guestIdleDays,
+            \GuestsSettings.guestIdleDays,
             flag: "guest-idle-days",
             help: "Days without a sign-in after which a guest is deleted.",
             range: 1...3_650,

@@ -10,7 +10,7 @@ extension SessionStore {
                 "SELECT session_id FROM refresh_tokens WHERE token_hash = \(bind: Digest.sha256Hex(token)) AND used_at IS NULL"
             ).first()?.decode(column: "session_id", as: String.self),
             let session = try await find(id: sessionID, in: db),
-            session.appID == app.id, session.isLive(at: now, idleTTL: app.settings.sessionIdleTTL)
+            session.appID == app.id, session.isLive(at: now, idleTTL: app.settings.auth.sessionIdleTTL)
         else { return nil }
         return session.userID
     }

@@ -63,7 +63,7 @@ struct AuthorizationRequest: Sendable {
         let found: App?
         do { found = try await apps.app(clientID: clientID) } catch { throw .untrusted("client_unknown") }
         guard let app = found else { throw .untrusted("client_unknown") }
-        guard let redirectURI = try single("redirect_uri"), RedirectURIRule.allows(redirectURI, registered: app.settings.redirectURIs) else {
+        guard let redirectURI = try single("redirect_uri"), RedirectURIRule.allows(redirectURI, registered: app.settings.oauth.redirectURIs) else {
             throw .untrusted("redirect_uri")
         }
         // From here on the client hears of every problem at its redirect URI.

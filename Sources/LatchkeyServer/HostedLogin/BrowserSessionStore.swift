@@ -35,7 +35,7 @@ struct BrowserSessionStore: Sendable {
             ).first()?.decode(column: "session_id", as: String.self)
         }
         guard let session, let record = try await sessions.find(id: session),
-            record.isLive(at: now, idleTTL: app.settings.sessionIdleTTL)
+            record.isLive(at: now, idleTTL: app.settings.auth.sessionIdleTTL)
         else { return nil }
         try await driver.write { db in
             try await db.raw("UPDATE sessions SET last_used_at = \(bind: now.epochSeconds) WHERE id = \(bind: record.id)").run()
@@ -63,7 +63,7 @@ struct BrowserSessionStore: Sendable {
                 """
             ).run()
         }
-        return Self.cookie(value, maxAge: app.settings.sessionTTL, secure: secureCookies)
+        return Self.cookie(value, maxAge: app.settings.auth.sessionTTL, secure: secureCookies)
     }
 
     /// Makes the session that `answer` (a sign-in by a page) started the browser's session of

@@ -83,7 +83,7 @@ extension HostedLoginFeature {
         guard let account = try await userCache.account(id: session.userID, appID: authz.app.id), !account.disabled else {
             return try signInPage(authz, request: request, language: language)
         }
-        if !authz.app.settings.firstParty, try await !consents.covers(authz.scopes, userID: account.id, appID: authz.app.id) {
+        if !authz.app.settings.hostedLogin.firstParty, try await !consents.covers(authz.scopes, userID: account.id, appID: authz.app.id) {
             if authz.prompt == .noInteraction { throw refuse(authz, "consent_required", "The user has not consented to this client.") }
             return try consentPage(authz, account: account, request: request, language: language, cookie: cookie)
         }

@@ -32,7 +32,7 @@ extension HostedLoginFeature {
     /// The request options the sign-in page's passkey button uses, as JSON; nil when the app has
     /// no passkeys. A challenge costs nothing until it is used, so every page gets a fresh one.
     private func passkeyOptions(_ app: App) throws -> String? {
-        guard app.settings.signInMethods.contains(.passkey) else { return nil }
+        guard app.settings.auth.signInMethods.contains(.passkey) else { return nil }
         return String(decoding: try JSONEncoder().encode(try passkeys.options(app: app)), as: UTF8.self)
     }
 
@@ -45,7 +45,7 @@ extension HostedLoginFeature {
         errors: [PageError] = [],
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        let methods = authz.app.settings.signInMethods
+        let methods = authz.app.settings.auth.signInMethods
         return try render(
             "login/sign-up",
             title: "login.sign_up.title",
@@ -55,7 +55,7 @@ extension HostedLoginFeature {
             values: [
                 "username": username ?? "", "email": email ?? authz.loginHint.flatMap { $0.contains("@") ? $0 : nil } ?? "",
                 "usesUsername": methods.contains(.username), "usesEmail": methods.contains(.email),
-                "passwordMinLength": authz.app.settings.passwordMinLength,
+                "passwordMinLength": authz.app.settings.auth.passwordMinLength,
             ],
             errors: errors,
             status: status
@@ -251,15 +251,15 @@ extension HostedLoginFeature {
         let query = authz.query
         let settings = authz.app.settings
         page.values["appName"] = authz.app.name
-        page.values["logoURL"] = settings.logoURL
+        page.values["logoURL"] = settings.hostedLogin.logoURL
         page.values["request"] = query
         page.values["signInURL"] = "/oauth/authorize?" + query
         page.values["signUpURL"] = "/oauth/authorize/sign-up?" + query
         page.values["resetURL"] = "/oauth/authorize/reset?" + query
         page.values["phoneURL"] = "/oauth/authorize/phone?" + query
-        page.values["usesPhone"] = settings.signInMethods.contains(.phone)
+        page.values["usesPhone"] = settings.auth.signInMethods.contains(.phone)
         page.values["emailCodeURL"] = "/oauth/authorize/email?" + query
-        page.values["usesEmailCode"] = settings.signInMethods.contains(.emailCode)
+        page.values["usesEmailCode"] = settings.auth.signInMethods.contains(.emailCode)
         let providers = Self.pageProviders(of: authz.app).map { provider in
             [
                 "href": "/oauth/authorize/provider?" + "provider=\(FormEncoding.encode(provider.name))&request=\(FormEncoding.encode(query))",
@@ -268,7 +268,7 @@ extension HostedLoginFeature {
         }
         page.values["providers"] = providers
         page.values["hasProviders"] = !providers.isEmpty
-        page.values["usesPassword"] = settings.signInMethods.contains(.username) || settings.signInMethods.contains(.email)
+        page.values["usesPassword"] = settings.auth.signInMethods.contains(.username) || settings.auth.signInMethods.contains(.email)
         page.values["fieldErrors"] = Dictionary(errors.filter { !$0.field.isEmpty }.map { ($0.field, $0.message) }) { first, _ in first }
         page.values["autofocus"] = errors.isEmpty
         page.errors = errors

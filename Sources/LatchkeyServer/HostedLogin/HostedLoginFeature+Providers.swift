@@ -12,7 +12,7 @@ extension HostedLoginFeature {
     /// The providers of an app that can sign in from the pages (OpenID Connect and plain OAuth
     /// 2.0), by name.
     static func pageProviders(of app: App) -> [(name: String, settings: ProviderSettings)] {
-        app.settings.providers.filter { _, provider in
+        app.settings.signInProviders.providers.filter { _, provider in
             guard !provider.clientIDs.isEmpty else { return false }
             switch provider.kind {
             case .openIDConnect: return provider.issuer != nil

@@ -72,11 +72,17 @@ struct HostedLoginFeature: Feature {
     static let settings: [AppSetting] = [
         .boolean(
             "firstParty",
-            \.firstParty,
+            \HostedLoginSettings.firstParty,
             flag: "first-party",
             help: "The installation's own app: the hosted login does not ask its users to consent (default true)."
         ),
-        .url("logoURL", \.logoURL, flag: "logo-url", help: "https URL of the app's logo on the hosted login pages.", name: "logo URL"),
+        .url(
+            "logoURL",
+            \HostedLoginSettings.logoURL,
+            flag: "logo-url",
+            help: "https URL of the app's logo on the hosted login pages.",
+            name: "logo URL"
+        ),
     ]
 
     func routes(into table: inout RouteTable) {

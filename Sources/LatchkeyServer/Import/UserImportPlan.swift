@@ -50,7 +50,7 @@ struct UserImportPlan: Sendable {
                 refuse("identities[\(index)]")
                 continue
             }
-            if let settings = app.settings.providers[identity.provider] {
+            if let settings = app.settings.signInProviders.providers[identity.provider] {
                 identities.append(
                     UserStore.NewIdentity(
                         provider: settings.identityProvider,

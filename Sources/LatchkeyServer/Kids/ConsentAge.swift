@@ -21,8 +21,8 @@ enum ConsentAge {
 
     /// The consent age for a user of `country` (ISO 3166-1 alpha-2, any case) in an app with `settings`.
     static func age(country: String?, settings: AppSettings) -> Int {
-        guard let country = country?.uppercased() else { return settings.consentAge }
-        return settings.consentAgeByCountry[country] ?? byCountry[country] ?? settings.consentAge
+        guard let country = country?.uppercased() else { return settings.kids.consentAge }
+        return settings.kids.consentAgeByCountry[country] ?? byCountry[country] ?? settings.kids.consentAge
     }
 
     /// Whether someone born on `dateOfBirth` (`YYYY-MM-DD`) is, on `today` (UTC), younger than

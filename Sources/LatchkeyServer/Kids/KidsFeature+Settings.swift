@@ -4,7 +4,7 @@ extension KidsFeature {
     static let settings: [AppSetting] = [
         .integer(
             "consentAge",
-            \.consentAge,
+            \KidsSettings.consentAge,
             flag: "consent-age",
             help: "Age below which parental consent is needed where the country has no age of its own.",
             range: 0...21,
@@ -12,7 +12,7 @@ extension KidsFeature {
         ),
         .custom(
             "consentAgeByCountry",
-            \.consentAgeByCountry,
+            \KidsSettings.consentAgeByCountry,
             flag: "consent-age-by-country",
             help: "The app's consent age for a country, CC=AGE (repeatable; replaces the list; over the built-in table).",
             isList: true,
@@ -35,7 +35,7 @@ extension KidsFeature {
         ),
         .integer(
             "pendingConsentDays",
-            \.pendingConsentDays,
+            \KidsSettings.pendingConsentDays,
             flag: "pending-consent-days",
             help: "Days a child's account may stay without parental consent before it is purged.",
             range: 1...365,
@@ -43,7 +43,7 @@ extension KidsFeature {
         ),
         .integer(
             "parentEmailLimit",
-            \.parentEmailLimit,
+            \KidsSettings.parentEmailLimit,
             flag: "parent-email-limit",
             help: "Consent emails to one parent address per day.",
             range: 1...Int.max,
@@ -51,7 +51,7 @@ extension KidsFeature {
         ),
         .integer(
             "consentRequestLimit",
-            \.consentRequestLimit,
+            \KidsSettings.consentRequestLimit,
             flag: "consent-request-limit",
             help: "Consent requests for one child per day, the sign-up's included.",
             range: 1...Int.max,

@@ -70,7 +70,7 @@ struct ParentConsent: Sendable {
         at now: Date,
         in db: any SQLDatabase
     ) async throws {
-        let purgeAt = now.addingTimeInterval(TimeInterval(app.settings.pendingConsentDays * 86_400))
+        let purgeAt = now.addingTimeInterval(TimeInterval(app.settings.kids.pendingConsentDays * 86_400))
         try await consents.open(userID: child.id, appID: app.id, parentEmail: parentEmail, purgeAt: purgeAt, at: now, in: db)
         if asking { try await sendLink(.parentConsent, to: parentEmail, child: child, app: app, language: language, at: now, in: db) }
     }
@@ -254,8 +254,8 @@ struct ParentConsent: Sendable {
 
     /// The per-parent and per-child daily limits; the child's key is a digest, like every key.
     static func limitKeys(parentEmail: String, userID: String?, app: App) -> [(key: String, limit: Int)] {
-        var keys = [(key: parentKey(parentEmail, appID: app.id), limit: app.settings.parentEmailLimit)]
-        if let userID { keys.append((childKey(userID, appID: app.id), app.settings.consentRequestLimit)) }
+        var keys = [(key: parentKey(parentEmail, appID: app.id), limit: app.settings.kids.parentEmailLimit)]
+        if let userID { keys.append((childKey(userID, appID: app.id), app.settings.kids.consentRequestLimit)) }
         return keys
     }
 
@@ -355,7 +355,7 @@ struct ParentConsent: Sendable {
         let child = link.child
         let parentEmail = child.parentEmail ?? ""
         // A decision that leaves the child without consent gives it as long as a request waits.
-        let purgeAt = now.addingTimeInterval(TimeInterval(link.app.settings.pendingConsentDays * 86_400))
+        let purgeAt = now.addingTimeInterval(TimeInterval(link.app.settings.kids.pendingConsentDays * 86_400))
         struct Stale: Error {}
         do {
             try await driver.write { db in

@@ -29,7 +29,7 @@ struct CORSMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         let allowed: Bool
         if let clientID = request.headers[.clientID] ?? Self.bearerAudience(of: request) {
-            allowed = try await apps.app(clientID: clientID)?.settings.corsOrigins.contains(origin) ?? false
+            allowed = try await apps.app(clientID: clientID)?.settings.cors.corsOrigins.contains(origin) ?? false
         } else {
             allowed = try await apps.allowedOrigins().contains(origin)
         }

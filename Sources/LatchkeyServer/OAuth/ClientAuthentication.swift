@@ -51,7 +51,7 @@ struct ClientAuthenticator: Sendable {
         guard secret.utf8.count <= 256, try await apps.verifySecret(secret, appID: app.id) else {
             let ipKey = try await accounts.unlockedIPKey(app: app, client: context.clientInfo)
             let keys = AccountService.failureKeys([], ipKey: ipKey, app: app)
-            try await throttle.recordFailure(keys, window: app.settings.failureWindowSeconds)
+            try await throttle.recordFailure(keys, window: app.settings.auth.failureWindowSeconds)
             throw OAuthError.invalidClient(basic: usedBasic)
         }
         return ClientAuthentication(app: app, isConfidential: true)

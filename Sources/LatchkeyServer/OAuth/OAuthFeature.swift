@@ -39,8 +39,8 @@ struct OAuthFeature: Feature {
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "OAuth 2.0 token, revocation, introspection and userinfo", access: .anyone)
 
     static let settings: [AppSetting] = [
-        .list("redirectURIs", \.redirectURIs, flag: "redirect-uri", help: "Allowed redirect URI (repeatable; replaces the list)."),
-        .boolean("passwordGrantEnabled", \.passwordGrantEnabled, flag: "password-grant", help: "Enable the OAuth password grant."),
+        .list("redirectURIs", \OAuthSettings.redirectURIs, flag: "redirect-uri", help: "Allowed redirect URI (repeatable; replaces the list)."),
+        .boolean("passwordGrantEnabled", \OAuthSettings.passwordGrantEnabled, flag: "password-grant", help: "Enable the OAuth password grant."),
     ]
 
     /// The form parameters the token endpoint reads; it ignores the rest (RFC 6749 §3.1).
@@ -75,7 +75,7 @@ struct OAuthFeature: Feature {
                     throw OAuthError.invalidGrant("The refresh token is invalid, expired or revoked.")
                 }
             case "password":
-                guard app.settings.passwordGrantEnabled else {
+                guard app.settings.oauth.passwordGrantEnabled else {
                     throw OAuthError(error: "unauthorized_client", description: "The password grant is not enabled for this client.")
                 }
                 guard let username = form["username"], let password = form["password"] else {
@@ -148,7 +148,7 @@ struct OAuthFeature: Feature {
         let scope = try grantedScope(requested).map(\.rawValue).sorted().joined(separator: " ")
         let (token, _) = try tokens.accessToken(app: app, subject: ClientPrincipal.subject(of: app), sessionID: nil, scope: scope)
         return try tokenResponse([
-            "access_token": token, "token_type": "Bearer", "expires_in": app.settings.accessTokenTTL, "scope": scope,
+            "access_token": token, "token_type": "Bearer", "expires_in": app.settings.auth.accessTokenTTL, "scope": scope,
         ])
     }
 
@@ -225,7 +225,7 @@ struct OAuthFeature: Feature {
         if token.hasPrefix("lkr_") {
             guard let sessionID = try await sessions.sessionID(ofRefreshToken: token, unusedOnly: true),
                 let session = try await sessions.find(id: sessionID), session.appID == app.id,
-                session.isLive(at: now, idleTTL: app.settings.sessionIdleTTL),
+                session.isLive(at: now, idleTTL: app.settings.auth.sessionIdleTTL),
                 let account = try await userCache.account(id: session.userID, appID: app.id)
             else { return inactive }
             return [

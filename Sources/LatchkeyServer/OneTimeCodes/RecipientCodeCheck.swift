@@ -47,7 +47,7 @@ struct RecipientCodeCheck: Sendable {
         let ipKey = try await accounts.unlockedIPKey(app: app, client: client)
         let recipientKey = Self.recipientKey(recipient, appID: app.id)
         try await throttle.refuseWhileLocked([recipientKey])
-        return AccountService.failureKeys([(recipientKey, app.settings.pinFailureLimit)], ipKey: ipKey, app: app)
+        return AccountService.failureKeys([(recipientKey, app.settings.phone.pinFailureLimit)], ipKey: ipKey, app: app)
     }
 
     /// The key under which wrong codes for `recipient` (an E.164 number or a canonical email) are
@@ -83,7 +83,7 @@ struct RecipientCodeCheck: Sendable {
         )
         guard !live.isEmpty else { return .unusable }
         guard let match = live.first(where: { Digest.equalInConstantTime($0.codeHash, Self.digest(code: code, id: $0.id)) }) else {
-            try await throttle.recordFailure(failureKeys, window: app.settings.failureWindowSeconds, in: db)
+            try await throttle.recordFailure(failureKeys, window: app.settings.auth.failureWindowSeconds, in: db)
             return .wrong
         }
         guard try await codes.markUsed(id: match.id, at: now, in: db) else { return .unusable }

@@ -12,7 +12,7 @@ struct AppAssociationFiles: Sendable {
 
     /// The Apple app site association (Apple's "Supporting associated domains").
     func appleAppSiteAssociation() async throws -> [String: Any] {
-        let appIDs = Array(Set(try await apps.list().flatMap(\.settings.appleAppIDs))).sorted()
+        let appIDs = Array(Set(try await apps.list().flatMap(\.settings.passkeys.appleAppIDs))).sorted()
         return [
             "webcredentials": ["apps": appIDs],
             "applinks": [
@@ -24,7 +24,7 @@ struct AppAssociationFiles: Sendable {
     /// The Digital Asset Links statements (Android's "Verify Android App Links" and Credential
     /// Manager): each Android app may open the links and use the passkeys.
     func assetLinks() async throws -> [AssetLinkStatement] {
-        try await apps.list().flatMap(\.settings.androidApps).map(AssetLinkStatement.init)
+        try await apps.list().flatMap(\.settings.passkeys.androidApps).map(AssetLinkStatement.init)
     }
 }
 

@@ -103,7 +103,7 @@ struct PasskeyRegistration: Sendable {
 
     /// The app, when passkeys are among its sign-in methods.
     static func enabled(_ app: App) throws -> App {
-        guard app.settings.signInMethods.contains(.passkey) else { throw APIError(.forbidden, .methodDisabled) }
+        guard app.settings.auth.signInMethods.contains(.passkey) else { throw APIError(.forbidden, .methodDisabled) }
         return app
     }
 

@@ -20,18 +20,18 @@ struct PasskeyRelyingParty: Sendable {
 
     init(app: App, issuer: String) {
         let server = URLComponents(string: issuer)
-        id = app.settings.passkeyRPID ?? server?.host ?? "localhost"
+        id = app.settings.passkeys.passkeyRPID ?? server?.host ?? "localhost"
         name = app.name
-        var origins = Set(app.settings.passkeyOrigins)
+        var origins = Set(app.settings.passkeys.passkeyOrigins)
         origins.insert("https://" + id)
         if let server, let scheme = server.scheme, let host = server.host {
             origins.insert("\(scheme)://\(host)" + (server.port.map { ":\($0)" } ?? ""))
         }
-        for android in app.settings.androidApps {
+        for android in app.settings.passkeys.androidApps {
             origins.formUnion(android.sha256CertFingerprints.map(AndroidApp.origin(ofFingerprint:)))
         }
         self.origins = origins
-        requiresUserVerification = app.settings.passkeyUserVerification == .required
+        requiresUserVerification = app.settings.passkeys.passkeyUserVerification == .required
     }
 
     /// `userVerification` of the options.

@@ -53,7 +53,7 @@ struct PasskeySignIn: Sendable {
         } catch let failure as PasskeyRelyingParty.Failure {
             try await throttle.recordFailure(
                 AccountService.failureKeys([], ipKey: ipKey, app: app),
-                window: app.settings.failureWindowSeconds
+                window: app.settings.auth.failureWindowSeconds
             )
             throw APIError.invalidPasskey(failure)
         }

@@ -26,7 +26,7 @@ struct PasskeysFeature: Feature {
     static let settings: [AppSetting] = [
         .custom(
             "passkeyRPID",
-            \.passkeyRPID,
+            \PasskeysSettings.passkeyRPID,
             flag: "passkey-rp-id",
             help: "The WebAuthn RP ID of the app's passkeys (empty: the server's host).",
             format: { [$0 ?? ""] },
@@ -35,17 +35,17 @@ struct PasskeysFeature: Feature {
         ),
         .list(
             "passkeyOrigins",
-            \.passkeyOrigins,
+            \PasskeysSettings.passkeyOrigins,
             flag: "passkey-origin",
             help: "Another origin allowed to use the app's passkeys (repeatable; replaces the list)."
         ),
-        .rule("Passkey origins are https://host[:port], http://localhost[:port] or android:apk-key-hash:…") { settings in
+        .rule("Passkey origins are https://host[:port], http://localhost[:port] or android:apk-key-hash:…", over: PasskeysSettings.self) { settings in
             settings.passkeyOrigins.allSatisfy(isOrigin)
                 ? nil : "a passkey origin is https://host[:port], http://localhost[:port] or android:apk-key-hash:…"
         },
         .custom(
             "passkeyUserVerification",
-            \.passkeyUserVerification,
+            \PasskeysSettings.passkeyUserVerification,
             flag: "passkey-user-verification",
             help: "preferred or required: whether passkeys must verify the user.",
             format: { [$0.rawValue] },
@@ -58,16 +58,16 @@ struct PasskeysFeature: Feature {
         ),
         .list(
             "appleAppIDs",
-            \.appleAppIDs,
+            \PasskeysSettings.appleAppIDs,
             flag: "apple-app-id",
             help: "An iOS app as TEAMID.bundle.id, for passkeys and universal links (repeatable; replaces the list)."
         ),
-        .rule("Apple app ids are TEAMID.bundle.id") { settings in
+        .rule("Apple app ids are TEAMID.bundle.id", over: PasskeysSettings.self) { settings in
             settings.appleAppIDs.allSatisfy(isAppleAppID) ? nil : "an Apple app id is the 10-character team id, a dot and the bundle id"
         },
         .custom(
             "androidApps",
-            \.androidApps,
+            \PasskeysSettings.androidApps,
             flag: "android-app",
             help: "An Android app as package=SHA256_FINGERPRINT, for passkeys and app links (repeatable; replaces the list).",
             isList: true,

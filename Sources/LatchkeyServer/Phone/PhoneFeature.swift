@@ -21,7 +21,7 @@ struct PhoneFeature: Feature {
     static let settings: [AppSetting] = [
         .integer(
             "pinFailureLimit",
-            \.pinFailureLimit,
+            \PhoneSettings.pinFailureLimit,
             flag: "pin-failure-limit",
             help: "Wrong PINs or email codes for one number or address, across its codes, within the failure window before it is locked.",
             range: 1...Int.max,

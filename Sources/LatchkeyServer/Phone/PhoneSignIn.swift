@@ -90,7 +90,7 @@ struct PhoneSignIn: Sendable {
 
     /// Refuses with `403 method_disabled` unless the app signs users in by phone.
     static func requirePhoneSignIn(_ app: App) throws {
-        guard app.settings.signInMethods.contains(.phone) else { throw APIError(.forbidden, .methodDisabled) }
+        guard app.settings.auth.signInMethods.contains(.phone) else { throw APIError(.forbidden, .methodDisabled) }
     }
 
     /// `400 invalid_phone`, naming the field.

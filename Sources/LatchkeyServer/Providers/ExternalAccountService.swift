@@ -115,7 +115,7 @@ struct ExternalAccountService: Sendable {
     /// Unlinks the provider the app calls `name` from the signed-in user, unless it is their only
     /// way to sign in.
     func unlink(name: String, principal: UserPrincipal) async throws -> UserAccount {
-        guard let settings = principal.app.settings.providers[name] else { throw APIError(.notFound, .unknownProvider) }
+        guard let settings = principal.app.settings.signInProviders.providers[name] else { throw APIError(.notFound, .unknownProvider) }
         let provider = settings.identityProvider
         let now = time.now()
         try await driver.write { db in
@@ -151,7 +151,7 @@ struct ExternalAccountService: Sendable {
         // (no squatting); it stays on the identity.
         let verifiedEmail = profile.emailVerified ? profile.email : nil
         if let email = verifiedEmail, let owner = try await users.find(appID: app.id, email: email, in: db) {
-            guard app.settings.linkProvidersByVerifiedEmail, owner.emailVerified else {
+            guard app.settings.signInProviders.linkProvidersByVerifiedEmail, owner.emailVerified else {
                 throw APIError(.conflict, .accountExists)
             }
             try await users.link(identity, userID: owner.id, appID: app.id, at: now, in: db)
@@ -198,7 +198,7 @@ struct ExternalAccountService: Sendable {
         -> (ProviderSettings, ProviderProfile)
     {
         let ipKey = try await accounts.unlockedIPKey(app: app, client: client)
-        guard let settings = app.settings.providers[request.provider] else {
+        guard let settings = app.settings.signInProviders.providers[request.provider] else {
             throw APIError(.badRequest, .unknownProvider, fields: [FieldError(field: "provider", code: .unknownProvider)])
         }
         do {
@@ -219,7 +219,7 @@ struct ExternalAccountService: Sendable {
         } catch ProviderCheckFailure.rejected(let reason) {
             logger.info("provider token rejected", metadata: ["provider": "\(request.provider)", "reason": "\(reason)"])
             let keys = AccountService.failureKeys([], ipKey: ipKey, app: app)
-            if !keys.isEmpty { try await throttle.recordFailure(keys, window: app.settings.failureWindowSeconds) }
+            if !keys.isEmpty { try await throttle.recordFailure(keys, window: app.settings.auth.failureWindowSeconds) }
             metrics.recordSignIn(outcome: "invalid_provider_token")
             throw APIError(.unauthorized, .invalidProviderToken)
         }

@@ -22,7 +22,7 @@ struct ProvidersFeature: Feature {
     static let settings: [AppSetting] = [
         .custom(
             "providers",
-            \.providers,
+            \ProvidersSettings.providers,
             flag: nil,
             help: "External sign-in providers, by name.",
             format: { _ in [] },
@@ -35,7 +35,7 @@ struct ProvidersFeature: Feature {
         ),
         .boolean(
             "linkProvidersByVerifiedEmail",
-            \.linkProvidersByVerifiedEmail,
+            \ProvidersSettings.linkProvidersByVerifiedEmail,
             flag: "link-providers-by-verified-email",
             help: "Link a provider sign-in to the account with the same verified email."
         ),

@@ -147,7 +147,7 @@ struct MFASignIn: Sendable {
                 // A pending authenticator is confirmed here only when the app requires one; its
                 // user gets their recovery codes now, as a confirmation by `/v1/me/mfa/totp/confirm` gives them.
                 let enrolling = try await store.authenticator(userID: account.id, in: db)?.confirmed == false
-                accepted = try await store.useStep(step, userID: account.id, confirming: app.settings.totpRequired, at: now, in: db)
+                accepted = try await store.useStep(step, userID: account.id, confirming: app.settings.secondFactor.totpRequired, at: now, in: db)
                 if accepted, enrolling {
                     let codes = SecondFactorService.newRecoveryCodes()
                     try await store.replaceRecoveryCodes(codes.map(SecondFactorService.digest(ofRecoveryCode:)), userID: account.id, in: db)
@@ -164,8 +164,8 @@ struct MFASignIn: Sendable {
         case .spent:
             throw MFAChallenge.expired
         case .wrongCode:
-            let keys = AccountService.failureKeys([(userKey, app.settings.accountFailureLimit)], ipKey: ipKey, app: app)
-            try await throttle.recordFailure(keys, window: app.settings.failureWindowSeconds)
+            let keys = AccountService.failureKeys([(userKey, app.settings.auth.accountFailureLimit)], ipKey: ipKey, app: app)
+            try await throttle.recordFailure(keys, window: app.settings.auth.failureWindowSeconds)
             throw APIError(.unauthorized, .invalidCode)
         case .signedIn(let account, let started, let recoveryCodes):
             try await throttle.reset(userKey)

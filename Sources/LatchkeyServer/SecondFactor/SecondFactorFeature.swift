@@ -25,7 +25,7 @@ struct SecondFactorFeature: Feature {
     static let settings: [AppSetting] = [
         .boolean(
             "totpRequired",
-            \.totpRequired,
+            \SecondFactorSettings.totpRequired,
             flag: "totp-required",
             help: "Every user (guests aside) signs in with an authenticator code, enrolling one at sign-in if needed."
         )

@@ -17,7 +17,7 @@ struct SecondFactorGate: Sendable {
     /// Throws `mfa_required` when the account's sign-in to the app needs a second factor.
     func check(_ account: UserAccount, app: App, at now: Date, in db: any SQLDatabase) async throws {
         let enrolled = try await store.authenticator(userID: account.id, in: db)?.confirmed ?? false
-        guard enrolled || (app.settings.totpRequired && !account.isAnonymous) else { return }
+        guard enrolled || (app.settings.secondFactor.totpRequired && !account.isAnonymous) else { return }
         let challenge = MFAChallenge.issue(userID: account.id, appID: app.id, at: now)
         var error = APIError(.unauthorized, .mfaRequired)
         error.challenge = (try challenge.seal(with: box), enrollment: !enrolled)

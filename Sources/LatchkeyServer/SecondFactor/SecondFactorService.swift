@@ -77,8 +77,8 @@ struct SecondFactorService: Sendable {
         guard let confirmed else { throw APIError(.conflict, .totpNotEnrolled) }
         guard confirmed else {
             try await throttle.recordFailure(
-                [(key, principal.app.settings.accountFailureLimit)],
-                window: principal.app.settings.failureWindowSeconds
+                [(key, principal.app.settings.auth.accountFailureLimit)],
+                window: principal.app.settings.auth.failureWindowSeconds
             )
             throw APIError(.badRequest, .invalidCode)
         }
@@ -109,7 +109,7 @@ struct SecondFactorService: Sendable {
     /// The signed-in user's second factor.
     func status(principal: UserPrincipal) async throws -> SecondFactorStatus {
         var status = try await driver.read { db in try await store.status(userID: principal.userID, in: db) }
-        status.required = status.required || principal.app.settings.totpRequired
+        status.required = status.required || principal.app.settings.secondFactor.totpRequired
         return status
     }
 

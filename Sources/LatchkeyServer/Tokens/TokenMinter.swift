@@ -31,7 +31,7 @@ struct TokenMinter: Sendable {
         return SessionTokens(
             accessToken: token,
             refreshToken: refreshToken,
-            expiresIn: app.settings.accessTokenTTL,
+            expiresIn: app.settings.auth.accessTokenTTL,
             expiresAt: expiresAt,
             scope: scope
         )
@@ -41,7 +41,7 @@ struct TokenMinter: Sendable {
     func accessToken(app: App, subject: String, sessionID: String?, scope: String, isAnonymous: Bool = false) throws -> (String, Date) {
         let now = time.now()
         let issuedAt = Int(now.timeIntervalSince1970)
-        let expiry = issuedAt + app.settings.accessTokenTTL
+        let expiry = issuedAt + app.settings.auth.accessTokenTTL
         let claims = AccessTokenClaims(
             iss: issuer.current,
             sub: subject,

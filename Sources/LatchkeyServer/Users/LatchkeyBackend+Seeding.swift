@@ -55,7 +55,7 @@ extension LatchkeyBackend {
                     let (_, token) = try await sessions.create(
                         appID: app.id,
                         userID: userID,
-                        lifetime: app.settings.sessionTTL,
+                        lifetime: app.settings.auth.sessionTTL,
                         userAgent: "latchkey-seed",
                         ipAddress: "127.0.0.1",
                         at: now,

@@ -63,7 +63,7 @@ extension WalletFeature {
     static let settings: [AppSetting] = [
         .list(
             "walletCurrencies",
-            \.walletCurrencies,
+            \WalletSettings.walletCurrencies,
             flag: "wallet-currency",
             help: "A wallet currency, lowercase (repeat for several; replaces the list; default kredits).",
             problem: { currencies in
@@ -74,19 +74,19 @@ extension WalletFeature {
         ),
         .boolean(
             "walletSelfSpend",
-            \.walletSelfSpend,
+            \WalletSettings.walletSelfSpend,
             flag: "wallet-self-spend",
             help: "Let users spend from their own wallet."
         ),
         .boolean(
             "walletUserTransfers",
-            \.walletUserTransfers,
+            \WalletSettings.walletUserTransfers,
             flag: "wallet-user-transfers",
             help: "Let users transfer from their wallet to another user's."
         ),
         .boolean(
             "walletAllowNegative",
-            \.walletAllowNegative,
+            \WalletSettings.walletAllowNegative,
             flag: "wallet-allow-negative",
             help: "Let debits take a balance below zero."
         ),
@@ -107,7 +107,7 @@ extension WalletFeature {
     /// The wallet section: the balances and every ledger entry, oldest first.
     static func export(of user: UserPrincipal, from sources: ExportSources) async throws -> [String: any Encodable & Sendable] {
         let store = WalletStore(driver: sources.driver)
-        let balances = try await store.balances(userID: user.userID, currencies: user.app.settings.walletCurrencies)
+        let balances = try await store.balances(userID: user.userID, currencies: user.app.settings.wallet.walletCurrencies)
         var entries: [WalletEntry] = []
         var before: Int64?
         while true {

@@ -36,7 +36,7 @@ struct WalletFeature: Feature {
 
         table.on(.post, "/v1/me/wallet/spend", operation: "spendFromMyWallet", access: .user(.public)) { request, context in
             let user = try context.user
-            guard user.app.settings.walletSelfSpend else { throw APIError(.forbidden, .walletOperationDisabled) }
+            guard user.app.settings.wallet.walletSelfSpend else { throw APIError(.forbidden, .walletOperationDisabled) }
             let body = try await requests.body(WalletTransactionRequest.self, of: request).value
             let operation = try WalletOperation.spend(body, actor: "user:\(user.userID)", settings: user.app.settings)
             return try Self.response(try await wallet.post(operation, userID: user.userID, app: user.app))
@@ -44,7 +44,7 @@ struct WalletFeature: Feature {
 
         table.on(.post, "/v1/me/wallet/transfers", operation: "transferFromMyWallet", access: .user(.public)) { request, context in
             let user = try context.user
-            guard user.app.settings.walletUserTransfers else { throw APIError(.forbidden, .walletOperationDisabled) }
+            guard user.app.settings.wallet.walletUserTransfers else { throw APIError(.forbidden, .walletOperationDisabled) }
             let body = try await requests.body(WalletTransferRequest.self, of: request).value
             guard body.from == nil else {
                 throw APIError(.badRequest, .unknownField, fields: [FieldError(field: "from", code: .unknownField)])

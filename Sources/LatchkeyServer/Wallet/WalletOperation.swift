@@ -129,7 +129,7 @@ struct WalletOperation: Sendable {
         settings: AppSettings
     ) -> [FieldError] {
         var problems: [FieldError] = []
-        if !settings.walletCurrencies.contains(currency) { problems.append(FieldError(field: "currency", code: .unknownCurrency)) }
+        if !settings.wallet.walletCurrencies.contains(currency) { problems.append(FieldError(field: "currency", code: .unknownCurrency)) }
         if let reason, reason.count > maximumReasonLength || reason.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             problems.append(FieldError(field: "reason", code: .invalidField))
         }

@@ -36,7 +36,7 @@ struct WalletService: Sendable {
     func post(_ operation: WalletOperation, userID: String, app: App) async throws -> Written<WalletEntry> {
         let now = time.now()
         let hash = try operation.requestHash()
-        let allowNegative = app.settings.walletAllowNegative
+        let allowNegative = app.settings.wallet.walletAllowNegative
         return try await driver.write { [store] db in
             let sequence = try await Self.claim(userID, app: app, store: store, in: db)
             if let original = try await store.entry(userID: userID, idempotencyKey: operation.idempotencyKey, in: db) {
@@ -56,7 +56,7 @@ struct WalletService: Sendable {
         guard let receiver = operation.counterparty else { throw APIError(.badRequest, .invalidRequest) }
         let now = time.now()
         let hash = try operation.requestHash()
-        let allowNegative = app.settings.walletAllowNegative
+        let allowNegative = app.settings.wallet.walletAllowNegative
         return try await driver.write { [store] db in
             let senderFirst = sender < receiver
             let first = try await Self.claim(senderFirst ? sender : receiver, app: app, store: store, in: db)
@@ -90,7 +90,7 @@ struct WalletService: Sendable {
     /// The user's balances: every currency of the app, then any other the wallet still holds.
     func balances(userID: String, app: App) async throws -> WalletBalances {
         try await requireUser(userID, app: app)
-        return WalletBalances(userId: userID, balances: try await store.balances(userID: userID, currencies: app.settings.walletCurrencies))
+        return WalletBalances(userId: userID, balances: try await store.balances(userID: userID, currencies: app.settings.wallet.walletCurrencies))
     }
 
     /// A page of the user's ledger, newest first: `limit` entries (1 to ``maximumPage``) older than

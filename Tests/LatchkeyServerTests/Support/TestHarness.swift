@@ -45,7 +45,7 @@ struct TestHarness {
         configuration.metricsToken = metricsToken
         configureServer(&configuration)
         var settings = AppSettings()
-        settings.bcryptCost = 10
+        settings.auth.bcryptCost = 10
         configure(&settings)
         let messages = LoggedMessages()
         let logger = messages.logger(label: "latchkey-test")
@@ -114,7 +114,7 @@ struct TestHarness {
     /// Creates another app in the same installation.
     func makeApp(name: String, _ configure: (inout AppSettings) -> Void = { _ in }) async throws -> AppCredentials {
         var settings = AppSettings()
-        settings.bcryptCost = 10
+        settings.auth.bcryptCost = 10
         configure(&settings)
         return try await backend.apps.create(name: name, settings: settings)
     }
