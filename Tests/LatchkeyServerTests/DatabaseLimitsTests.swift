@@ -34,7 +34,9 @@ import Testing
             let members = Dictionary(uniqueKeysWithValues: (0..<1_000).map { ("m\($0)/count", $0) })
             var crowded: [Duration] = []
             var alone: [Duration] = []
-            for _ in 0..<3 {
+            // The fastest of five pairs: the suite runs beside this test, and one slow moment of
+            // the machine must not read as a cost of the crowded tree.
+            for _ in 0..<5 {
                 alone.append(try await Self.timedRequest { try await client.send(.patch, "/users/\(bobID).json", json: members, token: bobToken) })
                 crowded.append(try await Self.timedRequest { try await client.send(.patch, "/users/\(ann).json", json: members, token: annToken) })
             }
