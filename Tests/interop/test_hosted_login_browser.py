@@ -382,7 +382,8 @@ def test_forms_without_their_token_are_refused(browser, first_party, callback):
             "if (arguments[0] === null) { f.remove(); } else { f.value = arguments[0]; }", value)
         fill(browser, {"identifier": "someone", "password": PASSWORD})
         wait_for(browser, "h1")
-        assert "This form has expired or did not come from this site" in browser.find_element(By.TAG_NAME, "main").text
+        page = browser.find_element(By.TAG_NAME, "main").text
+        assert "This form has expired" in page and "reload the page" in page, page
         assert not browser.current_url.startswith(callback.uri)
         browser.get(flow.url)
         wait_for(browser, "#identifier")
