@@ -86,7 +86,8 @@ import Testing
         for route in harness.backend.routes.routes {
             guard case .client(let scope) = route.access else { continue }
             let feature = try #require(FeatureSet.all.first { $0.id == route.feature })
-            #expect(feature.clientScopes.contains(scope), "\(route.operation) asks for \(scope.rawValue), which \(route.feature) does not declare")
+            let declared = feature.clientScopes.map(\.scope)
+            #expect(declared.contains(scope), "\(route.operation) asks for \(scope.rawValue), which \(route.feature) does not declare")
         }
         try await harness.run { _ in }  // closes the backend
     }

@@ -54,4 +54,87 @@ import Testing
         #expect(repeated.isEmpty, "operationIds used more than once: \(repeated)")
         #expect(ids.count > 150)
     }
+
+    @Test func concatenatesTagsAndRefusesOneTwoFragmentsDefine() throws {
+        var document = OpenAPIDocument()
+        try document.add(OpenAPIFragment(#"{"tags": [{"name": "a"}]}"#), from: "first")
+        try document.add(OpenAPIFragment(#"{"tags": [{"name": "b"}, {"name": "c"}]}"#), from: "second")
+        #expect(throws: OpenAPIDocument.AssemblyError.conflict(member: "tags a", first: "first", second: "third")) {
+            try document.add(OpenAPIFragment(#"{"tags": [{"name": "a", "description": "again"}]}"#), from: "third")
+        }
+        #expect(throws: OpenAPIDocument.AssemblyError.malformed(owner: "fourth")) {
+            try document.add(OpenAPIFragment(#"{"tags": ["d"]}"#), from: "fourth")
+        }
+        let names = ["a", "b", "c"].map { JSONValue.object(["name": .string($0)]) }
+        #expect(document.value == .object(["tags": .array(names)]))
+    }
+
+    /// The error codes and client scopes come from the features' declarations, so a feature that
+    /// adds one documents it without touching the common fragment.
+    @Test func derivesErrorCodesAndScopesFromTheFeatures() throws {
+        let served = try Served(OpenAPIDocument(features: FeatureSet.all))
+        let declaredCodes = APIError.commonCodes + FeatureSet.all.flatMap { $0.errorCodes }
+        #expect(served.schemas["ErrorCode"]?["enum"] == .array(declaredCodes.map { .string($0.rawValue) }))
+        let declaredScopes = FeatureSet.all.flatMap { $0.clientScopes }
+        #expect(served.scopes == Dictionary(uniqueKeysWithValues: declaredScopes.map { ($0.scope.rawValue, JSONValue.string($0.allows)) }))
+        #expect(declaredScopes.count >= 10)
+
+        let bare = try Served(OpenAPIDocument(features: []))
+        #expect(bare.schemas["ErrorCode"]?["enum"] == .array(APIError.commonCodes.map { .string($0.rawValue) }))
+        #expect(bare.scopes == [:])
+    }
+
+    @Test func refusesTwoFeaturesDeclaringOneScope() {
+        #expect(throws: OpenAPIDocument.AssemblyError.conflict(member: "scope wallet:read", first: "wallet", second: "ledger")) {
+            try OpenAPIDocument(features: [WalletFeature.self, LedgerFeature.self])
+        }
+    }
+
+    /// Every tag an operation names is one a fragment defines, and each is used.
+    @Test func everyOperationsTagIsDefinedAndEveryTagUsed() throws {
+        let served = try Served(OpenAPIDocument(features: FeatureSet.all))
+        let used = Set(
+            served.operations.flatMap { operation -> [String] in
+                guard case .array(let tags)? = operation["tags"] else { return [] }
+                return tags.compactMap { if case .string(let name) = $0 { name } else { nil } }
+            }
+        )
+        #expect(Set(served.tagNames) == used)
+        #expect(Set(served.tagNames).count == served.tagNames.count)
+    }
+}
+
+/// A feature that declares a scope ``WalletFeature`` declares already.
+private struct LedgerFeature: Feature {
+    static let id = "ledger"
+    static let clientScopes = [ClientScope(.walletRead, allows: "Read the ledger.")]
+
+    init(backend: LatchkeyBackend) {}
+}
+
+/// The parts of an assembled document the tests read.
+private struct Served {
+    let schemas: [String: JSONValue]
+    let scopes: [String: JSONValue]
+    let tagNames: [String]
+    let operations: [[String: JSONValue]]
+
+    init(_ document: OpenAPIDocument) throws {
+        let root = try #require(document.value.objectMembers)
+        let components = try #require(root["components"]?.objectMembers)
+        schemas = try #require(components["schemas"]?.objectMembers)
+        let scheme = try #require(components["securitySchemes"]?.objectMembers?["clientCredentials"]?.objectMembers)
+        scopes = try #require(scheme["flows"]?.objectMembers?["clientCredentials"]?.objectMembers?["scopes"]?.objectMembers)
+        let tags: [JSONValue] = if case .array(let list)? = root["tags"] { list } else { [] }
+        tagNames = tags.compactMap { if case .string(let name)? = $0.objectMembers?["name"] { name } else { nil } }
+        operations = (root["paths"]?.objectMembers ?? [:]).values.flatMap { ($0.objectMembers ?? [:]).values.compactMap(\.objectMembers) }
+    }
+}
+
+extension JSONValue {
+    fileprivate var objectMembers: [String: JSONValue]? {
+        if case .object(let members) = self { members } else { nil }
+    }
+
+    fileprivate subscript(member: String) -> JSONValue? { objectMembers?[member] }
 }

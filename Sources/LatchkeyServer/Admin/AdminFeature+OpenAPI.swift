@@ -4,6 +4,12 @@ extension AdminFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "admin",
+              "description": "Server-to-server administration with a confidential client's token."
+            }
+          ],
           "paths": {
             "/v1/admin/users/{id}": {
               "get": {

@@ -16,7 +16,10 @@ struct AdminFeature: Feature {
         self.requests = backend.requests
     }
 
-    static let clientScopes: [Scope] = [.usersRead, .usersWrite]
+    static let clientScopes: [ClientScope] = [
+        ClientScope(.usersRead, allows: "Read the app's users."),
+        ClientScope(.usersWrite, allows: "Disable, enable and delete the app's users."),
+    ]
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Server-to-server user administration", access: .client(.usersRead))
 

@@ -4,6 +4,12 @@ extension AppDataFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "appdata",
+              "description": "Per-user key/value JSON for the app, with ETags."
+            }
+          ],
           "paths": {
             "/v1/me/appdata": {
               "get": {

@@ -24,7 +24,9 @@ struct AppDataFeature: Feature {
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "App data: per-user key/value JSON", access: .user(.profile))
 
-    static let clientScopes: [Scope] = [.appDataRead]
+    static let clientScopes: [ClientScope] = [
+        ClientScope(.appDataRead, allows: "Read users' app data.")
+    ]
 
     func routes(into table: inout RouteTable) {
         let me = Access.user(.profile)

@@ -4,6 +4,12 @@ extension AuthFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "auth",
+              "description": "Sign-up, sign-in, refresh, sign-out and the current session."
+            }
+          ],
           "paths": {
             "/v1/auth/signup": {
               "post": {

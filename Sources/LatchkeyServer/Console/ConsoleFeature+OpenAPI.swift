@@ -4,6 +4,16 @@ extension ConsoleFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "operator",
+              "description": "The admin API for operators' scripts: apps, users, outbox, audit log, live figures and operators, behind password + TOTP sign-in and roles (viewer < admin < owner). The `latchkey` command and the console make the same calls."
+            },
+            {
+              "name": "console",
+              "description": "The console's HTML pages under `/console` (cookie `lk_console`, CSRF-protected forms)."
+            }
+          ],
           "paths": {
             "/v1/operator/enrollment": {
               "post": {

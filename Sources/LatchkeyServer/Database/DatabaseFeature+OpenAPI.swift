@@ -4,6 +4,12 @@ extension DatabaseFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "database",
+              "description": "The app's JSON data tree, spoken as the Firebase Realtime Database REST protocol (see docs/database.md): errors are `{\"error\": \"…\"}`, not problem documents."
+            }
+          ],
           "paths": {
             "/{path}.json": {
               "get": {

@@ -29,7 +29,9 @@ struct DatabaseFeature: Feature {
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Data tree (Realtime Database REST protocol)", access: .anyone)
 
-    static let clientScopes: [Scope] = [.databaseAdmin]
+    static let clientScopes: [ClientScope] = [
+        ClientScope(.databaseAdmin, allows: "Read and write the app's data tree with the rules skipped (the protocol's admin access).")
+    ]
 
     static let migrations: [Migration] = (treeMigrations + rulesMigrations).sorted { $0.version < $1.version }
     static let tables: [OwnedTable] = treeTables + rulesTables

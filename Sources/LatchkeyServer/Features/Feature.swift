@@ -30,12 +30,14 @@ protocol Feature: Sendable {
     static var sweeps: [JanitorSweep] { get }
     /// Users the janitor deletes whole, through the normal user deletion.
     static var purges: [UserPurge] { get }
-    /// The error codes only this feature answers with (each has a text in every string catalog).
+    /// The error codes only this feature answers with (each has a text in every string catalog;
+    /// the OpenAPI document's `ErrorCode` schema lists them).
     static var errorCodes: [ErrorCode] { get }
     /// How `GET /v1/hello` lists the feature; nil for features that serve no routes.
     static var module: ModuleDeclaration? { get }
-    /// The scopes a confidential client's token may carry for this feature's `.client` routes.
-    static var clientScopes: [Scope] { get }
+    /// The scopes a confidential client's token may carry for this feature's `.client` routes, with
+    /// what each allows (the OpenAPI document's `clientCredentials` scheme lists them).
+    static var clientScopes: [ClientScope] { get }
     /// The app settings the feature reads.
     static var settings: [AppSetting] { get }
     /// The OpenAPI operations of the feature's routes and the components only they use, kept in
@@ -67,7 +69,7 @@ extension Feature {
     static var settings: [AppSetting] { [] }
     static var errorCodes: [ErrorCode] { [] }
     static var module: ModuleDeclaration? { nil }
-    static var clientScopes: [Scope] { [] }
+    static var clientScopes: [ClientScope] { [] }
     static var openAPI: OpenAPIFragment { .empty }
     var services: [any Service] { [] }
     func routes(into table: inout RouteTable) {}

@@ -1,5 +1,5 @@
 extension OpenAPIFragment {
-    /// What the whole document shares: its version, `info`, `servers` and tags, and the components
+    /// What the whole document shares: its version, `info` and `servers`, and the components
     /// several features use or that belong to none (the problem document, error codes, security
     /// schemes).
     static let common = OpenAPIFragment(
@@ -14,80 +14,6 @@ extension OpenAPIFragment {
           "servers": [
             {
               "url": "http://127.0.0.1:8080"
-            }
-          ],
-          "tags": [
-            {
-              "name": "hello",
-              "description": "Discovery and the API contract."
-            },
-            {
-              "name": "auth",
-              "description": "Sign-up, sign-in, refresh, sign-out and the current session."
-            },
-            {
-              "name": "me",
-              "description": "The signed-in user's account, sessions and data export."
-            },
-            {
-              "name": "oauth",
-              "description": "OAuth 2.0 token, revocation and introspection, and OpenID Connect userinfo."
-            },
-            {
-              "name": "well-known",
-              "description": "Keys and discovery metadata for relying services."
-            },
-            {
-              "name": "ops",
-              "description": "Health, readiness and metrics."
-            },
-            {
-              "name": "admin",
-              "description": "Server-to-server administration with a confidential client's token."
-            },
-            {
-              "name": "kids",
-              "description": "Parental consent for children's accounts (KWS): the child's resend, the parent's links and pages."
-            },
-            {
-              "name": "profiles",
-              "description": "Profiles (first name, date of birth, gender, invite codes)."
-            },
-            {
-              "name": "appdata",
-              "description": "Per-user key/value JSON for the app, with ETags."
-            },
-            {
-              "name": "leaderboards",
-              "description": "Points and leaderboards: boards defined by the app's servers, scores, ranks and periods."
-            },
-            {
-              "name": "wallet",
-              "description": "Kredits: per-user balances per currency with an append-only ledger."
-            },
-            {
-              "name": "push",
-              "description": "Push notifications: users' devices (APNs and FCM tokens) and sends by the app's server, delivered through the outbox."
-            },
-            {
-              "name": "database",
-              "description": "The app's JSON data tree, spoken as the Firebase Realtime Database REST protocol (see docs/database.md): errors are `{\"error\": \"…\"}`, not problem documents."
-            },
-            {
-              "name": "pages",
-              "description": "The server's HTML pages and their assets."
-            },
-            {
-              "name": "operator",
-              "description": "The admin API for operators' scripts: apps, users, outbox, audit log, live figures and operators, behind password + TOTP sign-in and roles (viewer < admin < owner). The `latchkey` command and the console make the same calls."
-            },
-            {
-              "name": "console",
-              "description": "The console's HTML pages under `/console` (cookie `lk_console`, CSRF-protected forms)."
-            },
-            {
-              "name": "login",
-              "description": "The hosted login: the authorization endpoint and its pages, RP-initiated logout and the browser session."
             }
           ],
           "components": {
@@ -415,89 +341,7 @@ extension OpenAPIFragment {
               },
               "ErrorCode": {
                 "type": "string",
-                "description": "Stable, machine-readable error codes shared by the server and the SDK. Codes never change meaning once published. The list grows: a client must accept a code it does not know (the Swift SDK keeps it with the localized title and detail) and fall back on the HTTP status.",
-                "enum": [
-                  "invalid_request",
-                  "unknown_field",
-                  "validation_failed",
-                  "body_too_large",
-                  "not_found",
-                  "method_not_allowed",
-                  "unauthorized",
-                  "invalid_token",
-                  "session_expired",
-                  "invalid_credentials",
-                  "wrong_password",
-                  "reauthentication_required",
-                  "email_verification_required",
-                  "rate_limited",
-                  "unknown_client",
-                  "client_mismatch",
-                  "method_disabled",
-                  "account_disabled",
-                  "forbidden",
-                  "insufficient_scope",
-                  "invalid_username",
-                  "invalid_password",
-                  "invalid_date_of_birth",
-                  "invalid_country",
-                  "invalid_parent_email",
-                  "invalid_email",
-                  "invalid_field",
-                  "duplicate_username",
-                  "duplicate_email",
-                  "internal_error",
-                  "service_unavailable",
-                  "user_does_not_exist",
-                  "invalid_phone",
-                  "invalid_code",
-                  "code_expired",
-                  "unknown_provider",
-                  "invalid_provider_token",
-                  "identity_in_use",
-                  "account_exists",
-                  "last_identity",
-                  "parent_email_required",
-                  "field_locked",
-                  "consent_not_pending",
-                  "invalid_first_name",
-                  "invalid_gender",
-                  "invalid_display_name",
-                  "invalid_avatar_url",
-                  "profile_restricted",
-                  "unknown_invite_code",
-                  "invite_already_redeemed",
-                  "own_invite_code",
-                  "invalid_app_data_key",
-                  "app_data_value_too_large",
-                  "app_data_quota_exceeded",
-                  "etag_mismatch",
-                  "app_data_restricted",
-                  "leaderboard_user_submits_disabled",
-                  "leaderboard_score_too_high",
-                  "leaderboard_score_too_low",
-                  "leaderboard_submits_too_frequent",
-                  "leaderboard_sort_order_locked",
-                  "leaderboard_display_name_restricted",
-                  "insufficient_funds",
-                  "idempotency_key_reused",
-                  "balance_out_of_range",
-                  "unknown_currency",
-                  "wallet_operation_disabled",
-                  "totp_already_enrolled",
-                  "message_expired",
-                  "invalid_password_hash",
-                  "invalid_device_id",
-                  "guest_limit_reached",
-                  "not_anonymous",
-                  "account_conflict",
-                  "invalid_guest_token",
-                  "merge_into_self",
-                  "invalid_passkey",
-                  "mfa_required",
-                  "mfa_challenge_expired",
-                  "totp_not_enrolled"
-                ]
+                "description": "Stable, machine-readable error codes shared by the server and the SDK. Codes never change meaning once published. The list grows: a client must accept a code it does not know (the Swift SDK keeps it with the localized title and detail) and fall back on the HTTP status."
               },
               "PasswordRejection": {
                 "type": "string",
@@ -872,19 +716,7 @@ extension OpenAPIFragment {
                 "description": "A confidential client's access token from `POST /oauth/token` with `grant_type=client_credentials` and its client secret. User tokens never carry these scopes.",
                 "flows": {
                   "clientCredentials": {
-                    "tokenUrl": "/oauth/token",
-                    "scopes": {
-                      "users:read": "Read the app's users.",
-                      "users:write": "Disable, enable and delete the app's users.",
-                      "profiles:read": "Read users' profiles.",
-                      "appdata:read": "Read users' app data.",
-                      "leaderboards:admin": "Define and delete the app's leaderboards.",
-                      "leaderboards:write": "Submit scores for any of the app's users.",
-                      "wallet:read": "Read users' wallets and ledgers.",
-                      "wallet:write": "Award, spend and transfer on users' wallets.",
-                      "database:admin": "Read and write the app's data tree with the rules skipped (the protocol's admin access).",
-                      "push:send": "Send push notifications to the app's users' devices."
-                    }
+                    "tokenUrl": "/oauth/token"
                   }
                 }
               },

@@ -4,6 +4,12 @@ extension HelloFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "hello",
+              "description": "Discovery and the API contract."
+            }
+          ],
           "paths": {
             "/v1/hello": {
               "get": {

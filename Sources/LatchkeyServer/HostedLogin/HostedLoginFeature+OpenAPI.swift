@@ -4,6 +4,12 @@ extension HostedLoginFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "login",
+              "description": "The hosted login: the authorization endpoint and its pages, RP-initiated logout and the browser session."
+            }
+          ],
           "paths": {
             "/oauth/authorize": {
               "get": {

@@ -4,6 +4,12 @@ extension KidsFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "kids",
+              "description": "Parental consent for children's accounts (KWS): the child's resend, the parent's links and pages."
+            }
+          ],
           "paths": {
             "/v1/me/consent/request": {
               "post": {

@@ -4,6 +4,12 @@ extension LeaderboardsFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "leaderboards",
+              "description": "Points and leaderboards: boards defined by the app's servers, scores, ranks and periods."
+            }
+          ],
           "paths": {
             "/v1/leaderboards": {
               "get": {

@@ -37,7 +37,10 @@ struct LeaderboardsFeature: Feature {
 
     var services: [any Service] { [warmup] }
 
-    static let clientScopes: [Scope] = [.leaderboardsAdmin, .leaderboardsWrite]
+    static let clientScopes: [ClientScope] = [
+        ClientScope(.leaderboardsAdmin, allows: "Define and delete the app's leaderboards."),
+        ClientScope(.leaderboardsWrite, allows: "Submit scores for any of the app's users."),
+    ]
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Points and leaderboards", access: .user(.profile))
 

@@ -4,6 +4,12 @@ extension OAuthFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "oauth",
+              "description": "OAuth 2.0 token, revocation and introspection, and OpenID Connect userinfo."
+            }
+          ],
           "paths": {
             "/oauth/token": {
               "post": {

@@ -171,7 +171,7 @@ struct OAuthFeature: Feature {
     /// scope when it asks for none (RFC 6749 §3.3 lets the server default), `invalid_scope` for
     /// one the server does not know.
     private func grantedScope(_ requested: String?) throws -> Set<Scope> {
-        let known = Set(FeatureSet.all.flatMap { $0.clientScopes })
+        let known = Set(FeatureSet.all.flatMap { $0.clientScopes.map(\.scope) })
         guard let requested else { return known }
         let asked = Scope.parse(requested)
         guard !asked.isEmpty, asked.isSubset(of: known) else {

@@ -4,6 +4,12 @@ extension OpsFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "ops",
+              "description": "Health, readiness and metrics."
+            }
+          ],
           "paths": {
             "/healthz": {
               "get": {

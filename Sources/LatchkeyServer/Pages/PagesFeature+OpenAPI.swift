@@ -4,6 +4,12 @@ extension PagesFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "pages",
+              "description": "The server's HTML pages and their assets."
+            }
+          ],
           "paths": {
             "/assets/{name}": {
               "get": {

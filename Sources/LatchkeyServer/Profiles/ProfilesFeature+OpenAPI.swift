@@ -4,6 +4,12 @@ extension ProfilesFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "profiles",
+              "description": "Profiles (first name, date of birth, gender, invite codes)."
+            }
+          ],
           "paths": {
             "/v1/me/profile": {
               "get": {

@@ -16,7 +16,9 @@ struct ProfilesFeature: Feature {
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Profiles and invite codes", access: .user(.profile))
 
-    static let clientScopes: [Scope] = [.profilesRead]
+    static let clientScopes: [ClientScope] = [
+        ClientScope(.profilesRead, allows: "Read users' profiles.")
+    ]
 
     func routes(into table: inout RouteTable) {
         let me = Access.user(.profile)

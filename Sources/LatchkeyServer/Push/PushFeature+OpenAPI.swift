@@ -4,6 +4,12 @@ extension PushFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "push",
+              "description": "Push notifications: users' devices (APNs and FCM tokens) and sends by the app's server, delivered through the outbox."
+            }
+          ],
           "paths": {
             "/v1/me/devices": {
               "get": {

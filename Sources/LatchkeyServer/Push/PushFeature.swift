@@ -23,7 +23,9 @@ struct PushFeature: Feature {
         time = backend.time
     }
 
-    static let clientScopes: [Scope] = [.pushSend]
+    static let clientScopes: [ClientScope] = [
+        ClientScope(.pushSend, allows: "Send push notifications to the app's users' devices.")
+    ]
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Push notifications to users' devices", access: .user(.profile))
 

@@ -4,6 +4,12 @@ extension TokensFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "well-known",
+              "description": "Keys and discovery metadata for relying services."
+            }
+          ],
           "paths": {
             "/.well-known/jwks.json": {
               "get": {

@@ -4,6 +4,12 @@ extension MeFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "me",
+              "description": "The signed-in user's account, sessions and data export."
+            }
+          ],
           "paths": {
             "/v1/me": {
               "get": {

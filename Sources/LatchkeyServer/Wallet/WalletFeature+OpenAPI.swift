@@ -4,6 +4,12 @@ extension WalletFeature {
     static let openAPI = OpenAPIFragment(
         #"""
         {
+          "tags": [
+            {
+              "name": "wallet",
+              "description": "Kredits: per-user balances per currency with an append-only ledger."
+            }
+          ],
           "paths": {
             "/v1/me/wallet": {
               "get": {

@@ -19,7 +19,10 @@ struct WalletFeature: Feature {
         requests = backend.requests
     }
 
-    static let clientScopes: [Scope] = [.walletRead, .walletWrite]
+    static let clientScopes: [ClientScope] = [
+        ClientScope(.walletRead, allows: "Read users' wallets and ledgers."),
+        ClientScope(.walletWrite, allows: "Award, spend and transfer on users' wallets."),
+    ]
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Wallet balances and ledger", access: .user(.profile))
 
