@@ -75,6 +75,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
         // OTLP over HTTP only: the gRPC exporter would build gRPC for nothing.
         .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
+        // `serve`'s settings from flags, the environment and a JSON or YAML file.
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: ["JSON", "YAML", "CommandLineArguments"]),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
     ],
     targets: [
         .target(name: "LatchkeyWire", swiftSettings: swiftSettings),
@@ -113,6 +116,8 @@ let package = Package(
                 server("AsyncAlgorithms", from: "swift-async-algorithms"),
                 server("Tracing", from: "swift-distributed-tracing"),
                 server("OTel", from: "swift-otel"),
+                server("Configuration", from: "swift-configuration"),
+                server("SystemPackage", from: "swift-system"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
@@ -123,6 +128,7 @@ let package = Package(
             dependencies: [
                 "LatchkeyServer",
                 server("ArgumentParser", from: "swift-argument-parser"),
+                server("ServiceLifecycle", from: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,7 +1,9 @@
 public import Foundation
+public import Logging
 import NIOCore
 
-/// How a Latchkey server runs. Flags override environment (`LATCHKEY_*`), which overrides defaults.
+/// How a Latchkey server runs. ``ServerSetting/all`` declares the settings an operator gives it
+/// (flags, `LATCHKEY_*` variables, a configuration file); ``SettingSources`` reads them.
 public struct LatchkeyConfiguration: Sendable {
     /// The address to bind (default 127.0.0.1).
     public var host = "127.0.0.1"
@@ -75,6 +77,10 @@ public struct LatchkeyConfiguration: Sendable {
     /// Where spans go over OTLP/HTTP (the whole URL); `nil`, the default, traces nothing and adds
     /// nothing to the request path. The process bootstraps the tracer (``OTLPTracing``).
     public var otlpTracesEndpoint: String?
+    /// The least severe log lines written.
+    public var logLevel: Logger.Level = .info
+    /// How log lines are written: text for people or JSON for log shippers.
+    public var logFormat: LogFormat = .text
     /// Where the server reads time (tests inject a manual clock).
     public var time: any TimeSource = SystemTimeSource()
 
@@ -100,42 +106,9 @@ public struct LatchkeyConfiguration: Sendable {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("secret.key").path
     }
 
-    /// Reads `LATCHKEY_HOST`, `LATCHKEY_PORT`, `LATCHKEY_DATA_DIR`, `LATCHKEY_DATABASE_URL`,
-    /// `LATCHKEY_DATABASE_POOL_SIZE`, `LATCHKEY_SECRET_KEY`, `LATCHKEY_SECRET_KEY_FILE`, `LATCHKEY_PUBLIC_URL`,
-    /// `LATCHKEY_TRUSTED_PROXIES` (comma-separated), `LATCHKEY_MAX_BODY_BYTES`, `LATCHKEY_MAX_QUEUED_WRITES`,
-    /// `LATCHKEY_IDLE_TIMEOUT` (seconds), `LATCHKEY_MAX_STREAMS`, `LATCHKEY_MAX_STREAMS_PER_USER`,
-    /// `LATCHKEY_MAX_STREAMS_PER_ADDRESS`, `LATCHKEY_STREAM_KEEPALIVE` (seconds), `LATCHKEY_METRICS_TOKEN`, `LATCHKEY_TLS_CERT`, `LATCHKEY_TLS_KEY`,
-    /// `LATCHKEY_OTLP_TRACES_ENDPOINT` and the delivery variables of
-    /// ``DeliveryConfiguration``.
-    public mutating func applyEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) {
-        if let host = environment["LATCHKEY_HOST"] { self.host = host }
-        if let port = environment["LATCHKEY_PORT"].flatMap(Int.init) { self.port = port }
-        if let directory = environment["LATCHKEY_DATA_DIR"] { self.dataDirectory = directory }
-        if let url = environment["LATCHKEY_PUBLIC_URL"] { self.publicURL = url }
-        if let url = environment["LATCHKEY_DATABASE_URL"], !url.isEmpty { self.databaseURL = url }
-        if let key = environment["LATCHKEY_SECRET_KEY"], !key.isEmpty { secretKey = key }
-        if let file = environment["LATCHKEY_SECRET_KEY_FILE"], !file.isEmpty { secretKeyFile = file }
-        if let size = environment["LATCHKEY_DATABASE_POOL_SIZE"].flatMap(Int.init) { self.databasePoolSize = size }
-        if let proxies = environment["LATCHKEY_TRUSTED_PROXIES"] {
-            trustedProxies = Set(proxies.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-        }
-        if let bytes = environment["LATCHKEY_MAX_BODY_BYTES"].flatMap(Int.init) { maximumBodyBytes = bytes }
-        if let path = environment["LATCHKEY_TLS_CERT"], !path.isEmpty { tlsCertificatePath = path }
-        if let path = environment["LATCHKEY_TLS_KEY"], !path.isEmpty { tlsKeyPath = path }
-        if let token = environment["LATCHKEY_METRICS_TOKEN"], !token.isEmpty { metricsToken = token }
-        if let writes = environment["LATCHKEY_MAX_QUEUED_WRITES"].flatMap(Int.init), writes > 0 { maximumQueuedWrites = writes }
-        if let seconds = environment["LATCHKEY_IDLE_TIMEOUT"].flatMap(Double.init), seconds > 0 {
-            idleTimeout = .milliseconds(Int64(seconds * 1000))
-        }
-        if let streams = environment["LATCHKEY_MAX_STREAMS"].flatMap(Int.init), streams > 0 { maximumStreams = streams }
-        if let streams = environment["LATCHKEY_MAX_STREAMS_PER_USER"].flatMap(Int.init), streams > 0 { maximumStreamsPerHolder = streams }
-        if let streams = environment["LATCHKEY_MAX_STREAMS_PER_ADDRESS"].flatMap(Int.init), streams > 0 {
-            maximumStreamsPerAddress = streams
-        }
-        if let seconds = environment["LATCHKEY_STREAM_KEEPALIVE"].flatMap(Double.init), seconds > 0 {
-            streamKeepAlive = .milliseconds(Int64(seconds * 1000))
-        }
-        if let url = environment["LATCHKEY_OTLP_TRACES_ENDPOINT"], !url.isEmpty { otlpTracesEndpoint = url }
-        delivery.applyEnvironment(environment)
+    /// Where the data lives, for people: the SQLite folder, or the PostgreSQL URL without its password.
+    public var dataLocation: String {
+        if let databaseURL { return "PostgreSQL at \(PostgresURL.withoutPassword(databaseURL))" }
+        return "\(URL(fileURLWithPath: dataDirectory).standardizedFileURL.path) (SQLite)"
     }
 }

@@ -2,10 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 
-/// Which sender each channel uses, and the senders' settings. Environment: `LATCHKEY_SMS_SENDER`,
-/// `LATCHKEY_EMAIL_SENDER` (`log`, `webhook`, `twilio`), `LATCHKEY_WEBHOOK_URL`,
-/// `LATCHKEY_WEBHOOK_SECRET`, `LATCHKEY_TWILIO_ACCOUNT_SID`, `LATCHKEY_TWILIO_AUTH_TOKEN`,
-/// `LATCHKEY_TWILIO_FROM`, `LATCHKEY_TWILIO_BASE_URL`, `LATCHKEY_ALLOW_LOG_SENDER` (`1`).
+/// Which sender each channel uses, and the senders' settings (``ServerSetting/delivery``).
 public struct DeliveryConfiguration: Sendable {
     /// The SMS sender (default `log`).
     public var smsSender = MessageSenderKind.log
@@ -67,19 +64,6 @@ public struct DeliveryConfiguration: Sendable {
         if bare == "localhost" || bare == "::1" { return true }
         let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
-    }
-
-    /// Reads the `LATCHKEY_*` delivery variables.
-    mutating func applyEnvironment(_ environment: [String: String]) {
-        if let kind = environment["LATCHKEY_SMS_SENDER"].flatMap(MessageSenderKind.init(rawValue:)) { smsSender = kind }
-        if let kind = environment["LATCHKEY_EMAIL_SENDER"].flatMap(MessageSenderKind.init(rawValue:)) { emailSender = kind }
-        webhookURL = environment["LATCHKEY_WEBHOOK_URL"] ?? webhookURL
-        webhookSecret = environment["LATCHKEY_WEBHOOK_SECRET"] ?? webhookSecret
-        twilioAccountSID = environment["LATCHKEY_TWILIO_ACCOUNT_SID"] ?? twilioAccountSID
-        twilioAuthToken = environment["LATCHKEY_TWILIO_AUTH_TOKEN"] ?? twilioAuthToken
-        twilioFrom = environment["LATCHKEY_TWILIO_FROM"] ?? twilioFrom
-        twilioBaseURL = environment["LATCHKEY_TWILIO_BASE_URL"] ?? twilioBaseURL
-        if environment["LATCHKEY_ALLOW_LOG_SENDER"] == "1" { allowsLogSenderOffLoopback = true }
     }
 
     /// The sender for each configured kind.

@@ -66,11 +66,12 @@ enum Migrations {
                 }
                 if ran {
                     let name = "\(feature.id).\(migration.version)"
-                    logger.info("applied migration", metadata: ["migration": "\(name)"])
+                    logger.debug("applied migration", metadata: ["migration": "\(name)"])
                     applied.append(name)
                 }
             }
         }
+        if !applied.isEmpty { logger.info("applied \(applied.count) schema migrations", metadata: ["last": "\(applied[applied.count - 1])"]) }
         return applied
     }
 }

@@ -102,3 +102,12 @@ struct PostgresURL: Sendable {
         return configuration
     }
 }
+
+extension PostgresURL {
+    /// `url` with its password, if any, replaced by `***`, to show where the URL is printed.
+    static func withoutPassword(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? url
+    }
+}

@@ -78,8 +78,7 @@ final class ServerProcess: Sendable {
         errorsPath = files + ".err"
         process = try ChildProcess(
             executable: try LatchkeyBinary.url.path,
-            arguments: ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error", "--ready-file", readyFile]
-                + extraArguments,
+            arguments: ["serve", "--data-dir", dataDirectory, "--port", "0", "--ready-file", readyFile] + extraArguments,
             environment: TestStore.processEnvironment.merging(["LATCHKEY_METRICS_TOKEN": TestHarness.metricsToken]) { $1 }
                 .merging(environment) { $1 },
             output: outputPath,
@@ -118,7 +117,7 @@ final class ServerProcess: Sendable {
         let printed = { ["", ".err"].map { String(decoding: FileManager.default.contents(atPath: output + $0) ?? Data(), as: UTF8.self) }.joined() }
         let process = try ChildProcess(
             executable: try LatchkeyBinary.url.path,
-            arguments: ["serve", "--data-dir", dataDirectory, "--port", "0", "--log-level", "error"] + extraArguments,
+            arguments: ["serve", "--data-dir", dataDirectory, "--port", "0"] + extraArguments,
             environment: TestStore.processEnvironment.merging(environment) { $1 },
             output: output,
             errors: output + ".err"

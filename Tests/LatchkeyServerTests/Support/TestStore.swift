@@ -15,8 +15,11 @@ enum TestStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// The secret key every server of the suite seals secrets with (``LatchkeyConfiguration/secretKey``):
     /// PostgreSQL installations need one given, and a CLI command and the server it prepares must agree.
     static let secretKey = "bGF0Y2hrZXkgdGVzdCBzdWl0ZSBzZWNyZXQga2V5ISE="
-    /// The environment of the suite's server and CLI processes: the suite's secret key.
-    static let processEnvironment = ProcessInfo.processInfo.environment.merging(["LATCHKEY_SECRET_KEY": secretKey]) { $1 }
+    /// The environment of the suite's server and CLI processes: the suite's secret key, and a log
+    /// of errors only (a test that reads more passes `--log-level`, which the environment yields to).
+    static let processEnvironment = ProcessInfo.processInfo.environment.merging(
+        ["LATCHKEY_SECRET_KEY": secretKey, "LATCHKEY_LOG_LEVEL": "error"]
+    ) { $1 }
 
     static let adminURL = ProcessInfo.processInfo.environment["LATCHKEY_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     static let required = ProcessInfo.processInfo.environment["LATCHKEY_REQUIRE_POSTGRES"] == "1"
