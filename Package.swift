@@ -78,6 +78,8 @@ let package = Package(
         // `serve`'s settings from flags, the environment and a JSON or YAML file.
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: ["JSON", "YAML", "CommandLineArguments"]),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+        // The configuration file's keys, checked against the declared settings.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(name: "LatchkeyWire", swiftSettings: swiftSettings),
@@ -118,6 +120,7 @@ let package = Package(
                 server("OTel", from: "swift-otel"),
                 server("Configuration", from: "swift-configuration"),
                 server("SystemPackage", from: "swift-system"),
+                server("Yams", from: "Yams"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings

@@ -84,6 +84,8 @@ import Testing
         try write(#"{"database-pool-size": 0}"#, to: json)
         let readable = directory + "/readable.yaml"
         try write("webhook-secret: abc\n", to: readable, mode: 0o644)
+        let misspelled = directory + "/misspelled.yaml"
+        try write("prot: 9000\n", to: misspelled)
         let broken = directory + "/broken.yaml"
         try write("port: [1, 2\n", to: broken)
         let cases: [(arguments: [String], environment: [String: String], says: [String])] = [
@@ -97,6 +99,7 @@ import Testing
             (["--metrics-token", "abc"], [:], ["--metrics-token is a secret", "LATCHKEY_METRICS_TOKEN"]),
             (["--config", readable], [:], ["holds webhook-secret, a secret", "chmod 600"]),
             (["--config", broken], [:], ["the file \(broken) does not parse"]),
+            (["--config", misspelled], [:], ["has the key prot, which is not a setting"]),
             (["--config", directory + "/missing.yaml"], [:], ["missing.yaml cannot be read"]),
         ]
         for (arguments, environment, says) in cases {

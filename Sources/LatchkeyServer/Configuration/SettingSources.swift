@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import SystemPackage
+import Yams
 
 /// Where `latchkey`'s settings come from, strongest first: the command line, the environment
 /// (`LATCHKEY_*`), a configuration file (`--config`, JSON or YAML), then each setting's default.
@@ -85,7 +86,20 @@ public struct SettingSources: Sendable {
         } catch {
             throw ServerSettingError("\(name) does not parse: \(error)")
         }
+        try refuseUnknownKeys(in: path, name: name)
         return Source(name: name, provider: provider, spelling: \.name, key: { AbsoluteConfigKey([$0.name]) }, isCommandLine: false, path: path)
+    }
+
+    /// A misspelled key stops the command instead of being ignored, as a misspelled flag does.
+    private static func refuseUnknownKeys(in path: String, name: String) throws(ServerSettingError) {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ServerSettingError("\(name) cannot be read") }
+        // YAML is a superset of JSON: one parser reads the keys of both.
+        guard let loaded = try? Yams.load(yaml: text), let keys = (loaded as? [String: Any])?.keys else {
+            throw ServerSettingError("\(name) is not a map of settings (`port: 8080`, one per line)")
+        }
+        if let unknown = keys.sorted().first(where: { ServerSetting.named($0) == nil }) {
+            throw ServerSettingError("\(name) has the key \(unknown), which is not a setting (latchkey serve --help lists them)")
+        }
     }
 
     /// A misspelled flag stops the command instead of being ignored.
