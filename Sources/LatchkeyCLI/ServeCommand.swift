@@ -13,6 +13,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the server.")
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup(title: "Backups") var backups: BackupScheduleOptions
     @Option(help: "Address to bind (default 127.0.0.1, env LATCHKEY_HOST).") var host: String?
     @Option(help: "Port to bind (default 8080, env LATCHKEY_PORT; 0 picks a free port).") var port: Int?
     @Option(name: .customLong("public-url"), help: "Public base URL, the tokens' issuer (env LATCHKEY_PUBLIC_URL).")
@@ -101,6 +102,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let otlpTracesEndpoint { configuration.otlpTracesEndpoint = otlpTracesEndpoint }
         if allowLogSender { configuration.delivery.allowsLogSenderOffLoopback = true }
+        configuration.backupSchedule = try backups.schedule()
+        if configuration.backupSchedule != nil, configuration.databaseURL != nil {
+            throw ValidationError("--backup-dir backs up the embedded SQLite store; on PostgreSQL use pg_dump or point-in-time recovery")
+        }
         // Before anything is opened or bound: a refused configuration leaves no trace.
         if let problem = configuration.delivery.servingProblem(host: configuration.host) {
             throw ConfigurationProblem(description: problem)
@@ -111,6 +116,9 @@ struct ServeCommand: AsyncParsableCommand {
 
         let tracing = try configuration.otlpTracesEndpoint.map(OTLPTracing.bootstrap(endpoint:))
 
+        // Held until the process ends: a restore refuses to replace the database under it.
+        let lock = try configuration.databaseURL == nil ? InstallationLock(dataDirectory: configuration.dataDirectory, purpose: .serving) : nil
+        defer { withExtendedLifetime(lock) {} }
         let backend = try await LatchkeyBackend.open(configuration, logger: logger)
         if let first = try await backend.createFirstAppIfNeeded(name: "My App") {
             print(

@@ -75,6 +75,9 @@ public struct LatchkeyConfiguration: Sendable {
     /// Where spans go over OTLP/HTTP (the whole URL); `nil`, the default, traces nothing and adds
     /// nothing to the request path. The process bootstraps the tracer (``OTLPTracing``).
     public var otlpTracesEndpoint: String?
+    /// Backups of the embedded store taken while serving; nil takes none (`latchkey backup` still
+    /// takes one on demand). PostgreSQL installations use PostgreSQL's own tools.
+    public var backupSchedule: BackupSchedule?
     /// Where the server reads time (tests inject a manual clock).
     public var time: any TimeSource = SystemTimeSource()
 
