@@ -27,24 +27,30 @@ struct KeysCommand: AsyncParsableCommand {
 struct MigrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
-        abstract: "Apply pending database migrations, or copy an installation between stores.",
+        abstract: "Apply pending database migrations, list them without applying, or copy an installation between stores.",
         discussion: """
             latchkey migrate --data-dir DIR | --database URL
+            latchkey migrate --dry-run --data-dir DIR | --database URL
             latchkey migrate --from sqlite:///path/to/latchkey-data --to postgres://user:pass@host/db
             """
     )
     @OptionGroup var store: StoreOptions
     @Option(help: "Copy from this store: sqlite:///DATA_DIR or a postgres:// URL.") var from: String?
     @Option(help: "Copy into this (empty) store: sqlite:///DATA_DIR or a postgres:// URL.") var to: String?
+    @Flag(name: .customLong("dry-run"), help: "List the migrations that would run on the store, changing nothing.") var dryRun = false
 
     func run() async throws {
+        if dryRun {
+            guard from == nil, to == nil else { throw ValidationError("--dry-run lists a store's pending migrations; it does not copy") }
+            let pending = try await LatchkeyBackend.pendingMigrations(store.configuration(), logger: Self.quietLogger)
+            print(pending.isEmpty ? "schema is up to date; nothing would run" : "would apply migrations \(pending.joined(separator: ", "))")
+            return
+        }
         if let from, let to {
-            var logger = Logger(label: "latchkey")
-            logger.logLevel = .warning
             let copied = try await InstallationCopier.copy(
                 from: try Self.configuration(for: from),
                 to: try Self.configuration(for: to),
-                logger: logger
+                logger: Self.quietLogger
             )
             for (table, rows) in copied { print("\(table): \(rows) rows") }
             print("copied")
@@ -53,6 +59,13 @@ struct MigrateCommand: AsyncParsableCommand {
         guard from == nil, to == nil else { throw ValidationError("--from and --to go together") }
         let applied = try await store.withBackend { $0.appliedMigrations }
         print(applied.isEmpty ? "schema is up to date" : "applied migrations \(applied.joined(separator: ", "))")
+    }
+
+    /// The log of a command whose output is its answer: warnings and errors only.
+    static var quietLogger: Logger {
+        var logger = Logger(label: "latchkey")
+        logger.logLevel = .warning
+        return logger
     }
 
     /// A store location as a configuration.

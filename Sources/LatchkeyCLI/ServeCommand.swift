@@ -25,6 +25,9 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let sources = try await settings.sources()
         let configuration = try sources.resolve().configuration
+        if configuration.backupDirectory != nil, configuration.databaseURL != nil {
+            throw ValidationError("backup-dir backs up the embedded SQLite store; on PostgreSQL use pg_dump or point-in-time recovery")
+        }
         // Before anything is opened or bound: a refused configuration leaves no trace.
         if let problem = configuration.delivery.servingProblem(host: configuration.host) {
             throw ConfigurationProblem(description: problem)
@@ -36,6 +39,9 @@ struct ServeCommand: AsyncParsableCommand {
 
         let tracing = try configuration.otlpTracesEndpoint.map(OTLPTracing.bootstrap(endpoint:))
 
+        // Held until the process ends: a restore refuses to replace the database under it.
+        let lock = try configuration.databaseURL == nil ? InstallationLock(dataDirectory: configuration.dataDirectory, purpose: .serving) : nil
+        defer { withExtendedLifetime(lock) {} }
         let backend = try await LatchkeyBackend.open(configuration, logger: logger)
         // Printed once listening: the addresses need the port bound under `--port 0`.
         let app = try await backend.createFirstAppIfNeeded(name: "My App")

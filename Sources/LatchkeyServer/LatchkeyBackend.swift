@@ -48,6 +48,8 @@ public final class LatchkeyBackend: Sendable {
     /// node's own address (known once bound, for a server started on port 0).
     public var issuerURL: String { issuer.current }
     let metrics = ServerMetrics()
+    /// How the scheduled backups have gone.
+    let backups: BackupMonitor
     /// Mints access tokens.
     let tokens: TokenMinter
     /// Reads bodies and client addresses under the configured limits.
@@ -103,6 +105,7 @@ public final class LatchkeyBackend: Sendable {
     ) {
         self.configuration = configuration
         self.appliedMigrations = appliedMigrations
+        backups = BackupMonitor(metrics: metrics)
         let bus = ChangeBus()
         let driver = ChangeRecordingDriver(
             base: configuration.otlpTracesEndpoint == nil ? base : TracingStoreDriver(base: base),

@@ -81,6 +81,18 @@ public struct LatchkeyConfiguration: Sendable {
     public var logLevel: Logger.Level = .info
     /// How log lines are written: text for people or JSON for log shippers.
     public var logFormat: LogFormat = .text
+    /// The directory backups of the embedded store are taken into while serving; nil takes none
+    /// (`latchkey backup` still takes one on demand). PostgreSQL installations use its own tools.
+    public var backupDirectory: String?
+    /// The time from one scheduled backup to the next.
+    public var backupInterval = BackupSchedule.defaultInterval
+    /// How many scheduled backups stay; the oldest beyond this are deleted.
+    public var backupsKept = BackupSchedule.defaultKeep
+
+    /// The backups taken while serving, or nil.
+    public var backupSchedule: BackupSchedule? {
+        backupDirectory.flatMap { try? BackupSchedule(directory: $0, interval: backupInterval, keep: backupsKept) }
+    }
     /// Where the server reads time (tests inject a manual clock).
     public var time: any TimeSource = SystemTimeSource()
 

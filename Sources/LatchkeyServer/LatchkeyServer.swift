@@ -25,7 +25,7 @@ public enum LatchkeyServer {
 
     /// The application: binds `configuration.host:port`, drops connections idle or slow to send a
     /// request head for `configuration.idleTimeout`, shuts down gracefully on SIGTERM/SIGINT
-    /// (in-flight requests finish), runs every feature's services and the janitor, and calls
+    /// (in-flight requests finish), runs every feature's services, the janitor and the backup schedule, and calls
     /// `onRunning` with the bound port. With a TLS certificate it serves HTTPS, HTTP/2 or
     /// HTTP/1.1 by ALPN, and re-reads the certificate on SIGHUP; it throws when the certificate
     /// or key cannot be loaded. `services` run first and stop last (a span exporter flushes
@@ -38,6 +38,11 @@ public enum LatchkeyServer {
     ) throws -> some ApplicationProtocol {
         let configuration = backend.configuration
         var services: [any Service] = first + backend.features.flatMap(\.services) + [backend.janitor]
+        if let schedule = configuration.backupSchedule, configuration.databaseURL == nil {
+            services.append(
+                BackupScheduler(schedule: schedule, databasePath: configuration.databasePath, monitor: backend.backups, logger: logger)
+            )
+        }
         // Hummingbird's idle timer restarts only on a whole request part, so it also bounds how
         // long a client may take to send a request head, however slowly it trickles bytes.
         let http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(configuration.idleTimeout))

@@ -1,7 +1,7 @@
 extension ServerSetting {
     /// Every setting, in the order `serve --help` and `config print` list them. The first ones say
     /// where the data lives, and every `latchkey` command takes them (``store``).
-    public static let all: [ServerSetting] = store + server + delivery
+    public static let all: [ServerSetting] = store + server + backups + delivery
 
     /// Where the installation's data lives and how to open it: every command reads these.
     public static let store: [ServerSetting] = [
@@ -87,6 +87,18 @@ extension ServerSetting {
             kind: .url(schemes: ["http", "https"]),
             \.otlpTracesEndpoint
         ),
+    ]
+
+    /// Backups of the embedded store taken while serving (SQLite only).
+    static let backups: [ServerSetting] = [
+        .optionalText(
+            "backup-dir",
+            "Take verified backups of the embedded store into this directory while serving (SQLite only).",
+            kind: .path,
+            \.backupDirectory
+        ),
+        .seconds("backup-every", "Time between scheduled backups: 30m, 6h, 1d (default 6h).", kind: .duration, requires: "backup-dir", \.backupInterval),
+        .integer("backup-keep", 1...Int.max, "Scheduled backups kept; older ones are deleted.", requires: "backup-dir", \.backupsKept),
     ]
 
     /// How PINs and links are sent.

@@ -11,6 +11,7 @@ extension ServerSetting {
         isSecret: Bool = false,
         isLive: Bool = false,
         replaces: String? = nil,
+        requires: String? = nil,
         apply: @escaping @Sendable (inout LatchkeyConfiguration, ServerSettingValue) throws(ServerSettingError) -> Void,
         show: @escaping @Sendable (LatchkeyConfiguration) -> String?
     ) {
@@ -21,6 +22,7 @@ extension ServerSetting {
         self.isSecret = isSecret
         self.isLive = isLive
         self.replaces = replaces
+        self.requires = requires
         self.apply = apply
         self.show = show
     }
@@ -83,25 +85,29 @@ extension ServerSetting {
         variable: String? = nil,
         _ range: ClosedRange<Int>,
         _ help: String,
+        requires: String? = nil,
         _ field: any WritableKeyPath<LatchkeyConfiguration, Int> & Sendable
     ) -> ServerSetting {
-        ServerSetting(name, variable: variable, help: help, kind: .integer(range)) { configuration, value in
+        ServerSetting(name, variable: variable, help: help, kind: .integer(range), requires: requires) { configuration, value in
             if case .integer(let number) = value { configuration[keyPath: field] = number }
         } show: {
             String($0[keyPath: field])
         }
     }
 
-    /// A duration given in seconds.
+    /// A duration, in seconds (`.seconds`) or as people write it (`.duration`: `6h`).
     static func seconds(
         _ name: String,
         _ help: String,
+        kind: Kind = .seconds,
+        requires: String? = nil,
         _ field: any WritableKeyPath<LatchkeyConfiguration, Duration> & Sendable
     ) -> ServerSetting {
-        ServerSetting(name, help: help, kind: .seconds) { configuration, value in
+        ServerSetting(name, help: help, kind: kind, requires: requires) { configuration, value in
             if case .seconds(let seconds) = value { configuration[keyPath: field] = .milliseconds(Int64(seconds * 1000)) }
         } show: {
             let duration = $0[keyPath: field].components
+            if kind == .duration { return "\(duration.seconds)s" }
             return String(Double(duration.seconds) + Double(duration.attoseconds) / 1e18)
         }
     }

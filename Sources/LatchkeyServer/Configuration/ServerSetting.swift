@@ -21,6 +21,8 @@ public struct ServerSetting: Sendable {
     public let isLive: Bool
     /// A setting this one replaces when both are given: the stronger source decides which applies.
     public let replaces: String?
+    /// A setting this one means nothing without: giving this one alone is an error.
+    public let requires: String?
     let apply: @Sendable (inout LatchkeyConfiguration, ServerSettingValue) throws(ServerSettingError) -> Void
     let show: @Sendable (LatchkeyConfiguration) -> String?
 
@@ -53,6 +55,8 @@ extension ServerSetting {
         case integer(ClosedRange<Int>)
         /// A positive number of seconds.
         case seconds
+        /// A duration as people write it: `90s`, `30m`, `6h`, `1d`.
+        case duration
         /// One of some words.
         case choice([String])
         /// On or off: a bare flag, or `true`/`false`, `1`/`0`, `yes`/`no`.
@@ -69,6 +73,7 @@ extension ServerSetting {
             case .integer(let range) where range.upperBound == .max: "a whole number of at least \(range.lowerBound)"
             case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
             case .seconds: "a positive number of seconds"
+            case .duration: "a duration (a whole number and s, m, h or d: 30m, 6h, 1d)"
             case .choice(let words): "one of \(words.joined(separator: ", "))"
             case .flag: "true or false"
             case .list: "a list"
@@ -93,6 +98,9 @@ extension ServerSetting {
             case (.seconds, .text(let text)):
                 guard let seconds = Double(text), seconds > 0, seconds.isFinite else { return nil }
                 return .seconds(seconds)
+            case (.duration, .text(let text)):
+                guard let duration = try? Duration(parsing: text) else { return nil }
+                return .seconds(Double(duration.components.seconds))
             case (.choice(let words), .text(let text)): return words.contains(text) ? .text(text) : nil
             case (.flag, .text(let text)):
                 switch text.lowercased() {

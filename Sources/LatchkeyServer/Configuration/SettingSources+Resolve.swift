@@ -32,6 +32,13 @@ extension SettingSources {
             }
         }
         chosen = try withoutReplaced(chosen)
+        for (setting, _, index) in chosen {
+            guard let required = setting.requires.flatMap(ServerSetting.named), !chosen.contains(where: { $0.setting.name == required.name })
+            else { continue }
+            throw ServerSettingError(
+                "\(sources[index].name) sets \(sources[index].spelling(setting)), which needs \(required.flag) (or \(required.variable)) as well"
+            )
+        }
         var configuration = defaults
         var origins: [String: String] = [:]
         for (setting, value, index) in chosen {

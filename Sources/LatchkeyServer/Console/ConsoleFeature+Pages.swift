@@ -30,7 +30,8 @@ extension ConsoleFeature {
         table.on(.get, "/console", operation: "consoleDashboard", access: .consolePage(.viewer)) { request, context in
             try await visit(request, context) { visit in
                 let figures = try await admin.figures(by: visit.actor)
-                return try render("console/dashboard", "console.dashboard.title", visit, values: ConsoleViews.figures(figures))
+                let values = ConsoleViews.figures(figures).merging(ConsoleViews.backups(backups.status)) { $1 }
+                return try render("console/dashboard", "console.dashboard.title", visit, values: values)
             }
         }
         table.on(.get, "/console/figures", operation: "consoleFigures", access: .consolePage(.viewer)) { request, context in

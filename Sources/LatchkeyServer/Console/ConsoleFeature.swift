@@ -14,6 +14,7 @@ struct ConsoleFeature: Feature {
     let pages: PageRenderer
     let csrf: CSRFProtection
     let secureCookies: Bool
+    let backups: BackupMonitor
 
     init(backend: LatchkeyBackend) {
         admin = backend.admin
@@ -22,6 +23,7 @@ struct ConsoleFeature: Feature {
         pages = backend.pages
         csrf = backend.csrf
         secureCookies = backend.configuration.issuer.hasPrefix("https:")
+        backups = backend.backups
     }
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Administration (operators)", access: .operator(.viewer))

@@ -22,6 +22,22 @@ enum ConsoleViews {
         ]
     }
 
+    /// The dashboard's backup line: off, the last success (when, size, time taken) and the last
+    /// failure when it is newer than that success.
+    static func backups(_ status: BackupStatus) -> [String: Any] {
+        var values: [String: Any] = ["backupsScheduled": status.scheduled]
+        if let success = status.lastSuccess {
+            values["backupSuccess"] = [
+                "at": date(success.at), "size": String(format: "%.1f MiB", Double(success.bytes) / 1_048_576),
+                "seconds": String(format: "%.1f", success.seconds),
+            ]
+        }
+        if let failure = status.lastFailure, failure.at >= status.lastSuccess?.at ?? .distantPast {
+            values["backupFailure"] = ["at": date(failure.at), "reason": failure.reason]
+        }
+        return values
+    }
+
     static func message(_ entry: OperatorOutboxEntry) -> [String: Any] {
         [
             "id": entry.message.id, "status": entry.status.rawValue, "channel": entry.message.channel.rawValue,

@@ -1,3 +1,4 @@
+import Foundation
 import NIOConcurrencyHelpers
 import Prometheus
 
@@ -69,6 +70,38 @@ final class ServerMetrics: Sendable {
             descriptor: MetricNameDescriptor(metricName: "latchkey_sign_ins", unitName: "total", helpText: "Sign-in attempts by outcome."),
             labels: [("outcome", outcome)]
         ).increment()
+    }
+
+    /// Records a scheduled backup taken and checked: when, its size and how long it took, so an
+    /// alert can fire when the last success grows old.
+    func recordBackupSuccess(at date: Date, bytes: Int64, seconds: Double) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(metricName: "latchkey_backups", unitName: "total", helpText: "Scheduled backups taken and checked.")
+        ).increment()
+        for (name, unit, help, value) in [
+            (
+                "latchkey_backup_last_success_timestamp", "seconds", "When the last scheduled backup was taken and checked (Unix time).",
+                date.timeIntervalSince1970
+            ),
+            ("latchkey_backup_last_size", "bytes", "Size of the last scheduled backup.", Double(bytes)),
+            ("latchkey_backup_last_duration", "seconds", "How long the last scheduled backup took, checks included.", seconds),
+        ] {
+            registry.makeGauge(descriptor: MetricNameDescriptor(metricName: name, unitName: unit, helpText: help)).set(value)
+        }
+    }
+
+    /// Counts a scheduled backup that failed and records when.
+    func recordBackupFailure(at date: Date) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(metricName: "latchkey_backup_failures", unitName: "total", helpText: "Scheduled backups that failed.")
+        ).increment()
+        registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                metricName: "latchkey_backup_last_failure_timestamp",
+                unitName: "seconds",
+                helpText: "When the last scheduled backup failed (Unix time)."
+            )
+        ).set(date.timeIntervalSince1970)
     }
 
     /// Sets the live-session gauge.
