@@ -97,7 +97,13 @@ extension ServerSetting {
             kind: .path,
             \.backupDirectory
         ),
-        .seconds("backup-every", "Time between scheduled backups: 30m, 6h, 1d (default 6h).", kind: .duration, requires: "backup-dir", \.backupInterval),
+        .seconds(
+            "backup-every",
+            "Time between scheduled backups: 30m, 6h, 1d (default 6h).",
+            kind: .duration,
+            requires: "backup-dir",
+            \.backupInterval
+        ),
         .integer("backup-keep", 1...Int.max, "Scheduled backups kept; older ones are deleted.", requires: "backup-dir", \.backupsKept),
     ]
 
