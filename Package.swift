@@ -122,9 +122,15 @@ let package = Package(
                 server("SystemPackage", from: "swift-system"),
                 server("Yams", from: "Yams"),
             ],
-            resources: [.copy("Resources")],
-            swiftSettings: swiftSettings
+            // Resources/ is compiled into the target by the EmbedResources plugin, not copied into a
+            // bundle: a bundle is found by the build folder's path, which a copied binary lacks.
+            exclude: ["Resources"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedResources"]
         ),
+        // Writes a target's Resources/ as Swift source at build time (Plugins/EmbedResources).
+        .executableTarget(name: "ResourceEmbedder", swiftSettings: swiftSettings),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
         .target(name: "Latchkey", dependencies: ["LatchkeyWire"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "LatchkeyCLI",
@@ -151,6 +157,7 @@ let package = Package(
         // The push stand-ins as a process of their own, for bench/push.
         .executableTarget(name: "LatchkeyPushFake", dependencies: ["LatchkeyPushFakes"], path: "bench/push-fake", swiftSettings: swiftSettings),
         .testTarget(name: "LatchkeyWireTests", dependencies: ["LatchkeyWire"], swiftSettings: swiftSettings),
+        .testTarget(name: "ResourceEmbedderTests", dependencies: ["ResourceEmbedder"], swiftSettings: swiftSettings),
         // Sets Swift Testing's parallelism to four tests per core as the test process loads,
         // unless the environment sets it (Tests/LatchkeyTestParallelism/TestParallelism.c).
         .target(name: "LatchkeyTestParallelism", path: "Tests/LatchkeyTestParallelism"),

@@ -12,20 +12,18 @@ struct StringCatalog: Sendable {
     /// missing or malformed one is a broken build and stops the process at first use.
     static let shipped: StringCatalog = {
         do {
-            return try load(from: Bundle.module)
+            return try load()
         } catch {
             fatalError("the string catalogs in Resources/strings do not load: \(error)")
         }
     }()
 
-    /// Reads `Resources/strings/<language>.json` for every language from `bundle`.
-    static func load(from bundle: Bundle) throws -> StringCatalog {
+    /// Reads `Resources/strings/<language>.json` for every language from the embedded resources.
+    private static func load() throws -> StringCatalog {
         var texts: [Language: [String: String]] = [:]
         for language in Language.allCases {
-            guard let url = bundle.url(forResource: language.rawValue, withExtension: "json", subdirectory: "Resources/strings") else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Resources/strings/\(language.rawValue).json"])
-            }
-            texts[language] = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: url))
+            let json = try EmbeddedResources.text(at: "strings/\(language.rawValue).json")
+            texts[language] = try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
         }
         return StringCatalog(texts: texts)
     }

@@ -39,34 +39,22 @@ struct PageRenderer: Sendable {
     /// not input: a malformed one is a broken build and stops the process at first use.
     static let shipped: PageRenderer = {
         do {
-            return try PageRenderer(bundle: Bundle.module, catalog: StringCatalog.shipped)
+            return try PageRenderer(catalog: StringCatalog.shipped)
         } catch {
             fatalError("the page templates in Resources/templates do not load: \(error)")
         }
     }()
 
-    init(bundle: Bundle, catalog: StringCatalog) throws {
-        guard let templates = bundle.url(forResource: "templates", withExtension: nil, subdirectory: "Resources"),
-            let assetDirectory = bundle.url(forResource: "assets", withExtension: nil, subdirectory: "Resources")
-        else { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Resources/templates or Resources/assets"]) }
+    init(catalog: StringCatalog) throws {
         var library = MustacheLibrary()
-        let files = FileManager.default.enumerator(at: templates, includingPropertiesForKeys: nil)
-        while let url = files?.nextObject() as? URL {
-            guard url.pathExtension == "mustache" else { continue }
-            let name = url.path.dropFirst(templates.path.count + 1).dropLast(".mustache".count)
-            library.register(try MustacheTemplate(string: String(decoding: try Data(contentsOf: url), as: UTF8.self)), named: String(name))
+        for (path, text) in EmbeddedResources.files(under: "templates") where path.hasSuffix(".mustache") {
+            library.register(try MustacheTemplate(string: text), named: String(path.dropLast(".mustache".count)))
         }
         self.library = library
         var assets: [String: Asset] = [:]
-        for url in try FileManager.default.contentsOfDirectory(at: assetDirectory, includingPropertiesForKeys: nil) {
-            let data = try Data(contentsOf: url)
-            let version = SHA256.hash(data: data).prefix(6).map { String(format: "%02x", $0) }.joined()
-            let name = url.lastPathComponent
-            assets[name] = Asset(
-                body: ByteBuffer(bytes: data),
-                contentType: Self.contentType(of: url.pathExtension),
-                url: "/assets/\(name)?v=\(version)"
-            )
+        for (name, text) in EmbeddedResources.files(under: "assets") {
+            let version = SHA256.hash(data: Array(text.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
+            assets[name] = Asset(body: ByteBuffer(string: text), contentType: Self.contentType(of: name), url: "/assets/\(name)?v=\(version)")
         }
         self.assets = assets
         var texts: [Language: [String: any Sendable]] = [:]
@@ -118,8 +106,8 @@ struct PageRenderer: Sendable {
             + "form-action \(forms); frame-ancestors 'none'; base-uri 'none'"
     }
 
-    private static func contentType(of fileExtension: String) -> String {
-        switch fileExtension {
+    private static func contentType(of name: String) -> String {
+        switch name.split(separator: ".").last ?? "" {
         case "css": "text/css; charset=utf-8"
         case "js": "text/javascript; charset=utf-8"
         case "svg": "image/svg+xml"

@@ -1,4 +1,3 @@
-import Foundation
 import LatchkeyWire
 
 /// NIST SP 800-63B password rules: a length range counted in code points after NFKC, no
@@ -8,11 +7,10 @@ struct PasswordPolicy: Sendable {
     static let maximumLength = 256
     private let common: Set<String>
 
-    /// Loads the bundled list of 20 000 common passwords (from Django's password validator,
-    /// itself from Royce Williams' breached-password corpus).
+    /// Loads the list of 20 000 common passwords built into the server (`Resources/common-passwords.txt`,
+    /// from Django's password validator, itself from Royce Williams' breached-password corpus).
     init() {
-        let url = Bundle.module.url(forResource: "common-passwords", withExtension: "txt", subdirectory: "Resources")
-        let text = url.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
+        let text = (try? EmbeddedResources.text(at: "common-passwords.txt")) ?? ""
         self.common = Set(text.split(whereSeparator: \.isNewline).map { $0.lowercased() })
     }
 
