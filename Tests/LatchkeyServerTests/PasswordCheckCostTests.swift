@@ -71,8 +71,12 @@ import Testing
     /// user resets the password — and an unknown name costs the app's own bcrypt, never the
     /// stored hash of a user it would once have borrowed.
     @Test(arguments: TestStore.enabled) func hashesBeyondTheLimitsAndUnknownNamesCostNoMoreThanTheAppsBcrypt(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store)
+        let harness = try await TestHarness.make(store: store) {
+            $0.auth.accountFailureLimit = 1_000
+            $0.auth.ipFailureLimit = 1_000
+        }
         try await harness.run { client in
+            _ = try await client.signUpUser("control")
             _ = try await client.signUpUser("legacy")
             _ = try await client.signUpUser("glibc")
             let stored = ["legacy": "$2b$16$KR0.6hJiy6gbwBAKPJjXzeTwWva/vwf7SLEHe6fHWlD3Df44PODLW", "glibc": Self.reviewedSHA512Crypt]
@@ -81,13 +85,25 @@ import Testing
                     try await db.raw("UPDATE users SET password_hash = \(bind: hash) WHERE username = \(bind: username)").run()
                 }
             }
+            /// The fastest of `attempts` wrong-password sign-ins as `name`: the check's own cost,
+            /// with as little of the other tests' load on the shared cores as can be had.
+            func fastestRefusal(_ name: String, attempts: Int) async throws -> Duration {
+                var fastest = Duration.seconds(3_600)
+                for _ in 0..<attempts {
+                    let started = ContinuousClock.now
+                    let answer = try await client.signIn(name, password: "not the password")
+                    fastest = min(fastest, ContinuousClock.now - started)
+                    #expect(answer.status == .unauthorized && answer.string("code") == "invalid_credentials", "\(name)")
+                }
+                return fastest
+            }
+            // The app's own cost-10 bcrypt, measured under the same load as the cases.
+            let native = try await fastestRefusal("control", attempts: 3)
             for name in ["legacy", "glibc", "nobody-here", "someone-else"] {
-                let started = ContinuousClock.now
-                let answer = try await client.signIn(name, password: "correct horse battery")
-                let elapsed = ContinuousClock.now - started
-                #expect(answer.status == .unauthorized && answer.string("code") == "invalid_credentials", "\(name)")
-                // A cost-16 bcrypt or 5,000,000 SHA-512 rounds take seconds; the app's cost-10 bcrypt a fraction of one.
-                #expect(elapsed < .seconds(3), "\(name): \(elapsed)")
+                let elapsed = try await fastestRefusal(name, attempts: 2)
+                // A cost-16 bcrypt is 64 cost-10 checks, 5,000,000 SHA-512 rounds about as many:
+                // checking either would take far more than 16 native checks, or 3 s on an idle machine.
+                #expect(elapsed < max(.seconds(3), native * 16), "\(name): \(elapsed), a native check \(native)")
             }
         }
     }
