@@ -120,16 +120,13 @@ extension SettingSources {
     /// What one source says about `setting`: nil when it does not set it.
     func raw(_ setting: ServerSetting, in source: Source) throws(ServerSettingError) -> ServerSettingRaw? {
         let key = source.key(setting)
-        if source.isCommandLine, let content = try? source.provider.value(forKey: key, type: .stringArray).value?.content,
+        // A list takes every value a source gives; another setting flagged more than once takes
+        // the last, as flags do.
+        if source.isCommandLine || setting.kind == .list,
+            let content = try? source.provider.value(forKey: key, type: .stringArray).value?.content,
             case .stringArray(let texts) = content
         {
-            // A repeated flag: a list takes every value, any other setting the last, as flags do.
             return setting.kind == .list ? .texts(texts) : .text(texts.last ?? "")
-        }
-        if setting.kind == .list, let content = try? source.provider.value(forKey: key, type: .stringArray).value?.content,
-            case .stringArray(let texts) = content
-        {
-            return .texts(texts)
         }
         // Files type their scalars (a JSON 8080 is an int, a YAML `true` a bool): whatever the
         // type, the declaration's kind parses its text, so every source is checked the same way.
