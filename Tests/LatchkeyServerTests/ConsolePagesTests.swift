@@ -232,7 +232,8 @@ import Testing
         "passkey-rp-id": ["app.example"], "passkey-origin": ["https://app.example", "https://www.app.example"],
         "passkey-user-verification": ["required"], "apple-app-id": ["ABCDE12345.com.example.app"],
         "android-app": ["com.example.app=" + fingerprint("AB"), "com.example.app=" + fingerprint("CD")],
-        "totp-required": ["true"],
+        "totp-required": ["true"], "from-name": ["Example 例"], "from-address": ["hello@app.example"],
+        "reply-to": ["support@app.example"], "accent-color": ["#0b7285"], "support-url": ["mailto:help@app.example"],
     ]
     static var everySetting: [SettingChange] { everySettingValues.map { SettingChange(flag: $0.key, values: $0.value) } }
 

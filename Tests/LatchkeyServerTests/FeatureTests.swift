@@ -357,7 +357,11 @@ extension OwnedTable {
     @Test func everyStoredSettingIsDeclaredOnce() throws {
         var settings = AppSettings()
         settings.email.emailActionURL = "https://app.example/action"
-        settings.hostedLogin.logoURL = "https://app.example/logo.png"
+        settings.brand.logoURL = "https://app.example/logo.png"
+        settings.brand.fromName = "Example"
+        settings.brand.fromAddress = "hello@app.example"
+        settings.brand.replyTo = "help@app.example"
+        settings.brand.supportURL = "https://app.example/help"
         settings.passkeys.passkeyRPID = "app.example"
         settings.database.databaseHost = "db.app.example"
         let stored = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(settings)) as? [String: Any])
@@ -431,7 +435,10 @@ extension OwnedTable {
         let written = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(settings)) as? [String: Any])
         let given = try #require(try JSONSerialization.jsonObject(with: Data(stored.utf8)) as? [String: Any])
         let declared = Set(AppSettings.declarations.map(\.key).filter { !$0.isEmpty })
-        #expect(Set(written.keys) == declared.subtracting(["emailActionURL", "logoURL"]), "absent optionals stay absent")
+        #expect(
+            Set(written.keys) == declared.subtracting(["emailActionURL", "logoURL", "fromName", "fromAddress", "replyTo", "supportURL"]),
+            "absent optionals stay absent"
+        )
         for (key, value) in given where key != "unknownLater" && key != "providers" {
             #expect((written[key] as? NSObject)?.isEqual(value) == true, "\(key) is written back as it was stored")
         }

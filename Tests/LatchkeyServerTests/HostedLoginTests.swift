@@ -347,7 +347,7 @@ import Testing
     }
 
     @Test func theAppsNameOrLogoHeadsThePages() async throws {
-        let harness = try await Self.harness(.sqlite) { $0.hostedLogin.logoURL = "https://cdn.example/logo.png" }
+        let harness = try await Self.harness(.sqlite) { $0.brand.logoURL = "https://cdn.example/logo.png" }
         try await harness.run { client in
             var browser = LoginBrowser(client)
             let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)

@@ -164,6 +164,28 @@ extension AppSetting {
         custom(key, path, flag: flag, help: help, isList: true, format: { $0 }, parse: { $0.filter { !$0.isEmpty } }, problem: problem)
     }
 
+    /// An optional text; an empty value clears it. `problem` is the rule a value set must meet.
+    static func optionalText<Settings: FeatureSettings>(
+        _ key: String,
+        _ path: SettingPath<Settings, String?>,
+        flag: String,
+        help: String,
+        problem: @escaping @Sendable (String) -> String?
+    ) -> AppSetting {
+        custom(
+            key,
+            path,
+            flag: flag,
+            help: help,
+            format: { [$0 ?? ""] },
+            parse: { values in
+                let value = try single(flag, values).trimmingCharacters(in: .whitespaces)
+                return value.isEmpty ? nil : value
+            },
+            problem: { $0.flatMap(problem) }
+        )
+    }
+
     /// An optional absolute https URL (http only to a loopback host), called `name` when refused;
     /// an empty value clears it.
     static func url<Settings: FeatureSettings>(

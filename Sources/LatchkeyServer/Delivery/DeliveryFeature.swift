@@ -50,6 +50,16 @@ struct DeliveryFeature: Feature {
         ),
         // When the PIN or link a message carries expires: a dead letter keeps its body until then.
         Migration(3, ["ALTER TABLE outbox ADD COLUMN body_live_until BIGINT"]),
+        // An email's HTML part and its app's sender, fixed when it is queued.
+        Migration(
+            4,
+            [
+                "ALTER TABLE outbox ADD COLUMN html TEXT",
+                "ALTER TABLE outbox ADD COLUMN from_name TEXT",
+                "ALTER TABLE outbox ADD COLUMN from_address TEXT",
+                "ALTER TABLE outbox ADD COLUMN reply_to TEXT",
+            ]
+        ),
     ]
 
     static let tables = [

@@ -57,7 +57,10 @@ struct Messenger: Sendable {
             recipient: recipient,
             subject: subject,
             body: body,
-            createdAt: now
+            createdAt: now,
+            fromName: channel == .email ? app.settings.brand.fromName ?? app.name : nil,
+            fromAddress: channel == .email ? app.settings.brand.fromAddress : nil,
+            replyTo: channel == .email ? app.settings.brand.replyTo : nil
         )
         try await outbox.enqueue(message, sender: delivery.sender(for: channel), userID: userID, liveUntil: liveUntil, in: db)
     }

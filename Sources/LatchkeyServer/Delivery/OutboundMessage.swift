@@ -21,9 +21,18 @@ public struct OutboundMessage: Sendable, Equatable, Codable {
     public var recipient: String
     /// The email subject; nil for SMS.
     public var subject: String?
+    /// The plain-text body: an SMS, an email's text part, a push's provider request.
     public var body: String
     /// When it was queued.
     public var createdAt: Date
+    /// An email's HTML alternative to ``body``; nil for SMS and push.
+    public var html: String? = nil
+    /// The display name an email comes from (the app's brand, else its name); nil for SMS and push.
+    public var fromName: String? = nil
+    /// The address an email comes from; nil: the server's default sender (`--email-from`).
+    public var fromAddress: String? = nil
+    /// Where replies to an email go; nil: to its sender.
+    public var replyTo: String? = nil
 }
 
 /// Why a send failed, and whether trying again could help.

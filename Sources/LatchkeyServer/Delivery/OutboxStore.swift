@@ -49,10 +49,11 @@ public struct OutboxStore: Sendable {
     ) async throws {
         try await db.raw(
             """
-            INSERT INTO outbox (id, app_id, channel, purpose, recipient, subject, body, sender, status, attempts,
-                                next_attempt_at, created_at, user_id, body_live_until)
+            INSERT INTO outbox (id, app_id, channel, purpose, recipient, subject, body, html, from_name, from_address, reply_to,
+                                sender, status, attempts, next_attempt_at, created_at, user_id, body_live_until)
             VALUES (\(bind: message.id), \(bind: message.appID), \(bind: message.channel.rawValue), \(bind: message.purpose),
-                    \(bind: message.recipient), \(bind: message.subject), \(bind: message.body), \(bind: sender.rawValue),
+                    \(bind: message.recipient), \(bind: message.subject), \(bind: message.body), \(bind: message.html),
+                    \(bind: message.fromName), \(bind: message.fromAddress), \(bind: message.replyTo), \(bind: sender.rawValue),
                     'pending', 0, \(bind: message.createdAt.epochSeconds), \(bind: message.createdAt.epochSeconds), \(bind: userID),
                     \(bind: liveUntil?.epochSeconds))
             """
@@ -125,11 +126,12 @@ public struct OutboxStore: Sendable {
     static let deliveredBody = "[delivered]"
 
     /// `SET` assignments that make a message's body, and its subject (an email's may carry its
-    /// code: "123456 is your … code"), `marker` where `condition` holds.
+    /// code: "123456 is your … code"), `marker` where `condition` holds, and drop its HTML part.
     static func redaction(to marker: String, where condition: SQLQueryString = "TRUE") -> SQLQueryString {
         """
         body = CASE WHEN \(condition) THEN \(bind: marker) ELSE body END,
-            subject = CASE WHEN \(condition) AND subject IS NOT NULL THEN \(bind: marker) ELSE subject END
+            subject = CASE WHEN \(condition) AND subject IS NOT NULL THEN \(bind: marker) ELSE subject END,
+            html = CASE WHEN \(condition) THEN NULL ELSE html END
         """
     }
 
@@ -223,7 +225,8 @@ public struct OutboxStore: Sendable {
         }
     }
 
-    private static let messageColumns = "id, app_id, channel, purpose, recipient, subject, body, created_at"
+    private static let messageColumns =
+        "id, app_id, channel, purpose, recipient, subject, body, html, from_name, from_address, reply_to, created_at"
 
     private static func message(from row: any SQLRow) throws -> OutboundMessage {
         OutboundMessage(
@@ -234,7 +237,11 @@ public struct OutboxStore: Sendable {
             recipient: try row.decode(column: "recipient", as: String.self),
             subject: try row.decode(column: "subject", as: String?.self),
             body: try row.decode(column: "body", as: String.self),
-            createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self))
+            createdAt: Date(epochSeconds: try row.decode(column: "created_at", as: Int64.self)),
+            html: try row.decode(column: "html", as: String?.self),
+            fromName: try row.decode(column: "from_name", as: String?.self),
+            fromAddress: try row.decode(column: "from_address", as: String?.self),
+            replyTo: try row.decode(column: "reply_to", as: String?.self)
         )
     }
 

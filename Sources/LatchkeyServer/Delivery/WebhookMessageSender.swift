@@ -26,6 +26,10 @@ struct WebhookMessageSender: MessageSender {
         var to: String
         var subject: String?
         var body: String
+        var html: String?
+        var fromName: String?
+        var fromAddress: String?
+        var replyTo: String?
         var createdAt: Int64
     }
 
@@ -38,6 +42,10 @@ struct WebhookMessageSender: MessageSender {
             to: message.recipient,
             subject: message.subject,
             body: message.body,
+            html: message.html,
+            fromName: message.fromName,
+            fromAddress: message.fromAddress,
+            replyTo: message.replyTo,
             createdAt: message.createdAt.epochSeconds
         )
         let encoder = JSONEncoder()

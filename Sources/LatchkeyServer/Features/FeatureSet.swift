@@ -14,6 +14,7 @@ enum FeatureSet {
         DeliveryFeature.self,
         PhoneFeature.self,
         EmailFeature.self,
+        BrandFeature.self,
         EmailSignInFeature.self,
         KidsFeature.self,
         GuestsFeature.self,

@@ -33,7 +33,7 @@ extension HostedLoginFeature {
         guard let hinted = logout.hintedUserID, signedIn == nil || signedIn == hinted else {
             var page = Page("login/logout", title: "login.logout.title", language: Language(uiLocales: parameters["ui_locales"], of: request))
             page.values["appName"] = logout.app.name
-            page.values["logoURL"] = logout.app.settings.hostedLogin.logoURL
+            page.values["logoURL"] = logout.app.settings.brand.logoURL
             page.values["fields"] = parameters.filter { Self.logoutParameters.contains($0.key) }.sorted { $0.key < $1.key }
                 .map { ["name": $0.key, "value": $0.value] }
             page.csrf = csrf.issue(for: request)
@@ -61,7 +61,7 @@ extension HostedLoginFeature {
         }
         var page = Page("login/message", title: "login.logout.done_title", language: Language(of: request))
         page.values["appName"] = logout.app.name
-        page.values["logoURL"] = logout.app.settings.hostedLogin.logoURL
+        page.values["logoURL"] = logout.app.settings.brand.logoURL
         page.values["message"] = text("login.logout.done", page.language)
         page.headers = [.cacheControl: "no-store"]
         return try pages.render(page)

@@ -251,7 +251,7 @@ extension HostedLoginFeature {
         let query = authz.query
         let settings = authz.app.settings
         page.values["appName"] = authz.app.name
-        page.values["logoURL"] = settings.hostedLogin.logoURL
+        page.values["logoURL"] = settings.brand.logoURL
         page.values["request"] = query
         page.values["signInURL"] = "/oauth/authorize?" + query
         page.values["signUpURL"] = "/oauth/authorize/sign-up?" + query

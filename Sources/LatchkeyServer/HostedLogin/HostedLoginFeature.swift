@@ -75,14 +75,7 @@ struct HostedLoginFeature: Feature {
             \HostedLoginSettings.firstParty,
             flag: "first-party",
             help: "The installation's own app: the hosted login does not ask its users to consent (default true)."
-        ),
-        .url(
-            "logoURL",
-            \HostedLoginSettings.logoURL,
-            flag: "logo-url",
-            help: "https URL of the app's logo on the hosted login pages.",
-            name: "logo URL"
-        ),
+        )
     ]
 
     func routes(into table: inout RouteTable) {

@@ -1,0 +1,98 @@
+import LatchkeyWire
+
+/// How an app presents itself in its emails and hosted pages: one group, so the sender, the logo
+/// and the colour a user sees in a message are the ones on the page its link opens.
+public struct BrandSettings: FeatureSettings {
+    /// The display name emails come from; nil: the app's name.
+    public var fromName: String? = nil
+    /// The address emails come from; nil: the server's `--email-from`.
+    public var fromAddress: String? = nil
+    /// Where replies go; nil: to the sender.
+    public var replyTo: String? = nil
+    /// An https image shown at the top of emails and pages.
+    public var logoURL: String? = nil
+    /// The accent colour of buttons and links, `#rrggbb` (default a blue that passes WCAG AA on white).
+    public var accentColor: String = BrandSettings.defaultAccentColor
+    /// Where users get help (https or `mailto:`), shown at the foot of emails and pages.
+    public var supportURL: String? = nil
+
+    /// The accent colour when an app sets none.
+    public static let defaultAccentColor = "#1a56db"
+
+    /// The defaults.
+    public init() {}
+
+    /// Whether `value` is a colour as `#rrggbb`.
+    static func isColor(_ value: String) -> Bool {
+        value.utf8.count == 7 && value.hasPrefix("#") && value.dropFirst().allSatisfy(\.isHexDigit)
+    }
+}
+
+extension AppSettings {
+    /// The app's brand.
+    public var brand: BrandSettings {
+        get { self[BrandSettings.self] }
+        set { self[BrandSettings.self] = newValue }
+    }
+}
+
+/// An app's brand: the sender, logo, colour and support link its emails and hosted pages share.
+/// A feature of settings only; the features that send mail or render pages read them.
+struct BrandFeature: Feature {
+    static let id = "brand"
+
+    init(backend: LatchkeyBackend) {}
+
+    static let settings: [AppSetting] = [
+        .optionalText(
+            "fromName",
+            \BrandSettings.fromName,
+            flag: "from-name",
+            help: "The display name emails come from (empty: the app's name).",
+            problem: { $0.count > 100 || $0.contains(where: \.isNewline) ? "the from name is one line of at most 100 characters" : nil }
+        ),
+        .optionalText(
+            "fromAddress",
+            \BrandSettings.fromAddress,
+            flag: "from-address",
+            help: "The address emails come from (empty: the server's --email-from).",
+            problem: { Validation.isValidEmail($0) ? nil : "the from address is not an email address" }
+        ),
+        .optionalText(
+            "replyTo",
+            \BrandSettings.replyTo,
+            flag: "reply-to",
+            help: "Where replies to emails go (empty: to the sender).",
+            problem: { Validation.isValidEmail($0) ? nil : "the reply-to address is not an email address" }
+        ),
+        .url(
+            "logoURL",
+            \BrandSettings.logoURL,
+            flag: "logo-url",
+            help: "https URL of the app's logo, atop its emails and hosted pages.",
+            name: "logo URL"
+        ),
+        .custom(
+            "accentColor",
+            \BrandSettings.accentColor,
+            flag: "accent-color",
+            help: "The accent colour of buttons and links, #rrggbb.",
+            format: { [$0] },
+            parse: { values in (values.last ?? "").lowercased() },
+            problem: { BrandSettings.isColor($0) ? nil : "the accent colour is written #rrggbb" }
+        ),
+        .optionalText(
+            "supportURL",
+            \BrandSettings.supportURL,
+            flag: "support-url",
+            help: "Where users get help, https or mailto: (empty: none).",
+            problem: { url in
+                if url.hasPrefix("mailto:") {
+                    return Validation.isValidEmail(String(url.dropFirst("mailto:".count)))
+                        ? nil : "the support mailto: address is not an email address"
+                }
+                return OutboundHTTP.problem(url, name: "the support URL")
+            }
+        ),
+    ]
+}
