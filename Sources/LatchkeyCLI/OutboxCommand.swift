@@ -2,12 +2,13 @@ public import ArgumentParser
 import Foundation
 import LatchkeyServer
 
-/// `latchkey outbox list`: the messages (PINs, links) queued, sent and dead-lettered.
+/// `latchkey outbox list|retry`: the messages (PINs, links) queued, sent and dead-lettered, and
+/// sending a dead letter again once its provider is fixed.
 struct OutboxCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "outbox",
         abstract: "Show queued and sent messages (PINs, email links).",
-        subcommands: [List.self]
+        subcommands: [List.self, Retry.self]
     )
 
     struct List: AsyncParsableCommand {
@@ -30,6 +31,19 @@ struct OutboxCommand: AsyncParsableCommand {
                 return "\(message.id)  \(entry.status.rawValue)  \(message.channel.rawValue) → \(message.recipient)  \(message.purpose)\(error)"
             }
             try output.print(entries, text: lines.joined(separator: "\n"))
+        }
+    }
+
+    struct Retry: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Send a dead letter again (a running server sends it within a second), while the PIN or link in it is valid."
+        )
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "The message's id, from `outbox list --status dead`.") var id: String
+
+        func run() async throws {
+            try await store.withBackend { backend in try await backend.admin.retryMessage(id, by: .commandLine()) }
+            print("queued \(id) again")
         }
     }
 }

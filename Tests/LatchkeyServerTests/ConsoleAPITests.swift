@@ -183,8 +183,8 @@ import Testing
         }
     }
 
-    /// A dead letter goes out again, with the same PIN, which then signs in; once that PIN has
-    /// expired, sending it again is refused.
+    /// A dead letter goes out again (`latchkey outbox retry`), with the same PIN, which then signs
+    /// in; once that PIN has expired, sending it again is refused.
     @Test(arguments: TestStore.enabled) func aDeadMessageIsRetriedWhileItsPINLives(store: TestStore) async throws {
         let phone = PhoneSignInTests.phone
         try await serving(try await MessageReceiver.start(statuses: [.unprocessableContent, .ok, .unprocessableContent])) { receiver in
@@ -202,8 +202,12 @@ import Testing
                 let dead = try await client.send(.get, "/v1/operator/outbox?status=dead", token: viewer)
                 #expect((dead.value("items") as? [[String: Any]])?.count == 1)
                 #expect(try await client.send(.post, "/v1/operator/outbox/\(id)/retry", token: viewer).status == .forbidden)
-                #expect(try await client.send(.post, "/v1/operator/outbox/\(id)/retry", token: admin).status == .noContent)
+                let storeArguments = ["--data-dir", harness.directory.path] + (harness.databaseURL.map { ["--database", $0] } ?? [])
+                let retried = try await LatchkeyBinary.run(["outbox", "retry", id] + storeArguments)
+                #expect(retried.status == 0 && retried.stdout.contains("queued \(id) again"), "\(retried.stderr)")
                 #expect(try await client.send(.post, "/v1/operator/outbox/\(id)/retry", token: admin).status == .notFound)
+                let notDead = try await LatchkeyBinary.run(["outbox", "retry", id] + storeArguments)
+                #expect(notDead.status != 0 && notDead.stderr.contains("not_found"), "\(notDead.stderr)")
                 try await eventually { try await harness.latestMessage(to: phone).status == .sent }
                 let pins = receiver.requests.map(\.pin)
                 #expect(pins.count == 2 && pins[0] != nil && pins[0] == pins[1], "\(pins)")
