@@ -60,4 +60,38 @@ import Testing
             #expect(try await client.send(.get, path, token: admin).value("settings.sessionTTL") as? Int == 7200)
         }
     }
+
+    /// The brand's values are checked when set, each refusal naming its setting: addresses are
+    /// addresses, the accent colour is `#rrggbb` with 4.5:1 contrast on white (buttons carry white
+    /// text on it), the support link is https or `mailto:`; an empty value clears one.
+    @Test(arguments: TestStore.enabled) func theBrandIsCheckedWhenSet(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        try await harness.run { client in
+            let (_, admin, _) = try await harness.operatorTokens(client)
+            let path = "/v1/operator/apps/\(harness.app.clientID)"
+            let refused: [(flag: String, value: String, key: String)] = [
+                ("from-address", "not-an-address", "fromAddress"), ("reply-to", "a@b", "replyTo"),
+                ("accent-color", "#ffcc00", "accentColor"), ("accent-color", "teal", "accentColor"),
+                ("support-url", "http://help.example", "supportURL"), ("support-url", "mailto:nobody", "supportURL"),
+                ("from-name", String(repeating: "x", count: 101), "fromName"), ("logo-url", "ftp://cdn.example/l.png", "logoURL"),
+            ]
+            for (flag, value, key) in refused {
+                let answer = try await client.send(.patch, path, json: ["settings": [flag: value]], token: admin)
+                #expect(answer.status == .unprocessableContent, "\(flag)=\(value): \(answer.text)")
+                #expect((answer.value("errors") as? [[String: Any]])?.first?["field"] as? String == key, "\(flag)=\(value): \(answer.text)")
+            }
+            let brand = [
+                "from-name": "サンプル", "from-address": "hello@app.example", "reply-to": "help@app.example",
+                "accent-color": "#0B7285", "support-url": "mailto:help@app.example",
+            ]
+            let set = try await client.send(.patch, path, json: ["settings": brand], token: admin)
+            #expect(set.status == .ok, "\(set.text)")
+            #expect(set.value("settings.fromName") as? String == "サンプル" && set.value("settings.accentColor") as? String == "#0b7285")
+            let cleared = try await client.send(.patch, path, json: ["settings": ["reply-to": ""]], token: admin)
+            #expect(
+                cleared.status == .ok && cleared.value("settings.replyTo") == nil
+                    && cleared.value("settings.fromAddress") as? String == "hello@app.example"
+            )
+        }
+    }
 }

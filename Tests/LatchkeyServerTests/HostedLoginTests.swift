@@ -346,15 +346,27 @@ import Testing
         }
     }
 
-    @Test func theAppsNameOrLogoHeadsThePages() async throws {
-        let harness = try await Self.harness(.sqlite) { $0.brand.logoURL = "https://cdn.example/logo.png" }
+    /// The app's brand heads its pages: its logo, and its accent colour through a stylesheet
+    /// (the policy allows no inline style) that sets it for light mode only.
+    @Test func theAppsBrandHeadsThePages() async throws {
+        let harness = try await Self.harness(.sqlite) { settings in
+            settings.brand.logoURL = "https://cdn.example/logo.png"
+            settings.brand.accentColor = "#0b7285"
+        }
         try await harness.run { client in
             var browser = LoginBrowser(client)
             let login = LoginRequest(clientID: harness.app.clientID, redirectURI: Self.redirectURI)
             for path in ["/oauth/authorize?", "/oauth/authorize/sign-up?", "/oauth/authorize/reset?", "/oauth/authorize/phone?"] {
                 let page = try await browser.get(path + login.query)
                 #expect(page.text.contains(#"<img class="logo" src="https://cdn.example/logo.png" alt="Test App">"#), "\(path)")
+                #expect(page.text.contains(#"<link rel="stylesheet" href="/assets/accent-0b7285.css">"#), "\(path)")
                 #expect(page.headers[.contentSecurityPolicy]?.contains("img-src 'self' data: https:") == true)
+            }
+            let accent = try await client.send(.get, "/assets/accent-0b7285.css")
+            #expect(accent.status == .ok && accent.headers[.contentType] == "text/css; charset=utf-8")
+            #expect(accent.text.contains("@media (prefers-color-scheme: light) { :root { --accent: #0b7285; } }"))
+            for name in ["accent-0B7285.css", "accent-0b728.css", "accent-zzzzzz.css", "accent-0b7285.js"] {
+                #expect(try await client.send(.get, "/assets/\(name)").status == .notFound, "\(name)")
             }
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import LatchkeyWire
 
 /// How an app presents itself in its emails and hosted pages: one group, so the sender, the logo
@@ -11,7 +12,7 @@ public struct BrandSettings: FeatureSettings {
     public var replyTo: String? = nil
     /// An https image shown at the top of emails and pages.
     public var logoURL: String? = nil
-    /// The accent colour of buttons and links, `#rrggbb` (default a blue that passes WCAG AA on white).
+    /// The accent colour of buttons and links, `#rrggbb`, with at least 4.5:1 contrast on white.
     public var accentColor: String = BrandSettings.defaultAccentColor
     /// Where users get help (https or `mailto:`), shown at the foot of emails and pages.
     public var supportURL: String? = nil
@@ -25,6 +26,16 @@ public struct BrandSettings: FeatureSettings {
     /// Whether `value` is a colour as `#rrggbb`.
     static func isColor(_ value: String) -> Bool {
         value.utf8.count == 7 && value.hasPrefix("#") && value.dropFirst().allSatisfy(\.isHexDigit)
+    }
+
+    /// The contrast ratio of `#rrggbb` against white, as WCAG 2 defines it: buttons put white
+    /// text on the accent, and links are the accent on white, so both need 4.5:1 (level AA).
+    static func contrastOnWhite(_ color: String) -> Double {
+        let hex = Array(color.dropFirst())
+        let channels = stride(from: 0, to: 6, by: 2).map { Double(Int(String(hex[$0...$0 + 1]), radix: 16) ?? 0) / 255 }
+        let linear = channels.map { $0 <= 0.04045 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
+        let luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+        return 1.05 / (luminance + 0.05)
     }
 }
 
@@ -79,7 +90,14 @@ struct BrandFeature: Feature {
             help: "The accent colour of buttons and links, #rrggbb.",
             format: { [$0] },
             parse: { values in (values.last ?? "").lowercased() },
-            problem: { BrandSettings.isColor($0) ? nil : "the accent colour is written #rrggbb" }
+            problem: { color in
+                guard BrandSettings.isColor(color) else { return "the accent colour is written #rrggbb" }
+                let contrast = BrandSettings.contrastOnWhite(color)
+                guard contrast >= 4.5 else {
+                    return "the accent colour has a contrast of \((contrast * 10).rounded() / 10):1 with white; buttons and links need 4.5:1"
+                }
+                return nil
+            }
         ),
         .optionalText(
             "supportURL",

@@ -32,8 +32,7 @@ extension HostedLoginFeature {
         let signedIn = try await browser.find(cookie: context.browserSessionCookie, app: logout.app, at: time.now())?.userID
         guard let hinted = logout.hintedUserID, signedIn == nil || signedIn == hinted else {
             var page = Page("login/logout", title: "login.logout.title", language: Language(uiLocales: parameters["ui_locales"], of: request))
-            page.values["appName"] = logout.app.name
-            page.values["logoURL"] = logout.app.settings.brand.logoURL
+            page.brand(logout.app)
             page.values["fields"] = parameters.filter { Self.logoutParameters.contains($0.key) }.sorted { $0.key < $1.key }
                 .map { ["name": $0.key, "value": $0.value] }
             page.csrf = csrf.issue(for: request)
@@ -60,8 +59,7 @@ extension HostedLoginFeature {
             return Self.redirect(to: AuthorizationRequest.redirect(to: uri, parameters))
         }
         var page = Page("login/message", title: "login.logout.done_title", language: Language(of: request))
-        page.values["appName"] = logout.app.name
-        page.values["logoURL"] = logout.app.settings.brand.logoURL
+        page.brand(logout.app)
         page.values["message"] = text("login.logout.done", page.language)
         page.headers = [.cacheControl: "no-store"]
         return try pages.render(page)

@@ -250,8 +250,7 @@ extension HostedLoginFeature {
         var page = Page(template, title: title, language: language, values: values)
         let query = authz.query
         let settings = authz.app.settings
-        page.values["appName"] = authz.app.name
-        page.values["logoURL"] = settings.brand.logoURL
+        page.brand(authz.app)
         page.values["request"] = query
         page.values["signInURL"] = "/oauth/authorize?" + query
         page.values["signUpURL"] = "/oauth/authorize/sign-up?" + query

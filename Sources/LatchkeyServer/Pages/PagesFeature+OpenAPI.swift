@@ -18,7 +18,7 @@ extension PagesFeature {
                   "pages"
                 ],
                 "summary": "A stylesheet, script or image of the server's pages",
-                "description": "The files the hosted login, console and email-link pages link to, versioned by a content hash in the pages' links (`?v=`) and cached for a year.",
+                "description": "The files the hosted login, console and email-link pages link to, versioned by a content hash in the pages' links (`?v=`) and cached for a year; `accent-rrggbb.css` sets an app's accent colour (its brand's `accentColor`) in light mode.",
                 "security": [],
                 "parameters": [
                   {
