@@ -36,6 +36,9 @@ class Relay:
     mechanisms: tuple = ("PLAIN", "LOGIN")
     # commands of one kind a connection may send (aiosmtpd's default is 20, then 421)
     call_limit: int = 20
+    # where to append "recipient<TAB>monotonic time" per message instead of keeping it parsed
+    # (bench/smtp, which runs the relay in a process of its own)
+    log_file: str = None
     received: list = field(default_factory=list)
     # address → replies for its next DATA, in order: "451 …", "550 …", or "stall"
     scripted: dict = field(default_factory=dict)
@@ -105,8 +108,21 @@ class _Handler:
             return "451 4.4.2 stalled"
         if reply is not None:
             return reply
+        if self.relay.log_file:
+            with open(self.relay.log_file, "a") as log:
+                log.write(f"{envelope.rcpt_tos[0]}\t{time.monotonic()}\n")
+            return "250 2.0.0 queued"
         raw = envelope.original_content or envelope.content
         message = email.message_from_bytes(raw, policy=email.policy.default)
         with self.relay._lock:
             self.relay.received.append(Received(envelope.mail_from, list(envelope.rcpt_tos), raw, message, time.monotonic()))
         return "250 2.0.0 queued"
+
+
+if __name__ == "__main__":
+    # python smtp_relay.py CERT KEY PORT LOG_FILE: serves until killed (bench/smtp).
+    import sys
+    cert_file, key_file, port, log_file = sys.argv[1:5]
+    Relay(cert_file, key_file, port=int(port), call_limit=10**9, log_file=log_file).start()
+    print("ready", flush=True)
+    threading.Event().wait()

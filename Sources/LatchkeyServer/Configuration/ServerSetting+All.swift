@@ -1,7 +1,7 @@
 extension ServerSetting {
     /// Every setting, in the order `serve --help` and `config print` list them. The first ones say
     /// where the data lives, and every `latchkey` command takes them (``store``).
-    public static let all: [ServerSetting] = store + server + backups + delivery
+    public static let all: [ServerSetting] = store + server + backups + delivery + smtp
 
     /// Where the installation's data lives and how to open it: every command reads these.
     public static let store: [ServerSetting] = [
@@ -118,7 +118,6 @@ extension ServerSetting {
         .optionalText("twilio-auth-token", "The Twilio auth token.", isSecret: true, \.delivery.twilioAuthToken),
         .optionalText("twilio-from", "The Twilio sending number (E.164).", \.delivery.twilioFrom),
         .text("twilio-base-url", "Twilio's API base URL.", kind: .url(schemes: ["http", "https"]), \.delivery.twilioBaseURL),
-    ] + smtp + [
         .flag(
             "allow-log-sender",
             "Allow the log sender, which writes live PINs and links to the log, on an address other than loopback.",
@@ -126,11 +125,14 @@ extension ServerSetting {
         ),
     ]
 
-    /// The smtp sender's relay.
+    /// The smtp sender's relay (``SMTPSettings``).
     static let smtp: [ServerSetting] = [
         .optionalText("smtp-host", "The SMTP relay's host name or address (needed by the smtp sender).", \.delivery.smtp.host),
-        ServerSetting("smtp-port", help: "The SMTP relay's port (default 587 for starttls, 465 for tls, 25 for none).", kind: .integer(1...65_535)) {
-            configuration, value in
+        ServerSetting(
+            "smtp-port",
+            help: "The SMTP relay's port (default 587 for starttls, 465 for tls, 25 for none).",
+            kind: .integer(1...65_535)
+        ) { configuration, value in
             if case .integer(let port) = value { configuration.delivery.smtp.port = port }
         } show: {
             $0.delivery.smtp.port.map(String.init)

@@ -55,14 +55,6 @@ actor SMTPConnectionPool {
         wakeNext()
     }
 
-    /// Quits every idle session.
-    func shutdown() async {
-        let sessions = idle.map(\.session)
-        idle = []
-        count -= sessions.count
-        for session in sessions { await session.quit() }
-    }
-
     /// Waits until a session is given back; a cancelled send (the outbox's send timeout) stops waiting.
     private func waitForTurn() async throws {
         let id = nextWaiter

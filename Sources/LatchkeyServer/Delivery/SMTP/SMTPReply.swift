@@ -4,9 +4,6 @@ struct SMTPReply: Sendable, Equatable, CustomStringConvertible {
     /// Each line's text after the code and its separator.
     var lines: [String]
 
-    /// 2xx and 3xx: the command was accepted (or the server waits for more).
-    var isPositive: Bool { (200..<400).contains(code) }
-
     /// The code and text on one line, cut short and without controls, for an operator to read.
     var description: String {
         let text = "\(code) " + lines.joined(separator: " ")
