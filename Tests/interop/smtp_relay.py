@@ -36,6 +36,8 @@ class Relay:
     mechanisms: tuple = ("PLAIN", "LOGIN")
     # commands of one kind a connection may send (aiosmtpd's default is 20, then 421)
     call_limit: int = 20
+    # starttls, tls (TLS from the first byte) or none, as --smtp-security names them
+    security: str = "starttls"
     # where to append "recipient<TAB>monotonic time" per message instead of keeping it parsed
     # (bench/smtp, which runs the relay in a process of its own)
     log_file: str = None
@@ -54,9 +56,15 @@ class Relay:
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         context.load_cert_chain(self.cert_file, self.key_file)
         excluded = [m for m in ("PLAIN", "LOGIN") if m not in self.mechanisms]
+        # AUTH only over TLS, except plain SMTP (loopback) and implicit TLS, which aiosmtpd does not
+        # count as TLS (it knows only STARTTLS's)
+        transport = {
+            "starttls": dict(tls_context=context, require_starttls=True, auth_require_tls=True),
+            "tls": dict(ssl_context=context, auth_require_tls=False),
+            "none": dict(auth_require_tls=False),
+        }[self.security]
         self._controller = Controller(
-            _Handler(self), hostname="127.0.0.1", port=self.port, ready_timeout=10,
-            tls_context=context, require_starttls=True, auth_required=True, auth_require_tls=True,
+            _Handler(self), hostname="127.0.0.1", port=self.port, ready_timeout=10, auth_required=True, **transport,
             authenticator=self._authenticate, auth_exclude_mechanism=excluded, decode_data=False,
             command_call_limit=self.call_limit,
         )

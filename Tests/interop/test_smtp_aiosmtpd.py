@@ -1,7 +1,7 @@
 """The smtp sender against a real SMTP server, aiosmtpd (smtp_relay.py), over STARTTLS with AUTH
 and a throwaway CA given by --smtp-ca-file: real flows whose emails are read back with Python's
 `email` package (headers, RFC 2047 words, quoted-printable parts, the link or code that signs in),
-then the failures the outbox must survive: a 4xx, a 5xx, a stall, a wrong password, a certificate
+implicit TLS and plain SMTP to loopback, then the failures the outbox must survive: a 4xx, a 5xx, a stall, a wrong password, a certificate
 that does not verify, and the relay down across a kill -9 of the server."""
 
 import os
@@ -115,6 +115,22 @@ def test_a_japanese_sign_in_code_round_trips_and_signs_in(server, relay):
                              headers={"Latchkey-Client-Id": server.client_id}, timeout=10)
     assert verified.status_code in (200, 201), verified.text
     assert verified.json()["session"]["accessToken"]
+
+
+# aiosmtpd warns of AUTH without STARTTLS; here the transport is TLS already, or loopback.
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+@pytest.mark.parametrize("security", ["tls", "none"])
+def test_implicit_tls_and_plain_smtp_to_loopback_deliver(certificates, security):
+    ca, cert, key = certificates
+    relay = Relay(cert, key, security=security).start()
+    installation = new_installation(BINARY, relay.port, ca_file=ca, settings={"LATCHKEY_SMTP_SECURITY": security}).create().start()
+    try:
+        email = address()
+        send_code(installation, email)
+        assert_well_formed(relay.wait_for(email))
+    finally:
+        installation.remove()
+        relay.stop()
 
 
 def test_a_4xx_is_retried_then_delivered(server, relay):
