@@ -7,6 +7,7 @@ that does not verify, and the relay down across a kill -9 of the server."""
 import os
 import re
 import secrets
+import shutil
 import tempfile
 import time
 import urllib.parse
@@ -28,7 +29,9 @@ def address() -> str:
 
 @pytest.fixture(scope="module")
 def certificates():
-    return write_certificates(tempfile.mkdtemp(prefix="latchkey-smtp-certs-"))
+    directory = tempfile.mkdtemp(prefix="latchkey-smtp-certs-")
+    yield write_certificates(directory)
+    shutil.rmtree(directory, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
