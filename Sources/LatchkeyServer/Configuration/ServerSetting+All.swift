@@ -1,7 +1,7 @@
 extension ServerSetting {
     /// Every setting, in the order `serve --help` and `config print` list them. The first ones say
     /// where the data lives, and every `latchkey` command takes them (``store``).
-    public static let all: [ServerSetting] = store + server + backups + delivery
+    public static let all: [ServerSetting] = store + server + backups + delivery + smtp
 
     /// Where the installation's data lives and how to open it: every command reads these.
     public static let store: [ServerSetting] = [
@@ -110,7 +110,8 @@ extension ServerSetting {
     /// How PINs and links are sent.
     static let delivery: [ServerSetting] = [
         .choice("sms-sender", "How SMS PINs are sent: log, webhook or twilio.", \.delivery.smsSender),
-        .choice("email-sender", "How email codes and links are sent: log or webhook.", \.delivery.emailSender),
+        .choice("email-sender", "How email codes and links are sent: log, webhook or smtp.", \.delivery.emailSender),
+        .optionalText("email-from", "The address emails come from when the app sets none (needed by the smtp sender).", \.delivery.emailFrom),
         .optionalText("webhook-url", "Where the webhook sender POSTs.", kind: .url(schemes: ["http", "https"]), \.delivery.webhookURL),
         .optionalText("webhook-secret", "The HMAC key of the webhook sender's signature header.", isSecret: true, \.delivery.webhookSecret),
         .optionalText("twilio-account-sid", "The Twilio account SID.", \.delivery.twilioAccountSID),
@@ -121,6 +122,41 @@ extension ServerSetting {
             "allow-log-sender",
             "Allow the log sender, which writes live PINs and links to the log, on an address other than loopback.",
             \.delivery.allowsLogSenderOffLoopback
+        ),
+    ]
+
+    /// The smtp sender's relay (``SMTPSettings``).
+    static let smtp: [ServerSetting] = [
+        .optionalText("smtp-host", "The SMTP relay's host name or address (needed by the smtp sender).", \.delivery.smtp.host),
+        ServerSetting(
+            "smtp-port",
+            help: "The SMTP relay's port (default 587 for starttls, 465 for tls, 25 for none).",
+            kind: .integer(1...65_535)
+        ) { configuration, value in
+            if case .integer(let port) = value { configuration.delivery.smtp.port = port }
+        } show: {
+            $0.delivery.smtp.port.map(String.init)
+        },
+        .choice(
+            "smtp-security",
+            "starttls (STARTTLS required, certificate verified), tls (TLS from the start) or none (a relay on this machine).",
+            \.delivery.smtp.security
+        ),
+        .optionalText("smtp-username", "The SMTP AUTH user name (AUTH PLAIN or LOGIN, over TLS).", \.delivery.smtp.username),
+        .optionalText("smtp-password", "The SMTP AUTH password.", isSecret: true, \.delivery.smtp.password),
+        .fileContents("smtp-password-file", "A file holding the SMTP AUTH password.", replaces: "smtp-password", \.delivery.smtp.password),
+        .optionalText("smtp-helo-name", "The name sent with EHLO (default this machine's host name).", \.delivery.smtp.heloName),
+        .fileContents(
+            "smtp-ca-file",
+            "A PEM file of CA certificates the relay's certificate may chain to besides the system's (a private relay).",
+            \.delivery.smtp.trustRoots
+        ),
+        .integer("smtp-pool-size", 1...64, "SMTP connections kept open and reused.", \.delivery.smtp.poolSize),
+        .seconds("smtp-timeout", "Seconds connecting and each SMTP reply may take before the attempt is retried later.", \.delivery.smtp.timeout),
+        .flag(
+            "smtp-allow-plaintext",
+            "Allow --smtp-security none for a relay on another machine (never with a password).",
+            \.delivery.smtp.allowsPlaintext
         ),
     ]
 

@@ -6,8 +6,12 @@ import Logging
 public struct DeliveryConfiguration: Sendable {
     /// The SMS sender (default `log`).
     public var smsSender = MessageSenderKind.log
-    /// The email sender (default `log`; `twilio` sends SMS only).
+    /// The email sender (default `log`; `twilio` sends SMS only, `smtp` email only).
     public var emailSender = MessageSenderKind.log
+    /// The address emails come from when the app names none (`--email-from`; the smtp sender's).
+    public var emailFrom: String?
+    /// The smtp sender's relay.
+    public var smtp = SMTPSettings()
     /// Where the webhook sender POSTs.
     public var webhookURL: String?
     /// The HMAC key of the webhook sender's `Latchkey-Signature` header.
@@ -31,7 +35,8 @@ public struct DeliveryConfiguration: Sendable {
 
     /// What is missing for the chosen senders, or nil; the URLs are https (http only to a loopback host).
     public func problem() -> String? {
-        if emailSender == .twilio { return "the twilio sender sends SMS only; choose log or webhook for email" }
+        if emailSender == .twilio { return "the twilio sender sends SMS only; choose log, webhook or smtp for email" }
+        if smsSender == .smtp { return "the smtp sender sends email only; choose log, webhook or twilio for SMS" }
         if [smsSender, emailSender].contains(where: { [.apns, .fcm].contains($0) }) {
             return "apns and fcm send push notifications only; choose log, webhook or twilio for SMS and email"
         }
@@ -39,6 +44,7 @@ public struct DeliveryConfiguration: Sendable {
         if kinds.contains(.webhook) && (webhookURL == nil || (webhookSecret ?? "").isEmpty) {
             return "the webhook sender needs a webhook URL and secret"
         }
+        if emailSender == .smtp, let problem = smtp.problem(from: emailFrom) { return problem }
         if let problem = webhookURL.flatMap({ OutboundHTTP.problem($0, name: "the webhook URL") }) { return problem }
         if let problem = OutboundHTTP.problem(twilioBaseURL, name: "the Twilio base URL") { return problem }
         if kinds.contains(.twilio) && (twilioAccountSID == nil || twilioAuthToken == nil || twilioFrom == nil) {
@@ -53,7 +59,7 @@ public struct DeliveryConfiguration: Sendable {
         guard [smsSender, emailSender].contains(.log), !allowsLogSenderOffLoopback, !Self.isLoopback(host) else { return nil }
         return """
             the log sender writes live PINs and sign-in links to the server log; it is for development on a loopback \
-            address, not \(host). Choose --sms-sender and --email-sender webhook (or twilio for SMS), or accept it \
+            address, not \(host). Choose --sms-sender webhook or twilio and --email-sender webhook or smtp, or accept it \
             with --allow-log-sender (LATCHKEY_ALLOW_LOG_SENDER=1)
             """
     }
@@ -80,6 +86,9 @@ public struct DeliveryConfiguration: Sendable {
                 from: twilioFrom,
                 client: OutboundHTTP.client
             )
+        }
+        if emailSender == .smtp, let emailFrom {
+            senders[.smtp] = SMTPMessageSender(settings: smtp, defaultFrom: emailFrom)
         }
         return senders
     }

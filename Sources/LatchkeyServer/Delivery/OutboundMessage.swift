@@ -49,7 +49,7 @@ struct DeliveryFailure: Error, CustomStringConvertible {
 /// Sends messages through one provider. Implementations throw ``DeliveryFailure`` (or any
 /// error, taken as temporary) and return the provider's message id when it gives one.
 protocol MessageSender: Sendable {
-    /// The sender's kind: `log`, `webhook`, `twilio` as configured; `apns`, `fcm` for pushes.
+    /// The sender's kind: `log`, `webhook`, `twilio`, `smtp` as configured; `apns`, `fcm` for pushes.
     var kind: MessageSenderKind { get }
     /// Sends one message.
     func deliver(_ message: OutboundMessage) async throws -> String?
@@ -63,6 +63,8 @@ public enum MessageSenderKind: String, Sendable, CaseIterable, Codable {
     case webhook
     /// Twilio's Messages API (SMS only).
     case twilio
+    /// An SMTP relay (email only; ``SMTPSettings``).
+    case smtp
     /// Apple Push Notification service (push only; the app's credentials).
     case apns
     /// Firebase Cloud Messaging HTTP v1 (push only; the app's credentials).
