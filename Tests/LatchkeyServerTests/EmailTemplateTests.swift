@@ -128,7 +128,8 @@ import Testing
                 let override = [
                     "subject": "{{appName}} のパスワード",
                     "text": "リンク: {{{link}}} ({{hours}})",
-                    "html": #"<!DOCTYPE html><html lang="ja"><body><p style="color: {{accentColor}}">こんにちは {{appName}}</p><a href="{{link}}">開く</a></body></html>"#,
+                    "html":
+                        #"<!DOCTYPE html><html lang="ja"><body><p style="color: {{accentColor}}">こんにちは {{appName}}</p><a href="{{link}}">開く</a></body></html>"#,
                 ]
                 #expect(try await client.send(.put, path, json: override, token: viewer).status == .forbidden)
                 let saved = try await client.send(.put, path, json: override, token: admin)
@@ -186,9 +187,17 @@ import Testing
                 #expect(error?["field"] as? String == field, "\(body)")
                 #expect((error?["reason"] as? String)?.hasPrefix(reason) == true, "\(body): \(error?["reason"] ?? "")")
             }
-            let badLanguage = try await client.send(.put, Self.template("verify_email", "not_a_tag!", app: harness.app.id), json: ["text": "{{link}}"], token: admin)
+            let badLanguage = try await client.send(
+                .put,
+                Self.template("verify_email", "not_a_tag!", app: harness.app.id),
+                json: ["text": "{{link}}"],
+                token: admin
+            )
             #expect(badLanguage.status == .unprocessableContent && badLanguage.fieldCodes == ["invalid_field"])
-            #expect(try await client.send(.put, Self.template("phone_pin", "en", app: harness.app.id), json: ["text": "x"], token: admin).status == .notFound)
+            #expect(
+                try await client.send(.put, Self.template("phone_pin", "en", app: harness.app.id), json: ["text": "x"], token: admin).status
+                    == .notFound
+            )
             #expect(try await client.send(.put, path, json: ["text": "{{link}}", "body": "x"], token: admin).status == .badRequest)
             #expect(try await client.send(.get, path, token: admin).value("overridden") as? Bool == false)
         }
@@ -217,7 +226,9 @@ import Testing
                 #expect(shown.string("lastError")?.contains("text: missing link") == true, "\(shown.text)")
                 #expect(shown.string("fallbackAt") != nil)
                 let listed = try await client.send(.get, "/v1/operator/apps/\(harness.app.id)/email-templates", token: viewer)
-                let row = (listed.value("items") as? [[String: Any]])?.first { $0["purpose"] as? String == "reset_password" && $0["language"] as? String == "en" }
+                let row = (listed.value("items") as? [[String: Any]])?.first {
+                    $0["purpose"] as? String == "reset_password" && $0["language"] as? String == "en"
+                }
                 #expect(row?["lastError"] as? String != nil && row?["parts"] as? [String] == ["subject", "text"])
             }
         }
@@ -247,7 +258,9 @@ import Testing
                 let french = try await Self.reset(client, receiver, language: "fr, en")
                 #expect(french["subject"] as? String == "Reset your Test App password")
                 let japanese = try await Self.reset(client, receiver, language: "ja, de")
-                #expect((japanese["subject"] as? String)?.contains("Test App") == true && (japanese["html"] as? String)?.contains(#"lang="ja""#) == true)
+                #expect(
+                    (japanese["subject"] as? String)?.contains("Test App") == true && (japanese["html"] as? String)?.contains(#"lang="ja""#) == true
+                )
             }
         }
     }
@@ -272,7 +285,9 @@ import Testing
                     token: viewer
                 )
                 #expect(preview.status == .ok, "\(preview.text)")
-                #expect(preview.string("html") == #"<p style="color: #0b6e4f">123456 for Test App</p><img src="https://cdn.example.com/logo.png" alt="">"#)
+                #expect(
+                    preview.string("html") == #"<p style="color: #0b6e4f">123456 for Test App</p><img src="https://cdn.example.com/logo.png" alt="">"#
+                )
                 #expect(preview.string("subject") == "123456 is your Test App sign-in code")
                 #expect(preview.string("text")?.contains("https://example.com/v1/auth/action?mode=sample&token=") == true)
                 #expect(receiver.requests.isEmpty)
@@ -296,22 +311,33 @@ import Testing
             #expect(policy.contains("script-src 'self'") && policy.contains("frame-src 'self'") && !policy.contains("unsafe"))
             #expect(page.text.contains(#"<iframe name="email-preview""#) && page.text.contains(#"formtarget="email-preview""#))
 
-            let preview = try await browser.post(client, path + "/preview", ["subject": "S", "text": "{{link}}", "html": #"<p>{{appName}} <a href="{{link}}">go</a></p>"#])
+            let preview = try await browser.post(
+                client,
+                path + "/preview",
+                ["subject": "S", "text": "{{link}}", "html": #"<p>{{appName}} <a href="{{link}}">go</a></p>"#]
+            )
             #expect(preview.status == .ok)
-            #expect(preview.text == #"<p>Test App <a href="https://example.com/v1/auth/action?mode=sample&amp;token=lke_SAMPLE0123456789">go</a></p>"#)
+            #expect(
+                preview.text == #"<p>Test App <a href="https://example.com/v1/auth/action?mode=sample&amp;token=lke_SAMPLE0123456789">go</a></p>"#
+            )
             #expect(preview.headers[.contentSecurityPolicy] == EmailTemplateTests.previewPolicy)
             #expect(preview.headers[HTTPField.Name("X-Frame-Options")!] == "SAMEORIGIN")
             #expect(try await browser.post(client, path + "/preview", [:], withToken: false).status == .forbidden)
 
             let refused = try await browser.post(client, path, ["subject": "S", "text": "no link", "html": "", "action": "save"])
-            #expect(refused.status == .unprocessableContent && refused.text.contains("missing_variable:link") && refused.text.contains("#template-text"))
+            #expect(
+                refused.status == .unprocessableContent && refused.text.contains("missing_variable:link") && refused.text.contains("#template-text")
+            )
             let saved = try await browser.post(client, path, ["subject": "Custom", "text": "Go:\r\n{{{link}}}", "html": "", "action": "save"])
             #expect(saved.status == .seeOther)
             let stored = try await harness.backend.admin.emailTemplate(appID: app, purpose: "reset_password", language: "en", by: .commandLine())
             #expect(stored.override == EmailTemplateParts(subject: "Custom", text: "Go:\n{{{link}}}", html: nil))
             let reset = try await browser.post(client, path, ["action": "reset"])
             #expect(reset.status == .seeOther)
-            #expect(try await harness.backend.admin.emailTemplate(appID: app, purpose: "reset_password", language: "en", by: .commandLine()).overridden == false)
+            #expect(
+                try await harness.backend.admin.emailTemplate(appID: app, purpose: "reset_password", language: "en", by: .commandLine()).overridden
+                    == false
+            )
         }
     }
 
@@ -331,7 +357,9 @@ import Testing
 
         let refused = try await LatchkeyBinary.run(["email-templates", "set"] + common + ["--html-file", broken])
         #expect(refused.status != 0 && refused.stderr.contains("missing_variable:link"), "\(refused)")
-        let set = try await LatchkeyBinary.run(["email-templates", "set"] + common + ["--subject", "Verifique {{appName}}", "--text-file", textFile])
+        let set = try await LatchkeyBinary.run(
+            ["email-templates", "set"] + common + ["--subject", "Verifique {{appName}}", "--text-file", textFile]
+        )
         #expect(set.status == 0 && set.stdout.contains("saved verify_email pt-BR"), "\(set)")
         let shown = try await LatchkeyBinary.run(["email-templates", "show", "--json"] + common)
         let template = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])

@@ -1,6 +1,6 @@
 public import Foundation
-public import LatchkeyWire
 import HTTPTypes
+public import LatchkeyWire
 
 /// Operators' templates, for the admin API, the console and `latchkey email-templates`.
 extension AdminService {

@@ -35,7 +35,9 @@ struct EmailTemplateValidator {
             return "syntax:\(error)"
         }
         if part == .subject && rendered.isEmpty { return "empty" }
-        if part != .subject, let missing = purpose.required.first(where: { !part.shows(purpose.sampleValues(appName: appName)[$0] ?? "", in: rendered) }) {
+        if part != .subject,
+            let missing = purpose.required.first(where: { !part.shows(purpose.sampleValues(appName: appName)[$0] ?? "", in: rendered) })
+        {
             return "missing_variable:\(missing)"
         }
         return part == .html ? HTMLCheck.problem(rendered) : nil

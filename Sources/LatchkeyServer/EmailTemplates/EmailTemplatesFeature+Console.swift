@@ -26,7 +26,12 @@ extension EmailTemplatesFeature {
                         "hasError": template.lastError != nil, "appID": app.id,
                     ]
                 }
-                return try console.render("console/email-templates", "console.email_templates.title", visit, values: ["app": ["id": app.id, "name": app.name], "templates": rows])
+                return try console.render(
+                    "console/email-templates",
+                    "console.email_templates.title",
+                    visit,
+                    values: ["app": ["id": app.id, "name": app.name], "templates": rows]
+                )
             }
         }
         table.on(.get, one, operation: "consoleEmailTemplate", access: .consolePage(.viewer)) { request, context in
@@ -60,18 +65,27 @@ extension EmailTemplatesFeature {
                 }
             }
         }
-        table.on(.post, one + "/preview", operation: "consolePreviewEmailTemplate", access: .consolePage(.viewer), form: ["subject", "text", "html"]) {
+        table.on(.post, one + "/preview", operation: "consolePreviewEmailTemplate", access: .consolePage(.viewer), form: ["subject", "text", "html"])
+        {
             request,
             context in
             try await console.visit(request, context) { visit in
                 let (app, purpose, language) = try Self.key(context)
                 let html: String
                 do {
-                    html = try await admin.previewEmailTemplate(Self.parts(of: visit.form), appID: app, purpose: purpose, language: language, by: visit.actor)
+                    html =
+                        try await admin.previewEmailTemplate(
+                            Self.parts(of: visit.form),
+                            appID: app,
+                            purpose: purpose,
+                            language: language,
+                            by: visit.actor
+                        )
                         .html ?? ""
                 } catch let error as APIError where error.status == .unprocessableContent {
                     let lines = error.fields.map { "\($0.field): " + Self.message(for: $0, in: visit.language) }
-                    html = "<!DOCTYPE html><html lang=\"\(visit.language.rawValue)\"><title>-</title><pre>"
+                    html =
+                        "<!DOCTYPE html><html lang=\"\(visit.language.rawValue)\"><title>-</title><pre>"
                         + EmailHTMLContentType.escape(lines.joined(separator: "\n")) + "</pre></html>"
                 }
                 var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .contentSecurityPolicy: Self.previewPolicy]
@@ -81,7 +95,13 @@ extension EmailTemplatesFeature {
         }
     }
 
-    private func editPage(_ visit: ConsoleFeature.Visit, appID: String, template: EmailTemplate, shown: EmailTemplateParts, errors: [PageError]) throws
+    private func editPage(
+        _ visit: ConsoleFeature.Visit,
+        appID: String,
+        template: EmailTemplate,
+        shown: EmailTemplateParts,
+        errors: [PageError]
+    ) throws
         -> Response
     {
         let path = "/console/apps/\(appID)/email-templates/\(template.purpose)/\(template.language)"

@@ -10,7 +10,7 @@ import SQLKit
 /// `/v1/operator/apps/{id}/email-templates/…`, `latchkey email-templates` and the console.
 /// Overrides are checked on save and never stop a message (``EmailComposer``).
 struct EmailTemplatesFeature: Feature {
-    static let id = "email-templates"
+    static let id = "emailTemplates"
     let admin: AdminService
     /// The console, whose sign-in, form checks and layout the template pages share.
     let console: ConsoleFeature
