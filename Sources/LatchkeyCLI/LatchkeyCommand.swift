@@ -9,7 +9,7 @@ struct LatchkeyCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, AppsCommand.self, UsersCommand.self, LeaderboardsCommand.self, WalletCommand.self, DatabaseCommand.self,
             KeysCommand.self, OutboxCommand.self, OperatorsCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self,
-            PushCommand.self, ImportCommand.self, ExportCommand.self, OpenAPICommand.self, ConfigCommand.self,
+            PushCommand.self, ImportCommand.self, ExportCommand.self, OpenAPICommand.self, ConfigCommand.self, EmailTemplatesCommand.self,
         ]
     )
 }

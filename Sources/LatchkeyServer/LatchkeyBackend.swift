@@ -201,6 +201,7 @@ public final class LatchkeyBackend: Sendable {
         messenger = Messenger(
             outbox: outbox,
             composer: composer,
+            emails: EmailComposer(store: EmailTemplateStore(driver: driver), shipped: .shipped, logger: logger),
             delivery: configuration.delivery,
             dispatcher: dispatcher,
             throttle: throttle

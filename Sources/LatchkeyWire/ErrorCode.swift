@@ -196,6 +196,7 @@ extension ErrorCode {
         .totpAlreadyEnrolled,
         .messageExpired,
         .invalidPasswordHash,
+        .invalidTemplate,
         .invalidDeviceID,
         .guestLimitReached,
         .notAnonymous,

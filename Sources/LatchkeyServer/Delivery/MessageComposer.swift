@@ -36,7 +36,7 @@ struct MessageComposer: Sendable {
     }
 
     /// The catalog name of a purpose's messages.
-    private static func templateName(_ purpose: OneTimeCodeStore.Purpose) -> String {
+    static func templateName(_ purpose: OneTimeCodeStore.Purpose) -> String {
         switch purpose {
         case .phoneSignIn, .linkPhone: return "phone_pin"
         case .emailSignIn: return "email_sign_in"

@@ -9,6 +9,8 @@ import SQLKit
 struct Messenger: Sendable {
     let outbox: OutboxStore
     let composer: MessageComposer
+    /// Writes emails from the app's templates or the shipped ones.
+    let emails: EmailComposer
     let delivery: DeliveryConfiguration
     let dispatcher: OutboxDispatcher
     let throttle: FailureThrottle
@@ -46,9 +48,20 @@ struct Messenger: Sendable {
         at now: Date,
         in db: any SQLDatabase
     ) async throws {
-        var values = values
-        values["appName"] = app.name
-        let (subject, body) = composer.compose(purpose, channel: channel, language: language, values: values)
+        let subject: String?
+        let body: String
+        let html: String?
+        if channel == .email, let emailPurpose = EmailPurpose(purpose) {
+            let email = try await emails.compose(emailPurpose, app: app, language: language, values: values, at: now, in: db)
+            subject = email.subject
+            body = email.text
+            html = email.html
+        } else {
+            var values = values
+            values["appName"] = app.name
+            (subject, body) = composer.compose(purpose, channel: channel, language: language, values: values)
+            html = nil
+        }
         let message = OutboundMessage(
             id: Self.sortableID(at: now),
             appID: app.id,
@@ -58,6 +71,7 @@ struct Messenger: Sendable {
             subject: subject,
             body: body,
             createdAt: now,
+            html: html,
             fromName: channel == .email ? app.settings.brand.fromName ?? app.name : nil,
             fromAddress: channel == .email ? app.settings.brand.fromAddress : nil,
             replyTo: channel == .email ? app.settings.brand.replyTo : nil

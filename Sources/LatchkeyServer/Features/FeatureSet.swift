@@ -15,6 +15,7 @@ enum FeatureSet {
         PhoneFeature.self,
         EmailFeature.self,
         BrandFeature.self,
+        EmailTemplatesFeature.self,
         EmailSignInFeature.self,
         KidsFeature.self,
         GuestsFeature.self,

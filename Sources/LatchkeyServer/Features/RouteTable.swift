@@ -88,7 +88,10 @@ extension RouteTable.Route {
             context.language = Language(of: request)
             context.principal = try await authenticator.principal(for: request, access: access)
             if let form { context.form = try await authenticator.form(of: request, fields: form) }
-            return try await handler(request, context)
+            // Messages queued for the request can use an email template in a language only it names.
+            return try await EmailLanguage.$acceptLanguage.withValue(request.headers[.acceptLanguage]) {
+                try await handler(request, context)
+            }
         }
     }
 

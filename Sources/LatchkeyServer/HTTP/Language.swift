@@ -10,11 +10,13 @@ enum Language: String, Sendable, CaseIterable {
     /// Picks the best supported language from an `Accept-Language` header (RFC 9110 §12.5.4),
     /// honouring q-values; English when nothing matches.
     init(acceptLanguage header: String?) {
-        guard let header else {
-            self = .english
-            return
-        }
-        var best: (language: Language, quality: Double)?
+        self = header.flatMap { Self.preferences($0).lazy.compactMap(Language.init(tag:)).first } ?? .english
+    }
+
+    /// The lowercased tags of an `Accept-Language` header, most preferred first (by q-value, then
+    /// in order), leaving out those with `q=0`.
+    static func preferences(_ header: String) -> [String] {
+        var ranked: [(tag: String, quality: Double)] = []
         for item in header.split(separator: ",").prefix(20) {
             let parts = item.split(separator: ";")
             guard let tag = parts.first?.trimmingCharacters(in: .whitespaces).lowercased() else { continue }
@@ -23,10 +25,9 @@ enum Language: String, Sendable, CaseIterable {
                 let pair = parameter.trimmingCharacters(in: .whitespaces)
                 if pair.hasPrefix("q="), let value = Double(pair.dropFirst(2)) { quality = value }
             }
-            guard quality > 0, let language = Language(tag: tag) else { continue }
-            if quality > (best?.quality ?? -1) { best = (language, quality) }
+            if quality > 0 { ranked.append((tag, quality)) }
         }
-        self = best?.language ?? .english
+        return ranked.enumerated().sorted { ($0.element.quality, -$0.offset) > ($1.element.quality, -$1.offset) }.map(\.element.tag)
     }
 
     /// The language a request asks for.
@@ -44,7 +45,7 @@ enum Language: String, Sendable, CaseIterable {
         }
     }
 
-    private init?(tag: String) {
+    init?(tag: String) {
         if tag == "en" || tag.hasPrefix("en-") {
             self = .english
         } else if tag == "ja" || tag.hasPrefix("ja-") {

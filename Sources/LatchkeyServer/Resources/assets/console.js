@@ -1,5 +1,6 @@
-// The console's only script: confirmation before destructive forms, and the dashboard's figures
-// refreshed every 15 seconds from /console/figures (the page works without it).
+// The console's only script: confirmation before destructive forms, the dashboard's figures
+// refreshed every 15 seconds from /console/figures, and an email template's live preview (the
+// pages work without it).
 "use strict";
 
 document.querySelectorAll("form[data-confirm]").forEach(function (form) {
@@ -50,4 +51,19 @@ document.querySelectorAll("form[data-confirm]").forEach(function (form) {
   }
 
   window.setInterval(refresh, 15000);
+})();
+
+// An email template's preview follows its edits: the form is posted to the preview frame half a
+// second after the last keystroke (the Preview button does the same without this script).
+(function () {
+  var form = document.querySelector("form[data-live-preview]");
+  var button = document.getElementById("preview-template");
+  if (!form || !button || !form.requestSubmit) return;
+  var timer = null;
+  function preview() { form.requestSubmit(button); }
+  form.addEventListener("input", function () {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(preview, 500);
+  });
+  preview();
 })();
