@@ -18,7 +18,8 @@ import Testing
             #expect(
                 modules.compactMap { $0["id"] as? String }
                     == [
-                        "hello", "auth", "me", "tokens", "phone", "email", "emailTemplates", "emailSignIn", "kids", "guests", "passkeys", "mfa", "providers",
+                        "hello", "auth", "me", "tokens", "phone", "email", "emailTemplates", "emailSignIn", "kids", "guests", "passkeys", "mfa",
+                        "providers",
                         "oauth", "login", "admin", "profiles", "appdata", "leaderboards", "wallet", "push", "pages", "database", "ops", "console",
                         "import",
                     ]

@@ -31,7 +31,7 @@ class SMTPLatchkey:
     work: str
     relay_port: int
     ca_file: str = None  # None: the relay's certificate does not verify
-    password: str = "relay-password"
+    password: str = "relay-password"  # None: no AUTH
     app_name: str = "ラッチキー interop"
     store: str = "sqlite"
     settings: dict = field(default_factory=dict)  # more LATCHKEY_* variables
@@ -75,8 +75,9 @@ class SMTPLatchkey:
         if os.path.exists(ready):
             os.remove(ready)
         env = dict(os.environ, **self._secret_key(), LATCHKEY_EMAIL_SENDER="smtp", LATCHKEY_EMAIL_FROM=FROM,
-                   LATCHKEY_SMTP_HOST="127.0.0.1", LATCHKEY_SMTP_PORT=str(self.relay_port),
-                   LATCHKEY_SMTP_USERNAME="latchkey", LATCHKEY_SMTP_PASSWORD=self.password, **self.settings)
+                   LATCHKEY_SMTP_HOST="127.0.0.1", LATCHKEY_SMTP_PORT=str(self.relay_port), **self.settings)
+        if self.password is not None:
+            env.update(LATCHKEY_SMTP_USERNAME="latchkey", LATCHKEY_SMTP_PASSWORD=self.password)
         if self.ca_file:
             env["LATCHKEY_SMTP_CA_FILE"] = self.ca_file
         log = open(os.path.join(self.work, "server.log"), "ab")

@@ -38,6 +38,8 @@ class Relay:
     call_limit: int = 20
     # starttls, tls (TLS from the first byte) or none, as --smtp-security names them
     security: str = "starttls"
+    # False: anyone may send without AUTH, as a receiving mail server takes mail (the Postfix test)
+    auth: bool = True
     # where to append "recipient<TAB>monotonic time" per message instead of keeping it parsed
     # (bench/smtp, which runs the relay in a process of its own)
     log_file: str = None
@@ -64,8 +66,8 @@ class Relay:
             "none": dict(auth_require_tls=False),
         }[self.security]
         self._controller = Controller(
-            _Handler(self), hostname="127.0.0.1", port=self.port, ready_timeout=10, auth_required=True, **transport,
-            authenticator=self._authenticate, auth_exclude_mechanism=excluded, decode_data=False,
+            _Handler(self), hostname="127.0.0.1", port=self.port, ready_timeout=10, auth_required=self.auth, **transport,
+            authenticator=self._authenticate if self.auth else None, auth_exclude_mechanism=excluded, decode_data=False,
             command_call_limit=self.call_limit,
         )
         self._controller.start()

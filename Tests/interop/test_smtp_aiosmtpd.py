@@ -17,6 +17,7 @@ import pytest
 import requests
 
 from smtp_latchkey import FROM, new_installation, write_certificates
+import postfix_relay
 from smtp_relay import Relay
 from tls_latchkey import STORES
 
@@ -74,10 +75,12 @@ def assert_well_formed(received) -> None:
         if not part.is_multipart():
             assert part.get_content_charset() == "utf-8"
             assert part["Content-Transfer-Encoding"] in ("quoted-printable", "base64")
-    html = message.get_body(preferencelist=("html",))
-    if html is not None:
-        assert message.get_content_type() == "multipart/alternative"
-        assert "<img" not in html.get_content().lower()
+    # Every email has both parts; the HTML one loads nothing that could tell the sender it was read
+    # (the apps here set no logo).
+    assert message.get_content_type() == "multipart/alternative"
+    assert [part.get_content_type() for part in message.iter_parts()] == ["text/plain", "text/html"]
+    html = message.get_body(preferencelist=("html",)).get_content()
+    assert "<img" not in html.lower() and "<script" not in html.lower()
 
 
 def test_sign_up_verification_arrives_well_formed_and_its_link_verifies(server, relay):
@@ -232,3 +235,76 @@ def test_the_relay_down_across_a_kill_9_loses_nothing(certificates):
     finally:
         installation.remove()
         relay.stop()
+
+
+def link_token(server, received) -> str:
+    """The token of the one link to this server in the message's text part, which the HTML part
+    carries too."""
+    text = received.message.get_body(preferencelist=("plain",)).get_content()
+    links = re.findall(re.escape(server.url) + r"/\S+", text)
+    assert len(links) == 1, text
+    assert links[0].replace("&", "&amp;") in received.message.get_body(preferencelist=("html",)).get_content()
+    return urllib.parse.parse_qs(urllib.parse.urlsplit(links[0]).query)["token"][0]
+
+
+def test_a_password_reset_link_arrives_and_sets_the_new_password(server, relay):
+    email, password, new_password = address(), secrets.token_urlsafe(16), secrets.token_urlsafe(16)
+    headers = {"Latchkey-Client-Id": server.client_id}
+    assert requests.post(f"{server.url}/v1/auth/signup", json={"email": email, "password": password}, headers=headers,
+                         timeout=10).status_code == 201
+    relay.wait_for(email)  # the verification
+    asked = requests.post(f"{server.url}/v1/auth/password/reset", json={"email": email}, headers=headers, timeout=10)
+    assert asked.status_code == 202, asked.text
+    received = relay.wait_for(email, count=2)
+    assert_well_formed(received)
+    assert received.message["Subject"] == "Reset your ラッチキー interop password"
+    confirmed = requests.post(f"{server.url}/v1/auth/password/reset/confirm",
+                              json={"token": link_token(server, received), "password": new_password}, timeout=10)
+    assert confirmed.status_code in (200, 204), confirmed.text
+    for tried, status in ((password, 401), (new_password, 200)):
+        answer = requests.post(f"{server.url}/v1/auth/signin", json={"email": email, "password": tried}, headers=headers,
+                               timeout=10)
+        assert answer.status_code == status, answer.text
+
+
+def test_a_childs_consent_request_reaches_the_parent_who_grants_it(server, relay):
+    parent = address()
+    child = requests.post(f"{server.url}/v1/auth/signup", headers={"Latchkey-Client-Id": server.client_id}, timeout=10,
+                          json={"username": f"kid_{secrets.token_hex(4)}", "password": secrets.token_urlsafe(16),
+                                "dateOfBirth": "2016-05-01", "country": "US", "parentEmail": parent})
+    assert child.status_code == 201, child.text
+    access = {"Authorization": f"Bearer {child.json()['session']['accessToken']}"}
+    received = relay.wait_for(parent)
+    assert_well_formed(received)
+    token = link_token(server, received)
+    browser = requests.Session()
+    page = browser.get(f"{server.url}/v1/consent", params={"token": token}, timeout=10)
+    assert page.status_code == 200, page.text
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
+    granted = browser.post(f"{server.url}/v1/consent", data={"token": token, "action": "grant", "csrf_token": csrf}, timeout=10)
+    assert granted.status_code == 200, granted.text
+    me = requests.get(f"{server.url}/v1/me", headers=access, timeout=10).json()
+    assert me["consent"]["status"] == "granted"
+
+
+# .ci/run installs Postfix and runs as root: there the test always runs.
+@pytest.mark.skipif(not os.environ.get("CI") and not postfix_relay.available(), reason="Postfix is not installed, or this is not root")
+def test_a_local_postfix_relays_the_mail_on(certificates):
+    """Latchkey → Debian's Postfix on loopback (STARTTLS, no AUTH: a host's own relay) → the
+    receiving server. Postfix takes the message as it is and adds only its Received line."""
+    ca, cert, key = certificates
+    receiver = Relay(cert, key, security="none", auth=False).start()
+    postfix = postfix_relay.PostfixRelay(("127.0.0.1", receiver.port), cert, key).start()
+    installation = new_installation(BINARY, postfix.port, ca_file=ca, password=None).create().start()
+    try:
+        email = address()
+        send_code(installation, email)
+        received = receiver.wait_for(email, timeout=30)
+        assert_well_formed(received)
+        assert "by relay.latchkey.test (Postfix) with ESMTPS" in str(received.message["Received"])
+        entry = installation.outbox_entry(email, lambda e: e["status"] == "sent")
+        assert entry["providerMessageID"] == received.message["Message-ID"]
+    finally:
+        installation.remove()
+        postfix.stop()
+        receiver.stop()
