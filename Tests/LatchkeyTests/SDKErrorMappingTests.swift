@@ -20,6 +20,7 @@ import Testing
         .leaderboardSortOrderLocked: "only a leaderboards:admin client defines boards",
         .messageExpired: "operators retry dead letters",
         .invalidPasswordHash: "imports are an operator's",
+        .invalidTemplate: "email templates are an operator's",
         .emailVerificationRequired: "no longer answered: an email sign-up that awaits its link answers verificationSent",
     ]
 
