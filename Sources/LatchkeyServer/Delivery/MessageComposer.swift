@@ -1,34 +1,31 @@
 import Foundation
 import Mustache
 
-/// Writes messages from the Mustache templates in the ``StringCatalog``: per purpose, the body
-/// `message.<purpose>.body` and, for email, the subject `message.<purpose>.subject`. Values are
-/// inserted unescaped (`{{{value}}}`): the messages are plain text.
+/// Writes the messages that are not emails (SMS PINs) from the Mustache templates in the
+/// ``StringCatalog``: per purpose, the body `message.<purpose>.body`. Values are inserted
+/// unescaped (`{{{value}}}`): the messages are plain text. Emails, with their subjects and HTML
+/// and the operators' templates, are ``EmailComposer``'s.
 struct MessageComposer: Sendable {
     private let library: MustacheLibrary
 
-    /// Compiles the message templates of the shipped catalogs, each named `<language>/<id>`.
+    /// Compiles the body templates of the shipped catalogs that no email purpose has, each named
+    /// `<language>/<id>`.
     static func shipped() throws -> MessageComposer {
         var library = MustacheLibrary()
         for (language, texts) in StringCatalog.shipped.texts {
-            for (id, text) in texts where id.hasPrefix("message.") {
+            for (id, text) in texts where id.hasPrefix("message.") && id.hasSuffix(".body") {
+                let name = id.dropFirst("message.".count).dropLast(".body".count)
+                guard EmailPurpose(rawValue: String(name)) == nil else { continue }
                 library.register(try MustacheTemplate(string: text), named: "\(language.rawValue)/\(id)")
             }
         }
         return MessageComposer(library: library)
     }
 
-    /// The subject (email only) and body of a `purpose` message in `language`.
-    func compose(
-        _ purpose: OneTimeCodeStore.Purpose,
-        channel: OutboundMessage.Channel,
-        language: Language,
-        values: [String: String]
-    ) -> (subject: String?, body: String) {
+    /// The body of a `purpose` message in `language`.
+    func compose(_ purpose: OneTimeCodeStore.Purpose, language: Language, values: [String: String]) -> String {
         let name = Self.templateName(purpose)
-        let body = render("message.\(name).body", in: language, values) ?? ""
-        let subject = channel == .email ? render("message.\(name).subject", in: language, values) : nil
-        return (subject?.trimmingCharacters(in: .whitespacesAndNewlines), body.trimmingCharacters(in: .whitespacesAndNewlines))
+        return (render("message.\(name).body", in: language, values) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private func render(_ id: String, in language: Language, _ values: [String: String]) -> String? {

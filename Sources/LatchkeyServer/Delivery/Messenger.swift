@@ -59,7 +59,8 @@ struct Messenger: Sendable {
         } else {
             var values = values
             values["appName"] = app.name
-            (subject, body) = composer.compose(purpose, channel: channel, language: language, values: values)
+            subject = nil
+            body = composer.compose(purpose, language: language, values: values)
             html = nil
         }
         let message = OutboundMessage(
