@@ -269,10 +269,85 @@ import Testing
             var fields = try PageForm.fields(in: page.text, action: "/console/apps/\(id)/settings")
             fields["csrf_token"] = nil
             fields["access-token-ttl"] = "1200"
-            #expect(try await adam.post(client, "/console/apps/\(id)/settings", fields).status == .seeOther)
+            let confirmation = try await adam.post(client, "/console/apps/\(id)/settings", fields)
+            #expect(confirmation.status == .ok && confirmation.text.contains("settings-diff"))
+            #expect(try await harness.backend.apps.find(id)?.settings == configured.settings, "saved before it was confirmed")
+            var confirmed = try PageForm.fields(in: confirmation.text, action: "/console/apps/\(id)/settings")
+            confirmed["csrf_token"] = nil
+            confirmed["confirm"] = "1"
+            #expect(try await adam.post(client, "/console/apps/\(id)/settings", confirmed).status == .seeOther)
             var expected = configured.settings
             expected.auth.accessTokenTTL = 1200
             #expect(try await harness.backend.apps.find(id)?.settings == expected)
+        }
+    }
+
+    /// The settings page by section: a change to a token lifetime is shown before → after and
+    /// saved only once confirmed; a switch left unchecked saves off; a saved page lists what
+    /// changed; a refused value is told beside its field in the page's language, as typed.
+    @Test(arguments: TestStore.enabled) func settingsConfirmRiskyChangesAndSaveSwitchesOff(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        let admin = try await harness.makeOperator("adam", role: .admin)
+        let viewer = try await harness.makeOperator("vera", role: .viewer)
+        let id = harness.app.id
+        let action = "/console/apps/\(id)/settings"
+        try await harness.run { client in
+            var adam = Browser()
+            try await adam.signIn(client, harness, admin)
+            let page = try await adam.get(client, "/console/apps/\(id)")
+            #expect(page.text.contains(##"href="#section-sessions""##) && page.text.contains(#"<h3 id="section-sessions">Sessions and tokens</h3>"#))
+            #expect(page.text.contains(#"<label for="setting-session-ttl">Session lifetime</label>"#))
+            #expect(page.text.contains(#"role="switch" id="setting-first-party" name="first-party" value="true" checked"#))
+            var fields = try PageForm.fields(in: page.text, action: action)
+            fields["csrf_token"] = nil
+            let before = try #require(try await harness.backend.apps.find(id)?.settings)
+            #expect(before.hostedLogin.firstParty)
+
+            var changed = fields
+            changed["session-ttl"] = "7200"
+            changed["first-party"] = nil
+            let confirmation = try await adam.post(client, action, changed)
+            #expect(confirmation.status == .ok)
+            #expect(confirmation.text.contains("Session lifetime") && confirmation.text.contains("<ins>7200 (2 h)</ins>"))
+            #expect(confirmation.text.contains("First-party app") && confirmation.text.contains("<del>On</del>"))
+            #expect(try await harness.backend.apps.find(id)?.settings == before, "saved before it was confirmed")
+            var confirmed = try PageForm.fields(in: confirmation.text, action: action)
+            confirmed["csrf_token"] = nil
+            confirmed["confirm"] = "1"
+            let saved = try await adam.post(client, action, confirmed)
+            #expect(saved.status == .seeOther)
+            let location = try #require(saved.headers[.location])
+            let after = try #require(try await harness.backend.apps.find(id)?.settings)
+            #expect(after.auth.sessionTTL == 7200 && !after.hostedLogin.firstParty)
+            let savedPage = try await adam.get(client, location)
+            #expect(savedPage.text.contains(#"role="status""#))
+            #expect(savedPage.text.contains("<li>Session lifetime</li>") && savedPage.text.contains("<li>First-party app</li>"))
+            #expect(!savedPage.text.contains(#"name="first-party" value="true" checked"#))
+
+            // A change to no risky setting saves at once.
+            var back = try PageForm.fields(in: savedPage.text, action: action)
+            back["csrf_token"] = nil
+            back["first-party"] = "true"
+            #expect(try await adam.post(client, action, back).status == .seeOther)
+            #expect(try await harness.backend.apps.find(id)?.settings.hostedLogin.firstParty == true)
+
+            adam.language = "ja"
+            var wrong = back
+            wrong["session-ttl"] = "10"
+            let refused = try await adam.post(client, action, wrong)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains(#"<p class="field-error" id="setting-session-ttl-error">"#))
+            let described = "setting-session-ttl-hint setting-session-ttl-unit setting-session-ttl-error"
+            #expect(refused.text.contains(#"value="10" aria-describedby="\#(described)" aria-invalid="true""#))
+            #expect(refused.text.contains("セッションの有効期間"))
+            #expect(try await harness.backend.apps.find(id)?.settings.auth.sessionTTL == 7200)
+
+            var vera = Browser()
+            try await vera.signIn(client, harness, viewer)
+            let look = try await vera.get(client, "/console/apps/\(id)")
+            let readOnly = #"name="first-party" value="true" checked aria-describedby="setting-first-party-hint" disabled"#
+            #expect(look.text.contains(readOnly))
+            #expect(!look.text.contains("save-settings"))
         }
     }
 

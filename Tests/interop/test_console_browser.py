@@ -169,7 +169,8 @@ def app_settings(client_id: str) -> dict:
 def test_changing_the_access_token_lifetime_saves_only_that(browser):
     """The access-token lifetime is "changeable in the control panel" (Wilddog): on an app whose
     settings are not the defaults (a second wallet currency, lists, an optional URL, booleans),
-    changing only that field and pressing Save stores it and leaves every other setting as it was."""
+    changing only that field and pressing Save (then confirming the change) stores it and leaves
+    every other setting as it was."""
     created = subprocess.run(
         [BINARY, "apps", "create", "--name", f"Panel {secrets.token_hex(3)}", "--json", "--data-dir", DATA_DIR],
         capture_output=True, text=True, timeout=60, check=True)
@@ -188,6 +189,8 @@ def test_changing_the_access_token_lifetime_saves_only_that(browser):
     field.clear()
     field.send_keys("1200")
     submit(browser, "save-settings")
+    wait_for(browser, "settings-diff")
+    submit(browser, "confirm-settings")
     wait_for(browser, "client-id")
     assert not browser.find_elements(By.ID, "error-summary")
     after = app_settings(app["clientId"])

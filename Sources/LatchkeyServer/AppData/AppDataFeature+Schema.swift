@@ -29,12 +29,15 @@ extension AppDataFeature {
         .invalidAppDataKey, .appDataValueTooLarge, .appDataQuotaExceeded, .etagMismatch, .appDataRestricted,
     ]
 
+    static let settingsSection: SettingSection? = .dataTree
+
     static let settings: [AppSetting] = [
         .integer(
             "appDataMaxValueBytes",
             \AppDataSettings.appDataMaxValueBytes,
             flag: "app-data-max-value-bytes",
             help: "Largest app-data value per key, in bytes.",
+            unit: .bytes,
             range: 1_024...1_048_576,
             rule: "app-data value limit must be 1 KiB to 1 MiB"
         ),
@@ -43,6 +46,7 @@ extension AppDataFeature {
             \AppDataSettings.appDataMaxBytesPerUser,
             flag: "app-data-max-bytes-per-user",
             help: "Most app data one user keeps, in bytes.",
+            unit: .bytes,
             range: 1_024...1_073_741_824,
             rule: "app-data per-user limit must be 1 KiB to 1 GiB"
         ),
@@ -55,7 +59,7 @@ extension AppDataFeature {
             \AppDataSettings.appDataForPendingAccounts,
             flag: "app-data-for-pending-accounts",
             help: "Let accounts awaiting parental consent keep app data."
-        ),
+        ).shown(in: .kids),
     ]
 
     /// One stored value in the export: the JSON as stored, with its tag and time.

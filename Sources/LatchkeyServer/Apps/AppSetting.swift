@@ -24,6 +24,13 @@ public struct AppSetting: Sendable {
     public func values(in settings: AppSettings) -> [String] { format(settings) }
     /// Whether the flag takes a list (repeated), rather than one value.
     public let isList: Bool
+    /// How the console edits the setting.
+    public let control: SettingControl
+    /// Where the console shows the setting; nil leaves it to its feature's
+    /// ``Feature/settingsSection``.
+    public internal(set) var section: SettingSection? = nil
+    /// Whether the console asks to confirm a change of the setting (``risky``).
+    public internal(set) var isRisky = false
 }
 
 /// One setting changed: its flag (without dashes) and the values given for it, as
@@ -80,6 +87,7 @@ extension AppSetting {
         flag: String?,
         help: String,
         isList: Bool = false,
+        control: SettingControl? = nil,
         format: @escaping @Sendable (Value) -> [String],
         parse: @escaping @Sendable ([String]) throws -> Value,
         problem: @escaping @Sendable (Value) -> String? = { _ in nil }
@@ -102,7 +110,8 @@ extension AppSetting {
             parse: { settings, values in settings[Settings.self][keyPath: path] = try parse(values) },
             problem: { settings in problem(settings[Settings.self][keyPath: path]) },
             format: { settings in format(settings[Settings.self][keyPath: path]) },
-            isList: isList
+            isList: isList,
+            control: control ?? (isList ? .list : .text)
         )
     }
 
@@ -112,12 +121,13 @@ extension AppSetting {
         return value
     }
 
-    /// An integer within `range`; `rule` says what is allowed.
+    /// An integer of `unit` within `range`; `rule` says what is allowed.
     static func integer<Settings: FeatureSettings>(
         _ key: String,
         _ path: SettingPath<Settings, Int>,
         flag: String,
         help: String,
+        unit: SettingUnit,
         range: ClosedRange<Int>,
         rule: String
     ) -> AppSetting {
@@ -126,6 +136,7 @@ extension AppSetting {
             path,
             flag: flag,
             help: help,
+            control: .number(unit),
             format: { [String($0)] },
             parse: { values in
                 guard let number = Int(try single(flag, values)) else { throw InvalidAppSetting(description: "--\(flag) takes a whole number") }
@@ -142,6 +153,7 @@ extension AppSetting {
             path,
             flag: flag,
             help: help,
+            control: .toggle,
             format: { [String($0)] },
             parse: { values in
                 switch try single(flag, values) {
@@ -200,6 +212,7 @@ extension AppSetting {
             path,
             flag: flag,
             help: help,
+            control: .url,
             format: { [$0 ?? ""] },
             parse: { values in
                 let value = try single(flag, values)
@@ -225,14 +238,23 @@ extension AppSetting {
             parse: { _, _ in },
             problem: { settings in problem(settings[owner]) },
             format: { _ in [] },
-            isList: false
+            isList: false,
+            control: .text
         )
     }
 }
 
 extension AppSettings {
     /// Every feature's settings, in the features' order.
-    public static var declarations: [AppSetting] { FeatureSet.all.flatMap { $0.settings } }
+    public static var declarations: [AppSetting] {
+        FeatureSet.all.flatMap { feature in
+            feature.settings.map { setting in
+                var setting = setting
+                setting.section = setting.section ?? feature.settingsSection
+                return setting
+            }
+        }
+    }
 
     /// Why these settings are refused, or nil when every rule holds.
     public func problem() -> String? {

@@ -36,6 +36,8 @@ struct AppsFeature: Feature {
     ]
 
     /// Browsers' origins the CORS middleware lets call the API.
+    static let settingsSection: SettingSection? = .sessions
+
     static let settings: [AppSetting] = [
         .list("corsOrigins", \CORSSettings.corsOrigins, flag: "cors-origin", help: "Allowed CORS origin (repeatable; replaces the list).")
     ]

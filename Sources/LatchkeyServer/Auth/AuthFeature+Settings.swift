@@ -7,31 +7,36 @@ extension AuthFeature {
         .duplicateUsername, .duplicateEmail, .reauthenticationRequired, .emailVerificationRequired,
     ]
 
+    static let settingsSection: SettingSection? = .passwords
+
     static let settings: [AppSetting] = [
         .integer(
             "sessionTTL",
             \AuthSettings.sessionTTL,
             flag: "session-ttl",
             help: "Session lifetime in seconds.",
+            unit: .seconds,
             range: 60...31_536_000,
             rule: "session TTL must be 60 s to 365 days"
-        ),
+        ).shown(in: .sessions).risky,
         .integer(
             "sessionIdleTTL",
             \AuthSettings.sessionIdleTTL,
             flag: "session-idle-ttl",
             help: "Idle timeout in seconds (0: off).",
+            unit: .seconds,
             range: 0...Int.max,
             rule: "session idle TTL must be 0 (off) or positive"
-        ),
+        ).shown(in: .sessions).risky,
         .integer(
             "accessTokenTTL",
             \AuthSettings.accessTokenTTL,
             flag: "access-token-ttl",
             help: "Access-token lifetime in seconds.",
+            unit: .seconds,
             range: 30...86_400,
             rule: "access token TTL must be 30 s to 24 h"
-        ),
+        ).shown(in: .sessions).risky,
         .rule("The access token TTL is at most the session TTL.", over: AuthSettings.self) { settings in
             settings.accessTokenTTL > settings.sessionTTL ? "access token TTL must not exceed the session TTL" : nil
         },
@@ -40,6 +45,7 @@ extension AuthFeature {
             \AuthSettings.passwordMinLength,
             flag: "password-min-length",
             help: "Minimum password length.",
+            unit: .characters,
             range: 8...64,
             rule: "password minimum must be 8 to 64"
         ),
@@ -48,6 +54,7 @@ extension AuthFeature {
             \AuthSettings.bcryptCost,
             flag: "bcrypt-cost",
             help: "bcrypt cost of new hashes.",
+            unit: .factor,
             range: AuthSettings.minimumBcryptCost...16,
             rule: "bcrypt cost must be 10 to 16"
         ),
@@ -67,7 +74,7 @@ extension AuthFeature {
                 }
                 return Set(methods.compactMap { $0 })
             }
-        ),
+        ).shown(in: .signIn).risky,
         .boolean("revealTakenEmails", \AuthSettings.revealTakenEmails, flag: "reveal-taken-emails", help: "Say 'taken' for emails in use."),
         .boolean(
             "revealUnknownUsers",
@@ -80,14 +87,16 @@ extension AuthFeature {
             \AuthSettings.reauthenticationWindowSeconds,
             flag: "reauthentication-window",
             help: "Seconds a sign-in or re-authentication allows email change, provider linking and deletion.",
+            unit: .seconds,
             range: 30...86_400,
             rule: "re-authentication window must be 30 s to 24 h"
-        ),
+        ).shown(in: .sessions),
         .integer(
             "accountFailureLimit",
             \AuthSettings.accountFailureLimit,
             flag: "account-failure-limit",
             help: "Failed sign-ins of one name from one address before that address is locked out of it.",
+            unit: .count,
             range: 1...Int.max,
             rule: "throttling limits must be positive"
         ),
@@ -96,6 +105,7 @@ extension AuthFeature {
             \AuthSettings.ipFailureLimit,
             flag: "ip-failure-limit",
             help: "Failed sign-ins from one IP before 429.",
+            unit: .count,
             range: 1...Int.max,
             rule: "throttling limits must be positive"
         ),
@@ -104,6 +114,7 @@ extension AuthFeature {
             \AuthSettings.failureWindowSeconds,
             flag: "failure-window",
             help: "Seconds failures are counted and a lock lasts.",
+            unit: .seconds,
             range: 1...Int.max,
             rule: "throttling limits must be positive"
         ),
@@ -112,6 +123,7 @@ extension AuthFeature {
             \AuthSettings.ipSignUpLimit,
             flag: "ip-sign-up-limit",
             help: "Sign-ups from one IP per hour before 429.",
+            unit: .perHour,
             range: 1...Int.max,
             rule: "throttling limits must be positive"
         ),

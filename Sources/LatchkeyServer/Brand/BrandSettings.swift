@@ -54,6 +54,8 @@ struct BrandFeature: Feature {
 
     init(backend: LatchkeyBackend) {}
 
+    static let settingsSection: SettingSection? = .branding
+
     static let settings: [AppSetting] = [
         .optionalText(
             "fromName",
@@ -61,21 +63,21 @@ struct BrandFeature: Feature {
             flag: "from-name",
             help: "The display name emails come from (empty: the app's name).",
             problem: { $0.count > 100 || $0.contains(where: \.isNewline) ? "the from name is one line of at most 100 characters" : nil }
-        ),
+        ).shown(in: .messaging),
         .optionalText(
             "fromAddress",
             \BrandSettings.fromAddress,
             flag: "from-address",
             help: "The address emails come from (empty: the server's --email-from).",
             problem: { Validation.isValidEmail($0) ? nil : "the from address is not an email address" }
-        ),
+        ).shown(in: .messaging),
         .optionalText(
             "replyTo",
             \BrandSettings.replyTo,
             flag: "reply-to",
             help: "Where replies to emails go (empty: to the sender).",
             problem: { Validation.isValidEmail($0) ? nil : "the reply-to address is not an email address" }
-        ),
+        ).shown(in: .messaging),
         .url(
             "logoURL",
             \BrandSettings.logoURL,
@@ -88,6 +90,7 @@ struct BrandFeature: Feature {
             \BrandSettings.accentColor,
             flag: "accent-color",
             help: "The accent colour of buttons and links, #rrggbb.",
+            control: .colour,
             format: { [$0] },
             parse: { values in (values.last ?? "").lowercased() },
             problem: { color in

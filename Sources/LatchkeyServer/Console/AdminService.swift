@@ -62,6 +62,13 @@ public struct AdminService: Sendable {
         return app.redacted
     }
 
+    /// The settings `app` would have with `changes`, without saving them: the console shows
+    /// them for confirmation. Refused as ``updateApp(_:name:changes:by:)`` refuses them.
+    public func preview(_ changes: [SettingChange], to app: App, by actor: AdminActor) throws -> AppSettings {
+        try actor.require(.admin)
+        return try Self.validated { try app.settings.applying(changes) }
+    }
+
     /// Adds or replaces one of the app's sign-in providers; with `keepingSecret`, a provider given
     /// without a secret keeps the one stored (a form never shows it, so it cannot send it back).
     public func setProvider(

@@ -163,27 +163,15 @@ extension ConsoleFeature {
                 let edited = request.uri.queryParameters["provider"].map(String.init).flatMap { name in
                     app.settings.signInProviders.providers[name].map { ProviderForm.values(name: name, of: $0) }
                 }
-                return try await appPage(visit, app: app, errors: [], provider: edited)
+                let saved = request.uri.queryParameters["saved"].map(String.init)
+                return try await appPage(visit, app: app, errors: [], provider: edited, saved: saved)
             }
         }
-        let settingFields = Set(AppSettings.declarations.compactMap(\.flag) + ["name"])
+        let settingFields = Set(ConsoleViews.editable.compactMap(\.flag) + ["name", ConsoleViews.switchesField, ConsoleViews.confirmField])
         table.on(.post, "/console/apps/{id}/settings", operation: "consoleUpdateApp", access: .consolePage(.admin), form: settingFields) {
             request,
             context in
-            try await visit(request, context) { visit in
-                let id = try context.parameters.require("id")
-                let current = try await admin.app(id, by: visit.actor)
-                let changes = ConsoleViews.changes(from: visit.form, comparedWith: current.settings)
-                do {
-                    let app = try await admin.updateApp(id, name: visit.form["name"], changes: changes, by: visit.actor)
-                    return Self.redirect("/console/apps/\(app.id)")
-                } catch let error as APIError where error.status == .unprocessableContent {
-                    let errors = error.fields.map { field in
-                        PageError(field: ConsoleViews.fieldID(forKey: field.field), message: message(for: error, field: field, in: visit.language))
-                    }
-                    return try await appPage(visit, app: current, errors: errors, submitted: visit.form)
-                }
-            }
+            try await visit(request, context) { visit in try await saveSettings(visit, appID: try context.parameters.require("id")) }
         }
         table.on(.post, "/console/apps/{id}/secret", operation: "consoleRotateSecret", access: .consolePage(.admin), form: []) { request, context in
             try await visit(request, context) { visit in
@@ -240,16 +228,47 @@ extension ConsoleFeature {
         return try render("console/apps", "console.apps.title", visit, values: ["apps": apps.map(ConsoleViews.appRow)], errors: errors)
     }
 
+    /// Saves a posted settings form: a change to a risky setting is first shown for confirmation
+    /// (nothing saved until the same form comes back with ``ConsoleViews/confirmField``); a saved
+    /// change goes back to the app's page, which lists the settings changed.
+    private func saveSettings(_ visit: Visit, appID id: String) async throws -> Response {
+        let current = try await admin.app(id, by: visit.actor)
+        var form = ConsoleViews.resolvingSwitches(visit.form)
+        let confirmed = form.removeValue(forKey: ConsoleViews.confirmField) != nil
+        let changes = ConsoleViews.changes(from: form, comparedWith: current.settings)
+        do {
+            if !confirmed, ConsoleViews.needsConfirmation(changes) {
+                let updated = try admin.preview(changes, to: current, by: visit.actor)
+                let values = ConsoleViews.confirmation(changes, app: current, updated: updated, form: form) { pages.text($0, in: visit.language) }
+                return try render("console/app-confirm", "console.settings.confirm_title", visit, values: values)
+            }
+            let app = try await admin.updateApp(id, name: form["name"], changes: changes, by: visit.actor)
+            let saved = changes.map(\.flag).joined(separator: ",")
+            return Self.redirect("/console/apps/\(app.id)?saved=\(saved)")
+        } catch let error as APIError where error.status == .unprocessableContent {
+            let errors = error.fields.map { field in
+                PageError(field: ConsoleViews.fieldID(forKey: field.field), message: message(for: error, field: field, in: visit.language))
+            }
+            return try await appPage(visit, app: current, errors: errors, submitted: form)
+        }
+    }
+
     private func appPage(
         _ visit: Visit,
         app: App,
         errors: [PageError],
         submitted: [String: String]? = nil,
         provider: [String: String]? = nil,
-        rules: String? = nil
+        rules: String? = nil,
+        saved: String? = nil
     ) async throws -> Response {
-        var values = ConsoleViews.app(app, submitted: submitted)
+        let text = { (id: String) in pages.text(id, in: visit.language) }
+        var values = ConsoleViews.app(app, submitted: submitted, errors: errors, text: text)
         values["providerForm"] = ProviderForm.view(provider ?? [:])
+        if let saved {
+            let labels = ConsoleViews.savedLabels(saved, text: text)
+            values["saved"] = ["settings": labels, "hasSettings": !labels.isEmpty]
+        }
         if let rules {
             values["rules"] = rules
         } else {

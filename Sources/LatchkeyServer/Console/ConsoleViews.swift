@@ -54,14 +54,11 @@ enum ConsoleViews {
         ["id": app.id, "name": app.name, "clientID": app.clientID, "created": date(app.createdAt)]
     }
 
-    /// An app's page: its settings as form fields (the values `submitted` when a change was
-    /// refused, so nothing typed is lost), its providers without secrets.
-    static func app(_ app: App, submitted: [String: String]?) -> [String: Any] {
-        let settings = AppSettings.declarations.compactMap { setting -> [String: Any]? in
-            guard let flag = setting.flag else { return nil }
-            let value = submitted?[flag] ?? setting.values(in: app.settings).joined(separator: "\n")
-            return ["flag": flag, "id": "setting-\(flag)", "help": setting.help, "value": value, "isList": setting.isList]
-        }
+    /// An app's page: its settings as form fields by section (the values `submitted` when a
+    /// change was refused, so nothing typed is lost, with each field's error beside it), its
+    /// providers without secrets.
+    static func app(_ app: App, submitted: [String: String]?, errors: [PageError], text: (String) -> String) -> [String: Any] {
+        let sections = settingSections(app.settings, submitted: submitted, errors: errors, text: text)
         let providers = app.settings.signInProviders.providers.sorted { $0.key < $1.key }.map { name, provider -> [String: Any] in
             [
                 "name": name, "kind": provider.kind.rawValue, "issuer": provider.issuer ?? provider.graphURL ?? provider.userInfoURL ?? "",
@@ -69,7 +66,7 @@ enum ConsoleViews {
             ]
         }
         return [
-            "app": appRow(app), "secretCount": app.secretCount, "settings": settings, "providers": providers,
+            "app": appRow(app), "secretCount": app.secretCount, "sections": sections, "switches": switchFlags, "providers": providers,
             "hasProviders": !providers.isEmpty, "appID": app.id, "nameValue": submitted?["name"] ?? app.name,
         ]
     }
@@ -77,7 +74,7 @@ enum ConsoleViews {
     /// The settings a posted form changes: each field whose value differs from the current one,
     /// a list's lines as its values.
     static func changes(from form: [String: String], comparedWith settings: AppSettings) -> [SettingChange] {
-        AppSettings.declarations.compactMap { setting in
+        editable.compactMap { setting in
             guard let flag = setting.flag, let posted = form[flag] else { return nil }
             let values =
                 setting.isList

@@ -16,12 +16,15 @@ extension DatabaseFeature {
     /// The most members (child paths) of one `PATCH`.
     static let maximumPatchMembers = 1_000
 
+    static let settingsSection: SettingSection? = .dataTree
+
     static let settings: [AppSetting] = [
         .integer(
             "databaseMaxLeaves",
             \DatabaseSettings.databaseMaxLeaves,
             flag: "database-max-leaves",
             help: "Most leaves (scalar values) the app's data tree holds.",
+            unit: .count,
             range: 1_000...1_000_000_000,
             rule: "data-tree leaf quota must be 1,000 to 1,000,000,000"
         ),
@@ -30,6 +33,7 @@ extension DatabaseFeature {
             \DatabaseSettings.databaseMaxBytes,
             flag: "database-max-bytes",
             help: "Most bytes (paths and JSON values) the app's data tree holds.",
+            unit: .bytes,
             range: 1_048_576...1_099_511_627_776,
             rule: "data-tree byte quota must be 1 MiB to 1 TiB"
         ),

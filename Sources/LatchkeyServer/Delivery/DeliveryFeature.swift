@@ -88,12 +88,15 @@ struct DeliveryFeature: Feature {
     ]
 
     /// How many PINs and links one recipient and one IP may be sent per window.
+    static let settingsSection: SettingSection? = .messaging
+
     static let settings: [AppSetting] = [
         .integer(
             "recipientSendLimit",
             \DeliverySettings.recipientSendLimit,
             flag: "recipient-send-limit",
             help: "PINs/links per recipient per send window.",
+            unit: .count,
             range: 1...Int.max,
             rule: "send limits must be positive"
         ),
@@ -102,6 +105,7 @@ struct DeliveryFeature: Feature {
             \DeliverySettings.ipSendLimit,
             flag: "ip-send-limit",
             help: "PINs/links requested per IP per send window.",
+            unit: .count,
             range: 1...Int.max,
             rule: "send limits must be positive"
         ),
@@ -110,6 +114,7 @@ struct DeliveryFeature: Feature {
             \DeliverySettings.sendWindowSeconds,
             flag: "send-window",
             help: "The send window in seconds.",
+            unit: .seconds,
             range: 1...Int.max,
             rule: "send limits must be positive"
         ),

@@ -30,6 +30,8 @@ struct EmailFeature: Feature {
         self.csrf = backend.csrf
     }
 
+    static let settingsSection: SettingSection? = .messaging
+
     static let settings: [AppSetting] = [
         .url(
             "emailActionURL",

@@ -40,6 +40,8 @@ protocol Feature: Sendable {
     static var clientScopes: [ClientScope] { get }
     /// The app settings the feature reads.
     static var settings: [AppSetting] { get }
+    /// Where the console shows the feature's settings that name no section of their own.
+    static var settingsSection: SettingSection? { get }
     /// The OpenAPI operations of the feature's routes and the components only they use, kept in
     /// its folder (`<Feature>+OpenAPI.swift`); ``OpenAPIDocument`` merges them into the contract.
     static var openAPI: OpenAPIFragment { get }
@@ -67,6 +69,7 @@ extension Feature {
     static var sweeps: [JanitorSweep] { [] }
     static var purges: [UserPurge] { [] }
     static var settings: [AppSetting] { [] }
+    static var settingsSection: SettingSection? { nil }
     static var errorCodes: [ErrorCode] { [] }
     static var module: ModuleDeclaration? { nil }
     static var clientScopes: [ClientScope] { [] }

@@ -28,12 +28,15 @@ struct GuestsFeature: Feature {
         .invalidDeviceID, .guestLimitReached, .notAnonymous, .accountConflict, .invalidGuestToken, .mergeIntoSelf,
     ]
 
+    static let settingsSection: SettingSection? = .signIn
+
     static let settings: [AppSetting] = [
         .integer(
             "guestLimit",
             \GuestsSettings.guestLimit,
             flag: "guest-limit",
             help: "Guests (anonymous and device accounts) the app may hold.",
+            unit: .count,
             range: 0...Int.max,
             rule: "guest limit must be 0 or positive"
         ),
@@ -42,6 +45,7 @@ struct GuestsFeature: Feature {
             \GuestsSettings.guestIdleDays,
             flag: "guest-idle-days",
             help: "Days without a sign-in after which a guest is deleted.",
+            unit: .days,
             range: 1...3_650,
             rule: "guest idle days must be 1 to 3650"
         ),

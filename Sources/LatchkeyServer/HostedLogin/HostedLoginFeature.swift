@@ -69,6 +69,8 @@ struct HostedLoginFeature: Feature {
         access: .anyone
     )
 
+    static let settingsSection: SettingSection? = .signIn
+
     static let settings: [AppSetting] = [
         .boolean(
             "firstParty",

@@ -1,12 +1,15 @@
 import LatchkeyWire
 
 extension KidsFeature {
+    static let settingsSection: SettingSection? = .kids
+
     static let settings: [AppSetting] = [
         .integer(
             "consentAge",
             \KidsSettings.consentAge,
             flag: "consent-age",
             help: "Age below which parental consent is needed where the country has no age of its own.",
+            unit: .years,
             range: 0...21,
             rule: "consent age must be 0 to 21"
         ),
@@ -38,6 +41,7 @@ extension KidsFeature {
             \KidsSettings.pendingConsentDays,
             flag: "pending-consent-days",
             help: "Days a child's account may stay without parental consent before it is purged.",
+            unit: .days,
             range: 1...365,
             rule: "pending consent days must be 1 to 365"
         ),
@@ -46,6 +50,7 @@ extension KidsFeature {
             \KidsSettings.parentEmailLimit,
             flag: "parent-email-limit",
             help: "Consent emails to one parent address per day.",
+            unit: .perDay,
             range: 1...Int.max,
             rule: "throttling limits must be positive"
         ),
@@ -54,6 +59,7 @@ extension KidsFeature {
             \KidsSettings.consentRequestLimit,
             flag: "consent-request-limit",
             help: "Consent requests for one child per day, the sign-up's included.",
+            unit: .perDay,
             range: 1...Int.max,
             rule: "throttling limits must be positive"
         ),

@@ -38,6 +38,8 @@ struct OAuthFeature: Feature {
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "OAuth 2.0 token, revocation, introspection and userinfo", access: .anyone)
 
+    static let settingsSection: SettingSection? = .signIn
+
     static let settings: [AppSetting] = [
         .list("redirectURIs", \OAuthSettings.redirectURIs, flag: "redirect-uri", help: "Allowed redirect URI (repeatable; replaces the list)."),
         .boolean("passwordGrantEnabled", \OAuthSettings.passwordGrantEnabled, flag: "password-grant", help: "Enable the OAuth password grant."),

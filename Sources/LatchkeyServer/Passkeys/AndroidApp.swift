@@ -68,7 +68,7 @@ public struct AndroidApp: Codable, Sendable, Equatable {
 }
 
 /// Whether passkeys must verify the user (`passkeyUserVerification`).
-public enum PasskeyUserVerification: String, Codable, Sendable {
+public enum PasskeyUserVerification: String, Codable, Sendable, CaseIterable {
     /// Asked for, and accepted without: security keys without a PIN still sign in.
     case preferred
     /// Required: every response must say the authenticator verified the user.

@@ -23,6 +23,8 @@ struct PasskeysFeature: Feature {
 
     static let errorCodes: [ErrorCode] = [.invalidPasskey]
 
+    static let settingsSection: SettingSection? = .passkeys
+
     static let settings: [AppSetting] = [
         .custom(
             "passkeyRPID",
@@ -48,6 +50,7 @@ struct PasskeysFeature: Feature {
             \PasskeysSettings.passkeyUserVerification,
             flag: "passkey-user-verification",
             help: "preferred or required: whether passkeys must verify the user.",
+            control: .choice(PasskeyUserVerification.allCases.map(\.rawValue)),
             format: { [$0.rawValue] },
             parse: { values in
                 guard let value = values.last.flatMap(PasskeyUserVerification.init(rawValue:)) else {

@@ -18,12 +18,15 @@ struct PhoneFeature: Feature {
 
     static let errorCodes: [ErrorCode] = [.invalidPhone]
 
+    static let settingsSection: SettingSection? = .passwords
+
     static let settings: [AppSetting] = [
         .integer(
             "pinFailureLimit",
             \PhoneSettings.pinFailureLimit,
             flag: "pin-failure-limit",
             help: "Wrong PINs or email codes for one number or address, across its codes, within the failure window before it is locked.",
+            unit: .count,
             range: 1...Int.max,
             rule: "throttling limits must be positive"
         )

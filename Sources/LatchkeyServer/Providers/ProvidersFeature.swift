@@ -19,6 +19,8 @@ struct ProvidersFeature: Feature {
     static let errorCodes: [ErrorCode] = [.unknownProvider, .invalidProviderToken, .identityInUse, .accountExists, .lastIdentity]
 
     /// Providers are set with `latchkey providers`, which checks each; linking by verified email is a flag.
+    static let settingsSection: SettingSection? = .signIn
+
     static let settings: [AppSetting] = [
         .custom(
             "providers",

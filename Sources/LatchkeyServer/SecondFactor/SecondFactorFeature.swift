@@ -22,6 +22,8 @@ struct SecondFactorFeature: Feature {
 
     static let errorCodes: [ErrorCode] = [.mfaRequired, .mfaChallengeExpired, .totpNotEnrolled]
 
+    static let settingsSection: SettingSection? = .signIn
+
     static let settings: [AppSetting] = [
         .boolean(
             "totpRequired",

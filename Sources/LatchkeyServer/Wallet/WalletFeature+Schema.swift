@@ -60,6 +60,8 @@ extension WalletFeature {
         .insufficientFunds, .idempotencyKeyReused, .balanceOutOfRange, .unknownCurrency, .walletOperationDisabled,
     ]
 
+    static let settingsSection: SettingSection? = .wallet
+
     static let settings: [AppSetting] = [
         .list(
             "walletCurrencies",

@@ -44,8 +44,9 @@ extension Client {
 
 extension PageForm {
     /// The fields of the form posting to `action` in `html` (the one `labelledBy` names, when
-    /// several post there), as a browser sends it untouched: each named `<input>`'s value, each
-    /// `<textarea>`'s text and each `<select>`'s chosen option, with HTML's character references read.
+    /// several post there), as a browser sends it untouched: each named `<input>`'s value (a box's
+    /// only when checked), each `<textarea>`'s text and each `<select>`'s chosen option, with
+    /// HTML's character references read.
     static func fields(in html: String, action: String, labelledBy label: String? = nil) throws -> [String: String] {
         let opening = html.matches(of: /<form ([^>]*)>/).first { match in
             let attributes = attributes(of: String(match.1))
@@ -58,6 +59,9 @@ extension PageForm {
         var fields: [String: String] = [:]
         for input in form.matches(of: /<input ([^>]*)>/) {
             let attributes = attributes(of: String(input.1))
+            // A box not checked is not sent.
+            let isBox = ["checkbox", "radio"].contains(attributes["type"])
+            guard !isBox || input.1.split(separator: " ").contains("checked") else { continue }
             if let name = attributes["name"] { fields[name] = attributes["value"] ?? "" }
         }
         for area in form.matches(of: /(?s)<textarea ([^>]*)>(.*?)<\/textarea>/) {
