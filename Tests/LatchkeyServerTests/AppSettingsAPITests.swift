@@ -74,6 +74,8 @@ import Testing
                 ("accent-color", "#ffcc00", "accentColor"), ("accent-color", "teal", "accentColor"),
                 ("support-url", "http://help.example", "supportURL"), ("support-url", "mailto:nobody", "supportURL"),
                 ("from-name", String(repeating: "x", count: 101), "fromName"), ("logo-url", "ftp://cdn.example/l.png", "logoURL"),
+                ("background-color", "navy", "backgroundColor"), ("background-color", "#0b1f3", "backgroundColor"),
+                ("background-color", "#0b1f3g", "backgroundColor"), ("appearance", "sepia", "appearance"),
             ]
             for (flag, value, key) in refused {
                 let answer = try await client.send(.patch, path, json: ["settings": [flag: value]], token: admin)
@@ -82,15 +84,17 @@ import Testing
             }
             let brand = [
                 "from-name": "サンプル", "from-address": "hello@app.example", "reply-to": "help@app.example",
-                "accent-color": "#0B7285", "support-url": "mailto:help@app.example",
+                "accent-color": "#0B7285", "support-url": "mailto:help@app.example", "background-color": "#0B1F3A", "appearance": "dark",
             ]
             let set = try await client.send(.patch, path, json: ["settings": brand], token: admin)
             #expect(set.status == .ok, "\(set.text)")
             #expect(set.value("settings.fromName") as? String == "サンプル" && set.value("settings.accentColor") as? String == "#0b7285")
-            let cleared = try await client.send(.patch, path, json: ["settings": ["reply-to": ""]], token: admin)
+            #expect(set.value("settings.backgroundColor") as? String == "#0b1f3a" && set.value("settings.appearance") as? String == "dark")
+            let cleared = try await client.send(.patch, path, json: ["settings": ["reply-to": "", "background-color": ""]], token: admin)
             #expect(
-                cleared.status == .ok && cleared.value("settings.replyTo") == nil
+                cleared.status == .ok && cleared.value("settings.replyTo") == nil && cleared.value("settings.backgroundColor") == nil
                     && cleared.value("settings.fromAddress") as? String == "hello@app.example"
+                    && cleared.value("settings.appearance") as? String == "dark"
             )
         }
     }

@@ -234,6 +234,7 @@ import Testing
         "android-app": ["com.example.app=" + fingerprint("AB"), "com.example.app=" + fingerprint("CD")],
         "totp-required": ["true"], "from-name": ["Example 例"], "from-address": ["hello@app.example"],
         "reply-to": ["support@app.example"], "accent-color": ["#0b7285"], "support-url": ["mailto:help@app.example"],
+        "background-color": ["#0b1f3a"], "appearance": ["dark"],
     ]
     static var everySetting: [SettingChange] { everySettingValues.map { SettingChange(flag: $0.key, values: $0.value) } }
 

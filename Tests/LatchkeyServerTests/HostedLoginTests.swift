@@ -346,12 +346,14 @@ import Testing
         }
     }
 
-    /// The app's brand heads its pages: its logo, and its accent colour through a stylesheet
-    /// (the policy allows no inline style) that sets it for light mode only.
+    /// The app's brand heads its pages: its logo, and its colours through a stylesheet (the
+    /// policy allows no inline style) named for the accent, background and appearance.
     @Test func theAppsBrandHeadsThePages() async throws {
         let harness = try await Self.harness(.sqlite) { settings in
             settings.brand.logoURL = "https://cdn.example/logo.png"
             settings.brand.accentColor = "#0b7285"
+            settings.brand.backgroundColor = "#0b1f3a"
+            settings.brand.appearance = .light
         }
         try await harness.run { client in
             var browser = LoginBrowser(client)
@@ -359,13 +361,25 @@ import Testing
             for path in ["/oauth/authorize?", "/oauth/authorize/sign-up?", "/oauth/authorize/reset?", "/oauth/authorize/phone?"] {
                 let page = try await browser.get(path + login.query)
                 #expect(page.text.contains(#"<img class="logo" src="https://cdn.example/logo.png" alt="Test App">"#), "\(path)")
-                #expect(page.text.contains(#"<link rel="stylesheet" href="/assets/accent-0b7285.css">"#), "\(path)")
+                #expect(page.text.contains(#"<link rel="stylesheet" href="/assets/brand-0b7285-0b1f3a-light.css">"#), "\(path)")
                 #expect(page.headers[.contentSecurityPolicy]?.contains("img-src 'self' data: https:") == true)
             }
-            let accent = try await client.send(.get, "/assets/accent-0b7285.css")
-            #expect(accent.status == .ok && accent.headers[.contentType] == "text/css; charset=utf-8")
-            #expect(accent.text.contains("@media (prefers-color-scheme: light) { :root { --accent: #0b7285; } }"))
-            for name in ["accent-0B7285.css", "accent-0b728.css", "accent-zzzzzz.css", "accent-0b7285.js"] {
+            let light = try await client.send(.get, "/assets/brand-0b7285-0b1f3a-light.css")
+            #expect(light.status == .ok && light.headers[.contentType] == "text/css; charset=utf-8")
+            // Light only; white text on the dark navy background, the accent on the white card.
+            #expect(light.text.contains("color-scheme: light;") && !light.text.contains("color-scheme: dark"))
+            for property in ["--accent: #0b7285;", "--page: #0b1f3a;", "--on-page: #ffffff;"] {
+                #expect(light.text.contains(property), "\(property)")
+            }
+            // Auto: both, the dark one with the pages' own accent on a darkened background and light text.
+            let auto = try await client.send(.get, "/assets/brand-0b7285-fff4d6-auto.css")
+            #expect(auto.text.contains("@media (prefers-color-scheme: light) { :root { color-scheme: light;"))
+            #expect(auto.text.contains("--on-page: #000000;") && auto.text.contains("--accent: #8ab4f8;"))
+            #expect(auto.text.contains("--page: #413f39;") && auto.text.contains("--on-page: #ffffff;"))
+            for name in [
+                "brand-0B7285-0b1f3a-light.css", "brand-0b728-0b1f3a-light.css", "brand-0b7285-zzzzzz-auto.css",
+                "brand-0b7285-0b1f3a-sepia.css", "brand-0b7285-0b1f3a-light.js", "accent-0b7285.css",
+            ] {
                 #expect(try await client.send(.get, "/assets/\(name)").status == .notFound, "\(name)")
             }
         }

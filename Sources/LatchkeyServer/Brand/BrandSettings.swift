@@ -16,6 +16,20 @@ public struct BrandSettings: FeatureSettings {
     public var accentColor: String = BrandSettings.defaultAccentColor
     /// Where users get help (https or `mailto:`), shown at the foot of emails and pages.
     public var supportURL: String? = nil
+    /// The colour of the hosted pages around their card, `#rrggbb`; nil: the pages' own grey.
+    public var backgroundColor: String? = nil
+    /// Whether the hosted pages are light, dark, or follow the browser's preference.
+    public var appearance: Appearance = .auto
+
+    /// The colour schemes of the hosted pages.
+    public enum Appearance: String, Codable, Sendable, CaseIterable {
+        /// Light or dark as the browser prefers (`prefers-color-scheme`).
+        case auto
+        /// Always light.
+        case light
+        /// Always dark.
+        case dark
+    }
 
     /// The accent colour when an app sets none.
     public static let defaultAccentColor = "#1a56db"
@@ -31,11 +45,25 @@ public struct BrandSettings: FeatureSettings {
     /// The contrast ratio of `#rrggbb` against white, as WCAG 2 defines it: buttons put white
     /// text on the accent, and links are the accent on white, so both need 4.5:1 (level AA).
     static func contrastOnWhite(_ color: String) -> Double {
+        contrast(color, "#ffffff")
+    }
+
+    /// The contrast ratio of two `#rrggbb` colours (WCAG 2), from 1 to 21.
+    static func contrast(_ first: String, _ second: String) -> Double {
+        let (lighter, darker) = (max(luminance(first), luminance(second)), min(luminance(first), luminance(second)))
+        return (lighter + 0.05) / (darker + 0.05)
+    }
+
+    /// The relative luminance of `#rrggbb` (WCAG 2).
+    static func luminance(_ color: String) -> Double {
+        let linear = channels(color).map { $0 <= 0.04045 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    }
+
+    /// The red, green and blue of `#rrggbb`, each from 0 to 1.
+    static func channels(_ color: String) -> [Double] {
         let hex = Array(color.dropFirst())
-        let channels = stride(from: 0, to: 6, by: 2).map { Double(Int(String(hex[$0...$0 + 1]), radix: 16) ?? 0) / 255 }
-        let linear = channels.map { $0 <= 0.04045 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
-        let luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-        return 1.05 / (luminance + 0.05)
+        return stride(from: 0, to: 6, by: 2).map { Double(Int(String(hex[$0...$0 + 1]), radix: 16) ?? 0) / 255 }
     }
 }
 
@@ -113,6 +141,37 @@ struct BrandFeature: Feature {
                         ? nil : "the support mailto: address is not an email address"
                 }
                 return OutboundHTTP.problem(url, name: "the support URL")
+            }
+        ),
+        .custom(
+            "backgroundColor",
+            \BrandSettings.backgroundColor,
+            flag: "background-color",
+            help: "The colour of the hosted pages around their card, #rrggbb (empty: the pages' own).",
+            format: { [$0 ?? ""] },
+            parse: { values in
+                let value = (values.last ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+                return value.isEmpty ? nil : value
+            },
+            problem: { color in
+                guard let color else { return nil }
+                // Any colour reads: the text beside the card takes black or white, whichever
+                // contrasts more with it (at least 4.58:1, see ``BrandPalette``).
+                return BrandSettings.isColor(color) ? nil : "the background colour is written #rrggbb"
+            }
+        ),
+        .custom(
+            "appearance",
+            \BrandSettings.appearance,
+            flag: "appearance",
+            help: "Whether the hosted pages are light, dark, or auto (as the browser prefers).",
+            format: { [$0.rawValue] },
+            parse: { values in
+                let value = (values.last ?? "").lowercased()
+                guard let appearance = BrandSettings.Appearance(rawValue: value) else {
+                    throw InvalidAppSetting(description: "the appearance is auto, light or dark")
+                }
+                return appearance
             }
         ),
     ]

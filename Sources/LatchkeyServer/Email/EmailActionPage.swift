@@ -8,7 +8,9 @@ import LatchkeyWire
 /// `POST`, carrying the page's form token, does the work. A refused new password shows the form
 /// again with the reason in its error summary. A sign-in link of a user with a second factor asks
 /// for its code (`POST /v1/auth/action/mfa`) — enrolling an authenticator first where the app
-/// requires one the user lacks — as the hosted login does.
+/// requires one the user lacks — as the hosted login does. Each page wears the brand of the
+/// link's app, and a confirmed address offers to continue the app's sign-in the browser was in
+/// (``PendingAuthorization``).
 struct EmailActionPage {
     let requests: RequestReader
     let links: EmailLinks
@@ -16,6 +18,7 @@ struct EmailActionPage {
     let mfa: MFASignIn
     let factors: SecondFactorService
     let browser: BrowserSessionStore
+    let apps: AppDirectory
     let time: any TimeSource
     let pages: PageRenderer
     let csrf: CSRFProtection
@@ -26,24 +29,36 @@ struct EmailActionPage {
             guard let mode = request.uri.queryParameters["mode"].flatMap({ EmailAction.Mode(rawValue: String($0)) }),
                 let token = request.uri.queryParameters["token"]
             else { return try pages.render(.message("link_incomplete", in: language, status: .badRequest)) }
-            return try pages.render(EmailAction.form(mode: mode, token: String(token), csrf: csrf.issue(for: request), in: language))
+            var page = EmailAction.form(mode: mode, token: String(token), csrf: csrf.issue(for: request), in: language)
+            if let app = try await links.app(ofLink: String(token)) { page.brand(app) }
+            return try pages.render(page)
         }
 
         table.on(.post, "/v1/auth/action", operation: "emailAction", access: .browser, form: ["mode", "token", "password"]) { request, context in
             let language = context.language
             guard let mode = context.form["mode"].flatMap(EmailAction.Mode.init(rawValue:)), let token = context.form["token"]
             else { return try pages.render(.message("link_incomplete", in: language, status: .badRequest)) }
-            return try pages.render(
-                try await carryOut(
-                    mode,
-                    token: token,
-                    password: context.form["password"],
-                    request: request,
-                    client: context.clientInfo,
-                    browserCookie: context.browserSessionCookie,
-                    in: language
-                )
+            // The app is read before the link is used: a used one is still on record, but read
+            // first, the page is branded whatever the link's fate.
+            let app = try await links.app(ofLink: token)
+            var page = try await carryOut(
+                mode,
+                token: token,
+                password: context.form["password"],
+                request: request,
+                client: context.clientInfo,
+                browserCookie: context.browserSessionCookie,
+                in: language
             )
+            if let app {
+                page.brand(app)
+                if [.verifyEmail, .changeEmail, .signIn].contains(mode), page.status == .ok, page.template == "message",
+                    let pending = await PendingAuthorization.request(of: request, app: app, apps: apps)
+                {
+                    page.continues(pending, saysConfirmed: mode != .signIn, in: language)
+                }
+            }
+            return try pages.render(page)
         }
 
         table.on(.post, "/v1/auth/action/mfa", operation: "emailActionSecondFactor", access: .browser, form: ["challenge", "code"]) {

@@ -13,6 +13,7 @@ struct EmailFeature: Feature {
     let mfa: MFASignIn
     let factors: SecondFactorService
     let browser: BrowserSessionStore
+    let apps: AppDirectory
     let time: any TimeSource
     let pages: PageRenderer
     let csrf: CSRFProtection
@@ -27,6 +28,7 @@ struct EmailFeature: Feature {
         self.recentAuthentication = RecentAuthentication(sessions: backend.sessions, time: backend.time)
         self.links = EmailLinks(backend: backend)
         self.pages = backend.pages
+        self.apps = backend.appDirectory
         self.csrf = backend.csrf
     }
 
@@ -101,6 +103,7 @@ struct EmailFeature: Feature {
             mfa: mfa,
             factors: factors,
             browser: browser,
+            apps: apps,
             time: time,
             pages: pages,
             csrf: csrf

@@ -150,6 +150,16 @@ struct EmailLinks: Sendable {
         }
     }
 
+    /// The app a link's token was sent for, live or already used: its pages show that app's
+    /// brand. Nil for a token never issued, or forgotten since it expired.
+    func app(ofLink token: String) async throws -> App? {
+        let purposes = OneTimeCodeStore.Purpose.addressLinks + [.restoreEmail, .emailSignIn]
+        guard let link = try await driver.read({ db in try await codes.spent(tokenHash: Self.hash(token), purposes: purposes, in: db) }) else {
+            return nil
+        }
+        return try await apps.find(link.appID)
+    }
+
     /// Uses a reset link: sets the new password (validated as at sign-up) and ends every session.
     func confirmReset(token: String, password: String) async throws {
         let now = time.now()

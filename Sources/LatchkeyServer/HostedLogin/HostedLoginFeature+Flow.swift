@@ -98,7 +98,9 @@ extension HostedLoginFeature {
             authTime: session.authenticatedAt
         )
         let code = try await codes.issue(grant, at: time.now())
-        return Self.redirect(to: authz.redirect(["code": code], issuer: issuer.current), cookie: cookie)
+        var response = Self.redirect(to: authz.redirect(["code": code], issuer: issuer.current), cookie: cookie)
+        response.setCookie(pending.cleared)
+        return response
     }
 
     /// A sign-in by a page (password, sign-up, PIN) started a session: it becomes the browser's

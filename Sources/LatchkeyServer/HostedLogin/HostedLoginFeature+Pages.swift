@@ -230,6 +230,7 @@ extension HostedLoginFeature {
         let uiLocales = AuthorizationRequest.fields(of: AuthorizationRequest.query(of: request))?["ui_locales"]?.first
         var page = Page("login/error", title: "login.error.title", language: Language(uiLocales: uiLocales, of: request))
         page.values["message"] = text("login.error.\(reason)", page.language)
+        page.unbranded()
         page.status = status
         page.headers = [.cacheControl: "no-store"]
         return try pages.render(page)
@@ -260,10 +261,13 @@ extension HostedLoginFeature {
         page.values["emailCodeURL"] = "/oauth/authorize/email?" + query
         page.values["usesEmailCode"] = settings.auth.signInMethods.contains(.emailCode)
         let providers = Self.pageProviders(of: authz.app).map { provider in
-            [
+            var button = [
                 "href": "/oauth/authorize/provider?" + "provider=\(FormEncoding.encode(provider.name))&request=\(FormEncoding.encode(query))",
                 "label": text("login.sign_in.provider", language).replacingOccurrences(of: "{provider}", with: provider.name.capitalized),
             ]
+            // The provider's mark, for the providers the server has one of (`assets/provider-<name>.svg`).
+            button["icon"] = pages.assets["provider-\(provider.name.lowercased()).svg"]?.url
+            return button
         }
         page.values["providers"] = providers
         page.values["hasProviders"] = !providers.isEmpty
@@ -275,6 +279,8 @@ extension HostedLoginFeature {
         page.status = status
         page.formActions = authz.formActions
         page.headers = [.cacheControl: "no-store"]
-        return try pages.render(page)
+        var response = try pages.render(page)
+        response.setCookie(pending.cookie(for: authz))
+        return response
     }
 }

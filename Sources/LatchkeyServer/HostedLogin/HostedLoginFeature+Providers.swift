@@ -128,6 +128,7 @@ extension HostedLoginFeature {
     /// ``providerCallback(_:context:)``); its script follows its link at once, a click without script.
     private func relayPage(_ answer: ProviderAnswer, request: Request) throws -> Response {
         var page = Page("login/provider-relay", title: "login.provider.relay_title", language: Language(uiLocales: nil, of: request))
+        page.unbranded()
         page.values["href"] = answer.relayURL
         page.values["message"] = text("login.provider.relay", page.language)
         page.headers = [.cacheControl: "no-store"]

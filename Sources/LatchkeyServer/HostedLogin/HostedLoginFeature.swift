@@ -14,6 +14,7 @@ struct HostedLoginFeature: Feature {
     let accounts: AccountService
     let apps: AppDirectory
     let browser: BrowserSessionStore
+    let pending: PendingAuthorization
     let codes: AuthorizationCodeStore
     let consents: LoginConsentStore
     let csrf: CSRFProtection
@@ -39,6 +40,7 @@ struct HostedLoginFeature: Feature {
         accounts = AccountService(backend: backend)
         apps = backend.appDirectory
         browser = BrowserSessionStore(backend: backend)
+        pending = PendingAuthorization(secureCookies: browser.secureCookies)
         codes = AuthorizationCodeStore(driver: backend.driver)
         consents = LoginConsentStore(driver: backend.driver)
         csrf = backend.csrf

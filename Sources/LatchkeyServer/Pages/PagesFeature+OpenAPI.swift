@@ -18,7 +18,7 @@ extension PagesFeature {
                   "pages"
                 ],
                 "summary": "A stylesheet, script or image of the server's pages",
-                "description": "The files the hosted login, console and email-link pages link to, versioned by a content hash in the pages' links (`?v=`) and cached for a year; `accent-rrggbb.css` sets an app's accent colour (its brand's `accentColor`) in light mode.",
+                "description": "The files the hosted login, console and email-link pages link to, versioned by a content hash in the pages' links (`?v=`) and cached for a year; `brand-<accent>-<background>-<appearance>.css` sets an app's colours (its brand's `accentColor`, `backgroundColor` and `appearance`).",
                 "security": [],
                 "parameters": [
                   {

@@ -3,6 +3,20 @@
 const summary = document.getElementById("error-summary");
 if (summary) { summary.focus(); }
 
+// "Show password": each password field's button, hidden until this script runs (without script the
+// field and its form work as they are), shows or hides what was typed; aria-pressed says which.
+for (const reveal of document.querySelectorAll("button.reveal[aria-controls]")) {
+  const field = document.getElementById(reveal.getAttribute("aria-controls"));
+  if (!field) { continue; }
+  reveal.hidden = false;
+  reveal.addEventListener("click", () => {
+    const shown = field.type === "password";
+    field.type = shown ? "text" : "password";
+    reveal.setAttribute("aria-pressed", String(shown));
+    field.focus();
+  });
+}
+
 // Passkey sign-in: the form is shown only where the browser has WebAuthn. Its button asks the
 // browser for a passkey with the options the page carries (a discoverable credential, so no
 // username), then posts the answer as PublicKeyCredential.toJSON() would give it.
