@@ -1,4 +1,5 @@
 public import Foundation
+import LatchkeyWire
 import SQLKit
 
 /// Which audit entries to show: the console's filter form, its CSV export and the admin API's
