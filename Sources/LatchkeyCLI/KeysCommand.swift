@@ -16,7 +16,7 @@ struct KeysCommand: AsyncParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let kid = try await store.withBackend { try await $0.keys.rotate() }
+            let kid = try await store.withBackend { try await $0.rotateSigningKey(by: .commandLine()) }
             try output.print(["kid": kid], text: "new signing key \(kid)")
         }
     }

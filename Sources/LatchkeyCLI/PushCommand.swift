@@ -33,7 +33,9 @@ struct PushCommand: AsyncParsableCommand {
                 topic: topic,
                 baseURL: baseURL ?? (sandbox ? APNsCredentials.sandbox : APNsCredentials.production)
             )
-            try await store.withBackend { backend in try await backend.setAPNsCredentials(credentials, app: try await app.resolve(in: backend)) }
+            try await store.withBackend { backend in
+                try await backend.setAPNsCredentials(credentials, app: try await app.resolve(in: backend), by: .commandLine())
+            }
             print("APNs credentials set for \(topic) (key \(keyID), \(credentials.baseURL))")
         }
     }
@@ -51,7 +53,9 @@ struct PushCommand: AsyncParsableCommand {
         func run() async throws {
             let json = Data(try SecretInput.read(serviceAccount, option: "service-account").utf8)
             let credentials = try FCMCredentials(serviceAccountJSON: json, baseURL: baseURL ?? FCMCredentials.production)
-            try await store.withBackend { backend in try await backend.setFCMCredentials(credentials, app: try await app.resolve(in: backend)) }
+            try await store.withBackend { backend in
+                try await backend.setFCMCredentials(credentials, app: try await app.resolve(in: backend), by: .commandLine())
+            }
             print("FCM credentials set for project \(credentials.projectID) (\(credentials.clientEmail))")
         }
     }
@@ -64,7 +68,7 @@ struct PushCommand: AsyncParsableCommand {
 
         func run() async throws {
             let removed = try await store.withBackend { backend in
-                try await backend.removePushCredentials(provider, app: try await app.resolve(in: backend))
+                try await backend.removePushCredentials(provider, app: try await app.resolve(in: backend), by: .commandLine())
             }
             print(removed ? "removed" : "the app had no \(provider.rawValue) credentials")
         }

@@ -31,12 +31,13 @@ import Testing
                 topic: FakePushProvider.topic,
                 baseURL: fake.baseURL
             )
-            try await harness.backend.setAPNsCredentials(apns, app: harness.app)
+            try await harness.backend.setAPNsCredentials(apns, app: harness.app, by: .commandLine())
         }
         if providers.contains(.fcm) {
             try await harness.backend.setFCMCredentials(
                 try FCMCredentials(serviceAccountJSON: fake.serviceAccountJSON, baseURL: fake.baseURL),
-                app: harness.app
+                app: harness.app,
+                by: .commandLine()
             )
         }
         return harness

@@ -42,7 +42,7 @@ public struct AdminService: Sendable {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= 100 else { throw APIError.validation([FieldError(field: "name", code: .invalidField)]) }
         let credentials = try await apps.create(name: name)
-        try await audit.record("app.create", target: credentials.app.id, by: actor)
+        try await audit.record("app.create", target: credentials.app.id, appID: credentials.app.id, by: actor)
         return credentials
     }
 
@@ -51,6 +51,7 @@ public struct AdminService: Sendable {
     public func updateApp(_ id: String, name: String?, changes: [SettingChange], by actor: AdminActor) async throws -> App {
         try actor.require(.admin)
         var app = try await existingApp(id)
+        let before = app
         if let name {
             let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty, trimmed.count <= 100 else { throw APIError.validation([FieldError(field: "name", code: .invalidField)]) }
@@ -58,7 +59,10 @@ public struct AdminService: Sendable {
         }
         app.settings = try Self.validated { try app.settings.applying(changes) }
         try await apps.update(app)
-        try await audit.record("app.update", target: app.id, by: actor)
+        let changes =
+            AuditChange.between(["name": before.name], ["name": app.name])
+            + AuditChange.between(before.settings.auditedValues, app.settings.auditedValues)
+        try await audit.record("app.update", target: app.id, appID: app.id, changes: changes, by: actor)
         return app.redacted
     }
 
@@ -83,6 +87,7 @@ public struct AdminService: Sendable {
             throw APIError.validation([FieldError(field: "name", code: .invalidField, reason: "provider names are 1-40 of a-z, 0-9, _ and -")])
         }
         var app = try await existingApp(appID)
+        let before = app.settings.signInProviders.providers[name]?.auditedValues ?? [:]
         var provider = provider
         if keepingSecret, provider.clientSecret == nil { provider.clientSecret = app.settings.signInProviders.providers[name]?.clientSecret }
         app.settings.signInProviders.providers[name] = provider
@@ -90,7 +95,8 @@ public struct AdminService: Sendable {
             throw APIError.validation([FieldError(field: "providers", code: .invalidField, reason: problem)])
         }
         try await apps.update(app)
-        try await audit.record("app.provider.set", target: "\(app.id) \(name)", by: actor)
+        let changes = AuditChange.between(before, provider.auditedValues, prefix: "provider.\(name).")
+        try await audit.record("app.provider.set", target: "\(app.id) \(name)", appID: app.id, changes: changes, by: actor)
         return app.redacted
     }
 
@@ -98,9 +104,10 @@ public struct AdminService: Sendable {
     public func removeProvider(_ name: String, appID: String, by actor: AdminActor) async throws -> App {
         try actor.require(.admin)
         var app = try await existingApp(appID)
-        guard app.settings.signInProviders.providers.removeValue(forKey: name) != nil else { throw APIError(.notFound, .notFound) }
+        guard let removed = app.settings.signInProviders.providers.removeValue(forKey: name) else { throw APIError(.notFound, .notFound) }
         try await apps.update(app)
-        try await audit.record("app.provider.remove", target: "\(app.id) \(name)", by: actor)
+        let changes = AuditChange.between(removed.auditedValues, [:], prefix: "provider.\(name).")
+        try await audit.record("app.provider.remove", target: "\(app.id) \(name)", appID: app.id, changes: changes, by: actor)
         return app.redacted
     }
 
@@ -109,7 +116,8 @@ public struct AdminService: Sendable {
         try actor.require(.admin)
         let app = try await existingApp(id)
         let secret = try await apps.rotateSecret(appID: app.id)
-        try await audit.record("app.rotate_secret", target: app.id, by: actor)
+        let changes = [AuditChange(field: "client-secret", before: "", after: "")]
+        try await audit.record("app.rotate_secret", target: app.id, appID: app.id, changes: changes, by: actor)
         return (try await existingApp(app.id).redacted, secret)
     }
 
@@ -129,7 +137,7 @@ public struct AdminService: Sendable {
         } catch let error as DatabaseRules.SyntaxError {
             throw APIError.validation([FieldError(field: "rules", code: .invalidField, reason: error.description)])
         }
-        try await audit.record("app.rules.set", target: app.id, by: actor)
+        try await audit.record("app.rules.set", target: app.id, appID: app.id, by: actor)
     }
 
     // MARK: Users
@@ -152,7 +160,7 @@ public struct AdminService: Sendable {
         let app = try await existingApp(appID)
         let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
         let limit = min(max(limit, 1), Self.pageLimit)
-        try await audit.record("users.search", target: query.isEmpty ? app.id : "\(app.id) \(query.prefix(100))", by: actor)
+        try await audit.record("users.search", target: query.isEmpty ? app.id : "\(app.id) \(query.prefix(100))", appID: app.id, by: actor)
         guard !query.isEmpty else { return try await users.list(appID: app.id, limit: limit) }
         let prefix =
             Canonical.username(query).replacingOccurrences(of: "\\", with: "\\\\")
@@ -177,7 +185,7 @@ public struct AdminService: Sendable {
     public func user(_ userID: String, appID: String, by actor: AdminActor) async throws -> UserDetail {
         try actor.require(.viewer)
         let account = try await existingUser(userID, appID: appID)
-        try await audit.record("user.read", target: account.id, by: actor)
+        try await audit.record("user.read", target: account.id, appID: account.appID, by: actor)
         let history = try await sessions.list(userID: account.id, includeEnded: true, at: time.now())
         return UserDetail(user: account.record, disabled: account.disabled, sessions: history.map { $0.descriptor(current: nil) })
     }
@@ -187,7 +195,8 @@ public struct AdminService: Sendable {
         try actor.require(.admin)
         let account = try await existingUser(userID, appID: appID)
         try await administration.setUserDisabled(disabled, userID: account.id, appID: account.appID)
-        try await audit.record(disabled ? "user.disable" : "user.enable", target: account.id, by: actor)
+        let changes = AuditChange.between(["disabled": String(account.disabled)], ["disabled": String(disabled)])
+        try await audit.record(disabled ? "user.disable" : "user.enable", target: account.id, appID: account.appID, changes: changes, by: actor)
     }
 
     /// Deletes a user and everything stored about them.
@@ -195,7 +204,7 @@ public struct AdminService: Sendable {
         try actor.require(.admin)
         let account = try await existingUser(userID, appID: appID)
         try await administration.deleteUser(userID: account.id, appID: account.appID)
-        try await audit.record("user.delete", target: account.id, by: actor)
+        try await audit.record("user.delete", target: account.id, appID: account.appID, by: actor)
     }
 
     /// Removes a user's score from an app's board, in the period `period` names (the board's
@@ -211,7 +220,7 @@ public struct AdminService: Sendable {
         let app = try await existingApp(appID)
         let definitions = LeaderboardDefinitions(driver: driver, time: time)
         try await definitions.removeScore(appID: app.id, id: board, userID: userID, period: period)
-        try await audit.record("leaderboard.score.remove", target: "\(app.id) \(board) \(userID)", by: actor)
+        try await audit.record("leaderboard.score.remove", target: "\(app.id) \(board) \(userID)", appID: app.id, by: actor)
     }
 
     /// Ends every session of a user.
@@ -222,7 +231,7 @@ public struct AdminService: Sendable {
         try await driver.write { [sessions] db in
             try await sessions.revokeAll(userID: account.id, reason: "operator", at: now, in: db)
         }
-        try await audit.record("user.revoke_sessions", target: account.id, by: actor)
+        try await audit.record("user.revoke_sessions", target: account.id, appID: account.appID, by: actor)
     }
 
     // MARK: Outbox
@@ -258,10 +267,34 @@ public struct AdminService: Sendable {
 
     // MARK: Audit log and figures
 
-    /// The audit log, newest first.
-    public func auditLog(limit: Int = 100, before: String? = nil, by actor: AdminActor) async throws -> [AuditEntry] {
+    /// The audit log's entries `filter` lets through, newest first; an app may be named by its
+    /// client id too.
+    public func auditLog(
+        _ filter: AuditFilter = AuditFilter(),
+        limit: Int = 100,
+        before: String? = nil,
+        by actor: AdminActor
+    ) async throws -> [AuditEntry] {
         try actor.require(.viewer)
-        return try await audit.list(limit: min(max(limit, 1), Self.pageLimit), before: before)
+        var filter = filter
+        if let app = filter.appID, let found = try await apps.find(app) { filter.appID = found.id }
+        return try await audit.list(filter, limit: min(max(limit, 1), Self.pageLimit), before: before)
+    }
+
+    /// The names of the apps, operators and users `entries` name by id (actors, targets, apps),
+    /// by id: the audit log shows who and what, not only ids.
+    public func auditNames(of entries: [AuditEntry], by actor: AdminActor) async throws -> [String: String] {
+        try actor.require(.viewer)
+        var names: [String: String] = [:]
+        for app in try await apps.list() { names[app.id] = app.name }
+        for listed in try await operators.list() { names[listed.id] = listed.username }
+        for entry in entries where entry.action.hasPrefix("user.") {
+            guard let appID = entry.appID, let target = entry.target, names[target] == nil,
+                let account = try await users.find(id: target, appID: appID)
+            else { continue }
+            names[target] = [account.username, account.email, account.phone, account.displayName].compactMap { $0 }.first { !$0.isEmpty }
+        }
+        return names
     }
 
     /// The live figures, from the database, so every node shows the same.
@@ -292,7 +325,8 @@ public struct AdminService: Sendable {
         let target = try await existingOperator(id)
         guard target.id != actor.operatorID else { throw APIError(.forbidden, .forbidden) }
         try await operators.setDisabled(disabled, id: target.id)
-        try await audit.record(disabled ? "operator.disable" : "operator.enable", target: target.id, by: actor)
+        let changes = AuditChange.between(["disabled": String(target.disabled)], ["disabled": String(disabled)])
+        try await audit.record(disabled ? "operator.disable" : "operator.enable", target: target.id, changes: changes, by: actor)
         return try await existingOperator(target.id)
     }
 

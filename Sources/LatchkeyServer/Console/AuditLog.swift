@@ -21,6 +21,12 @@ public struct AuditEntry: Codable, Sendable, Equatable {
     public var target: String?
     /// Where it came from: the client's IP address, or `cli`.
     public var source: String
+    /// The app the action concerned, when it concerned one (recorded since the console's audit
+    /// filters; older entries have none).
+    public var appID: String?
+    /// What the action changed, before → after, secrets redacted; empty when it changed no
+    /// value (a sign-in, a read) or the entry is older than this record.
+    public var changes: [AuditChange] = []
 }
 
 /// The audit log's rows.
@@ -28,35 +34,53 @@ struct AuditLog: Sendable {
     let driver: any StoreDriver
     let time: any TimeSource
 
-    /// Records `action` by `actor` on `target`, now.
-    func record(_ action: String, target: String?, by actor: AdminActor) async throws {
+    /// Records `action` by `actor` on `target` (of the app `appID`, when it concerns one), now,
+    /// with what it changed.
+    func record(
+        _ action: String,
+        target: String?,
+        appID: String? = nil,
+        changes: [AuditChange] = [],
+        by actor: AdminActor
+    ) async throws {
         let now = time.now()
+        let changed = try changes.isEmpty ? nil : String(decoding: JSONEncoder().encode(changes), as: UTF8.self)
         try await driver.write { db in
             try await db.raw(
                 """
-                INSERT INTO audit_log (id, at, actor, operator_id, action, target, source)
+                INSERT INTO audit_log (id, at, actor, operator_id, action, target, source, app_id, changes)
                 VALUES (\(bind: Self.sortableID(at: now)), \(bind: now.epochSeconds), \(bind: actor.name), \(bind: actor.operatorID),
-                        \(bind: action), \(bind: target), \(bind: actor.source))
+                        \(bind: action), \(bind: target), \(bind: actor.source), \(bind: appID), \(bind: changed))
                 """
             ).run()
         }
     }
 
-    /// The newest entries first; `before` pages on from an entry id.
-    func list(limit: Int, before: String?) async throws -> [AuditEntry] {
+    /// The entries `filter` lets through, newest first; `before` pages on from an entry id.
+    func list(_ filter: AuditFilter = AuditFilter(), limit: Int, before: String?) async throws -> [AuditEntry] {
         try await driver.read { db in
-            let page: SQLQueryString = before.map { " WHERE id < \(bind: $0)" } ?? ""
+            var conditions = filter.conditions
+            if let before { conditions.append("id < \(bind: before)") }
+            let clause: SQLQueryString = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
             return try await db.raw(
-                "SELECT id, at, actor, operator_id, action, target, source FROM audit_log\(page) ORDER BY id DESC LIMIT \(bind: limit)"
+                """
+                SELECT id, at, actor, operator_id, action, target, source, app_id, changes FROM audit_log\(clause)
+                ORDER BY id DESC LIMIT \(bind: limit)
+                """
             ).all().map { row in
-                AuditEntry(
+                let changes = try row.decode(column: "changes", as: String?.self).flatMap { text in
+                    try? JSONDecoder().decode([AuditChange].self, from: Data(text.utf8))
+                }
+                return AuditEntry(
                     id: try row.decode(column: "id", as: String.self),
                     at: Date(epochSeconds: try row.decode(column: "at", as: Int64.self)),
                     actor: try row.decode(column: "actor", as: String.self),
                     operatorID: try row.decode(column: "operator_id", as: String?.self),
                     action: try row.decode(column: "action", as: String.self),
                     target: try row.decode(column: "target", as: String?.self),
-                    source: try row.decode(column: "source", as: String.self)
+                    source: try row.decode(column: "source", as: String.self),
+                    appID: try row.decode(column: "app_id", as: String?.self),
+                    changes: changes ?? []
                 )
             }
         }

@@ -26,7 +26,8 @@ extension ConsoleFeature {
         }
         table.json(.get, "/v1/operator/audit", operation: "listAuditLog", access: .operator(.viewer)) { request, context in
             let before = request.uri.queryParameters["before"].map(String.init)
-            return Listing(items: try await admin.auditLog(limit: limit(request), before: before, by: try actor(request, context)))
+            let filter = try auditFilter(request)
+            return Listing(items: try await admin.auditLog(filter, limit: limit(request), before: before, by: try actor(request, context)))
         }
         table.json(.get, "/v1/operator/figures", operation: "getLiveFigures", access: .operator(.viewer)) { request, context in
             try await admin.figures(by: try actor(request, context))

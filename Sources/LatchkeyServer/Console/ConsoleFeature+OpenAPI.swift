@@ -1716,8 +1716,8 @@ extension ConsoleFeature {
                 "tags": [
                   "operator"
                 ],
-                "summary": "The audit log, newest first",
-                "description": "Needs an operator session with the role `viewer` or higher.",
+                "summary": "The audit log, newest first, filtered",
+                "description": "Needs an operator session with the role `viewer` or higher. Each entry records what its action changed (before → after, secrets as `[redacted]` → `changed`). The filters (all optional, combined) are the console's audit page's.",
                 "x-latchkey-role": "viewer",
                 "security": [
                   {
@@ -1749,6 +1749,53 @@ extension ConsoleFeature {
                       "type": "integer",
                       "minimum": 1
                     }
+                  },
+                  {
+                    "name": "operator",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries by this actor: an operator's username or id, or a command line's `cli:…` name.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "app",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries about this app (its id or client id).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "action",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only this action (`app.update`), or its family (`app` matches `app.update`, `app.provider.set`, …).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "from",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries on or after this day (UTC).",
+                    "schema": {
+                      "type": "string",
+                      "format": "date"
+                    }
+                  },
+                  {
+                    "name": "to",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries on or before this day (UTC).",
+                    "schema": {
+                      "type": "string",
+                      "format": "date"
+                    }
                   }
                 ],
                 "responses": {
@@ -1774,7 +1821,7 @@ extension ConsoleFeature {
                     }
                   },
                   "422": {
-                    "description": "`limit` is not a positive number (`invalid_field`).",
+                    "description": "`limit` is not a positive number, or `from` or `to` is not a date as YYYY-MM-DD (`invalid_field`).",
                     "content": {
                       "application/problem+json": {
                         "schema": {
@@ -3349,7 +3396,194 @@ extension ConsoleFeature {
                   "console"
                 ],
                 "summary": "Console: audit log",
-                "description": "Signed in through the `lk_console` cookie; needs the role `viewer` or higher; without a live session it redirects (303) to `/console/sign-in`.",
+                "description": "Signed in through the `lk_console` cookie; needs the role `viewer` or higher; without a live session it redirects (303) to `/console/sign-in`. Filters by `operator`, `app`, `action`, `from` and `to` (as the admin API's audit listing), a page of 50 at a time (`before`).",
+                "security": [],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/RequestId"
+                  },
+                  {
+                    "name": "operator",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries by this actor: an operator's username or id, or a command line's `cli:…` name.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "app",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries about this app (its id or client id).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "action",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only this action (`app.update`), or its family (`app` matches `app.update`, `app.provider.set`, …).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "from",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries on or after this day (UTC).",
+                    "schema": {
+                      "type": "string",
+                      "format": "date"
+                    }
+                  },
+                  {
+                    "name": "to",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries on or before this day (UTC).",
+                    "schema": {
+                      "type": "string",
+                      "format": "date"
+                    }
+                  },
+                  {
+                    "name": "before",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries before this entry id (paging).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "x-latchkey-role": "viewer",
+                "responses": {
+                  "200": {
+                    "description": "The page.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "303": {
+                    "description": "To the next page, or to the sign-in page without a live session."
+                  },
+                  "403": {
+                    "description": "The CSRF token is missing or wrong, or the role does not allow it.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/console/audit.csv": {
+              "get": {
+                "operationId": "consoleAuditExport",
+                "tags": [
+                  "console"
+                ],
+                "summary": "Console: audit log as CSV",
+                "description": "Signed in through the `lk_console` cookie; needs the role `viewer` or higher; without a live session it redirects (303) to `/console/sign-in`. The entries the filters let through (at most 10,000), as CSV (RFC 4180); a cell that begins with `=`, `+`, `-` or `@` is prefixed with `'`, so a spreadsheet never reads it as a formula.",
+                "security": [],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/RequestId"
+                  },
+                  {
+                    "name": "operator",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries by this actor: an operator's username or id, or a command line's `cli:…` name.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "app",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries about this app (its id or client id).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "action",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only this action (`app.update`), or its family (`app` matches `app.update`, `app.provider.set`, …).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "from",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries on or after this day (UTC).",
+                    "schema": {
+                      "type": "string",
+                      "format": "date"
+                    }
+                  },
+                  {
+                    "name": "to",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries on or before this day (UTC).",
+                    "schema": {
+                      "type": "string",
+                      "format": "date"
+                    }
+                  }
+                ],
+                "x-latchkey-role": "viewer",
+                "responses": {
+                  "200": {
+                    "description": "The CSV document.",
+                    "content": {
+                      "text/csv": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "303": {
+                    "description": "To the next page, or to the sign-in page without a live session."
+                  },
+                  "403": {
+                    "description": "The CSRF token is missing or wrong, or the role does not allow it.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/console/sessions": {
+              "get": {
+                "operationId": "consoleSessions",
+                "tags": [
+                  "console"
+                ],
+                "summary": "Console: your sessions",
+                "description": "Signed in through the `lk_console` cookie; needs the role `viewer` or higher; without a live session it redirects (303) to `/console/sign-in`. The operator's own live sessions, each with a button to end it.",
                 "security": [],
                 "parameters": [
                   {
@@ -3376,6 +3610,70 @@ extension ConsoleFeature {
                     "content": {
                       "text/html": {
                         "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/console/sessions/{id}/end": {
+              "post": {
+                "operationId": "consoleEndSession",
+                "tags": [
+                  "console"
+                ],
+                "summary": "Console: end one of your sessions",
+                "description": "Signed in through the `lk_console` cookie; needs the role `viewer` or higher; without a live session it redirects (303) to `/console/sign-in`. Forms carry `csrf_token`; one without it is refused with 403. Ends one of the operator's own sessions (audited as `operator.sign_out`); ending this browser's signs it out.",
+                "security": [],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/RequestId"
+                  },
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "description": "The session's id.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "x-latchkey-role": "viewer",
+                "responses": {
+                  "303": {
+                    "description": "To the next page, or to the sign-in page without a live session."
+                  },
+                  "403": {
+                    "description": "The CSRF token is missing or wrong, or the role does not allow it.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "None of the operator's live sessions has this id.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                },
+                "requestBody": {
+                  "required": false,
+                  "content": {
+                    "application/x-www-form-urlencoded": {
+                      "schema": {
+                        "type": "object",
+                        "additionalProperties": {
                           "type": "string"
                         }
                       }
@@ -4409,6 +4707,38 @@ extension ConsoleFeature {
                   "source": {
                     "type": "string",
                     "description": "The client's IP address, or `cli`."
+                  },
+                  "appID": {
+                    "type": "string",
+                    "description": "The app the action concerned, when it concerned one (entries recorded before this member have none)."
+                  },
+                  "changes": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/AuditChange"
+                    },
+                    "description": "What the action changed; empty when it changed no value."
+                  }
+                }
+              },
+              "AuditChange": {
+                "type": "object",
+                "required": [
+                  "field"
+                ],
+                "description": "One value an action changed. A secret's value is never kept: it reads `[redacted]` → `changed`.",
+                "properties": {
+                  "field": {
+                    "type": "string",
+                    "description": "A setting's flag (`session-ttl`), `name`, `provider.<name>.<member>`, `disabled`, `client-secret`."
+                  },
+                  "before": {
+                    "type": "string",
+                    "description": "The value before; absent when there was none."
+                  },
+                  "after": {
+                    "type": "string",
+                    "description": "The value after; absent when it was removed."
                   }
                 }
               },

@@ -55,13 +55,9 @@ extension ConsoleFeature {
                 return Self.redirect("/console/outbox?status=pending")
             }
         }
-        table.on(.get, "/console/audit", operation: "consoleAuditLog", access: .consolePage(.viewer)) { request, context in
-            try await visit(request, context) { visit in
-                let entries = try await admin.auditLog(by: visit.actor)
-                return try render("console/audit", "console.audit.title", visit, values: ["entries": entries.map(ConsoleViews.audit)])
-            }
-        }
+        auditPageRoutes(into: &table)
         operatorPageRoutes(into: &table)
+        sessionPageRoutes(into: &table)
     }
 
     // MARK: Sign-in
@@ -131,7 +127,11 @@ extension ConsoleFeature {
     private func totpPage(_ request: Request, row: OperatorStore.Row, errors: [PageError], status: HTTPResponse.Status = .ok) throws -> Response {
         var values: [String: Any] = ["enrolling": false]
         if let totp = try operators.enrollment(of: row) {
-            values = ["enrolling": true, "secret": ConsoleViews.grouped(totp.base32), "uri": operators.uri(of: totp, for: row)]
+            let uri = operators.uri(of: totp, for: row)
+            values = [
+                "enrolling": true, "secret": ConsoleViews.grouped(totp.base32), "uri": uri,
+                "qrCode": try QRCode(uri).svg(label: pages.text("mfa.qr_label", in: Language(of: request))),
+            ]
         }
         var page = Page("console/totp", title: "console.totp.title", language: Language(of: request), values: values)
         page.errors = errors
@@ -140,7 +140,6 @@ extension ConsoleFeature {
         return try pages.render(page)
     }
 
-    /// The operator whose password the browser proved, awaiting the code.
     // MARK: Apps
 
     private func appPageRoutes(into table: inout RouteTable) {
@@ -457,7 +456,7 @@ extension ConsoleFeature {
         return text.detail ?? text.title
     }
 
-    private func sessionCookie(_ token: String, maxAge: Int? = nil) -> Cookie {
+    func sessionCookie(_ token: String, maxAge: Int? = nil) -> Cookie {
         Cookie(name: Self.cookieName, value: token, maxAge: maxAge, path: "/console", secure: secureCookies, httpOnly: true, sameSite: .strict)
     }
 

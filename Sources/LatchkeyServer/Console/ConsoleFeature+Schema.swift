@@ -52,7 +52,17 @@ extension ConsoleFeature {
                 """,
                 "CREATE INDEX audit_log_at ON audit_log(at, id)",
             ]
-        )
+        ),
+        // What each entry changed (JSON, secrets redacted) and the app it concerned, for the
+        // console's diffs and its filter by app.
+        Migration(
+            2,
+            [
+                "ALTER TABLE audit_log ADD COLUMN app_id TEXT",
+                "ALTER TABLE audit_log ADD COLUMN changes TEXT",
+                "CREATE INDEX audit_log_app ON audit_log(app_id, id)",
+            ]
+        ),
     ]
 
     static let tables: [OwnedTable] = [

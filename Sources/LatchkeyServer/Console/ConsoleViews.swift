@@ -46,10 +46,6 @@ enum ConsoleViews {
         ]
     }
 
-    static func audit(_ entry: AuditEntry) -> [String: Any] {
-        ["at": date(entry.at), "actor": entry.actor, "action": entry.action, "target": entry.target ?? "", "source": entry.source]
-    }
-
     static func appRow(_ app: App) -> [String: Any] {
         ["id": app.id, "name": app.name, "clientID": app.clientID, "created": date(app.createdAt)]
     }
