@@ -165,6 +165,7 @@ struct BrandFeature: Feature {
             \BrandSettings.appearance,
             flag: "appearance",
             help: "Whether the hosted pages are light, dark, or auto (as the browser prefers).",
+            control: .choice(BrandSettings.Appearance.allCases.map(\.rawValue)),
             format: { [$0.rawValue] },
             parse: { values in
                 let value = (values.last ?? "").lowercased()
