@@ -3433,20 +3433,18 @@ extension ConsoleFeature {
                     "name": "from",
                     "in": "query",
                     "required": false,
-                    "description": "Only entries on or after this day (UTC).",
+                    "description": "Only entries on or after this day (UTC), written YYYY-MM-DD.",
                     "schema": {
-                      "type": "string",
-                      "format": "date"
+                      "type": "string"
                     }
                   },
                   {
                     "name": "to",
                     "in": "query",
                     "required": false,
-                    "description": "Only entries on or before this day (UTC).",
+                    "description": "Only entries on or before this day (UTC), written YYYY-MM-DD.",
                     "schema": {
-                      "type": "string",
-                      "format": "date"
+                      "type": "string"
                     }
                   },
                   {
@@ -3531,20 +3529,18 @@ extension ConsoleFeature {
                     "name": "from",
                     "in": "query",
                     "required": false,
-                    "description": "Only entries on or after this day (UTC).",
+                    "description": "Only entries on or after this day (UTC), written YYYY-MM-DD.",
                     "schema": {
-                      "type": "string",
-                      "format": "date"
+                      "type": "string"
                     }
                   },
                   {
                     "name": "to",
                     "in": "query",
                     "required": false,
-                    "description": "Only entries on or before this day (UTC).",
+                    "description": "Only entries on or before this day (UTC), written YYYY-MM-DD.",
                     "schema": {
-                      "type": "string",
-                      "format": "date"
+                      "type": "string"
                     }
                   }
                 ],
