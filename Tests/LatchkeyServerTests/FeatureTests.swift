@@ -362,6 +362,7 @@ extension OwnedTable {
         settings.brand.fromAddress = "hello@app.example"
         settings.brand.replyTo = "help@app.example"
         settings.brand.supportURL = "https://app.example/help"
+        settings.brand.backgroundColor = "#f4f1ea"
         settings.passkeys.passkeyRPID = "app.example"
         settings.database.databaseHost = "db.app.example"
         let stored = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(settings)) as? [String: Any])
@@ -436,7 +437,8 @@ extension OwnedTable {
         let given = try #require(try JSONSerialization.jsonObject(with: Data(stored.utf8)) as? [String: Any])
         let declared = Set(AppSettings.declarations.map(\.key).filter { !$0.isEmpty })
         #expect(
-            Set(written.keys) == declared.subtracting(["emailActionURL", "logoURL", "fromName", "fromAddress", "replyTo", "supportURL"]),
+            Set(written.keys)
+                == declared.subtracting(["emailActionURL", "logoURL", "fromName", "fromAddress", "replyTo", "supportURL", "backgroundColor"]),
             "absent optionals stay absent"
         )
         for (key, value) in given where key != "unknownLater" && key != "providers" {

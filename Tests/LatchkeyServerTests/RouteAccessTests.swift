@@ -18,6 +18,8 @@ import Testing
         "HostedLogin/BrowserSessionStore.swift": "the browser session cookie the table reads for `.browser` routes",
         "HostedLogin/HostedLoginFeature+Logout.swift":
             "`GET /v1/auth/browser-session` reports whether the browser has a session of the app; it grants nothing",
+        "HostedLogin/PendingAuthorization.swift":
+            "the pending authorization's query, kept to resume a sign-in after an emailed link; it grants nothing: the authorization endpoint checks it again",
         "HostedLogin/ProviderLogin.swift": "the provider flow's cookie binds an answer to the browser that started the flow (its state)",
         "SecondFactor/RememberedBrowsers.swift": "a remembered browser is part of the second factor a sign-in checks",
         "Database/DatabaseCallers.swift": "the data tree's credential schemes, declared in the table",
