@@ -461,7 +461,8 @@ import Testing
             try await browser.signIn(client, harness, owner)
             let pages = [
                 "/console", "/console/apps", "/console/apps/\(harness.app.id)", "/console/users?app=\(harness.app.id)&q=dora",
-                "/console/apps/\(harness.app.id)/users/\(userID)", "/console/outbox", "/console/audit", "/console/operators",
+                "/console/apps/\(harness.app.id)/users/\(userID)", "/console/apps/\(harness.app.id)/leaderboards", "/console/outbox",
+                "/console/audit", "/console/operators",
             ]
             for (language, marker) in [("en", "Sign out"), ("ja", "サインアウト"), ("zh-Hans", "退出登录")] {
                 browser.language = language

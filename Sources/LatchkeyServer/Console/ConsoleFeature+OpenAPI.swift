@@ -3099,8 +3099,8 @@ extension ConsoleFeature {
                 "tags": [
                   "console"
                 ],
-                "summary": "Console: a user, identities and sign-in history",
-                "description": "Signed in through the `lk_console` cookie; needs the role `viewer` or higher; without a live session it redirects (303) to `/console/sign-in`.",
+                "summary": "Console: a user, identities, sign-in history, wallet and leaderboard entries",
+                "description": "Signed in through the `lk_console` cookie; needs the role `viewer` or higher; without a live session it redirects (303) to `/console/sign-in`. The wallet's ledger shows 25 entries a page, newest first; `before` pages to older ones.",
                 "security": [],
                 "parameters": [
                   {
@@ -3122,6 +3122,16 @@ extension ConsoleFeature {
                     "description": "An id.",
                     "schema": {
                       "type": "string"
+                    }
+                  },
+                  {
+                    "name": "before",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only ledger entries numbered below this one (paging).",
+                    "schema": {
+                      "type": "integer",
+                      "minimum": 1
                     }
                   }
                 ],
@@ -3152,6 +3162,16 @@ extension ConsoleFeature {
                   },
                   "404": {
                     "description": "No such user.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "422": {
+                    "description": "`before` is not an entry number.",
                     "content": {
                       "text/html": {
                         "schema": {

@@ -314,7 +314,7 @@ extension ConsoleFeature {
             try await visit(request, context) { visit in
                 let appID = try context.parameters.require("id")
                 let detail = try await admin.user(try context.parameters.require("user"), appID: appID, by: visit.actor)
-                return try render("console/user", "console.user.title", visit, values: ConsoleViews.user(detail, appID: appID))
+                return try render("console/user", "console.user.title", visit, values: try await userValues(detail, appID: appID, request, visit))
             }
         }
         table.on(.post, "/console/apps/{id}/users/{user}", operation: "consoleChangeUser", access: .consolePage(.admin), form: ["action"]) {
@@ -336,6 +336,24 @@ extension ConsoleFeature {
             }
         }
     }
+
+    /// The user page's values: the user, their wallet (its ledger a page at a time, older
+    /// entries below the query's `before`) and their entries on the app's boards.
+    private func userValues(_ detail: AdminService.UserDetail, appID: String, _ request: Request, _ visit: Visit) async throws -> [String: Any] {
+        let userID = detail.user.id
+        let before = try request.integerParameter("before").map(Int64.init)
+        let statement = try await admin.wallet(userID: userID, appID: appID, before: before, limit: Self.ledgerPageSize, by: visit.actor)
+        let boards = try await admin.leaderboardEntries(userID: userID, appID: appID, by: visit.actor)
+        let path = "/console/apps/\(appID)/users/\(userID)"
+        var values = ConsoleViews.user(detail, appID: appID)
+        values.merge(ConsoleViews.wallet(statement, path: path, paged: before != nil) { pages.text($0, in: visit.language) }) { $1 }
+        values["boardEntries"] = ConsoleViews.leaderboardEntries(boards)
+        values["hasBoardEntries"] = !boards.isEmpty
+        return values
+    }
+
+    /// The ledger entries one user page shows.
+    static let ledgerPageSize = 25
 
     // MARK: Operators
 

@@ -11,6 +11,236 @@ extension LeaderboardsFeature {
             }
           ],
           "paths": {
+            "/console/apps/{id}/leaderboards": {
+              "get": {
+                "operationId": "consoleLeaderboards",
+                "tags": [
+                  "console"
+                ],
+                "summary": "Console: an app's leaderboards",
+                "description": "Signed in through the `lk_console` cookie; needs the role `viewer` or higher; without a live session it redirects (303) to `/console/sign-in`. Each board's order, operator, reset schedule and the entry count of its current period.",
+                "security": [],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/RequestId"
+                  },
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "description": "The app's id or client id.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "x-latchkey-role": "viewer",
+                "responses": {
+                  "200": {
+                    "description": "The page.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "303": {
+                    "description": "To the next page, or to the sign-in page without a live session."
+                  },
+                  "403": {
+                    "description": "The role does not allow it.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No such app.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/console/apps/{id}/leaderboards/{board}": {
+              "get": {
+                "operationId": "consoleLeaderboard",
+                "tags": [
+                  "console"
+                ],
+                "summary": "Console: a leaderboard's settings and ranked entries",
+                "description": "Signed in through the `lk_console` cookie; needs the role `viewer` or higher; without a live session it redirects (303) to `/console/sign-in`. Entries in rank order, 50 a page (`page`), in the current period or the one `period` names. The read is audited (`leaderboard.read`).",
+                "security": [],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/RequestId"
+                  },
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "description": "The app's id or client id.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "board",
+                    "in": "path",
+                    "required": true,
+                    "description": "The board id.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "period",
+                    "in": "query",
+                    "required": false,
+                    "description": "The period's start as the API writes it (`2027-01-15T00:00:00Z`); the current period when absent.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "page",
+                    "in": "query",
+                    "required": false,
+                    "description": "The page, from 1.",
+                    "schema": {
+                      "type": "integer",
+                      "minimum": 1
+                    }
+                  }
+                ],
+                "x-latchkey-role": "viewer",
+                "responses": {
+                  "200": {
+                    "description": "The page.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "303": {
+                    "description": "To the next page, or to the sign-in page without a live session."
+                  },
+                  "403": {
+                    "description": "The role does not allow it.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No such app or board.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "422": {
+                    "description": "The period is not one of the board's, or the page is out of range.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/console/apps/{id}/leaderboards/{board}/remove": {
+              "post": {
+                "operationId": "consoleRemoveLeaderboardEntry",
+                "tags": [
+                  "console"
+                ],
+                "summary": "Console: remove a user's entry from a leaderboard period",
+                "description": "Signed in through the `lk_console` cookie; needs the role `admin` or higher; without a live session it redirects (303) to `/console/sign-in`. Forms carry `csrf_token`; one without it is refused with 403. The form's `user` and `period` (the current period when empty) name the entry; the user may submit again. Audited (`leaderboard.score.remove`).",
+                "security": [],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/RequestId"
+                  },
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "description": "The app's id or client id.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "board",
+                    "in": "path",
+                    "required": true,
+                    "description": "The board id.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "x-latchkey-role": "admin",
+                "responses": {
+                  "303": {
+                    "description": "Back to the board, or to the sign-in page without a live session."
+                  },
+                  "403": {
+                    "description": "The CSRF token is missing or wrong, or the role does not allow it.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No such app, board or entry.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "422": {
+                    "description": "The period is not one of the board's.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
             "/v1/leaderboards": {
               "get": {
                 "operationId": "listLeaderboards",

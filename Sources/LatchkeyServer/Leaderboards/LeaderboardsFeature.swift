@@ -17,6 +17,9 @@ struct LeaderboardsFeature: Feature {
     let userCache: UserCache
     let requests: RequestReader
     let warmup: LeaderboardWarmup
+    let admin: AdminService
+    /// The console, whose sign-in, form checks and layout the boards' pages share.
+    let console: ConsoleFeature
 
     init(backend: LatchkeyBackend) {
         let store = LeaderboardStore(driver: backend.driver)
@@ -33,6 +36,8 @@ struct LeaderboardsFeature: Feature {
         userCache = backend.userCache
         requests = backend.requests
         warmup = LeaderboardWarmup(store: store, service: service, logger: backend.logger)
+        admin = backend.admin
+        console = ConsoleFeature(backend: backend)
     }
 
     var services: [any Service] { [warmup] }
@@ -142,6 +147,8 @@ struct LeaderboardsFeature: Feature {
         table.json(.get, "/v1/leaderboards/{board}/periods", operation: "listLeaderboardPeriods", access: player) { _, context in
             try await service.periods(board: try await board(context))
         }
+
+        consoleRoutes(into: &table)
     }
 
     /// The board the path names, in the caller's app.
