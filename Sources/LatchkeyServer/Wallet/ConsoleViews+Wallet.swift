@@ -21,7 +21,7 @@ extension ConsoleViews {
             "id": entry.id, "at": date(entry.createdAt), "currency": entry.currency,
             "amount": entry.amount > 0 ? "+\(entry.amount)" : String(entry.amount), "balanceAfter": String(entry.balanceAfter),
             "kind": text("console.wallet.kind.\(entry.kind.rawValue)"), "reason": entry.reason ?? "", "actor": entry.actor,
-            "counterparty": entry.counterparty ?? "",
+            "counterparty": entry.counterparty ?? "", "hasCounterparty": entry.counterparty != nil,
         ]
     }
 }
