@@ -245,14 +245,13 @@ extension AppSetting {
 }
 
 extension AppSettings {
-    /// Every feature's settings, in the features' order.
-    public static var declarations: [AppSetting] {
-        FeatureSet.all.flatMap { feature in
-            feature.settings.map { setting in
-                var setting = setting
-                setting.section = setting.section ?? feature.settingsSection
-                return setting
-            }
+    /// Every feature's settings, in the features' order. Built once: the features declare them
+    /// statically, and every decode, encode and check of an app's settings walks them.
+    public static let declarations: [AppSetting] = FeatureSet.all.flatMap { feature in
+        feature.settings.map { setting in
+            var setting = setting
+            setting.section = setting.section ?? feature.settingsSection
+            return setting
         }
     }
 
