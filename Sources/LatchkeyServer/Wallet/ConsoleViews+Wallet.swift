@@ -16,12 +16,14 @@ extension ConsoleViews {
     }
 
     /// One ledger entry: the amount signed, what kind of entry and why, the other user of a transfer.
+    /// `counterparty` is left out unless there is one, so the template's section on it is empty.
     static func ledgerRow(_ entry: WalletEntry, text: (String) -> String) -> [String: Any] {
-        [
+        var row: [String: Any] = [
             "id": entry.id, "at": date(entry.createdAt), "currency": entry.currency,
             "amount": entry.amount > 0 ? "+\(entry.amount)" : String(entry.amount), "balanceAfter": String(entry.balanceAfter),
             "kind": text("console.wallet.kind.\(entry.kind.rawValue)"), "reason": entry.reason ?? "", "actor": entry.actor,
-            "counterparty": entry.counterparty ?? "", "hasCounterparty": entry.counterparty != nil,
         ]
+        if let other = entry.counterparty, !other.isEmpty { row["counterparty"] = other }
+        return row
     }
 }
