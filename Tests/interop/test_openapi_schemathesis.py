@@ -5,7 +5,7 @@ that every answer matches the documented status codes, content types, headers an
 import requests
 import schemathesis
 from schemathesis.config import SchemathesisConfig
-from schemathesis.specs.openapi.checks import positive_data_acceptance
+from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
 
 from latchkey_server import CLIENT_ID, CLIENT_SECRET, METRICS_TOKEN, URL, sign_up
 
@@ -157,7 +157,12 @@ def test_api(case):
     if operation in ENDS_SESSION and not schema.is_security_param_negated(case):
         headers = {"Authorization": f"Bearer {sign_up()['accessToken']}"}
     excluded = [positive_data_acceptance] if operation in REFUSES_VALID_DATA else []
+    response = case.call(headers=headers)
+    # A console page sends a visitor without a console session (the fuzzer has none) to the
+    # sign-in page before it reads its query: a malformed `page` there is no data accepted.
+    if response.status_code == 303 and response.headers.get("location") == ["/console/sign-in"]:
+        excluded.append(negative_data_rejection)
     # Every other built-in check runs, among them not_a_server_error, status_code_conformance,
     # content_type_conformance, response_headers_conformance, response_schema_conformance,
     # negative_data_rejection, ignored_auth and unsupported_method.
-    case.call_and_validate(headers=headers, excluded_checks=excluded)
+    case.validate_response(response, excluded_checks=excluded)
