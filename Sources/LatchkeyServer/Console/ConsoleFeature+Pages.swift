@@ -290,34 +290,25 @@ extension ConsoleFeature {
     // MARK: Users
 
     private func userPageRoutes(into table: inout RouteTable) {
-        table.on(.get, "/console/users", operation: "consoleUsers", access: .consolePage(.viewer)) { request, context in
-            try await visit(request, context) { visit in
-                let apps = try await admin.listApps(by: visit.actor)
-                let query = request.uri.queryParameters
-                let appID = query["app"].map(String.init) ?? apps.first?.id ?? ""
-                let text = query["q"].map(String.init) ?? ""
-                let found = apps.isEmpty ? [] : try await admin.searchUsers(appID: appID, query: text, by: visit.actor)
-                let choices = apps.map { ["id": $0.id, "name": $0.name, "selected": $0.id == appID] as [String: Any] }
-                return try render(
-                    "console/users",
-                    "console.users.title",
-                    visit,
-                    values: [
-                        "apps": choices, "query": text, "appID": appID,
-                        "users": found.map { ConsoleViews.userRow($0) { pages.text($0, in: visit.language) } }, "hasUsers": !found.isEmpty,
-                        "searched": query["q"] != nil,
-                    ]
-                )
-            }
-        }
+        userListRoutes(into: &table)
         table.on(.get, "/console/apps/{id}/users/{user}", operation: "consoleUser", access: .consolePage(.viewer)) { request, context in
             try await visit(request, context) { visit in
                 let appID = try context.parameters.require("id")
                 let detail = try await admin.user(try context.parameters.require("user"), appID: appID, by: visit.actor)
-                return try render("console/user", "console.user.title", visit, values: ConsoleViews.user(detail, appID: appID))
+                let sections = try await admin.userSections(detail.user.id, appID: appID, by: visit.actor)
+                let text = { pages.text($0, in: visit.language) }
+                let values = ConsoleViews.user(detail, appID: appID, liveSessions: sections.liveSessions)
+                    .merging(ConsoleViews.userSections(sections, text: text)) { $1 }
+                return try render("console/user", "console.user.title", visit, values: values)
             }
         }
-        table.on(.post, "/console/apps/{id}/users/{user}", operation: "consoleChangeUser", access: .consolePage(.admin), form: ["action"]) {
+        table.on(
+            .post,
+            "/console/apps/{id}/users/{user}",
+            operation: "consoleChangeUser",
+            access: .consolePage(.admin),
+            form: ["action", "session", "passkey"]
+        ) {
             request,
             context in
             try await visit(request, context) { visit in
@@ -327,12 +318,30 @@ extension ConsoleFeature {
                 case "enable": try await admin.setUserDisabled(false, userID: userID, appID: appID, by: visit.actor)
                 case "revoke": try await admin.revokeSessions(userID: userID, appID: appID, by: visit.actor)
                 case "reset_mfa": try await admin.resetSecondFactor(userID: userID, appID: appID, by: visit.actor)
+                case "end_session": try await admin.endSession(visit.form["session"] ?? "", userID: userID, appID: appID, by: visit.actor)
+                case "remove_passkey": try await admin.removePasskey(visit.form["passkey"] ?? "", userID: userID, appID: appID, by: visit.actor)
+                case "resend_verification":
+                    try await admin.resendVerification(userID: userID, appID: appID, by: visit.actor) { account, app in
+                        try await emailLinks.sendVerification(
+                            principal: .child(account, app: app),
+                            client: context.clientInfo,
+                            language: visit.language
+                        )
+                    }
                 case "delete":
                     try await admin.deleteUser(userID, appID: appID, by: visit.actor)
                     return Self.redirect("/console/users?app=\(appID)")
                 default: throw APIError(.badRequest, .invalidRequest)
                 }
                 return Self.redirect("/console/apps/\(appID)/users/\(userID)")
+            }
+        }
+        table.on(.get, "/console/apps/{id}/users/{user}/export", operation: "consoleExportUser", access: .consolePage(.admin)) { request, context in
+            try await visit(request, context) { visit in
+                let (appID, userID) = (try context.parameters.require("id"), try context.parameters.require("user"))
+                let document = try await admin.exportUser(userID, appID: appID, from: exportSources, by: visit.actor)
+                let disposition = #"attachment; filename="latchkey-user-export.json""#
+                return try JSONResponse.make(document, headers: [.contentDisposition: disposition, .cacheControl: "no-store"])
             }
         }
     }
@@ -446,7 +455,7 @@ extension ConsoleFeature {
     }
 
     /// The text for a refusal: the field's message when there is one, with its reason.
-    private func message(for error: APIError, field: FieldError? = nil, in language: Language) -> String {
+    func message(for error: APIError, field: FieldError? = nil, in language: Language) -> String {
         if let field = field ?? error.fields.first {
             let text = Messages.fieldMessage(for: field, in: language)
             guard let reason = field.reason, field.code == .invalidField else { return text }
