@@ -180,9 +180,11 @@ import Testing
             #expect(try await browser.post(client, path, ["action": "end_session", "session": "not-theirs"]).status == .notFound)
             #expect(try await browser.post(client, path, ["action": "remove_passkey", "passkey": "not-theirs"]).status == .notFound)
 
+            var resent: HTTPResponse.Status?
             let message = try await harness.message(to: "dora@example.com") {
-                #expect(try await browser.post(client, path, ["action": "resend_verification"]).status == .seeOther)
+                resent = try await browser.post(client, path, ["action": "resend_verification"]).status
             }
+            #expect(resent == .seeOther)
             #expect((try? TestHarness.linkToken(in: message)) != nil)
 
             let export = try await browser.get(client, "\(path)/export")
