@@ -46,6 +46,8 @@ import Testing
             // The first page: ranks 1–50, highest first, each user linked to their page.
             let first = try await vera.get(client, "\(list)/top")
             #expect(first.status == .ok && first.text.contains(#"<span id="entry-total">52</span>"#))
+            // The board's own settings, not the signed-in operator the navigation names.
+            #expect(first.text.contains(#"<dd id="on-new-score">Keep the best</dd>"#), "\(first.text)")
             let firstRanks = Self.ranked(first)
             #expect(firstRanks.map(\.rank) == Array(1...50), "\(first.text)")
             #expect(firstRanks.first?.name == users[51].username && firstRanks.last?.name == users[2].username)

@@ -47,7 +47,13 @@ def board():
 def fits_the_width(driver):
     """The page does not scroll sideways (wide tables scroll inside their own region)."""
     width, scrolled = driver.execute_script("return [document.documentElement.clientWidth, document.documentElement.scrollWidth]")
-    assert scrolled <= width, f"{scrolled} px wide in {width}"
+    # The outermost elements past the right edge, to name in the failure.
+    wide = driver.execute_script(
+        "const w = document.documentElement.clientWidth + 1;"
+        "const past = e => e && e.getBoundingClientRect().right > w;"
+        "return [...document.querySelectorAll('body *')].filter(e => past(e) && !past(e.parentElement))"
+        ".map(e => `${e.tagName}#${e.id}: ${(e.textContent || '').trim().slice(0, 60)}`)")
+    assert scrolled <= width, f"{scrolled} px wide in {width}: {wide}"
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])

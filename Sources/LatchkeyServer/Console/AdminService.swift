@@ -153,31 +153,49 @@ public struct AdminService: Sendable {
         public var sessions: [SessionDescriptor]
     }
 
-    /// The app's users whose id, username (or its beginning), email or phone is `query`; the
-    /// first users by id when `query` is empty.
-    public func searchUsers(appID: String, query: String, limit: Int = 50, by actor: AdminActor) async throws -> [UserAccount] {
+    /// One page of an app's users as a list shows them, and whether more follow.
+    public struct UserPage: Sendable {
+        /// The users on the page, in the filter's order.
+        public var users: [UserAccount]
+        /// Whether the next page has users.
+        public var hasMore: Bool
+    }
+
+    /// The most pages a user list goes: past them, a narrower filter finds the user sooner.
+    public static let userPageCount = 1_000
+
+    /// Page `page` (from 1) of the app's users that `filter` lets through, `size` a page (at
+    /// most ``pageLimit``); a page past ``userPageCount`` is `422 invalid_field` naming `page`.
+    /// The listing is audited with its text query: it shows addresses.
+    public func listUsers(appID: String, filter: UserFilter, page: Int = 1, size: Int = 50, by actor: AdminActor) async throws -> UserPage {
         try actor.require(.viewer)
         let app = try await existingApp(appID)
-        let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        let limit = min(max(limit, 1), Self.pageLimit)
-        try await audit.record("users.search", target: query.isEmpty ? app.id : "\(app.id) \(query.prefix(100))", appID: app.id, by: actor)
-        guard !query.isEmpty else { return try await users.list(appID: app.id, limit: limit) }
-        let prefix =
-            Canonical.username(query).replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
-        let ids = try await driver.read { db in
-            try await db.raw(
-                """
-                SELECT id FROM users WHERE app_id = \(bind: app.id) AND (id = \(bind: query)
-                    OR username_canonical LIKE \(bind: prefix) ESCAPE '\\' OR email_canonical = \(bind: Canonical.email(query))
-                    OR phone = \(bind: query))
-                ORDER BY username_canonical, id LIMIT \(bind: limit)
-                """
-            ).all().map { try $0.decode(column: "id", as: String.self) }
+        guard (1...Self.userPageCount).contains(page) else {
+            throw APIError.validation([FieldError(field: "page", code: .invalidField, reason: "1 to \(Self.userPageCount)")])
         }
-        var found: [UserAccount] = []
-        for id in ids { if let account = try await users.find(id: id, appID: app.id) { found.append(account) } }
-        return found
+        let size = min(max(size, 1), Self.pageLimit)
+        try await audit.record(
+            "users.search",
+            target: [app.id, filter.text.map { String($0.prefix(100)) }].compactMap { $0 }.joined(separator: " "),
+            appID: app.id,
+            by: actor
+        )
+        let found = try await users.list(appID: app.id, filter: filter, limit: size + 1, offset: (page - 1) * size)
+        return UserPage(users: Array(found.prefix(size)), hasMore: found.count > size)
+    }
+
+    /// The app's users whose id, username (or its beginning), email or phone is `query`, by
+    /// name; the first users by id when `query` is empty.
+    public func searchUsers(appID: String, query: String, limit: Int = 50, by actor: AdminActor) async throws -> [UserAccount] {
+        let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !query.isEmpty else {
+            try actor.require(.viewer)
+            let app = try await existingApp(appID)
+            try await audit.record("users.search", target: app.id, appID: app.id, by: actor)
+            return try await users.list(appID: app.id, limit: min(max(limit, 1), Self.pageLimit))
+        }
+        let filter = UserFilter(text: query, sort: .name, descending: false)
+        return try await listUsers(appID: appID, filter: filter, size: limit, by: actor).users
     }
 
     /// One user of the app with their sessions; `404` when the app has no such user. The read is

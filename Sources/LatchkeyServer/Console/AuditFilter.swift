@@ -3,7 +3,8 @@ import LatchkeyWire
 import SQLKit
 
 /// Which audit entries to show: the console's filter form, its CSV export and the admin API's
-/// audit listing take the same query parameters (`operator`, `app`, `action`, `from`, `to`).
+/// audit listing take the same query parameters (`operator`, `app`, `action`, `from`, `to`,
+/// `target`).
 public struct AuditFilter: Sendable, Equatable {
     /// The actor: an operator's username or id, or a command line's `cli:…` name.
     public var actor: String?
@@ -15,18 +16,28 @@ public struct AuditFilter: Sendable, Equatable {
     public var from: Date?
     /// The last day (UTC) of the entries, inclusive.
     public var to: Date?
+    /// What the entries acted on, exactly: a user's id gives that user's trail.
+    public var target: String?
 
     /// No filter: every entry.
-    public init(actor: String? = nil, appID: String? = nil, action: String? = nil, from: Date? = nil, to: Date? = nil) {
+    public init(
+        actor: String? = nil,
+        appID: String? = nil,
+        action: String? = nil,
+        from: Date? = nil,
+        to: Date? = nil,
+        target: String? = nil
+    ) {
         self.actor = actor
         self.appID = appID
         self.action = action
         self.from = from
         self.to = to
+        self.target = target
     }
 
     /// The query parameter names, in the order forms and links carry them.
-    static let parameters = ["operator", "app", "action", "from", "to"]
+    static let parameters = ["operator", "app", "action", "from", "to", "target"]
 
     /// The filter a request's query gives (`parameter` reads one); an empty parameter is no
     /// filter; a date that is not `YYYY-MM-DD` is `422 invalid_field` naming it.
@@ -41,7 +52,14 @@ public struct AuditFilter: Sendable, Equatable {
             }
             return date
         }
-        self.init(actor: text("operator"), appID: text("app"), action: text("action"), from: try day("from"), to: try day("to"))
+        self.init(
+            actor: text("operator"),
+            appID: text("app"),
+            action: text("action"),
+            from: try day("from"),
+            to: try day("to"),
+            target: text("target")
+        )
     }
 
     /// The filter's values as query parameters, empty ones left out: for the next page's link
@@ -50,7 +68,7 @@ public struct AuditFilter: Sendable, Equatable {
         let format = Self.dayFormat
         let all: [(String, String?)] = [
             ("operator", actor), ("app", appID), ("action", action), ("from", from.map { format.string(from: $0) }),
-            ("to", to.map { format.string(from: $0) }),
+            ("to", to.map { format.string(from: $0) }), ("target", target),
         ]
         return all.compactMap { name, value in value.map { (name, $0) } }
     }
@@ -71,16 +89,17 @@ public struct AuditFilter: Sendable, Equatable {
         if let action { conditions.append("(action = \(bind: action) OR action LIKE \(bind: Self.escaped(action) + ".%") ESCAPE '\\')") }
         if let from { conditions.append("at >= \(bind: from.epochSeconds)") }
         if let to { conditions.append("at < \(bind: to.epochSeconds + 86_400)") }
+        if let target { conditions.append("target = \(bind: target)") }
         return conditions
     }
 
     /// `text` matching itself only in a `LIKE` pattern.
-    private static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
     }
 
     /// `YYYY-MM-DD` in UTC.
-    private static var dayFormat: DateFormatter {
+    static var dayFormat: DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

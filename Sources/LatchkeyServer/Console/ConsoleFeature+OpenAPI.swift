@@ -1796,6 +1796,15 @@ extension ConsoleFeature {
                       "type": "string",
                       "format": "date"
                     }
+                  },
+                  {
+                    "name": "target",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries about this target, exactly (a user's id gives that user's trail).",
+                    "schema": {
+                      "type": "string"
+                    }
                   }
                 ],
                 "responses": {
@@ -3039,7 +3048,7 @@ extension ConsoleFeature {
                 "tags": [
                   "console"
                 ],
-                "summary": "Console: find users",
+                "summary": "Console: list, filter and sort users",
                 "description": "Signed in through the `lk_console` cookie; needs the role `viewer` or higher; without a live session it redirects (303) to `/console/sign-in`.",
                 "security": [],
                 "parameters": [
@@ -3063,12 +3072,138 @@ extension ConsoleFeature {
                     "schema": {
                       "type": "string"
                     }
+                  },
+                  {
+                    "name": "status",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only active or only disabled users.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "active",
+                        "disabled"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "method",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only users who sign in this way: `password`, `email_code` (an email and no password), `phone`, `passkey`, `provider` (OAuth or OpenID Connect), `guest` (anonymous or device).",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "password",
+                        "email_code",
+                        "phone",
+                        "passkey",
+                        "provider",
+                        "guest"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "consent",
+                    "in": "query",
+                    "required": false,
+                    "description": "`pending`: only children whose parent has not answered.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "pending"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "created_from",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only users who signed up on or after this day (UTC), written YYYY-MM-DD.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "created_to",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only users who signed up on or before this day (UTC), written YYYY-MM-DD.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "signed_in_from",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only users who last signed in on or after this day (UTC), written YYYY-MM-DD.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "signed_in_to",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only users who last signed in on or before this day (UTC), written YYYY-MM-DD.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "sort",
+                    "in": "query",
+                    "required": false,
+                    "description": "The order: sign-up (`created`, the default), last sign-in or name.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "created",
+                        "last_sign_in",
+                        "name"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "order",
+                    "in": "query",
+                    "required": false,
+                    "description": "`desc` (the default: newest or Z first) or `asc`.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "desc",
+                        "asc"
+                      ]
+                    }
+                  },
+                  {
+                    "name": "page",
+                    "in": "query",
+                    "required": false,
+                    "description": "The page, from 1; 50 users a page, at most 1000 pages.",
+                    "schema": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 1000
+                    }
                   }
                 ],
                 "x-latchkey-role": "viewer",
                 "responses": {
                   "200": {
                     "description": "The page.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "422": {
+                    "description": "A filter value does not parse: the page again, each error beside its field.",
                     "content": {
                       "text/html": {
                         "schema": {
@@ -3187,7 +3322,7 @@ extension ConsoleFeature {
                 "tags": [
                   "console"
                 ],
-                "summary": "Console: disable, enable, sign out everywhere or delete a user",
+                "summary": "Console: disable, enable, end sessions, reset the second factor, remove a passkey, resend the verification email or delete a user",
                 "description": "Signed in through the `lk_console` cookie; needs the role `admin` or higher; without a live session it redirects (303) to `/console/sign-in`. Forms carry `csrf_token`; one without it is refused with 403.",
                 "security": [],
                 "parameters": [
@@ -3266,6 +3401,76 @@ extension ConsoleFeature {
                       "schema": {
                         "type": "object",
                         "additionalProperties": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/console/apps/{id}/users/{user}/export": {
+              "get": {
+                "operationId": "consoleExportUser",
+                "tags": [
+                  "console"
+                ],
+                "summary": "Console: download everything stored about a user",
+                "description": "The same document the user downloads with `GET /v1/me/export`, as an attachment; audited as `user.export`. Signed in through the `lk_console` cookie; needs the role `admin` or higher; without a live session it redirects (303) to `/console/sign-in`.",
+                "security": [],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/RequestId"
+                  },
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "description": "An id.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "user",
+                    "in": "path",
+                    "required": true,
+                    "description": "An id.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "x-latchkey-role": "admin",
+                "responses": {
+                  "200": {
+                    "description": "The user's export.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "type": "object"
+                        }
+                      }
+                    }
+                  },
+                  "303": {
+                    "description": "To the sign-in page without a live session."
+                  },
+                  "403": {
+                    "description": "The role does not allow it.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No such app or user.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
                           "type": "string"
                         }
                       }
@@ -3468,6 +3673,15 @@ extension ConsoleFeature {
                     }
                   },
                   {
+                    "name": "target",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries about this target, exactly (a user's id gives that user's trail).",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
                     "name": "before",
                     "in": "query",
                     "required": false,
@@ -3559,6 +3773,15 @@ extension ConsoleFeature {
                     "in": "query",
                     "required": false,
                     "description": "Only entries on or before this day (UTC), written YYYY-MM-DD.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "target",
+                    "in": "query",
+                    "required": false,
+                    "description": "Only entries about this target, exactly (a user's id gives that user's trail).",
                     "schema": {
                       "type": "string"
                     }

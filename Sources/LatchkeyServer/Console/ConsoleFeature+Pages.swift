@@ -290,26 +290,7 @@ extension ConsoleFeature {
     // MARK: Users
 
     private func userPageRoutes(into table: inout RouteTable) {
-        table.on(.get, "/console/users", operation: "consoleUsers", access: .consolePage(.viewer)) { request, context in
-            try await visit(request, context) { visit in
-                let apps = try await admin.listApps(by: visit.actor)
-                let query = request.uri.queryParameters
-                let appID = query["app"].map(String.init) ?? apps.first?.id ?? ""
-                let text = query["q"].map(String.init) ?? ""
-                let found = apps.isEmpty ? [] : try await admin.searchUsers(appID: appID, query: text, by: visit.actor)
-                let choices = apps.map { ["id": $0.id, "name": $0.name, "selected": $0.id == appID] as [String: Any] }
-                return try render(
-                    "console/users",
-                    "console.users.title",
-                    visit,
-                    values: [
-                        "apps": choices, "query": text, "appID": appID,
-                        "users": found.map { ConsoleViews.userRow($0) { pages.text($0, in: visit.language) } }, "hasUsers": !found.isEmpty,
-                        "searched": query["q"] != nil,
-                    ]
-                )
-            }
-        }
+        userListRoutes(into: &table)
         table.on(.get, "/console/apps/{id}/users/{user}", operation: "consoleUser", access: .consolePage(.viewer)) { request, context in
             try await visit(request, context) { visit in
                 let appID = try context.parameters.require("id")
@@ -317,7 +298,13 @@ extension ConsoleFeature {
                 return try render("console/user", "console.user.title", visit, values: try await userValues(detail, appID: appID, request, visit))
             }
         }
-        table.on(.post, "/console/apps/{id}/users/{user}", operation: "consoleChangeUser", access: .consolePage(.admin), form: ["action"]) {
+        table.on(
+            .post,
+            "/console/apps/{id}/users/{user}",
+            operation: "consoleChangeUser",
+            access: .consolePage(.admin),
+            form: ["action", "session", "passkey"]
+        ) {
             request,
             context in
             try await visit(request, context) { visit in
@@ -327,6 +314,16 @@ extension ConsoleFeature {
                 case "enable": try await admin.setUserDisabled(false, userID: userID, appID: appID, by: visit.actor)
                 case "revoke": try await admin.revokeSessions(userID: userID, appID: appID, by: visit.actor)
                 case "reset_mfa": try await admin.resetSecondFactor(userID: userID, appID: appID, by: visit.actor)
+                case "end_session": try await admin.endSession(visit.form["session"] ?? "", userID: userID, appID: appID, by: visit.actor)
+                case "remove_passkey": try await admin.removePasskey(visit.form["passkey"] ?? "", userID: userID, appID: appID, by: visit.actor)
+                case "resend_verification":
+                    try await admin.resendVerification(userID: userID, appID: appID, by: visit.actor) { account, app in
+                        try await emailLinks.sendVerification(
+                            principal: .child(account, app: app),
+                            client: context.clientInfo,
+                            language: visit.language
+                        )
+                    }
                 case "delete":
                     try await admin.deleteUser(userID, appID: appID, by: visit.actor)
                     return Self.redirect("/console/users?app=\(appID)")
@@ -335,18 +332,30 @@ extension ConsoleFeature {
                 return Self.redirect("/console/apps/\(appID)/users/\(userID)")
             }
         }
+        table.on(.get, "/console/apps/{id}/users/{user}/export", operation: "consoleExportUser", access: .consolePage(.admin)) { request, context in
+            try await visit(request, context) { visit in
+                let (appID, userID) = (try context.parameters.require("id"), try context.parameters.require("user"))
+                let document = try await admin.exportUser(userID, appID: appID, from: exportSources, by: visit.actor)
+                let disposition = #"attachment; filename="latchkey-user-export.json""#
+                return try JSONResponse.make(document, headers: [.contentDisposition: disposition, .cacheControl: "no-store"])
+            }
+        }
     }
 
-    /// The user page's values: the user, their wallet (its ledger a page at a time, older
-    /// entries below the query's `before`) and their entries on the app's boards.
+    /// The user page's values: the user and its sections (second factors, consent, devices,
+    /// data keys, audit trail), their wallet (its ledger a page at a time, older entries below the
+    /// query's `before`) and their entries on the app's boards.
     private func userValues(_ detail: AdminService.UserDetail, appID: String, _ request: Request, _ visit: Visit) async throws -> [String: Any] {
         let userID = detail.user.id
         let before = try request.integerParameter("before").map(Int64.init)
         let statement = try await admin.wallet(userID: userID, appID: appID, before: before, limit: Self.ledgerPageSize, by: visit.actor)
         let boards = try await admin.leaderboardEntries(userID: userID, appID: appID, by: visit.actor)
         let path = "/console/apps/\(appID)/users/\(userID)"
-        var values = ConsoleViews.user(detail, appID: appID)
-        values.merge(ConsoleViews.wallet(statement, path: path, paged: before != nil) { pages.text($0, in: visit.language) }) { $1 }
+        let sections = try await admin.userSections(userID, appID: appID, by: visit.actor)
+        let text = { pages.text($0, in: visit.language) }
+        var values = ConsoleViews.user(detail, appID: appID, liveSessions: sections.liveSessions)
+        values.merge(ConsoleViews.userSections(sections, text: text)) { $1 }
+        values.merge(ConsoleViews.wallet(statement, path: path, paged: before != nil, text: text)) { $1 }
         values["boardEntries"] = ConsoleViews.leaderboardEntries(boards)
         values["hasBoardEntries"] = !boards.isEmpty
         return values
@@ -434,7 +443,7 @@ extension ConsoleFeature {
     /// A console page with the navigation's values.
     func render(_ template: String, _ title: String, _ visit: Visit, values: [String: Any], errors: [PageError] = []) throws -> Response {
         var all = values
-        all["operator"] = ["username": visit.operator.username, "role": visit.role.rawValue]
+        all["signedInOperator"] = ["username": visit.operator.username, "role": visit.role.rawValue]
         all["canEdit"] = visit.role >= .admin
         all["isOwner"] = visit.role >= .owner
         var page = Page(template, title: title, language: visit.language, values: all)
@@ -464,7 +473,7 @@ extension ConsoleFeature {
     }
 
     /// The text for a refusal: the field's message when there is one, with its reason.
-    private func message(for error: APIError, field: FieldError? = nil, in language: Language) -> String {
+    func message(for error: APIError, field: FieldError? = nil, in language: Language) -> String {
         if let field = field ?? error.fields.first {
             let text = Messages.fieldMessage(for: field, in: language)
             guard let reason = field.reason, field.code == .invalidField else { return text }

@@ -15,6 +15,10 @@ struct ConsoleFeature: Feature {
     let csrf: CSRFProtection
     let secureCookies: Bool
     let backups: BackupMonitor
+    /// The verification email an operator sends again.
+    let emailLinks: EmailLinks
+    /// What a user's export reads.
+    let exportSources: ExportSources
 
     init(backend: LatchkeyBackend) {
         admin = backend.admin
@@ -24,6 +28,8 @@ struct ConsoleFeature: Feature {
         csrf = backend.csrf
         secureCookies = backend.configuration.issuer.hasPrefix("https:")
         backups = backend.backups
+        emailLinks = EmailLinks(backend: backend)
+        exportSources = ExportSources(backend: backend)
     }
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Administration (operators)", access: .operator(.viewer))

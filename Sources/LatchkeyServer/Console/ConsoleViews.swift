@@ -90,7 +90,8 @@ enum ConsoleViews {
     static func userRow(_ account: UserAccount, text: (String) -> String) -> [String: Any] {
         [
             "id": account.id, "appID": account.appID, "name": listName(account, text: text), "email": account.email ?? "",
-            "phone": account.phone ?? "", "disabled": account.disabled,
+            "phone": account.phone ?? "", "disabled": account.disabled, "created": date(account.createdAt),
+            "lastSignIn": account.lastSignInAt.map(date) ?? "",
         ]
     }
 
@@ -104,19 +105,24 @@ enum ConsoleViews {
         return text(label).replacingOccurrences(of: "{id}", with: String(account.id.prefix(8)))
     }
 
-    static func user(_ detail: AdminService.UserDetail, appID: String) -> [String: Any] {
+    /// A user's page: the account, identities and sign-in history, the sessions in
+    /// `liveSessions` with their button to end them.
+    static func user(_ detail: AdminService.UserDetail, appID: String, liveSessions: Set<String>) -> [String: Any] {
         let user = detail.user
         return [
-            "appID": appID, "id": user.id, "username": user.username ?? "", "email": user.email ?? "", "phone": user.phone ?? "",
+            "appID": appID, "id": user.id, "userID": user.id, "username": user.username ?? "", "email": user.email ?? "", "phone": user.phone ?? "",
             "displayName": user.displayName ?? "", "created": date(user.createdAt), "lastSignIn": user.lastSignInAt.map(date) ?? "",
             "disabled": detail.disabled,
             "identities": user.identities.map {
                 ["provider": $0.provider, "subject": $0.subject, "email": $0.email ?? "", "created": date($0.createdAt)]
             },
             "sessions": detail.sessions.map {
-                ["created": date($0.createdAt), "lastUsed": date($0.lastUsedAt), "ip": $0.ipAddress ?? "", "agent": $0.userAgent ?? ""]
+                [
+                    "id": $0.id, "created": date($0.createdAt), "lastUsed": date($0.lastUsedAt), "ip": $0.ipAddress ?? "",
+                    "agent": $0.userAgent ?? "", "live": liveSessions.contains($0.id),
+                ] as [String: Any]
             },
-            "hasSessions": !detail.sessions.isEmpty,
+            "hasSessions": !detail.sessions.isEmpty, "hasLiveSessions": !liveSessions.isEmpty, "emailVerified": user.emailVerified,
         ]
     }
 

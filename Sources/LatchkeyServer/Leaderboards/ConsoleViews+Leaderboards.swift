@@ -27,7 +27,7 @@ extension ConsoleViews {
     private static func summary(_ board: LeaderboardBoard, text: (String) -> String) -> [String: Any] {
         [
             "id": board.id, "appID": board.appID, "sortOrder": text("console.leaderboards.order.\(board.sortOrder.rawValue)"),
-            "operator": text("console.leaderboards.operator.\(board.operator.rawValue)"), "reset": reset(board, text: text),
+            "onNewScore": text("console.leaderboards.operator.\(board.operator.rawValue)"), "reset": reset(board, text: text),
         ]
     }
 

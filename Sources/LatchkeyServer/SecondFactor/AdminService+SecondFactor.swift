@@ -14,7 +14,7 @@ extension AdminService {
             try await sessions.revokeAll(userID: account.id, reason: "operator", at: now, in: db)
             return removed
         }
-        try await audit.record("user.reset_mfa", target: account.id, by: actor)
+        try await audit.record("user.reset_mfa", target: account.id, appID: account.appID, by: actor)
         return removed
     }
 }

@@ -301,14 +301,14 @@ public struct UserStore: Sendable {
         try ChangeFeed.record(.user, userID, at: now)
     }
 
-    private static let selectUser = """
+    static let selectUser = """
         SELECT id, app_id, username, email, email_verified, password_hash, date_of_birth, country, parent_email,
                phone, display_name, profile_created, disabled, created_at, updated_at, last_sign_in_at,
                awaits_email_verification
         FROM users
         """
 
-    private func account(from row: any SQLRow, in db: any SQLDatabase) async throws -> UserAccount {
+    func account(from row: any SQLRow, in db: any SQLDatabase) async throws -> UserAccount {
         let id = try row.decode(column: "id", as: String.self)
         let identities = try await db.raw(
             """
