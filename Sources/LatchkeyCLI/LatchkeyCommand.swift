@@ -8,8 +8,9 @@ struct LatchkeyCommand: AsyncParsableCommand {
         abstract: "Self-hosted identity and app backend for mobile apps.",
         subcommands: [
             ServeCommand.self, AppsCommand.self, UsersCommand.self, LeaderboardsCommand.self, WalletCommand.self, DatabaseCommand.self,
-            KeysCommand.self, OutboxCommand.self, OperatorsCommand.self, MigrateCommand.self, BackupCommand.self, RestoreCommand.self,
-            PushCommand.self, ImportCommand.self, ExportCommand.self, OpenAPICommand.self, ConfigCommand.self, EmailTemplatesCommand.self,
+            KeysCommand.self, OutboxCommand.self, OperatorsCommand.self, AuditCommand.self, MigrateCommand.self, BackupCommand.self,
+            RestoreCommand.self, PushCommand.self, ImportCommand.self, ExportCommand.self, OpenAPICommand.self, ConfigCommand.self,
+            EmailTemplatesCommand.self,
         ]
     )
 }

@@ -48,7 +48,7 @@ struct LeaderboardsCommand: AsyncParsableCommand {
                 userSubmitsPerMinute: submitsPerMinute
             )
             let board = try await store.withBackend { backend in
-                try await backend.defineLeaderboard(appID: try await app.resolve(in: backend).id, id: id, definition)
+                try await backend.defineLeaderboard(appID: try await app.resolve(in: backend).id, id: id, definition, by: .commandLine())
             }
             try output.print(board, text: board.line)
         }
@@ -62,7 +62,7 @@ struct LeaderboardsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let boards = try await store.withBackend { backend in
-                try await backend.leaderboards(appID: try await app.resolve(in: backend).id)
+                try await backend.leaderboards(appID: try await app.resolve(in: backend).id, by: .commandLine())
             }
             try output.print(boards, text: boards.map(\.line).joined(separator: "\n"))
         }
@@ -76,7 +76,7 @@ struct LeaderboardsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await store.withBackend { backend in
-                try await backend.deleteLeaderboard(appID: try await app.resolve(in: backend).id, id: id)
+                try await backend.deleteLeaderboard(appID: try await app.resolve(in: backend).id, id: id, by: .commandLine())
             }
             print("deleted \(id)")
         }
@@ -123,7 +123,7 @@ struct LeaderboardsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let added = try await store.withBackend { backend in
-                try await backend.seedLeaderboard(appID: try await app.resolve(in: backend).id, id: id, count: entries)
+                try await backend.seedLeaderboard(appID: try await app.resolve(in: backend).id, id: id, count: entries, by: .commandLine())
             }
             try output.print(Result(entriesAdded: added), text: "added \(added) entries")
         }

@@ -80,7 +80,9 @@ struct PushCommand: AsyncParsableCommand {
         @OptionGroup var app: UsersCommand.AppOption
 
         func run() async throws {
-            let providers = try await store.withBackend { backend in try await backend.pushProviders(app: try await app.resolve(in: backend)) }
+            let providers = try await store.withBackend { backend in
+                try await backend.pushProviders(app: try await app.resolve(in: backend), by: .commandLine())
+            }
             print(providers.isEmpty ? "no push credentials" : providers.map(\.rawValue).sorted().joined(separator: "\n"))
         }
     }

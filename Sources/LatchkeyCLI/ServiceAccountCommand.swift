@@ -36,7 +36,7 @@ struct ServiceAccountCommand: AsyncParsableCommand {
             let file: ServiceAccountFile
             do {
                 file = try await store.withBackend { backend in
-                    try await backend.createServiceAccountKey(for: try await app.resolve(in: backend), publicURL: publicURL)
+                    try await backend.createServiceAccountKey(for: try await app.resolve(in: backend), publicURL: publicURL, by: .commandLine())
                 }
             } catch {
                 if let out { unlink(out) }
@@ -73,7 +73,7 @@ struct ServiceAccountCommand: AsyncParsableCommand {
 
         func run() async throws {
             let keys = try await store.withBackend { backend in
-                try await backend.serviceAccountKeys(appID: try await app.resolve(in: backend).id)
+                try await backend.serviceAccountKeys(appID: try await app.resolve(in: backend).id, by: .commandLine())
             }
             try output.print(keys, text: keys.map(\.line).joined(separator: "\n"))
         }
@@ -88,7 +88,7 @@ struct ServiceAccountCommand: AsyncParsableCommand {
         func run() async throws {
             try await store.withBackend { backend in
                 do {
-                    try await backend.revokeServiceAccountKey(keyID, appID: try await app.resolve(in: backend).id)
+                    try await backend.revokeServiceAccountKey(keyID, appID: try await app.resolve(in: backend).id, by: .commandLine())
                 } catch let error as LatchkeyBackend.NoLiveServiceAccountKey {
                     throw ValidationError(error.description)
                 }

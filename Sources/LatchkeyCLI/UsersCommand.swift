@@ -49,7 +49,7 @@ struct UsersCommand: AsyncParsableCommand {
 
         func run() async throws {
             let users = try await store.withBackend { backend in
-                try await backend.users.list(appID: try await app.resolve(in: backend).id, limit: limit, after: after)
+                try await backend.admin.usersInIDOrder(appID: try await app.resolve(in: backend).id, limit: limit, after: after, by: .commandLine())
             }.map(Listing.init)
             try output.print(users, text: users.map(\.line).joined(separator: "\n"))
         }
@@ -81,8 +81,8 @@ struct UsersCommand: AsyncParsableCommand {
             guard passwordHash.hasPrefix("$2") else { throw ValidationError("--password-hash takes a bcrypt hash ($2a$, $2b$, $2y$)") }
             let result = try await store.withBackend { backend in
                 let app = try await app.resolve(in: backend)
-                let added = try await backend.seedUsers(app: app, total: users, prefix: prefix, passwordHash: passwordHash)
-                let tokens = sessions > 0 ? try await backend.seedSessions(app: app, count: sessions) : []
+                let added = try await backend.seedUsers(app: app, total: users, prefix: prefix, passwordHash: passwordHash, by: .commandLine())
+                let tokens = sessions > 0 ? try await backend.seedSessions(app: app, count: sessions, by: .commandLine()) : []
                 return Result(usersAdded: added, refreshTokens: tokens)
             }
             try output.print(result, text: (["added \(result.usersAdded) users"] + result.refreshTokens).joined(separator: "\n"))

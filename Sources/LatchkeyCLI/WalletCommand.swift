@@ -25,7 +25,7 @@ struct WalletCommand: AsyncParsableCommand {
 
         func run() async throws {
             let balances = try await store.withBackend { backend in
-                try await backend.walletBalances(userID: wallet.user, app: try await wallet.app.resolve(in: backend))
+                try await backend.walletBalances(userID: wallet.user, app: try await wallet.app.resolve(in: backend), by: .commandLine())
             }
             try output.print(balances, text: balances.balances.map { "\($0.currency)  \($0.balance)" }.joined(separator: "\n"))
         }
@@ -50,7 +50,8 @@ struct WalletCommand: AsyncParsableCommand {
                     app: try await wallet.app.resolve(in: backend),
                     currency: currency,
                     cursor: cursor,
-                    limit: limit
+                    limit: limit,
+                    by: .commandLine()
                 )
             }
             let lines = page.entries.map { entry in

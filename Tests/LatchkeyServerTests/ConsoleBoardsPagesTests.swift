@@ -31,7 +31,7 @@ import Testing
             let board = try await LeaderboardTests.Board.make(client, harness)
             try await board.define("stars", ["sortOrder": "asc", "operator": "increment", "resetSchedule": "weekly"])
             try await board.define("top", ["maxScore": 1_000])
-            _ = try await harness.backend.seedUsers(app: harness.app, total: 52, prefix: "p", passwordHash: "unused")
+            _ = try await harness.backend.seedUsers(app: harness.app, total: 52, prefix: "p", passwordHash: "unused", by: .commandLine())
             let users = try await harness.backend.users.list(appID: harness.app.id, limit: 100)
             #expect(users.count == 52)
             for (index, user) in users.enumerated() { _ = try await board.serverSubmit("top", user.id, ["score": index * 10]) }

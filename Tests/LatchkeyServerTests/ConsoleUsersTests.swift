@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: TestStore.enabled) func pagesKeepTheFilterAndTheOrder(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
         let viewer = try await harness.makeOperator("vera", role: .viewer)
-        #expect(try await harness.backend.seedUsers(app: harness.app, total: 120, prefix: "load", passwordHash: "x") == 120)
+        #expect(try await harness.backend.seedUsers(app: harness.app, total: 120, prefix: "load", passwordHash: "x", by: .commandLine()) == 120)
         try await harness.run { client in
             harness.clock.advance(by: 1)
             _ = try await client.signUpUser("other")

@@ -39,8 +39,8 @@ import Testing
                 _ = try await harness.backend.apps.rotateSecret(appID: harness.app.id)
                 harness.clock.advance(by: 10)
             case .keyRevocation:
-                let key = try await harness.backend.createServiceAccountKey(for: harness.app)
-                try await harness.backend.revokeServiceAccountKey(key.privateKeyID, appID: harness.app.id)
+                let key = try await harness.backend.createServiceAccountKey(for: harness.app, by: .commandLine())
+                try await harness.backend.revokeServiceAccountKey(key.privateKeyID, appID: harness.app.id, by: .commandLine())
                 harness.clock.advance(by: 10)
             }
             let event = try #require(try await stream.next(within: .seconds(10)), "the stream ended without an event")

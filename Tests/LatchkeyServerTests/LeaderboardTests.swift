@@ -485,7 +485,7 @@ import Testing
         try await harness.run { client in
             let board = try await Board.make(client, harness)
             try await board.define("many", ["operator": "set"])
-            _ = try await harness.backend.seedUsers(app: harness.app, total: 1_100, prefix: "many", passwordHash: "unused")
+            _ = try await harness.backend.seedUsers(app: harness.app, total: 1_100, prefix: "many", passwordHash: "unused", by: .commandLine())
             let ids = try await harness.backend.users.list(appID: harness.app.id, limit: 2_000).map(\.id)
             var scores = Dictionary(uniqueKeysWithValues: ids.map { ($0, (Int.random(in: 0..<300), Int.random(in: 0..<3))) })
 

@@ -317,7 +317,7 @@ import Testing
             #expect(stored.count == 2 && stored.allSatisfy { $0.hasPrefix("sealed:v1:") })
             let keyLine = try #require(fake.apnsKeyPEM.split(separator: "\n").dropFirst().first)
             #expect(!stored.contains { $0.contains(keyLine) || $0.contains(FakePushProvider.clientEmail) })
-            #expect(try await harness.backend.pushProviders(app: harness.app) == [.apns, .fcm])
+            #expect(try await harness.backend.pushProviders(app: harness.app, by: .commandLine()) == [.apns, .fcm])
             try await harness.run { _ in }
         }
     }

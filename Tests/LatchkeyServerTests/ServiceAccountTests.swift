@@ -65,7 +65,7 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func anAssertionGetsTheAppsClientToken(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
-        let holder = try Holder(try await harness.backend.createServiceAccountKey(for: harness.app))
+        let holder = try Holder(try await harness.backend.createServiceAccountKey(for: harness.app, by: .commandLine()))
         #expect(holder.file.tokenURI == Self.tokenEndpoint)
         #expect(holder.file.clientEmail.contains(holder.file.privateKeyID) && holder.file.clientEmail.contains(harness.app.clientID))
         try await harness.run { client in
@@ -143,10 +143,10 @@ import Testing
 
     @Test(arguments: TestStore.enabled) func everyOtherAssertionIsInvalidGrant(store: TestStore) async throws {
         let harness = try await TestHarness.make(store: store)
-        let holder = try Holder(try await harness.backend.createServiceAccountKey(for: harness.app))
-        let revoked = try Holder(try await harness.backend.createServiceAccountKey(for: harness.app))
-        try await harness.backend.revokeServiceAccountKey(revoked.file.privateKeyID, appID: harness.app.id)
-        let sibling = try Holder(try await harness.backend.createServiceAccountKey(for: harness.app))
+        let holder = try Holder(try await harness.backend.createServiceAccountKey(for: harness.app, by: .commandLine()))
+        let revoked = try Holder(try await harness.backend.createServiceAccountKey(for: harness.app, by: .commandLine()))
+        try await harness.backend.revokeServiceAccountKey(revoked.file.privateKeyID, appID: harness.app.id, by: .commandLine())
+        let sibling = try Holder(try await harness.backend.createServiceAccountKey(for: harness.app, by: .commandLine()))
         try await harness.run { client in
             let now = harness.clock.now()
             let seconds = Int(now.timeIntervalSince1970)
@@ -211,7 +211,7 @@ import Testing
             }
             #expect(statuses.filter { $0 == .ok }.count == 1 && statuses.filter { $0 == .badRequest }.count == 9)
             // Revoking a key refuses its next assertion at once.
-            try await harness.backend.revokeServiceAccountKey(holder.file.privateKeyID, appID: harness.app.id)
+            try await harness.backend.revokeServiceAccountKey(holder.file.privateKeyID, appID: harness.app.id, by: .commandLine())
             #expect(try await Self.exchange(try holder.assertion(good), client).string("error") == "invalid_grant")
             #expect(try await Self.exchange(try sibling.assertion(sibling.claims(at: now)), client).status == .ok)
         }

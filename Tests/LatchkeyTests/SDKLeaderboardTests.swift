@@ -16,9 +16,10 @@ import Testing
             _ = try await server.backend.defineLeaderboard(
                 appID: appID,
                 id: "weekly",
-                LeaderboardDefinition(resetSchedule: "weekly", allowUserSubmits: true, maxScore: 1000, userSubmitsPerMinute: 2)
+                LeaderboardDefinition(resetSchedule: "weekly", allowUserSubmits: true, maxScore: 1000, userSubmitsPerMinute: 2),
+                by: .commandLine()
             )
-            _ = try await server.backend.defineLeaderboard(appID: appID, id: "servers-only", LeaderboardDefinition())
+            _ = try await server.backend.defineLeaderboard(appID: appID, id: "servers-only", LeaderboardDefinition(), by: .commandLine())
 
             var players: [Latchkey] = []
             for (index, name) in ["ann", "bob", "cyd"].enumerated() {
@@ -66,7 +67,8 @@ import Testing
             _ = try await server.backend.defineLeaderboard(
                 appID: server.app.id,
                 id: "kids",
-                LeaderboardDefinition(allowUserSubmits: true)
+                LeaderboardDefinition(allowUserSubmits: true),
+                by: .commandLine()
             )
             let grown = server.client()
             try await grown.auth.signUp(username: "grownup", password: "correct horse battery")

@@ -184,6 +184,20 @@ public struct AdminService: Sendable {
         return UserPage(users: Array(found.prefix(size)), hasMore: found.count > size)
     }
 
+    /// The app's users in id order, `limit` of them after the id `after` (`latchkey users list`
+    /// pages this way); audited as `users.search`.
+    public func usersInIDOrder(appID: String, limit: Int, after: String?, by actor: AdminActor) async throws -> [UserAccount] {
+        try actor.require(.viewer)
+        let app = try await existingApp(appID)
+        try await audit.record(
+            "users.search",
+            target: [app.id, after.map { "after " + $0 }].compactMap { $0 }.joined(separator: " "),
+            appID: app.id,
+            by: actor
+        )
+        return try await users.list(appID: app.id, limit: max(limit, 1), after: after)
+    }
+
     /// The app's users whose id, username (or its beginning), email or phone is `query`, by
     /// name; the first users by id when `query` is empty.
     public func searchUsers(appID: String, query: String, limit: Int = 50, by actor: AdminActor) async throws -> [UserAccount] {

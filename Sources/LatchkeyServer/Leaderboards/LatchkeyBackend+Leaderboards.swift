@@ -7,20 +7,33 @@ extension LatchkeyBackend {
         LeaderboardDefinitions(driver: driver, time: time)
     }
 
-    /// Creates or replaces the app's board `id`; a definition the API would refuse throws a
-    /// ``ConfigurationProblem`` naming the fields.
-    public func defineLeaderboard(appID: String, id: String, _ definition: LeaderboardDefinition) async throws -> Leaderboard {
-        try await describingRefusal { try await leaderboardDefinitions.define(appID: appID, id: id, definition).0 }
+    /// Creates or replaces the app's board `id` (admins); a definition the API would refuse throws
+    /// a ``ConfigurationProblem`` naming the fields. Audited as `leaderboard.define`, with the
+    /// definition's fields as they are now.
+    public func defineLeaderboard(appID: String, id: String, _ definition: LeaderboardDefinition, by actor: AdminActor) async throws -> Leaderboard {
+        try actor.require(.admin)
+        let board = try await describingRefusal { try await leaderboardDefinitions.define(appID: appID, id: id, definition).0 }
+        let changes = [
+            ("sortOrder", board.sortOrder.rawValue), ("operator", board.operator.rawValue), ("resetSchedule", board.resetSchedule),
+            ("allowUserSubmits", String(board.allowUserSubmits)), ("minScore", String(board.minScore)),
+            ("maxScore", board.maxScore.map(String.init) ?? "none"), ("userSubmitsPerMinute", String(board.userSubmitsPerMinute)),
+        ].map { AuditChange(field: $0.0, before: nil, after: $0.1) }
+        try await admin.audit.record("leaderboard.define", target: "\(appID) \(id)", appID: appID, changes: changes, by: actor)
+        return board
     }
 
-    /// The app's boards, by id.
-    public func leaderboards(appID: String) async throws -> [Leaderboard] {
-        try await leaderboardDefinitions.list(appID: appID).leaderboards
+    /// The app's boards, by id (viewers).
+    public func leaderboards(appID: String, by actor: AdminActor) async throws -> [Leaderboard] {
+        try actor.require(.viewer)
+        return try await leaderboardDefinitions.list(appID: appID).leaderboards
     }
 
-    /// Deletes the app's board `id` with its entries; a board that is not there throws a ``ConfigurationProblem``.
-    public func deleteLeaderboard(appID: String, id: String) async throws {
+    /// Deletes the app's board `id` with its entries (admins); a board that is not there throws a
+    /// ``ConfigurationProblem``. Audited as `leaderboard.delete`.
+    public func deleteLeaderboard(appID: String, id: String, by actor: AdminActor) async throws {
+        try actor.require(.admin)
         try await describingRefusal { try await leaderboardDefinitions.deleteBoard(appID: appID, id: id) }
+        try await admin.audit.record("leaderboard.delete", target: "\(appID) \(id)", appID: appID, by: actor)
     }
 
     private func describingRefusal<T>(_ work: () async throws -> T) async throws -> T {
@@ -40,8 +53,9 @@ extension LatchkeyBackend {
     /// random score in the current period of board `id`, for load tests: many rows per statement
     /// and no change events, so it is meant for a database no server is running on (servers
     /// build their rank lists from the rows when they first read the board). Users that have an
-    /// entry keep it. Returns the entries added.
-    public func seedLeaderboard(appID: String, id: String, count: Int) async throws -> Int {
+    /// entry keep it. Returns the entries added; audited as `leaderboard.seed` (admins).
+    public func seedLeaderboard(appID: String, id: String, count: Int, by actor: AdminActor) async throws -> Int {
+        try actor.require(.admin)
         guard let board = try await LeaderboardStore(driver: driver).board(appID: appID, id: id) else {
             throw ConfigurationProblem(description: "no board \(id) in this app")
         }
@@ -75,6 +89,13 @@ extension LatchkeyBackend {
                 return added
             }
         }
+        try await admin.audit.record(
+            "leaderboard.seed",
+            target: "\(appID) \(id)",
+            appID: appID,
+            changes: [AuditChange(field: "entries", before: nil, after: String(added))],
+            by: actor
+        )
         return added
     }
 }

@@ -32,9 +32,10 @@ extension LatchkeyBackend {
         return true
     }
 
-    /// The providers an app has credentials for (`latchkey push status`).
-    public func pushProviders(app: App) async throws -> Set<PushProvider> {
-        try await push.credentials.providers(appID: app.id)
+    /// The providers an app has credentials for (`latchkey push status`; viewers).
+    public func pushProviders(app: App, by actor: AdminActor) async throws -> Set<PushProvider> {
+        try actor.require(.viewer)
+        return try await push.credentials.providers(appID: app.id)
     }
 
     /// Starts signing tokens with a new key (`latchkey keys rotate`); audited as `keys.rotate`
