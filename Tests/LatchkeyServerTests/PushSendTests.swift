@@ -193,8 +193,9 @@ import Testing
     }
 
     /// A provider that hangs holds only its own lane: while every APNs request hangs, FCM pushes
-    /// (another provider) go out, and each sign-in PIN (another sender) reaches its inbox within a
-    /// second.
+    /// (another provider) go out, and each sign-in PIN (another sender) reaches its inbox well
+    /// within the 10 s a hanging send holds its lane. The bound is half of that: a message queued
+    /// behind the hang would take all of it, while a loaded test machine can take over a second.
     @Test(arguments: TestStore.enabled) func aHangingProviderDelaysNoOtherMessage(store: TestStore) async throws {
         try await withPush(store: store) { fake, harness, client in
             let user = try await userWithDevices("hal", client)
@@ -206,14 +207,15 @@ import Testing
                 #expect(try await push(client, sender, ["userId": user.id, "body": ["default": "round \(round)"]]).status == .ok)
             }
             #expect(try await eventually(3) { fake.deliveries.filter { $0.provider == "fcm" }.count } == 3, "refused: \(fake.refusals)")
-            #expect(clock.now - pushed < .seconds(3), "FCM waited for APNs")
+            let bound = Duration.seconds(5)
+            #expect(clock.now - pushed < bound, "FCM waited for APNs")
             for index in 0..<6 {
                 let phone = "+1415555020\(index)"
                 let asked = clock.now
                 #expect(try await client.startPhone(phone).status == .accepted)
                 let sent = try await harness.latestSent(to: phone)
                 #expect(sent.body.firstMatch(of: /\d{6}/) != nil)
-                #expect(clock.now - asked < .seconds(1), "PIN \(index) took \(clock.now - asked)")
+                #expect(clock.now - asked < bound, "PIN \(index) took \(clock.now - asked)")
             }
             #expect(fake.deliveries.filter { $0.provider == "apns" }.isEmpty, "APNs still hangs")
         }
