@@ -1,29 +1,39 @@
 import Hummingbird
 import LatchkeyWire
 
-/// `/v1/admin/users/{id}`: what an app's own servers do to its users, with a `client_credentials`
-/// token carrying `users:read` or `users:write` — the same operations as `latchkey users`.
-/// A user's token is refused: these routes need a confidential client.
+/// `/v1/admin/users…`: what an app's own servers do to its users, with a `client_credentials`
+/// token carrying `users:read` or `users:write` — the same operations as `latchkey users` — and
+/// the operators' routes and console pages that create users (``creationRoutes(into:)``). A
+/// user's token is refused: these routes need a confidential client.
 struct AdminFeature: Feature {
     static let id = "admin"
     let userCache: UserCache
     let administration: UserAdministration
     let requests: RequestReader
+    /// The operators' (and the app's servers') audited path for creating users and links.
+    let admin: AdminService
+    let creation: AccountCreation
+    /// The console, whose sign-in, form checks and layout the new-user pages share.
+    let console: ConsoleFeature
 
     init(backend: LatchkeyBackend) {
         self.userCache = backend.userCache
         self.administration = backend.administration
         self.requests = backend.requests
+        admin = backend.admin
+        creation = AccountCreation(backend: backend)
+        console = ConsoleFeature(backend: backend)
     }
 
     static let clientScopes: [ClientScope] = [
         ClientScope(.usersRead, allows: "Read the app's users."),
-        ClientScope(.usersWrite, allows: "Disable, enable and delete the app's users."),
+        ClientScope(.usersWrite, allows: "Create, disable, enable and delete the app's users, and make their single-use links."),
     ]
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Server-to-server user administration", access: .client(.usersRead))
 
     func routes(into table: inout RouteTable) {
+        creationRoutes(into: &table)
         table.json(.get, "/v1/admin/users/{id}", operation: "getUserAsAdmin", access: .client(.usersRead)) { _, context in
             try await adminUser(try context.parameters.require("id"), app: try context.client.app)
         }

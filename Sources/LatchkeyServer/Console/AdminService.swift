@@ -70,6 +70,7 @@ public struct AdminService: Sendable {
     /// them for confirmation. Refused as ``updateApp(_:name:changes:by:)`` refuses them.
     public func preview(_ changes: [SettingChange], to app: App, by actor: AdminActor) throws -> AppSettings {
         try actor.require(.admin)
+        AuditTrail.nothingChanged()
         return try Self.validated { try app.settings.applying(changes) }
     }
 

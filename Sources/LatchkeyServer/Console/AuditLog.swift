@@ -54,6 +54,7 @@ struct AuditLog: Sendable {
                 """
             ).run()
         }
+        AuditTrail.current?.recorded()
     }
 
     /// The entries `filter` lets through, newest first; `before` pages on from an entry id.
@@ -110,6 +111,12 @@ public struct AdminActor: Sendable {
     /// user id, not `$USER`, which a shell or `sudo` may leave naming someone else) on this machine.
     public static func commandLine() -> AdminActor {
         AdminActor(name: "cli:\(SystemIdentity.userName)@\(SystemIdentity.hostName)", operatorID: nil, role: .owner, source: "cli")
+    }
+
+    /// An app's own servers, by the confidential client of `app`, calling from `address`: what
+    /// the server-to-server admin routes record. They act with an admin's reach in their app only.
+    static func client(of app: App, address: String?) -> AdminActor {
+        AdminActor(name: "client:\(app.clientID)", operatorID: nil, role: .admin, source: address ?? "unknown")
     }
 
     /// An operator calling from `address`.

@@ -295,7 +295,9 @@ extension ConsoleFeature {
             try await visit(request, context) { visit in
                 let appID = try context.parameters.require("id")
                 let detail = try await admin.user(try context.parameters.require("user"), appID: appID, by: visit.actor)
-                return try render("console/user", "console.user.title", visit, values: try await userValues(detail, appID: appID, request, visit))
+                var values = try await userValues(detail, appID: appID, request, visit)
+                values["justCreated"] = request.uri.queryParameters["created"] != nil
+                return try render("console/user", "console.user.title", visit, values: values)
             }
         }
         table.on(

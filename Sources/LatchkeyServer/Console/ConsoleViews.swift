@@ -4,6 +4,12 @@ import LatchkeyWire
 /// What the console's templates show of the admin service's answers: plain dictionaries of
 /// strings and flags, dates in UTC.
 enum ConsoleViews {
+    /// Each error's message by its field's id, `-` read as `_` (Mustache reads
+    /// `fieldErrors.sim_path` for the field `sim-path`), for the message beside each field.
+    static func fieldErrors(_ errors: [PageError]) -> [String: String] {
+        Dictionary(errors.map { ($0.field.replacingOccurrences(of: "-", with: "_"), $0.message) }) { first, _ in first }
+    }
+
     /// The chart's size in SVG units.
     static let chartWidth = 600
     static let chartHeight = 120

@@ -136,10 +136,14 @@ extension DatabaseCaller {
         case .admin: return nil
         case .anonymous: return .null
         case .overridden(_, let auth): return auth
-        case .user(let user):
-            let claims = (try? JSONEncoder().encode(user.claims)).flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
-            return .object(["uid": .string(user.userID), "provider": .string("latchkey"), "token": claims ?? .object([:])])
+        case .user(let user): return Self.auth(of: user.claims)
         }
+    }
+
+    /// The `auth` variable of a user whose access token carries `claims`.
+    static func auth(of claims: AccessTokenClaims) -> JSONValue {
+        let token = (try? JSONEncoder().encode(claims)).flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
+        return .object(["uid": .string(claims.sub), "provider": .string("latchkey"), "token": token ?? .object([:])])
     }
 }
 

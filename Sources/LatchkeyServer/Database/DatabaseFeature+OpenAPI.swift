@@ -11,6 +11,330 @@ extension DatabaseFeature {
             }
           ],
           "paths": {
+            "/console/apps/{id}/data": {
+              "get": {
+                "operationId": "consoleDataTree",
+                "tags": [
+                  "console"
+                ],
+                "summary": "Console: browse an app's data tree",
+                "description": "Signed in through the `lk_console` cookie; needs the role `viewer` or higher; without a live session it redirects (303) to `/console/sign-in`. The value at `path` (the root when absent): a scalar as JSON, or the children 50 at a time in the protocol's key order, after the key `after`; the editor (admins) and the rules simulator. The read is audited (`data.read`).",
+                "security": [],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/RequestId"
+                  },
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "description": "The app's id or client id.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "path",
+                    "in": "query",
+                    "required": false,
+                    "description": "The location, `/` for the root.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "after",
+                    "in": "query",
+                    "required": false,
+                    "description": "Show the children after this key.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  {
+                    "name": "saved",
+                    "in": "query",
+                    "required": false,
+                    "description": "`set` or `deleted`: says the last change was saved.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "x-latchkey-role": "viewer",
+                "responses": {
+                  "200": {
+                    "description": "The page.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "303": {
+                    "description": "To the sign-in page without a live session."
+                  },
+                  "403": {
+                    "description": "The role does not allow it.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No such app.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "422": {
+                    "description": "The path or `after` is not a valid location or key: the page of the root, with the error.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The server is busy with other large reads; try again shortly.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "post": {
+                "operationId": "consoleSetDataTreeValue",
+                "tags": [
+                  "console"
+                ],
+                "summary": "Console: set, add or delete a value of an app's data tree",
+                "description": "Signed in through the `lk_console` cookie; needs the role `admin` or higher; without a live session it redirects (303) to `/console/sign-in`. Forms carry `csrf_token`; one without it is refused with 403. `action=set` writes the JSON `value` at `path` (or at its child `key`), `action=delete` deletes `path`; as a `PUT` with admin access, the API's limits applied. Audited (`data.set`, `data.delete`) with the value before and after.",
+                "security": [],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/RequestId"
+                  },
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "description": "The app's id or client id.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "x-latchkey-role": "admin",
+                "requestBody": {
+                  "required": false,
+                  "content": {
+                    "application/x-www-form-urlencoded": {
+                      "schema": {
+                        "type": "object",
+                        "properties": {
+                          "path": {
+                            "type": "string",
+                            "description": "The location."
+                          },
+                          "key": {
+                            "type": "string",
+                            "description": "A child of the location to set instead (added if new)."
+                          },
+                          "value": {
+                            "type": "string",
+                            "description": "The JSON value."
+                          },
+                          "action": {
+                            "type": "string",
+                            "description": "`set` (the default) or `delete`."
+                          }
+                        },
+                        "additionalProperties": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "303": {
+                    "description": "To the location written (or the parent of the one deleted), or to the sign-in page without a live session."
+                  },
+                  "403": {
+                    "description": "The CSRF token is missing or wrong, or the role does not allow it.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No such app.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "422": {
+                    "description": "The form again, with the error next to the field: a path, key or JSON value that does not parse, or a write the API's limits refuse.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The server is busy with other large work; try again shortly.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "/console/apps/{id}/data/simulate": {
+              "post": {
+                "operationId": "consoleSimulateRules",
+                "tags": [
+                  "console"
+                ],
+                "summary": "Console: simulate the data-tree rules",
+                "description": "Signed in through the `lk_console` cookie; needs the role `viewer` or higher; without a live session it redirects (303) to `/console/sign-in`. Forms carry `csrf_token`; one without it is refused with 403. Whether the user `user` (signed in now; none when empty) may `read` the location `path` or `write` the JSON `data` there, on the tree as it is now, with every rule evaluated and the one that decided. Nothing is written. Audited (`data.simulate`).",
+                "security": [],
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/RequestId"
+                  },
+                  {
+                    "name": "id",
+                    "in": "path",
+                    "required": true,
+                    "description": "The app's id or client id.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "x-latchkey-role": "viewer",
+                "requestBody": {
+                  "required": false,
+                  "content": {
+                    "application/x-www-form-urlencoded": {
+                      "schema": {
+                        "type": "object",
+                        "properties": {
+                          "path": {
+                            "type": "string",
+                            "description": "The location asked about."
+                          },
+                          "operation": {
+                            "type": "string",
+                            "description": "`read` (the default) or `write`."
+                          },
+                          "user": {
+                            "type": "string",
+                            "description": "The user's id; empty for a caller without a credential."
+                          },
+                          "data": {
+                            "type": "string",
+                            "description": "For a write: the JSON value written."
+                          },
+                          "at": {
+                            "type": "string",
+                            "description": "The location the page browses."
+                          }
+                        },
+                        "additionalProperties": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The page with the verdict and the rules evaluated.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "303": {
+                    "description": "To the sign-in page without a live session."
+                  },
+                  "403": {
+                    "description": "The CSRF token is missing or wrong.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "description": "No such app.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "422": {
+                    "description": "The form again, with the error next to the field: a path or JSON that does not parse, an unknown operation, or no such user.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "503": {
+                    "description": "The server is busy with other large work; try again shortly.",
+                    "content": {
+                      "text/html": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
             "/{path}.json": {
               "get": {
                 "operationId": "DatabaseGet",

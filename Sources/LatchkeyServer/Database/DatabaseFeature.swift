@@ -13,6 +13,12 @@ struct DatabaseFeature: Feature {
     let service: DatabaseService
     let callers: DatabaseCallers
     let requests: RequestReader
+    /// The operators' path to the tree: the console's browser, editor and rules simulator.
+    let admin: AdminService
+    /// The console, whose sign-in, form checks and layout the data-tree page shares.
+    let console: ConsoleFeature
+    /// The simulator gives a user the claims a new access token would carry.
+    let tokens: TokenMinter
 
     init(backend: LatchkeyBackend) {
         rules = RulesDirectory(backend: backend)
@@ -25,6 +31,9 @@ struct DatabaseFeature: Feature {
         )
         requests = backend.requests
         callers = DatabaseCallers(authenticator: Authenticator(backend: backend), apps: backend.appDirectory)
+        admin = backend.admin
+        console = ConsoleFeature(backend: backend)
+        tokens = backend.tokens
     }
 
     static let module: ModuleDeclaration? = ModuleDeclaration(title: "Data tree (Realtime Database REST protocol)", access: .anyone)
@@ -38,6 +47,7 @@ struct DatabaseFeature: Feature {
 
     func routes(into table: inout RouteTable) {
         rulesRoutes(into: &table)
+        consoleRoutes(into: &table)
         treeRoutes(into: &table)
     }
 }

@@ -159,7 +159,7 @@ struct DatabaseService: Sendable {
 
     /// Refuses, before any transaction, a write that adds more leaves than one write may; the
     /// leaves it adds otherwise.
-    private static func checkSize(of write: TreeWrite) throws(DatabaseError) -> Int {
+    static func checkSize(of write: TreeWrite) throws(DatabaseError) -> Int {
         let limit = DatabaseFeature.maximumWriteLeaves
         var count = 0
         switch write {

@@ -75,8 +75,14 @@ struct DatabaseRules: Sendable {
 
     /// Whether `context.auth` may read the value at `path` (a grant at the path or any ancestor).
     func allowsRead(at path: DataPath, context: RuleContext) async throws -> Bool {
+        var untraced: RuleTrace?
+        return try await allowsRead(at: path, context: context, trace: &untraced)
+    }
+
+    /// ``allowsRead(at:context:)``, recording in `trace` (when not nil) each rule it evaluates.
+    func allowsRead(at path: DataPath, context: RuleContext, trace: inout RuleTrace?) async throws -> Bool {
         let before = TreeView(reader: context.data, writes: [])
-        return try await granted(.read, at: path, context: context, before: before, after: nil)
+        return try await granted(.read, at: path, context: context, before: before, after: nil, trace: &trace)
     }
 
     /// Whether the answer of ``allowsRead(at:context:)`` at `path` may change while the rules and
@@ -95,36 +101,50 @@ struct DatabaseRules: Sendable {
     /// data they produce passes every `.validate` that applies; nil when it does, else the path
     /// that refused.
     func refusal(of writes: [DataWrite], context: RuleContext) async throws -> DataPath? {
+        var untraced: RuleTrace?
+        return try await refusal(of: writes, context: context, trace: &untraced)
+    }
+
+    /// ``refusal(of:context:)``, recording in `trace` (when not nil) each rule it evaluates.
+    func refusal(of writes: [DataWrite], context: RuleContext, trace: inout RuleTrace?) async throws -> DataPath? {
         let before = TreeView(reader: context.data, writes: [])
         let after = TreeView(reader: context.data, writes: writes)
-        for write in writes where !(try await granted(.write, at: write.path, context: context, before: before, after: after)) {
+        for write in writes
+        where !(try await granted(.write, at: write.path, context: context, before: before, after: after, trace: &trace)) {
             return write.path
         }
         guard root.validates else { return nil }
         var validation = Validation(context: context, before: before, after: after)
         for write in writes {
-            if let refused = try await validation.refusal(of: write, from: root) { return refused }
+            if let refused = try await validation.refusal(of: write, from: root) {
+                trace?.steps.append(
+                    RuleTrace.Step(
+                        kind: .validate,
+                        location: location(of: refused, depth: refused.keys.count),
+                        rule: node(at: refused)?.texts[.validate] ?? "",
+                        held: false
+                    )
+                )
+                return refused
+            }
         }
         return nil
     }
 
     /// The children `.indexOn` declares at `path` (`$key`/`$value` orderings need none).
     func indexes(at path: DataPath) -> [String] {
-        var node = root
-        for key in path.keys {
-            guard let next = node.level(for: key) else { return [] }
-            node = next.node
-        }
-        return node.indexOn
+        node(at: path)?.indexOn ?? []
     }
 
-    /// Whether the rule `kind` holds at `path` or one of its ancestors, shallowest first.
-    private func granted(
+    /// Whether the rule `kind` holds at `path` or one of its ancestors, shallowest first; each
+    /// rule evaluated is added to `trace` when it is not nil.
+    func granted(
         _ kind: RuleKind,
         at path: DataPath,
         context: RuleContext,
         before: TreeView,
-        after: TreeView?
+        after: TreeView?,
+        trace: inout RuleTrace?
     ) async throws -> Bool {
         var node = root
         var bindings: [String] = []
@@ -139,13 +159,38 @@ struct DatabaseRules: Sendable {
                     path: path,
                     depth: depth
                 )
-                if try await evaluator.holds(rule) { return true }
+                let held = try await evaluator.holds(rule)
+                trace?.steps.append(RuleTrace.Step(kind: kind, location: location(of: path, depth: depth), rule: node.texts[kind] ?? "", held: held))
+                if held { return true }
             }
             guard depth < path.keys.count, let next = node.level(for: path.keys[depth]) else { return false }
             if next.binds { bindings.append(path.keys[depth]) }
             node = next.node
         }
         return false
+    }
+
+    /// The rules node that applies at `path`, nil when the rules go no deeper.
+    func node(at path: DataPath) -> RuleNode? {
+        var node = root
+        for key in path.keys {
+            guard let next = node.level(for: key) else { return nil }
+            node = next.node
+        }
+        return node
+    }
+
+    /// Where the rules at the first `depth` keys of `path` are written: each key matched by a
+    /// `$variable` shown as that variable (`/users/$uid`).
+    func location(of path: DataPath, depth: Int) -> String {
+        var node = root
+        var keys: [String] = []
+        for key in path.keys.prefix(depth) {
+            guard let next = node.level(for: key) else { break }
+            keys.append(next.binds ? node.wildcardName ?? key : key)
+            node = next.node
+        }
+        return "/" + keys.joined(separator: "/")
     }
 
     /// The `.validate` rules of one write set: at the ancestors of each write location and at every

@@ -9,6 +9,10 @@ final class RuleNode: Sendable {
     let children: [String: RuleNode]
     /// The `$variable` level, which matches any key no named child has.
     let wildcard: RuleNode?
+    /// The `$variable`'s name (`$uid`), for showing where a rule sits.
+    let wildcardName: String?
+    /// Each rule here as the document wrote it, for showing which rule decided.
+    let texts: [RuleKind: String]
     /// Whether this level or one below has a `.validate`: writes walk only those.
     let validates: Bool
 
@@ -31,12 +35,14 @@ final class RuleNode: Sendable {
     init(_ node: RulesSource.Node, in source: RulesSource, variables: [String]) throws(DatabaseRules.SyntaxError) {
         guard case .object(let members) = node.kind else { throw source.error("Expected an object of rules.", at: node.offset) }
         var rules: [RuleKind: RuleExpression] = [:]
+        var texts: [RuleKind: String] = [:]
         var indexOn: [String] = []
         var children: [String: RuleNode] = [:]
         var wildcard: (name: String, offset: Int, node: RuleNode)?
         for member in members {
             if let kind = RuleKind(rawValue: member.key) {
                 rules[kind] = try Self.rule(member.value, kind: kind, in: source, variables: variables)
+                texts[kind] = Self.text(of: member.value)
             } else if member.key == ".indexOn" {
                 indexOn = try Self.indexOn(member.value, in: source)
             } else if member.key.hasPrefix("$") {
@@ -58,7 +64,18 @@ final class RuleNode: Sendable {
         self.indexOn = indexOn
         self.children = children
         self.wildcard = wildcard?.node
+        wildcardName = wildcard?.name
+        self.texts = texts
         validates = rules[.validate] != nil || children.values.contains(where: \.validates) || wildcard?.node.validates == true
+    }
+
+    /// A rule's text: the expression string, or `true`/`false`.
+    private static func text(of node: RulesSource.Node) -> String {
+        switch node.kind {
+        case .bool(let value): String(value)
+        case .string(let text, _): text
+        default: ""
+        }
     }
 
     private static func isVariableName(_ key: String) -> Bool {

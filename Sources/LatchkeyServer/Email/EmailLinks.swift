@@ -229,14 +229,35 @@ struct EmailLinks: Sendable {
         at now: Date,
         in db: any SQLDatabase
     ) async throws {
+        let created = try await createLink(purpose, to: email, userID: userID, app: app, at: now, in: db)
+        let lifetime = Self.lifetime(of: purpose)
+        try await messenger.queue(
+            purpose,
+            to: email,
+            channel: .email,
+            app: app,
+            language: language,
+            values: values.merging(["link": created.link, "hours": String(lifetime / 3600), "days": String(lifetime / 86_400)]) { $1 },
+            userID: userID,
+            liveUntil: created.expiresAt,
+            at: now,
+            in: db
+        )
+    }
+
+    /// Stores a new link token for `userID`, working while `email` is theirs, inside the caller's
+    /// transaction, and returns the link and when it expires; nothing is sent. The app's servers
+    /// ask for one to send from their own mail system (`POST /v1/admin/users/{id}/links`).
+    func createLink(
+        _ purpose: OneTimeCodeStore.Purpose,
+        to email: String,
+        userID: String,
+        app: App,
+        at now: Date,
+        in db: any SQLDatabase
+    ) async throws -> (link: String, expiresAt: Date) {
         let token = SecureRandom.token(prefix: "lke_")
-        let lifetime =
-            switch purpose {
-            case .resetPassword: Self.resetLifetime
-            case .restoreEmail: Self.restoreLifetime
-            default: Self.verificationLifetime
-            }
-        let expiresAt = now.addingTimeInterval(TimeInterval(lifetime))
+        let expiresAt = now.addingTimeInterval(TimeInterval(Self.lifetime(of: purpose)))
         try await codes.create(
             id: Self.hash(token),
             appID: app.id,
@@ -248,19 +269,16 @@ struct EmailLinks: Sendable {
             at: now,
             in: db
         )
-        let link = actionLink(purpose, token: token, app: app)
-        try await messenger.queue(
-            purpose,
-            to: email,
-            channel: .email,
-            app: app,
-            language: language,
-            values: values.merging(["link": link, "hours": String(lifetime / 3600), "days": String(lifetime / 86_400)]) { $1 },
-            userID: userID,
-            liveUntil: expiresAt,
-            at: now,
-            in: db
-        )
+        return (actionLink(purpose, token: token, app: app), expiresAt)
+    }
+
+    /// How long a link of `purpose` lives, in seconds.
+    static func lifetime(of purpose: OneTimeCodeStore.Purpose) -> Int {
+        switch purpose {
+        case .resetPassword: resetLifetime
+        case .restoreEmail: restoreLifetime
+        default: verificationLifetime
+        }
     }
 
     /// The link a message carries: the app's action URL (or the server's page) with `mode` and `token`.

@@ -78,6 +78,7 @@ extension AdminService {
         language: String,
         by actor: AdminActor
     ) async throws -> EmailTemplateParts {
+        AuditTrail.nothingChanged()
         try actor.require(.viewer)
         let (app, purpose, language) = try await templateKey(appID: appID, purpose: purpose, language: language)
         let problems = EmailTemplateValidator(purpose: purpose, appName: app.name).problems(parts)

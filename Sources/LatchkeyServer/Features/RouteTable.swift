@@ -78,10 +78,12 @@ extension RouteTable.Route {
     }
 
     /// The handler, run once the caller is authenticated as the route's ``access`` asks and its
-    /// ``form`` is read. A catch-all route answers 404 for paths without its suffix before
-    /// anything else: those are no route's, so nobody is asked who they are.
+    /// ``form`` is read; an operator's change is held to its audit row (``AuditTrail``). A
+    /// catch-all route answers 404 for paths without its suffix before anything else: those are
+    /// no route's, so nobody is asked who they are.
     func authenticated(by authenticator: Authenticator) -> RouteTable.Handler {
-        { [handler, access, form, catchAllSuffix] request, context in
+        let audited = AuditTrail.applies(to: method, access: access)
+        return { [handler, access, form, catchAllSuffix, operation] request, context in
             if let catchAllSuffix, !request.uri.path.hasSuffix(catchAllSuffix) { throw HTTPError(.notFound) }
             var context = context
             context.clientInfo = authenticator.requests.client(of: request, context: context)
@@ -90,7 +92,10 @@ extension RouteTable.Route {
             if let form { context.form = try await authenticator.form(of: request, fields: form) }
             // Messages queued for the request can use an email template in a language only it names.
             return try await EmailLanguage.$acceptLanguage.withValue(request.headers[.acceptLanguage]) {
-                try await handler(request, context)
+                guard audited else { return try await handler(request, context) }
+                return try await AuditTrail.account(for: operation, logger: context.logger) {
+                    try await handler(request, context)
+                }
             }
         }
     }

@@ -23,7 +23,9 @@ extension AdminService {
             firebase: firebase,
             dryRun: dryRun
         )
-        if !dryRun {
+        if dryRun {
+            AuditTrail.nothingChanged()
+        } else {
             try await audit.record(
                 "users.import",
                 target: "\(app.id) created=\(report.created) updated=\(report.updated) refused=\(report.refused)",

@@ -39,14 +39,19 @@ struct TokenMinter: Sendable {
 
     /// A signed access token for `subject` in `app`; a guest's carries `is_anonymous: true`.
     func accessToken(app: App, subject: String, sessionID: String?, scope: String, isAnonymous: Bool = false) throws -> (String, Date) {
-        let now = time.now()
-        let issuedAt = Int(now.timeIntervalSince1970)
-        let expiry = issuedAt + app.settings.auth.accessTokenTTL
-        let claims = AccessTokenClaims(
+        let claims = self.claims(app: app, subject: subject, sessionID: sessionID, scope: scope, isAnonymous: isAnonymous)
+        return (try codec.sign(claims), Date(timeIntervalSince1970: TimeInterval(claims.exp)))
+    }
+
+    /// The claims an access token issued now carries; the rules simulator shows a user's without
+    /// signing them.
+    func claims(app: App, subject: String, sessionID: String?, scope: String, isAnonymous: Bool = false) -> AccessTokenClaims {
+        let issuedAt = Int(time.now().timeIntervalSince1970)
+        return AccessTokenClaims(
             iss: issuer.current,
             sub: subject,
             aud: app.clientID,
-            exp: expiry,
+            exp: issuedAt + app.settings.auth.accessTokenTTL,
             iat: issuedAt,
             nbf: issuedAt,
             jti: SecureRandom.identifier(),
@@ -56,6 +61,5 @@ struct TokenMinter: Sendable {
             clientId: app.clientID,
             isAnonymous: isAnonymous ? true : nil
         )
-        return (try codec.sign(claims), Date(timeIntervalSince1970: TimeInterval(expiry)))
     }
 }
