@@ -19,8 +19,8 @@ extension AdminService {
             "username": request.username, "email": request.email, "phone": account.phone, "password": request.password.map { _ in "" },
             "displayName": request.displayName, "emailVerified": request.emailVerified.map { String($0) },
         ]
-        let changes = set.compactMap { field, value in value.map { AuditChange(field: field, before: nil, after: $0) } }
-        try await audit.record("user.create", target: account.id, appID: app.id, changes: changes.sorted { $0.field < $1.field }, by: actor)
+        let changes = AuditChange.between([:], set.compactMapValues { $0 })
+        try await audit.record("user.create", target: account.id, appID: app.id, changes: changes, by: actor)
         return account
     }
 
