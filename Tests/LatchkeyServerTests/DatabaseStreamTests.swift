@@ -11,6 +11,9 @@ import Testing
 /// location, queries, keep-alives, the end of a stream when the rules or the credential stop
 /// allowing it, the node's limit, reconnects, and (PostgreSQL) every node streaming every write.
 @Suite struct DatabaseStreamTests {
+    /// The bearer token of `/metrics` on the nodes that serve it.
+    static let metricsToken = "streams-metrics-token"
+
     /// A server process with one app and an admin (`client_credentials`) token for it.
     struct Node {
         let server: ServerProcess
@@ -332,7 +335,10 @@ import Testing
         // Keep-alives every 2 s: a stream whose client left is ended by the second keep-alive at
         // the latest (the first meets the client's reset, the second fails), if its hang-up was
         // not seen first.
-        try await Node.with(store: store, environment: ["LATCHKEY_MAX_STREAMS": "2", "LATCHKEY_STREAM_KEEPALIVE": "2"]) { node in
+        let environment = [
+            "LATCHKEY_MAX_STREAMS": "2", "LATCHKEY_STREAM_KEEPALIVE": "2", "LATCHKEY_METRICS_TOKEN": Self.metricsToken, "LATCHKEY_LOG_LEVEL": "debug",
+        ]
+        try await Node.with(store: store, environment: environment) { node in
             let signUp = try await node.server.request(
                 "POST",
                 "/v1/auth/signup",
@@ -459,16 +465,28 @@ import Testing
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         var seen: [[UInt?]] = []
+        var refusals: [String] = []
         for _ in 0..<200 {
             let probes = paths.map { node.watch($0, auth: auth) }
             var statuses: [UInt?] = []
             for probe in probes { statuses.append(try await probe.head().status) }
+            // A refusal's body says which limit refused it (the node's, the caller's, a busy store).
+            try await Task.sleep(for: .milliseconds(50))
+            refusals = zip(probes, statuses).filter { $0.1 != 200 }.map { "\($0.1.map(String.init) ?? "none"): \($0.0.text)" }
             for reader in probes { reader.close() }
             if statuses.allSatisfy({ $0 == 200 }) { return }
             seen.append(statuses)
-            try await Task.sleep(for: .milliseconds(50))
         }
-        Issue.record("no place freed for \(paths); statuses of the last tries: \(seen.suffix(5))", sourceLocation: sourceLocation)
+        let metrics = try await node.server.request("GET", "/metrics", token: Self.metricsToken).text
+        let open = metrics.split(separator: "\n").filter { $0.hasPrefix("latchkey_tree_streams") }
+        let streamLog = node.server.stderr.split(separator: "\n").filter { $0.contains("stream") }.suffix(40)
+        Issue.record(
+            """
+            no place freed for \(paths); statuses of the last tries: \(seen.suffix(5)); refusals: \(refusals); \
+            the node's gauge: \(open); its stream log: \(streamLog.joined(separator: "\n"))
+            """,
+            sourceLocation: sourceLocation
+        )
     }
 }
 

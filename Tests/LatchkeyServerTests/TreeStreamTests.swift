@@ -54,7 +54,7 @@ import Testing
         let tree = Tree(bus: harness.backend.changeBus, appID: harness.app.id)
         let streams = DatabaseStreams(backend: harness.backend, read: { _, _, _ in tree.snapshot }, standing: { _, _ in .allowed })
         let router = Router(context: BasicRequestContext.self)
-        router.get("doc") { [app = harness.app] request, _ in
+        router.get("doc") { [app = harness.app] request, context in
             // Without its connection, the stream's task writes every event itself.
             try await streams.response(
                 to: request,
@@ -62,7 +62,8 @@ import Testing
                 query: nil,
                 caller: .admin(app),
                 credential: StreamCredential(holder: .client(app: app.id)),
-                connection: nil
+                connection: nil,
+                logger: context.logger
             )
         }
         defer { try? FileManager.default.removeItem(at: harness.directory) }

@@ -31,7 +31,8 @@ extension DatabaseFeature {
                         query: options.query,
                         caller: caller,
                         credential: credential,
-                        connection: context.channel
+                        connection: context.channel,
+                        logger: context.logger
                     )
                 }
             }

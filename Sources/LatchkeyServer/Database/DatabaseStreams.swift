@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LatchkeyWire
+import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import ServiceLifecycle
@@ -39,6 +40,7 @@ struct DatabaseStreams: Sendable {
             bus: backend.changeBus,
             apps: backend.appDirectory,
             work: TreeWork(pool: backend.computing),
+            metrics: backend.metrics,
             time: configuration.time,
             maximumWatchers: configuration.maximumStreams,
             maximumPerHolder: configuration.maximumStreamsPerHolder,
@@ -55,16 +57,19 @@ struct DatabaseStreams: Sendable {
     /// happens before the answer starts, so a refused read is the protocol's JSON error, not an
     /// event; past the node's limit of streams the answer is 503, past the caller's 429. Given the request's
     /// connection, the stream's task runs on its event loop (see ``EventLoopExecutor``) and events
-    /// are written to it in place (see ``TreeWatcher``).
+    /// are written to it in place (see ``TreeWatcher``). How each stream ends is logged at
+    /// `debug`, so a place that stays taken can be traced to the stream holding it.
     func response(
         to request: Request,
         at path: DataPath,
         query: DataQuery?,
         caller: DatabaseCaller,
         credential: StreamCredential,
-        connection: (any Channel)?
+        connection: (any Channel)?,
+        logger: Logger
     ) async throws -> Response {
         let watcher = try hubs.register(location: path, query: query, caller: caller, credential: credential, outlet: connection)
+        logger.debug("stream opened", metadata: ["path": "\(path)", "streams": "\(hubs.count)"])
         let snapshot: TreeSnapshot
         do {
             snapshot = try await read(path, query, caller)
@@ -90,14 +95,19 @@ struct DatabaseStreams: Sendable {
         // before the head was written). Weakly: a connection that outlives its stream
         // (keep-alive) keeps no watcher alive.
         connection?.closeFuture.whenComplete { [weak watcher, hubs] _ in
-            if let watcher { hubs.end(watcher) }
+            guard let watcher else { return }
+            hubs.end(watcher)
+            logger.debug("stream's connection closed", metadata: ["path": "\(path)", "streams": "\(hubs.count)"])
         }
         // A client that closes its side ends the stream as soon as the input ends, and its place
         // is free from then on, whatever the stream's task is waiting for.
         let hangUp = HangUpHandler { [weak watcher, hubs] in
-            if let watcher { hubs.end(watcher) }
+            guard let watcher else { return }
+            hubs.end(watcher)
+            logger.debug("stream's client hung up", metadata: ["path": "\(path)", "streams": "\(hubs.count)"])
         }
         let listening = (try? await connection?.pipeline.addHandler(hangUp, position: .first).get()) != nil
+        if !listening { logger.debug("stream's hang-up not listened for", metadata: ["path": "\(path)"]) }
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
@@ -111,6 +121,7 @@ struct DatabaseStreams: Sendable {
                 defer {
                     hubs.unregister(watcher)
                     if listening { connection?.pipeline.removeHandler(hangUp, promise: nil) }
+                    logger.debug("stream ended", metadata: ["path": "\(path)", "streams": "\(hubs.count)"])
                 }
                 try await withGracefulShutdownHandler {
                     try await withTaskExecutorPreference(executor) {

@@ -50,6 +50,8 @@ final class TreeHubs: Sendable {
     private let state = NIOLockedValueBox(State())
     private let time: any TimeSource
     private let apps: AppDirectory
+    /// Where the open-streams count is published, each housekeeping tick.
+    private let metrics: ServerMetrics
     /// Where a large write's change is parsed (see ``TreeWork``).
     let work: TreeWork
 
@@ -57,6 +59,7 @@ final class TreeHubs: Sendable {
         bus: ChangeBus,
         apps: AppDirectory,
         work: TreeWork,
+        metrics: ServerMetrics,
         time: any TimeSource,
         maximumWatchers: Int,
         maximumPerHolder: Int,
@@ -67,6 +70,7 @@ final class TreeHubs: Sendable {
         self.time = time
         self.apps = apps
         self.work = work
+        self.metrics = metrics
         self.maximumWatchers = maximumWatchers
         self.maximumPerHolder = maximumPerHolder
         self.maximumPerAddress = maximumPerAddress
@@ -214,7 +218,7 @@ final class TreeHubs: Sendable {
     private func housekeep() {
         let now = ContinuousClock.now
         let date = time.now()
-        let (keepAlive, expired, stalled, gone) = state.withLockedValue { state in
+        let (keepAlive, expired, stalled, gone, open) = state.withLockedValue { state in
             let all = state.hubs.values.flatMap(\.positions.keys)
             var keepAlive: [TreeWatcher] = []
             if now - state.lastKeepAlive >= keepAliveInterval {
@@ -227,8 +231,9 @@ final class TreeHubs: Sendable {
                 stalled += state.hubs[app]?.stalled(before: now - Self.gapTimeout) ?? []
             }
             let gone = all.filter { $0.outlet.map { !$0.isActive } == true }
-            return (keepAlive, expired, stalled, gone)
+            return (keepAlive, expired, stalled, gone, state.count)
         }
+        metrics.setOpenStreams(open)
         for watcher in gone { end(watcher) }
         for watcher in keepAlive { watcher.post(.keepAlive) }
         for watcher in expired { watcher.post(.expired) }

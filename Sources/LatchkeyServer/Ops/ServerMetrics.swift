@@ -4,12 +4,14 @@ import Prometheus
 
 /// The Prometheus metrics `/metrics` exposes: requests by route and status, request latency,
 /// sign-ins by outcome, live sessions (counted periodically by ``SessionGaugeService``, never at
-/// scrape time) and the change-feed sequence this node has applied, to compare with the
-/// database's (`change_sequence`).
+/// scrape time), the data tree's streams open on this node (set by their housekeeping each second)
+/// and the change-feed sequence this node has applied, to compare with the database's
+/// (`change_sequence`).
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let activeSessions: Gauge
     private let appliedChangeSequence: Gauge
+    private let openStreams: Gauge
     /// The collectors of each route/method/status seen so far, so the hot path does one
     /// dictionary lookup instead of asking the registry to resolve labelled metrics.
     private let routeCollectors = NIOLockedValueBox<[RouteKey: (Counter, DurationHistogram)]>([:])
@@ -33,6 +35,13 @@ final class ServerMetrics: Sendable {
                 metricName: "latchkey_change_feed_applied_sequence",
                 unitName: "",
                 helpText: "Every change event up to this sequence has been applied here (-1: not read yet)."
+            )
+        )
+        openStreams = registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                metricName: "latchkey_tree_streams",
+                unitName: "",
+                helpText: "Streams of the data tree open on this node, each holding one of its places."
             )
         )
     }
@@ -107,6 +116,11 @@ final class ServerMetrics: Sendable {
     /// Sets the live-session gauge.
     func setActiveSessions(_ count: Int) {
         activeSessions.set(Double(count))
+    }
+
+    /// Sets the open-streams gauge.
+    func setOpenStreams(_ count: Int) {
+        openStreams.set(Double(count))
     }
 
     /// The exposition text, after setting the gauge read from memory at scrape time.

@@ -131,6 +131,9 @@ final class EventStreamReader: Sendable {
         try await poll(limit) { state in state.ended ? true : nil }
     }
 
+    /// The body received and not yet an event: a refused stream's JSON error, once it came.
+    var text: String { state.withLockedValue { $0.pending } }
+
     /// The events received and not yet read, keep-alives left out.
     var unread: [Event] { state.withLockedValue { $0.events.filter { $0.name != "keep-alive" } } }
 
