@@ -352,6 +352,48 @@ import Testing
         }
     }
 
+    /// The sign-in methods are a box each, labelled in the page's language: checking a box adds
+    /// its method (confirmed first, as a risky change), unchecking every box is refused beside the
+    /// set and changes nothing.
+    @Test(arguments: TestStore.enabled) func signInMethodsAreABoxEach(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store) { $0.auth.signInMethods = [.username, .email] }
+        let admin = try await harness.makeOperator("adam", role: .admin)
+        let id = harness.app.id
+        let action = "/console/apps/\(id)/settings"
+        try await harness.run { client in
+            var adam = Browser()
+            adam.language = "ja"
+            try await adam.signIn(client, harness, admin)
+            let page = try await adam.get(client, "/console/apps/\(id)")
+            #expect(page.text.contains(#"<fieldset id="setting-sign-in-methods" class="options""#))
+            #expect(page.text.contains(#"<legend>サインイン方法</legend>"#))
+            #expect(page.text.contains(#"id="setting-sign-in-methods-username" name="sign-in-methods.username" value="true" checked"#))
+            #expect(page.text.contains(#"id="setting-sign-in-methods-passkey" name="sign-in-methods.passkey" value="true">"#))
+            #expect(page.text.contains("<label for=\"setting-sign-in-methods-passkey\">パスキー</label>"))
+            var fields = try PageForm.fields(in: page.text, action: action)
+            fields["csrf_token"] = nil
+            #expect(fields["sign-in-methods.email"] == "true" && fields["sign-in-methods.phone"] == nil)
+
+            var added = fields
+            added["sign-in-methods.passkey"] = "true"
+            let confirmation = try await adam.post(client, action, added)
+            #expect(confirmation.status == .ok && confirmation.text.contains("<ins>メールアドレスとパスワード, パスキー, ユーザー名とパスワード</ins>"))
+            var confirmed = try PageForm.fields(in: confirmation.text, action: action)
+            confirmed["csrf_token"] = nil
+            confirmed["confirm"] = "1"
+            #expect(try await adam.post(client, action, confirmed).status == .seeOther)
+            #expect(try await harness.backend.apps.find(id)?.settings.auth.signInMethods == [.username, .email, .passkey])
+
+            var none = fields
+            for method in SignInMethod.allCases { none["sign-in-methods.\(method.rawValue)"] = nil }
+            let refused = try await adam.post(client, action, none)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains(#"<p class="field-error" id="setting-sign-in-methods-error">"#))
+            #expect(!refused.text.contains(#"name="sign-in-methods.username" value="true" checked"#), "the boxes as they were posted")
+            #expect(try await harness.backend.apps.find(id)?.settings.auth.signInMethods == [.username, .email, .passkey])
+        }
+    }
+
     /// Every provider setting survives the provider form: an Apple provider (team and key ids,
     /// `.p8` key, scopes, form_post) and an OAuth 2.0 provider (URLs, claim paths), opened for
     /// editing and saved untouched, stay as stored, secret included; a new Apple provider is set

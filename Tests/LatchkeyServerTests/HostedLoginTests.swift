@@ -347,9 +347,11 @@ import Testing
     }
 
     /// The app's brand heads its pages: its logo, and its colours through a stylesheet (the
-    /// policy allows no inline style) named for the accent, background and appearance.
+    /// policy allows no inline style) named for the accent, background and appearance; its
+    /// support link is below the card, in the page's language.
     @Test func theAppsBrandHeadsThePages() async throws {
         let harness = try await Self.harness(.sqlite) { settings in
+            settings.brand.supportURL = "mailto:help@app.example?subject=a&b"
             settings.brand.logoURL = "https://cdn.example/logo.png"
             settings.brand.accentColor = "#0b7285"
             settings.brand.backgroundColor = "#0b1f3a"
@@ -363,7 +365,12 @@ import Testing
                 #expect(page.text.contains(#"<img class="logo" src="https://cdn.example/logo.png" alt="Test App">"#), "\(path)")
                 #expect(page.text.contains(#"<link rel="stylesheet" href="/assets/brand-0b7285-0b1f3a-light.css">"#), "\(path)")
                 #expect(page.headers[.contentSecurityPolicy]?.contains("img-src 'self' data: https:") == true)
+                let link = #"<a href="mailto:help@app.example?subject=a&amp;b">Need help? Contact Test App support</a>"#
+                let support = #"<footer class="support"><p>\#(link)</p></footer>"#
+                #expect(page.text.contains(support), "\(path)")
             }
+            let japanese = try await client.send(.get, "/oauth/authorize?" + login.query, headers: [.acceptLanguage: "ja"])
+            #expect(japanese.text.contains("お困りですか？ Test App のサポートにお問い合わせください"))
             let light = try await client.send(.get, "/assets/brand-0b7285-0b1f3a-light.css")
             #expect(light.status == .ok && light.headers[.contentType] == "text/css; charset=utf-8")
             // Light only; white text on the dark navy background, the accent on the white card.

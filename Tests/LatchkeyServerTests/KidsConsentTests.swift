@@ -332,10 +332,16 @@ import Testing
     }
 
     /// The pages: opening a link changes nothing and shows the child with a button per action,
-    /// without script; a used, unknown or missing token gets the expired page; a manage link
-    /// shows the child's export.
+    /// without script, in the app's brand; a used, unknown or missing token gets the expired
+    /// page, in the hosted pages' own look; a manage link shows the child's export.
     @Test(arguments: TestStore.enabled) func theParentsPagesActOnlyThroughLiveLinks(store: TestStore) async throws {
-        let harness = try await TestHarness.make(store: store)
+        let harness = try await TestHarness.make(store: store) { settings in
+            settings.brand.accentColor = "#0b7285"
+            settings.brand.backgroundColor = "#0b1f3a"
+            settings.brand.appearance = .light
+            settings.brand.logoURL = "https://cdn.example/logo.png"
+        }
+        let brand = #"<link rel="stylesheet" href="/assets/brand-0b7285-0b1f3a-light.css">"#
         try await harness.run { client in
             _ = try await Self.signUpChild("kidpages", client: client, headers: [.acceptLanguage: "ja"])
             let token = try await harness.latestLinkToken(to: Self.parent)
@@ -348,7 +354,10 @@ import Testing
                 #expect(page.text.contains("kidpages"))
                 #expect(page.text.contains("同意する") && page.text.contains("同意しない"))
                 #expect(page.text.contains(#"value="grant""#) && page.text.contains(#"value="deny""#) && !page.text.contains(#"value="revoke""#))
+                #expect(page.text.contains(brand) && page.text.contains(#"<img class="logo" src="https://cdn.example/logo.png" alt="Test App">"#))
             }
+            let unknown = try await client.send(.get, "/v1/consent?token=lkc_unknown")
+            #expect(unknown.text.contains("/assets/brand-") && !unknown.text.contains(brand) && !unknown.text.contains("Test App"))
             #expect(try await client.send(.get, "/v1/consent?token=lkc_unknown").status == .badRequest)
             #expect(try await client.send(.get, "/v1/consent").status == .badRequest)
             // Only the page's own form acts: without its token nothing happens.
@@ -358,7 +367,7 @@ import Testing
             #expect(try await client.submit(["token": token, "action": "revoke"], to: "/v1/consent", with: form).status == .badRequest)
             let denied = try await client.submit(["token": token, "action": "deny"], to: "/v1/consent", with: form)
             #expect(denied.status == .ok)
-            #expect(denied.text.contains("Consent refused"))
+            #expect(denied.text.contains("Consent refused") && denied.text.contains(brand))
             #expect(denied.text.contains(#"value="newLink""#))
             #expect(try await client.submit(["token": token, "action": "grant"], to: "/v1/consent", with: form).status == .badRequest)
             let spent = try await client.send(.get, "/v1/consent?token=\(token)")

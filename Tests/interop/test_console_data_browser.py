@@ -80,6 +80,9 @@ def test_browse_edit_a_value_and_simulate_a_rule(browser_in, app_id, language, s
     submit(driver, "simulate")
     result = wait_for(driver, "simulation")
     assert "allowed" in result.get_attribute("class").split()
+    # The answer opens at the result, which is below the fold on a phone.
+    assert driver.current_url.endswith("/simulate#simulation")
+    assert driver.execute_script("return arguments[0].getBoundingClientRect().top", result) < driver.execute_script("return innerHeight")
     deciding = driver.find_element(By.ID, "deciding-step").find_elements(By.TAG_NAME, "td")
     assert [cell.text for cell in deciding[:2]] == [".read", "/users/$uid"]
     fits_the_width(driver)

@@ -20,13 +20,14 @@ LANGUAGES = ["en", "ja"]
 APP_NAME = "Harbour Notes"
 ACCENT, BACKGROUND = "#0b7285", "#0b1f3a"
 LOGO = "https://cdn.example/harbour.png"
+SUPPORT = "mailto:help@harbour.example"
 
 
 def brand(client_id: str, appearance: str):
     """Sets the app's brand with `latchkey apps update`."""
     subprocess.run(
         [BINARY, "apps", "update", client_id, "--logo-url", LOGO, "--accent-color", ACCENT, "--background-color", BACKGROUND,
-         "--appearance", appearance, "--data-dir", DATA_DIR],
+         "--appearance", appearance, "--support-url", SUPPORT, "--data-dir", DATA_DIR],
         check=True, capture_output=True, timeout=60,
     )
 
@@ -54,6 +55,9 @@ def shows_the_brand(driver, card: str):
     assert logo.get_attribute("src") == LOGO and logo.get_attribute("alt") == APP_NAME
     assert style(driver, "body", "background-color") == rgb(BACKGROUND)
     assert style(driver, "main", "background-color") == rgb(card)
+    # The support link below the card, as the app's emails end.
+    support = driver.find_element(By.CSS_SELECTOR, "footer.support a")
+    assert support.get_attribute("href") == SUPPORT and APP_NAME in support.text
 
 
 def has_no_sideways_scroll(driver, name: str):

@@ -40,6 +40,8 @@ public enum SettingControl: Sendable, Equatable {
     case list
     /// One of a closed set of values.
     case choice([String])
+    /// Any of a closed set of values (at least one, as the setting's parser asks): a box each.
+    case options([String])
     case text
     case url
     /// `#rrggbb`.

@@ -101,6 +101,12 @@ extension AuthFeature {
                 "ALTER TABLE users ADD COLUMN awaits_email_verification BIGINT NOT NULL DEFAULT 0",
             ]
         ),
+        // The console's users sorted by last sign-in, a page at a time, read in the index's order
+        // (the expression is the sort key `UserFilter.order` writes; both stores index expressions).
+        Migration(
+            4,
+            ["CREATE INDEX users_app_last_sign_in ON users(app_id, (COALESCE(last_sign_in_at, 0)), id)"]
+        ),
     ]
 
     static let tables: [OwnedTable] = [

@@ -64,6 +64,7 @@ extension AuthFeature {
             flag: "sign-in-methods",
             help: "Sign-in methods: username,email,phone,anonymous,device,passkey,emailCode (comma-separated or repeated; replaces the list).",
             isList: true,
+            control: .options(SignInMethod.allCases.map(\.rawValue)),
             format: { $0.map(\.rawValue).sorted() },
             parse: { values in
                 let methods = values.flatMap { $0.split(separator: ",") }.map { SignInMethod(rawValue: String($0)) }

@@ -24,13 +24,36 @@ extension AdminService {
         var canResendVerification: Bool
     }
 
+    /// Everything a user's page shows.
+    struct UserOverview: Sendable {
+        var detail: UserDetail
+        var sections: UserSections
+        var wallet: WalletStatement
+        var boardEntries: [LeaderboardExportEntry]
+    }
+
     /// The audit entries a user page shows; the audit log has the rest.
     static let userTrailLimit = 20
 
-    /// The sections of a user's page (the read itself is audited by ``user(_:appID:by:)``).
-    func userSections(_ userID: String, appID: String, by actor: AdminActor) async throws -> UserSections {
+    /// What a user's page shows, from one read of the app and one of the user: the user and their sign-in
+    /// history (audited as `user.read`, as ``user(_:appID:by:)`` is), the sections, the wallet
+    /// with up to `ledgerLimit` ledger entries below `ledgerBefore`, and their board entries.
+    func userOverview(_ userID: String, appID: String, ledgerBefore: Int64?, ledgerLimit: Int, by actor: AdminActor) async throws -> UserOverview {
         try actor.require(.viewer)
-        let account = try await existingUser(userID, appID: appID)
+        let app = try await existingApp(appID)
+        guard let account = try await users.find(id: userID, appID: app.id) else { throw APIError(.notFound, .notFound) }
+        let wallet = try await wallet(of: account, in: app, before: ledgerBefore, limit: ledgerLimit)
+        try await audit.record("user.read", target: account.id, appID: account.appID, by: actor)
+        return UserOverview(
+            detail: try await detail(of: account),
+            sections: try await sections(of: account),
+            wallet: wallet,
+            boardEntries: try await leaderboardEntries(of: account)
+        )
+    }
+
+    /// The sections of `account`'s page.
+    private func sections(of account: UserAccount) async throws -> UserSections {
         let live = try await sessions.list(userID: account.id, at: time.now())
         let store = AppDataStore(driver: driver)
         let (secondFactor, passkeys, consentHistory, appData) = try await driver.read { db in

@@ -219,6 +219,11 @@ public struct AdminService: Sendable {
         try actor.require(.viewer)
         let account = try await existingUser(userID, appID: appID)
         try await audit.record("user.read", target: account.id, appID: account.appID, by: actor)
+        return try await detail(of: account)
+    }
+
+    /// `account` as the API shows it, with its sign-in history.
+    func detail(of account: UserAccount) async throws -> UserDetail {
         let history = try await sessions.list(userID: account.id, includeEnded: true, at: time.now())
         return UserDetail(user: account.record, disabled: account.disabled, sessions: history.map { $0.descriptor(current: nil) })
     }

@@ -166,7 +166,9 @@ extension ConsoleFeature {
                 return try await appPage(visit, app: app, errors: [], provider: edited, saved: saved)
             }
         }
-        let settingFields = Set(ConsoleViews.editable.compactMap(\.flag) + ["name", ConsoleViews.switchesField, ConsoleViews.confirmField])
+        let settingFields = Set(
+            ConsoleViews.editable.compactMap(\.flag) + ConsoleViews.optionFields + ["name", ConsoleViews.switchesField, ConsoleViews.confirmField]
+        )
         table.on(.post, "/console/apps/{id}/settings", operation: "consoleUpdateApp", access: .consolePage(.admin), form: settingFields) {
             request,
             context in
@@ -294,8 +296,7 @@ extension ConsoleFeature {
         table.on(.get, "/console/apps/{id}/users/{user}", operation: "consoleUser", access: .consolePage(.viewer)) { request, context in
             try await visit(request, context) { visit in
                 let appID = try context.parameters.require("id")
-                let detail = try await admin.user(try context.parameters.require("user"), appID: appID, by: visit.actor)
-                var values = try await userValues(detail, appID: appID, request, visit)
+                var values = try await userValues(try context.parameters.require("user"), appID: appID, request, visit)
                 values["justCreated"] = request.uri.queryParameters["created"] != nil
                 return try render("console/user", "console.user.title", visit, values: values)
             }
@@ -347,19 +348,16 @@ extension ConsoleFeature {
     /// The user page's values: the user and its sections (second factors, consent, devices,
     /// data keys, audit trail), their wallet (its ledger a page at a time, older entries below the
     /// query's `before`) and their entries on the app's boards.
-    private func userValues(_ detail: AdminService.UserDetail, appID: String, _ request: Request, _ visit: Visit) async throws -> [String: Any] {
-        let userID = detail.user.id
+    private func userValues(_ userID: String, appID: String, _ request: Request, _ visit: Visit) async throws -> [String: Any] {
         let before = try request.integerParameter("before").map(Int64.init)
-        let statement = try await admin.wallet(userID: userID, appID: appID, before: before, limit: Self.ledgerPageSize, by: visit.actor)
-        let boards = try await admin.leaderboardEntries(userID: userID, appID: appID, by: visit.actor)
-        let path = "/console/apps/\(appID)/users/\(userID)"
-        let sections = try await admin.userSections(userID, appID: appID, by: visit.actor)
+        let page = try await admin.userOverview(userID, appID: appID, ledgerBefore: before, ledgerLimit: Self.ledgerPageSize, by: visit.actor)
+        let path = "/console/apps/\(appID)/users/\(page.detail.user.id)"
         let text = { pages.text($0, in: visit.language) }
-        var values = ConsoleViews.user(detail, appID: appID, liveSessions: sections.liveSessions)
-        values.merge(ConsoleViews.userSections(sections, text: text)) { $1 }
-        values.merge(ConsoleViews.wallet(statement, path: path, paged: before != nil, text: text)) { $1 }
-        values["boardEntries"] = ConsoleViews.leaderboardEntries(boards)
-        values["hasBoardEntries"] = !boards.isEmpty
+        var values = ConsoleViews.user(page.detail, appID: appID, liveSessions: page.sections.liveSessions)
+        values.merge(ConsoleViews.userSections(page.sections, text: text)) { $1 }
+        values.merge(ConsoleViews.wallet(page.wallet, path: path, paged: before != nil, text: text)) { $1 }
+        values["boardEntries"] = ConsoleViews.leaderboardEntries(page.boardEntries)
+        values["hasBoardEntries"] = !page.boardEntries.isEmpty
         return values
     }
 

@@ -58,6 +58,15 @@ extension ConsoleViews {
         case .choice(let options):
             field["isChoice"] = true
             field["options"] = options.map { ["value": $0, "selected": $0 == value] }
+        case .options(let options):
+            field["isOptions"] = true
+            let chosen = Set(value.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
+            field["options"] = options.map { option in
+                [
+                    "id": "\(id)-\(option)", "name": optionField(flag, option), "checked": chosen.contains(option),
+                    "label": text("console.settings.\(flag).\(option)"),
+                ]
+            }
         case .text: field["isText"] = true
         case .url: field["isURL"] = true
         case .colour: field["isColour"] = true
@@ -86,6 +95,9 @@ extension ConsoleViews {
     static func shown(_ values: [String], of setting: AppSetting, text: (String) -> String) -> String {
         switch setting.control {
         case .toggle: return text(values == ["true"] ? "console.settings.on" : "console.settings.off")
+        case .options:
+            let labels = values.filter { !$0.isEmpty }.map { text("console.settings.\(setting.flag ?? "").\($0)") }
+            return labels.isEmpty ? text("console.settings.none") : labels.joined(separator: ", ")
         case .number(.seconds):
             guard let seconds = values.first.flatMap(Int.init), seconds >= 60 else { return values.joined() }
             return "\(seconds) (\(duration(seconds, text: text)))"
@@ -96,23 +108,43 @@ extension ConsoleViews {
     }
 
     /// The posted form with each switch the form showed (``switchesField``) set to `true` or
-    /// `false`, as a browser leaves an unchecked box out.
+    /// `false`, as a browser leaves an unchecked box out, and each set of boxes (``SettingControl/options(_:)``)
+    /// made its setting's list of the values checked.
     static func resolvingSwitches(_ form: [String: String]) -> [String: String] {
         guard let shown = form[switchesField] else { return form }
         var resolved = form
         resolved[switchesField] = nil
         let names = Set(shown.split(separator: " ").map(String.init))
-        for setting in editable where setting.control == .toggle {
+        for setting in editable {
             guard let flag = setting.flag, names.contains(flag) else { continue }
-            resolved[flag] = form[flag] == "true" ? "true" : "false"
+            switch setting.control {
+            case .toggle:
+                resolved[flag] = form[flag] == "true" ? "true" : "false"
+            case .options(let options):
+                for option in options { resolved[optionField(flag, option)] = nil }
+                resolved[flag] = options.filter { form[optionField(flag, $0)] == "true" }.sorted().joined(separator: "\n")
+            default:
+                continue
+            }
         }
         return resolved
     }
 
-    /// The switches' flags, for the form's ``switchesField``.
+    /// The flags of the switches and sets of boxes, for the form's ``switchesField``.
     static var switchFlags: String {
-        editable.filter { $0.control == .toggle }.compactMap(\.flag).joined(separator: " ")
+        editable.filter(\.isBoxes).compactMap(\.flag).joined(separator: " ")
     }
+
+    /// The form's fields of the boxes of every ``SettingControl/options(_:)`` setting.
+    static var optionFields: [String] {
+        editable.flatMap { setting -> [String] in
+            guard let flag = setting.flag, case .options(let options) = setting.control else { return [] }
+            return options.map { optionField(flag, $0) }
+        }
+    }
+
+    /// The field of one box of a set: `sign-in-methods.passkey`.
+    private static func optionField(_ flag: String, _ option: String) -> String { "\(flag).\(option)" }
 
     /// The confirmation page of `changes` to `app`'s settings, which become `updated`: each
     /// change's setting with its value before and after, and the posted `form` to post again.
@@ -145,5 +177,12 @@ extension ConsoleViews {
     static func savedLabels(_ saved: String, text: (String) -> String) -> [String] {
         let flags = saved.split(separator: ",").map(String.init)
         return editable.filter { flags.contains($0.flag ?? "") }.map { label(of: $0, text: text) }
+    }
+}
+
+extension AppSetting {
+    /// Whether the console shows this setting as boxes, which a browser leaves out when unchecked.
+    fileprivate var isBoxes: Bool {
+        if case .options = control { true } else { control == .toggle }
     }
 }

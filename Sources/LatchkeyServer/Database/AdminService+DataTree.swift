@@ -8,14 +8,22 @@ import LatchkeyWire
 extension AdminService {
     /// The most characters of a value the audit log keeps for each side of a change.
     static let auditedValueLength = 200
+    /// How many times an operator's write is tried while the location keeps changing under it.
+    static let conditionalWriteAttempts = 5
 
-    /// The value at `path` of the app's tree; `404` for no such app. Audited (`data.read`).
-    func treeValue(at path: DataPath, appID: String, in database: DatabaseService, by actor: AdminActor) async throws -> TreeSnapshot {
+    /// The value at `path` of the app's tree, with the app (secrets redacted) it was read from, so
+    /// a page of it reads the app once; `404` for no such app. Audited (`data.read`).
+    func treeValue(
+        at path: DataPath,
+        appID: String,
+        in database: DatabaseService,
+        by actor: AdminActor
+    ) async throws -> (app: App, snapshot: TreeSnapshot) {
         try actor.require(.viewer)
         let app = try await existingApp(appID)
         let snapshot = try await Self.unlessBusy { try await database.read(path, query: nil, as: .admin(app)) }
         try await audit.record("data.read", target: "\(app.id) \(path)", appID: app.id, by: actor)
-        return snapshot
+        return (app.redacted, snapshot)
     }
 
     /// Replaces the value at `path` with `value` (nil deletes it), as a `PUT` with admin access
@@ -30,8 +38,21 @@ extension AdminService {
     ) async throws {
         try actor.require(.admin)
         let app = try await existingApp(appID)
-        let before = try await Self.unlessBusy { try await database.read(path, query: nil, as: .admin(app)).value }
-        let written = try await Self.unlessBusy { try await database.apply(.put(path, value), as: .admin(app)) }
+        // The audited "before" is the value the write replaced: the write holds only while the
+        // location still has the value read (its ETag, checked in the write's transaction), and a
+        // change made in between is taken from the refusal and the write tried again.
+        var before = try await Self.unlessBusy { try await database.read(path, query: nil, as: .admin(app)).value }
+        var written: DatabaseService.Written?
+        for _ in 0..<Self.conditionalWriteAttempts where written == nil {
+            do {
+                let etag = DatabaseService.etag(of: before)
+                written = try await Self.unlessBusy { try await database.apply(.put(path, value), as: .admin(app), ifMatch: etag) }
+            } catch let failed as DatabaseService.ConditionFailed {
+                before = failed.value
+            }
+        }
+        // A location rewritten faster than an operator's write can land: asked to try again.
+        guard let written else { throw APIError(.serviceUnavailable, .serviceUnavailable, headers: [.retryAfter: "1"]) }
         let change = AuditChange(
             field: path.description,
             before: before.map { Self.auditedText(TreeJSON.text($0)) },

@@ -101,7 +101,6 @@ extension DatabaseFeature {
     /// Renders the page for `shown`: the location's value with its children paged, the editor
     /// and the simulator (with its result or the errors `shown` carries).
     private func dataTreePage(_ visit: ConsoleFeature.Visit, appID: String, _ shown: DataTreeView) async throws -> Response {
-        let app = try await admin.app(appID, by: visit.actor)
         let text = { (id: String) in console.pages.text(id, in: visit.language) }
         var errors = shown.errors
         let path: DataPath
@@ -114,7 +113,7 @@ extension DatabaseFeature {
         if let after = shown.after, !DataPath.isValidKey(after) {
             errors.append(PageError(field: "path", message: text("console.data.invalid_key")))
         }
-        let snapshot = try await admin.treeValue(at: path, appID: app.id, in: service, by: visit.actor)
+        let (app, snapshot) = try await admin.treeValue(at: path, appID: appID, in: service, by: visit.actor)
         var values = ConsoleViews.dataTree(
             snapshot.value,
             at: path,

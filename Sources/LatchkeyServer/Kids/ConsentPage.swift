@@ -6,7 +6,9 @@ import LatchkeyWire
 /// from `templates/kids/`, localized, without script. Opening a link changes nothing — mail
 /// scanners fetch links — it shows the child, the consent's state, for a manage link the child's
 /// whole export, and a button per action the link may carry out; the button's `POST`, with the
-/// page's form token, uses the link up.
+/// page's form token, uses the link up. A page of a live link wears the app's brand (its name,
+/// logo and colours, as the hosted login does); the others, whose link names no app, the hosted
+/// pages' own look.
 struct ConsentPage {
     let consent: ParentConsent
     let pages: PageRenderer
@@ -16,21 +18,28 @@ struct ConsentPage {
         table.on(.get, "/v1/consent", operation: "consentPage", access: .anyone) { request, context in
             let language = context.language
             guard let token = request.uri.queryParameters["token"].map(String.init) else {
-                return try pages.render(.message("link_incomplete", in: language, status: .badRequest))
+                return try render(.message("link_incomplete", in: language, status: .badRequest))
             }
             let form = csrf.issue(for: request)
             guard let link = try await consent.link(token: token) else {
-                return try pages.render(try await expired(token: token, csrf: form, in: language))
+                return try render(try await expired(token: token, csrf: form, in: language))
             }
-            return try pages.render(try await page(for: link, token: token, csrf: form, in: language))
+            return try render(try await page(for: link, token: token, csrf: form, in: language))
         }
 
         table.on(.post, "/v1/consent", operation: "consentAction", access: .anyone, form: ["token", "action"]) { request, context in
             let language = context.language
             guard let token = context.form["token"], let name = context.form["action"]
-            else { return try pages.render(.message("link_incomplete", in: language, status: .badRequest)) }
-            return try pages.render(try await carryOut(name, token: token, csrf: csrf.issue(for: request), in: language))
+            else { return try render(.message("link_incomplete", in: language, status: .badRequest)) }
+            return try render(try await carryOut(name, token: token, csrf: csrf.issue(for: request), in: language))
         }
+    }
+
+    /// Renders `page` in the app's brand it was given, else in the hosted pages' own look.
+    private func render(_ page: Page) throws -> Response {
+        var page = page
+        if page.values["brandStylesheet"] == nil { page.unbranded() }
+        return try pages.render(page)
     }
 
     /// The form action that emails the parent a fresh manage link for a spent one.
@@ -44,13 +53,15 @@ struct ConsentPage {
         guard let link = try await consent.link(token: token), try await consent.perform(action, on: link, token: token) else {
             return try await expired(token: token, csrf: csrf, in: language)
         }
-        return Self.message(
+        var page = Self.message(
             title: "consent.done.\(action.rawValue).title",
             text: Self.text("done.\(action.rawValue).message", link, in: language),
             renewing: action == .delete ? nil : token,
             csrf: csrf,
             in: language
         )
+        page.brand(link.app)
+        return page
     }
 
     /// Sends a fresh manage link for a spent one; the limits' `429` is a page too.
@@ -85,6 +96,7 @@ struct ConsentPage {
         }
         var page = Page("kids/consent", title: "consent.title", language: language, values: values)
         page.csrf = csrf
+        page.brand(link.app)
         return page
     }
 

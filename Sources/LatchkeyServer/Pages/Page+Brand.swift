@@ -1,14 +1,20 @@
+import Foundation
 import NIOCore
 
 extension Page {
-    /// Shows the app the page acts for as its brand says: its name, its logo, and its colours
+    /// Shows the app the page acts for as its brand says: its name, its logo, its colours
     /// through a generated stylesheet (``PageRenderer/brandAsset(named:)``), since the pages'
-    /// content security policy allows no inline style.
+    /// content security policy allows no inline style, and its support link below the card, as
+    /// its emails end with it.
     mutating func brand(_ app: App) {
         let brand = app.settings.brand
         values["appName"] = app.name
         values["logoURL"] = brand.logoURL
         values["brandStylesheet"] = "/assets/" + BrandPalette(brand).assetName
+        if let supportURL = brand.supportURL {
+            values["supportURL"] = supportURL
+            values["supportText"] = PageRenderer.shipped.text("layout.support", in: language).replacingOccurrences(of: "{app}", with: app.name)
+        }
     }
 
     /// The hosted pages' look without an app's brand, for a page no app is known for.

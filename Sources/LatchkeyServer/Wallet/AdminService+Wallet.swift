@@ -13,14 +13,11 @@ extension AdminService {
         var olderBefore: Int64?
     }
 
-    /// The user's balances and up to `limit` ledger entries numbered below `before` (the newest
-    /// when nil); `422` for a `before` that is not an entry number, `404` for a user not in the
-    /// app. Shown on the user's page, whose read ``user(_:appID:by:)`` audits.
-    func wallet(userID: String, appID: String, before: Int64?, limit: Int, by actor: AdminActor) async throws -> WalletStatement {
-        try actor.require(.viewer)
+    /// `account`'s balances in `app` and up to `limit` ledger entries numbered below `before`
+    /// (the newest when nil); `422` for a `before` that is not an entry number. Shown on the
+    /// user's page (``userOverview(_:appID:ledgerBefore:ledgerLimit:by:)``), which checks the role.
+    func wallet(of account: UserAccount, in app: App, before: Int64?, limit: Int) async throws -> WalletStatement {
         if let before, before < 1 { throw APIError.validation([FieldError(field: "before", code: .invalidField)]) }
-        let account = try await existingUser(userID, appID: appID)
-        let app = try await existingApp(account.appID)
         let store = WalletStore(driver: driver)
         let balances = try await store.balances(userID: account.id, currencies: app.settings.wallet.walletCurrencies)
         let rows = try await store.ledger(userID: account.id, currency: nil, before: before, limit: limit + 1)
