@@ -15,7 +15,9 @@ import Testing
             #expect(setting.section != nil, "\(flag) has no section")
             for language in Language.allCases {
                 let texts = StringCatalog.shipped.texts[language] ?? [:]
-                for part in ["label", "help"] {
+                var parts = ["label", "help"]
+                if case .options(let options) = setting.control { parts += options }
+                for part in parts {
                     #expect(texts["page.console.settings.\(flag).\(part)"]?.isEmpty == false, "\(flag) has no \(part) in \(language)")
                 }
             }
@@ -48,7 +50,7 @@ import Testing
         #expect(try setting("session-ttl").control == .number(.seconds))
         #expect(try setting("guest-idle-days").control == .number(.days))
         #expect(try setting("cors-origin").control == .list)
-        #expect(try setting("sign-in-methods").control == .list)
+        #expect(try setting("sign-in-methods").control == .options(SignInMethod.allCases.map(\.rawValue)))
         #expect(try setting("logo-url").control == .url)
         #expect(try setting("accent-color").control == .colour)
         #expect(try setting("passkey-user-verification").control == .choice(["preferred", "required"]))
