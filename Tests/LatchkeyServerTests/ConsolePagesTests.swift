@@ -394,6 +394,33 @@ import Testing
         }
     }
 
+    /// A rules document with an error is refused beside the rules, where it is, in the page's
+    /// language (the API says it in English), keeping what was typed; the stored rules stay.
+    @Test(arguments: TestStore.enabled) func aRulesErrorIsToldBesideTheRulesInThePagesLanguage(store: TestStore) async throws {
+        let harness = try await TestHarness.make(store: store)
+        let admin = try await harness.makeOperator("adam", role: .admin)
+        let id = harness.app.id
+        let before = try await harness.backend.admin.rules(appID: id, by: .commandLine())
+        try await harness.run { client in
+            var adam = Browser()
+            try await adam.signIn(client, harness, admin)
+            let typo = "{\"rules\": {\".read\": \"auht != null\"}}"
+            for (language, text) in [
+                ("ja", "1 行 22 列: 変数 'auht' はありません。"), ("zh-Hans", "第 1 行第 22 列：未知的变量 'auht'。"),
+                ("en", "Line 1, column 22: Unknown variable 'auht'."),
+            ] {
+                adam.language = language
+                let refused = try await adam.post(client, "/console/apps/\(id)/rules", ["rules": typo])
+                #expect(refused.status == .unprocessableContent)
+                let error = refused.text.components(separatedBy: #"<p class="field-error" id="rules-error">"#).dropFirst().first ?? ""
+                #expect(error.replacingOccurrences(of: "&#39;", with: "'").contains(text), "\(language): \(error.prefix(200))")
+                #expect(refused.text.contains(#"aria-describedby="rules-error" aria-invalid="true""#))
+                #expect(refused.text.contains("auht != null"), "what was typed stays")
+            }
+            #expect(try await harness.backend.admin.rules(appID: id, by: .commandLine()) == before)
+        }
+    }
+
     /// Every provider setting survives the provider form: an Apple provider (team and key ids,
     /// `.p8` key, scopes, form_post) and an OAuth 2.0 provider (URLs, claim paths), opened for
     /// editing and saved untouched, stay as stored, secret included; a new Apple provider is set

@@ -64,8 +64,10 @@ import Testing
               }
             }
             """
-        #expect(Self.error(source) == DatabaseRules.SyntaxError(message: "Unknown variable 'auht'.", line: 7, column: 35))
+        #expect(Self.error(source) == DatabaseRules.SyntaxError(problem: RuleProblem("unknown_variable", "auht"), line: 7, column: 35))
         #expect(Self.error(source)?.description == "Line 7, column 35: Unknown variable 'auht'.")
+        #expect(Self.error(source)?.description(in: .japanese) == "7 行 35 列: 変数 'auht' はありません。")
+        #expect(Self.error(source)?.description(in: .simplifiedChinese) == "第 7 行第 35 列：未知的变量 'auht'。")
     }
 
     @Test func escapesInTheDocumentShiftColumns() {
@@ -104,7 +106,18 @@ import Testing
         ] as [(String, String, Int, Int)]
     )
     func errorClasses(source: String, message: String, line: Int, column: Int) {
-        #expect(Self.error(source) == DatabaseRules.SyntaxError(message: message, line: line, column: column))
+        let error = Self.error(source)
+        #expect(error?.message == message && error?.line == line && error?.column == column, "\(String(describing: error))")
+        // Every refusal has its text in each language, its parts from the document filled in.
+        for language in Language.allCases {
+            let text = error?.problem.text(in: language) ?? ""
+            #expect(!text.isEmpty && !text.contains("{1}") && StringCatalog.shipped.texts[language]?["rules.\(error?.problem.key ?? "")"] != nil)
+        }
+    }
+
+    /// A placeholder is filled once: an argument that reads like one stays as the document has it.
+    @Test func argumentsAreFilledInOnePass() {
+        #expect(RuleProblem("two_variables", "{2}", "$b").text(in: .english) == "Only one $variable per level: '{2}' and '$b'.")
     }
 
     @Test func theDefaultsGrantOnlyTheUsersOwnRecord() async throws {

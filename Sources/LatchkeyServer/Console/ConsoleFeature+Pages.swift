@@ -208,8 +208,17 @@ extension ConsoleFeature {
         table.on(.post, "/console/apps/{id}/rules", operation: "consoleSetRules", access: .consolePage(.admin), form: ["rules"]) { request, context in
             try await visit(request, context) { visit in
                 let id = try context.parameters.require("id")
+                let source = visit.form["rules"] ?? ""
                 do {
-                    try await admin.setRules(visit.form["rules"] ?? "", appID: id, by: visit.actor)
+                    // A document the rules refuse is told in the operator's language, where the
+                    // service's refusal (the API's) says it in English, as the protocol does.
+                    do throws(DatabaseRules.SyntaxError) {
+                        _ = try DatabaseRules(source: source)
+                    } catch {
+                        let field = FieldError(field: "rules", code: .invalidField, reason: error.description(in: visit.language))
+                        throw APIError.validation([field])
+                    }
+                    try await admin.setRules(source, appID: id, by: visit.actor)
                     return Self.redirect("/console/apps/\(id)")
                 } catch let error as APIError where error.status == .unprocessableContent {
                     let text = message(for: error, field: error.fields.first, in: visit.language)
@@ -270,6 +279,7 @@ extension ConsoleFeature {
             let labels = ConsoleViews.savedLabels(saved, text: text)
             values["saved"] = ["settings": labels, "hasSettings": !labels.isEmpty]
         }
+        values["rulesError"] = errors.first { $0.field == "rules" }?.message
         if let rules {
             values["rules"] = rules
         } else {

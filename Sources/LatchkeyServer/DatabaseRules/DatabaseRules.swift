@@ -32,11 +32,19 @@ struct DatabaseRules: Sendable {
     /// Why an uploaded rules document was refused, with where.
     struct SyntaxError: Error, Equatable, Sendable {
         /// What is wrong.
-        var message: String
+        var problem: RuleProblem
         /// 1-based line of the problem in the uploaded text.
         var line: Int
         /// 1-based column.
         var column: Int
+
+        /// What is wrong, in English: the protocol's answer.
+        var message: String { problem.text(in: .english) }
+
+        /// `Line 7, column 31: Unknown variable 'auht'.` in `language`, for the console.
+        func description(in language: Language) -> String {
+            RuleProblem("at", String(line), String(column), problem.text(in: language)).text(in: language)
+        }
     }
 
     /// The document as uploaded; `GET /.settings/rules.json` answers it.
@@ -64,11 +72,11 @@ struct DatabaseRules: Sendable {
     init(source: String) throws(SyntaxError) {
         let document = RulesSource(source)
         let node = try document.parse()
-        guard case .object(let members) = node.kind else { throw document.error("Expected an object with a \"rules\" member.", at: node.offset) }
+        guard case .object(let members) = node.kind else { throw document.error(RuleProblem("document_not_object"), at: node.offset) }
         if let other = members.first(where: { $0.key != "rules" }) {
-            throw document.error("Unexpected key '\(other.key)': the document holds only \"rules\".", at: other.offset)
+            throw document.error(RuleProblem("document_extra_key", other.key), at: other.offset)
         }
-        guard let rules = members.first else { throw document.error("Expected a \"rules\" member.", at: node.offset) }
+        guard let rules = members.first else { throw document.error(RuleProblem("document_no_rules"), at: node.offset) }
         self.source = source
         root = try RuleNode(rules.value, in: document, variables: [])
     }

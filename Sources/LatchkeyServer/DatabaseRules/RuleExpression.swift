@@ -93,7 +93,7 @@ enum RuleKind: String, Sendable {
 /// as it goes. Errors carry the index of the offending character in the string.
 struct RuleParser {
     struct Invalid: Error {
-        var message: String
+        var problem: RuleProblem
         var offset: Int
     }
 
@@ -125,7 +125,7 @@ struct RuleParser {
         let (expression, type) = try parser.expression()
         guard parser.token.kind == .end else { throw parser.unexpected() }
         guard type.admits(.boolean) else {
-            throw Invalid(message: "Expression must evaluate to a boolean (it is a \(type.rawValue)).", offset: 0)
+            throw Invalid(problem: RuleProblem("not_boolean", type.rawValue), offset: 0)
         }
         return expression
     }
@@ -155,7 +155,7 @@ struct RuleParser {
             index += symbol.unicodeScalars.count
             return Token(kind: .symbol(symbol), offset: start)
         }
-        throw Invalid(message: "Unexpected '\(scalar)'.", offset: start)
+        throw Invalid(problem: RuleProblem("unexpected", String(scalar)), offset: start)
     }
 
     /// Longest first, so `===` wins over `==`.
@@ -192,11 +192,11 @@ struct RuleParser {
             if index < text.count, text[index] == "+" || text[index] == "-" { index += 1 }
             let digits = index
             while index < text.count, RuleRegex.isDigit(text[index]) { index += 1 }
-            guard index > digits else { throw Invalid(message: "Malformed number.", offset: start) }
+            guard index > digits else { throw Invalid(problem: RuleProblem("malformed_number"), offset: start) }
         }
         guard index >= text.count || !Self.continuesIdentifier(text[index]),
             let value = Double(String(String.UnicodeScalarView(text[start..<index])))
-        else { throw Invalid(message: "Malformed number.", offset: start) }
+        else { throw Invalid(problem: RuleProblem("malformed_number"), offset: start) }
         return Token(kind: .number(value), offset: start)
     }
 
@@ -204,7 +204,7 @@ struct RuleParser {
         index += 1
         var scalars = String.UnicodeScalarView()
         while true {
-            guard index < text.count else { throw Invalid(message: "Unterminated string.", offset: start) }
+            guard index < text.count else { throw Invalid(problem: RuleProblem("unterminated_string"), offset: start) }
             let scalar = text[index]
             index += 1
             if scalar == quote { return Token(kind: .string(String(scalars)), offset: start) }
@@ -212,7 +212,7 @@ struct RuleParser {
                 scalars.append(scalar)
                 continue
             }
-            guard index < text.count else { throw Invalid(message: "Unterminated string.", offset: start) }
+            guard index < text.count else { throw Invalid(problem: RuleProblem("unterminated_string"), offset: start) }
             let escaped = text[index]
             index += 1
             if let control = RuleEscapes.control(escaped) {
@@ -224,12 +224,12 @@ struct RuleParser {
             case "'", "\"", "\\", "/": scalars.append(escaped)
             case "u":
                 guard let value = RuleEscapes.hex(text, at: index, digits: 4), let decoded = Unicode.Scalar(value) else {
-                    throw Invalid(message: "Malformed \\u escape.", offset: index - 2)
+                    throw Invalid(problem: RuleProblem("malformed_unicode_escape"), offset: index - 2)
                 }
                 index += 4
                 scalars.append(decoded)
             default:
-                throw Invalid(message: "Invalid escape '\\\(escaped)'.", offset: index - 2)
+                throw Invalid(problem: RuleProblem("invalid_escape", String(escaped)), offset: index - 2)
             }
         }
     }
@@ -242,20 +242,18 @@ struct RuleParser {
 
     private mutating func expect(_ symbol: String) throws(Invalid) {
         guard isSymbol(symbol) else {
-            throw Invalid(
-                message: token.kind == .end ? "Expected '\(symbol)' before the end of the expression." : "Expected '\(symbol)'.",
-                offset: token.offset
-            )
+            let key = token.kind == .end ? "expression_expected_at_end" : "expression_expected"
+            throw Invalid(problem: RuleProblem(key, symbol), offset: token.offset)
         }
         try advance()
     }
 
     private func unexpected() -> Invalid {
         switch token.kind {
-        case .end: Invalid(message: "Unexpected end of expression.", offset: token.offset)
-        case .symbol(let symbol): Invalid(message: "Unexpected '\(symbol)'.", offset: token.offset)
-        case .identifier(let name): Invalid(message: "Unexpected '\(name)'.", offset: token.offset)
-        case .number, .string: Invalid(message: "Unexpected literal.", offset: token.offset)
+        case .end: Invalid(problem: RuleProblem("expression_end"), offset: token.offset)
+        case .symbol(let symbol): Invalid(problem: RuleProblem("unexpected", symbol), offset: token.offset)
+        case .identifier(let name): Invalid(problem: RuleProblem("unexpected", name), offset: token.offset)
+        case .number, .string: Invalid(problem: RuleProblem("unexpected_literal"), offset: token.offset)
         }
     }
 
@@ -266,11 +264,11 @@ struct RuleParser {
     private mutating func expression() throws(Invalid) -> Typed {
         depth += 1
         defer { depth -= 1 }
-        guard depth < Self.maximumDepth else { throw Invalid(message: "Expression is nested too deeply.", offset: token.offset) }
+        guard depth < Self.maximumDepth else { throw Invalid(problem: RuleProblem("expression_too_deep"), offset: token.offset) }
         let condition = try logical(disjunction: true)
         guard isSymbol("?") else { return condition }
         let at = token.offset
-        try require(condition.1, .boolean, "The condition of '?:'", at: at)
+        try require(condition.1, .boolean, .condition, at: at)
         try advance()
         let yes = try expression()
         try expect(":")
@@ -286,8 +284,8 @@ struct RuleParser {
             let at = token.offset
             try advance()
             let right = try (disjunction ? logical(disjunction: false) : equality())
-            try require(left.1, .boolean, "'\(symbol)'", at: at)
-            try require(right.1, .boolean, "'\(symbol)'", at: at)
+            try require(left.1, .boolean, .symbol(symbol), at: at)
+            try require(right.1, .boolean, .symbol(symbol), at: at)
             left = (disjunction ? .or(left.0, right.0) : .and(left.0, right.0), .boolean)
         }
         return left
@@ -315,7 +313,7 @@ struct RuleParser {
             let right = try additive()
             try comparable(left.1, right.1, symbol, at: at)
             for type in [left.1, right.1] where ![.number, .string, .any].contains(type) {
-                throw Invalid(message: "'\(symbol)' compares numbers or strings, not a \(type.rawValue).", offset: at)
+                throw Invalid(problem: RuleProblem("compares_numbers_or_strings", symbol, type.rawValue), offset: at)
             }
             left = (.binary(op, left.0, right.0), .boolean)
         }
@@ -329,12 +327,12 @@ struct RuleParser {
             try advance()
             let right = try multiplicative()
             if symbol == "-" {
-                try require(left.1, .number, "'-'", at: at)
-                try require(right.1, .number, "'-'", at: at)
+                try require(left.1, .number, .symbol("-"), at: at)
+                try require(right.1, .number, .symbol("-"), at: at)
                 left = (.binary(.subtract, left.0, right.0), .number)
             } else {
                 for type in [left.1, right.1] where ![.number, .string, .any].contains(type) {
-                    throw Invalid(message: "'+' adds numbers or joins strings, not a \(type.rawValue).", offset: at)
+                    throw Invalid(problem: RuleProblem("plus_operands", type.rawValue), offset: at)
                 }
                 let type: RuleType = left.1 == .string || right.1 == .string ? .string : left.1 == right.1 ? left.1 : .any
                 left = (.binary(.add, left.0, right.0), type)
@@ -349,8 +347,8 @@ struct RuleParser {
             let at = token.offset
             try advance()
             let right = try unary()
-            try require(left.1, .number, "'\(symbol)'", at: at)
-            try require(right.1, .number, "'\(symbol)'", at: at)
+            try require(left.1, .number, .symbol(symbol), at: at)
+            try require(right.1, .number, .symbol(symbol), at: at)
             left = (.binary(op, left.0, right.0), .number)
         }
         return left
@@ -361,18 +359,18 @@ struct RuleParser {
         if isSymbol("!") {
             try advance()
             let operand = try unary()
-            try require(operand.1, .boolean, "'!'", at: at)
+            try require(operand.1, .boolean, .symbol("!"), at: at)
             return (.not(operand.0), .boolean)
         }
         if isSymbol("-") {
             try advance()
             let operand = try unary()
-            try require(operand.1, .number, "Unary '-'", at: at)
+            try require(operand.1, .number, .negated, at: at)
             return (.negate(operand.0), .number)
         }
         depth += 1
         defer { depth -= 1 }
-        guard depth < Self.maximumDepth else { throw Invalid(message: "Expression is nested too deeply.", offset: at) }
+        guard depth < Self.maximumDepth else { throw Invalid(problem: RuleProblem("expression_too_deep"), offset: at) }
         return try postfix()
     }
 
@@ -381,7 +379,7 @@ struct RuleParser {
         while isSymbol(".") {
             try advance()
             guard case .identifier(let name) = token.kind else {
-                throw Invalid(message: "Expected a method or property name after '.'.", offset: token.offset)
+                throw Invalid(problem: RuleProblem("member_after_dot"), offset: token.offset)
             }
             let at = token.offset
             try advance()
@@ -398,12 +396,12 @@ struct RuleParser {
         switch value.1 {
         case .string where name == "length": return (.property(value.0, name), .number)
         case .any: return (.property(value.0, name), .any)
-        default: throw Invalid(message: "No such method/property '\(name)'.", offset: at)
+        default: throw Invalid(problem: RuleProblem("no_such_member", name), offset: at)
         }
     }
 
     private mutating func call(_ name: String, on receiver: Typed, at: Int) throws(Invalid) -> Typed {
-        guard let method = RuleMethod(rawValue: name) else { throw Invalid(message: "Unknown method '\(name)'.", offset: at) }
+        guard let method = RuleMethod(rawValue: name) else { throw Invalid(problem: RuleProblem("unknown_method", name), offset: at) }
         let fits: Bool =
             switch receiver.1 {
             case .snapshot: method.isSnapshotMethod
@@ -412,7 +410,7 @@ struct RuleParser {
             default: false
             }
         guard fits else {
-            throw Invalid(message: "No such method/property '\(name)' on a \(receiver.1.rawValue).", offset: at)
+            throw Invalid(problem: RuleProblem("no_such_member_on", name, receiver.1.rawValue), offset: at)
         }
         try advance()  // "("
         if method == .matches {
@@ -429,12 +427,19 @@ struct RuleParser {
                 continue
             }
             let argument = try expression()
-            try require(argument.1, .string, "The argument of '\(name)'", at: argumentAt)
+            try require(argument.1, .string, .argument(of: name), at: argumentAt)
             arguments.append(argument.0)
         }
         guard method.arity.contains(arguments.count) else {
-            let count = method.arity.lowerBound == method.arity.upperBound ? "\(method.arity.lowerBound)" : "at most \(method.arity.upperBound)"
-            throw Invalid(message: "'\(name)' takes \(count) argument\(method.arity.upperBound == 1 ? "" : "s"), not \(arguments.count).", offset: at)
+            let exact = method.arity.lowerBound == method.arity.upperBound
+            let problem =
+                switch (exact, method.arity.upperBound) {
+                case (true, 1): RuleProblem("takes_one_argument", name, String(arguments.count))
+                case (true, let count): RuleProblem("takes_arguments", name, String(count), String(arguments.count))
+                case (false, 1): RuleProblem("takes_at_most_one_argument", name, String(arguments.count))
+                case (false, let most): RuleProblem("takes_at_most_arguments", name, String(most), String(arguments.count))
+                }
+            throw Invalid(problem: problem, offset: at)
         }
         try advance()  // ")"
         return (.method(receiver.0, method, arguments), method.result)
@@ -448,7 +453,7 @@ struct RuleParser {
             if !items.isEmpty { try expect(",") }
             let at = token.offset
             let item = try expression()
-            try require(item.1, .string, "A child name", at: at)
+            try require(item.1, .string, .childName, at: at)
             items.append(item.0)
         }
         try advance()
@@ -457,7 +462,7 @@ struct RuleParser {
 
     /// `/pattern/flags` starting at the current token (lexed as a `/` symbol).
     private mutating func regexLiteral() throws(Invalid) -> RuleRegex {
-        guard isSymbol("/") else { throw Invalid(message: "matches() takes a regular expression literal: /…/.", offset: token.offset) }
+        guard isSymbol("/") else { throw Invalid(problem: RuleProblem("matches_literal"), offset: token.offset) }
         let start = token.offset + 1
         var position = start
         var inClass = false
@@ -472,7 +477,7 @@ struct RuleParser {
             if scalar == "/" && !inClass { break }
             position += 1
         }
-        guard position < text.count else { throw Invalid(message: "Unterminated regular expression.", offset: token.offset) }
+        guard position < text.count else { throw Invalid(problem: RuleProblem("unterminated_regex"), offset: token.offset) }
         let pattern = Array(text[start..<position])
         var end = position + 1
         while end < text.count, Self.continuesIdentifier(text[end]) { end += 1 }
@@ -481,7 +486,7 @@ struct RuleParser {
         do {
             regex = try RuleRegex(pattern: pattern, flags: flags)
         } catch {
-            throw Invalid(message: error.message, offset: start + error.offset)
+            throw Invalid(problem: error.problem, offset: start + error.offset)
         }
         index = end
         try advance()
@@ -522,19 +527,41 @@ struct RuleParser {
         case "newData" where kind != .read: return (.newData, .snapshot)
         default:
             if let position = variables.lastIndex(of: name) { return (.binding(position), .string) }
-            throw Invalid(message: "Unknown variable '\(name)'.", offset: at)
+            throw Invalid(problem: RuleProblem("unknown_variable", name), offset: at)
         }
     }
 
-    private func require(_ type: RuleType, _ wanted: RuleType, _ what: String, at: Int) throws(Invalid) {
-        guard type.admits(wanted) else {
-            throw Invalid(message: "\(what) needs a \(wanted.rawValue), not a \(type.rawValue).", offset: at)
+    /// What a type requirement is about, which names it in the refusal.
+    private enum Operand {
+        /// An operand of the symbol.
+        case symbol(String)
+        /// The condition of `?:`.
+        case condition
+        /// The operand of a unary `-`.
+        case negated
+        /// The argument of the method.
+        case argument(of: String)
+        /// An element of a list of child names.
+        case childName
+
+        func problem(needs wanted: RuleType, not type: RuleType) -> RuleProblem {
+            switch self {
+            case .symbol(let symbol): RuleProblem("operand_type", symbol, wanted.rawValue, type.rawValue)
+            case .condition: RuleProblem("condition_type", wanted.rawValue, type.rawValue)
+            case .negated: RuleProblem("negated_type", wanted.rawValue, type.rawValue)
+            case .argument(let method): RuleProblem("argument_type", method, wanted.rawValue, type.rawValue)
+            case .childName: RuleProblem("child_name_type", wanted.rawValue, type.rawValue)
+            }
         }
+    }
+
+    private func require(_ type: RuleType, _ wanted: RuleType, _ operand: Operand, at: Int) throws(Invalid) {
+        guard type.admits(wanted) else { throw Invalid(problem: operand.problem(needs: wanted, not: type), offset: at) }
     }
 
     private func comparable(_ left: RuleType, _ right: RuleType, _ symbol: String, at: Int) throws(Invalid) {
         guard left != .snapshot, right != .snapshot else {
-            throw Invalid(message: "'\(symbol)' cannot compare a snapshot; use val().", offset: at)
+            throw Invalid(problem: RuleProblem("compares_snapshot", symbol), offset: at)
         }
     }
 }

@@ -33,7 +33,7 @@ final class RuleNode: Sendable {
 
     /// Compiles the object `node` of `source`, with `variables` in scope.
     init(_ node: RulesSource.Node, in source: RulesSource, variables: [String]) throws(DatabaseRules.SyntaxError) {
-        guard case .object(let members) = node.kind else { throw source.error("Expected an object of rules.", at: node.offset) }
+        guard case .object(let members) = node.kind else { throw source.error(RuleProblem("not_rules_object"), at: node.offset) }
         var rules: [RuleKind: RuleExpression] = [:]
         var texts: [RuleKind: String] = [:]
         var indexOn: [String] = []
@@ -47,14 +47,14 @@ final class RuleNode: Sendable {
                 indexOn = try Self.indexOn(member.value, in: source)
             } else if member.key.hasPrefix("$") {
                 guard Self.isVariableName(member.key) else {
-                    throw source.error("Invalid variable name '\(member.key)'.", at: member.offset)
+                    throw source.error(RuleProblem("invalid_variable_name", member.key), at: member.offset)
                 }
                 if let other = wildcard {
-                    throw source.error("Only one $variable per level: '\(other.name)' and '\(member.key)'.", at: member.offset)
+                    throw source.error(RuleProblem("two_variables", other.name, member.key), at: member.offset)
                 }
                 wildcard = (member.key, member.offset, try RuleNode(member.value, in: source, variables: variables + [member.key]))
             } else {
-                guard DataPath.isValidKey(member.key) else { throw source.error("Invalid key '\(member.key)'.", at: member.offset) }
+                guard DataPath.isValidKey(member.key) else { throw source.error(RuleProblem("invalid_key", member.key), at: member.offset) }
                 children[member.key] = try RuleNode(member.value, in: source, variables: variables)
             }
         }
@@ -97,10 +97,10 @@ final class RuleNode: Sendable {
             do {
                 return try RuleParser.parse(text, kind: kind, variables: variables)
             } catch {
-                throw source.error(error.message, at: offsets[min(error.offset, offsets.count - 1)])
+                throw source.error(error.problem, at: offsets[min(error.offset, offsets.count - 1)])
             }
         default:
-            throw source.error("\(kind.rawValue) must be a string expression or a boolean.", at: node.offset)
+            throw source.error(RuleProblem("rule_not_expression", kind.rawValue), at: node.offset)
         }
     }
 
@@ -109,13 +109,13 @@ final class RuleNode: Sendable {
         switch node.kind {
         case .string: elements = [node]
         case .array(let nodes): elements = nodes
-        default: throw source.error(".indexOn must be a child name or an array of them.", at: node.offset)
+        default: throw source.error(RuleProblem("index_on_kind"), at: node.offset)
         }
         var names: [String] = []
         for element in elements {
             guard case .string(let name, _) = element.kind,
                 name == ".value" || (try? DataPath(name)).map({ !$0.isRoot }) == true
-            else { throw source.error(".indexOn must name children (or .value).", at: element.offset) }
+            else { throw source.error(RuleProblem("index_on_names"), at: element.offset) }
             names.append(name)
         }
         return names

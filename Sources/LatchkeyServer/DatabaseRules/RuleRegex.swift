@@ -10,7 +10,7 @@
 struct RuleRegex: Sendable {
     /// Why a pattern was refused, and at which of its characters.
     struct Invalid: Error {
-        var message: String
+        var problem: RuleProblem
         var offset: Int
     }
 
@@ -82,20 +82,20 @@ struct RuleRegex: Sendable {
         var ignoresCase = false
         for (index, flag) in flags.enumerated() {
             guard flag == "i", !ignoresCase else {
-                throw Invalid(message: "Unsupported regular expression flag '\(flag)'.", offset: pattern.count + 1 + index)
+                throw Invalid(problem: RuleProblem("regex_flag", String(flag)), offset: pattern.count + 1 + index)
             }
             ignoresCase = true
         }
         var parser = Parser(pattern: pattern)
         let node = try parser.alternatives(depth: 0)
         if parser.index < pattern.count {
-            throw Invalid(message: "Unmatched ')' in regular expression.", offset: parser.index)
+            throw Invalid(problem: RuleProblem("regex_unmatched_paren"), offset: parser.index)
         }
         var compiler = Compiler(ignoresCase: ignoresCase)
         try compiler.emit(node)
         compiler.program.append(.match)
         guard compiler.program.count <= Self.maximumProgram else {
-            throw Invalid(message: "Regular expression is too large.", offset: 0)
+            throw Invalid(problem: RuleProblem("regex_too_large"), offset: 0)
         }
         self.program = compiler.program
         self.ignoresCase = ignoresCase
@@ -195,7 +195,7 @@ struct RuleRegex: Sendable {
         private var current: Unicode.Scalar? { index < pattern.count ? pattern[index] : nil }
 
         mutating func alternatives(depth: Int) throws(Invalid) -> Node {
-            guard depth < Self.maximumDepth else { throw Invalid(message: "Regular expression is nested too deeply.", offset: index) }
+            guard depth < Self.maximumDepth else { throw Invalid(problem: RuleProblem("regex_too_deep"), offset: index) }
             var branches = [try sequence(depth: depth)]
             while current == "|" {
                 index += 1
@@ -212,7 +212,7 @@ struct RuleRegex: Sendable {
                 while let quantifier = try self.quantifier() {
                     switch atom {
                     case .begin, .end, .empty:
-                        throw Invalid(message: "Nothing to repeat in regular expression.", offset: atomStart)
+                        throw Invalid(problem: RuleProblem("regex_nothing_to_repeat"), offset: atomStart)
                     default:
                         atom = .repeated(atom, minimum: quantifier.minimum, maximum: quantifier.maximum)
                     }
@@ -238,9 +238,9 @@ struct RuleRegex: Sendable {
                     index += 1
                     maximum = current == "}" ? nil : try count(from: start)
                 }
-                guard current == "}" else { throw Invalid(message: "Malformed {n,m} in regular expression.", offset: start) }
+                guard current == "}" else { throw Invalid(problem: RuleProblem("regex_malformed_repetition"), offset: start) }
                 if let maximum, maximum < minimum {
-                    throw Invalid(message: "Repetition bounds out of order in regular expression.", offset: start)
+                    throw Invalid(problem: RuleProblem("regex_repetition_order"), offset: start)
                 }
                 result = (minimum, maximum)
             default:
@@ -249,7 +249,7 @@ struct RuleRegex: Sendable {
             index += 1
             if current == "?" { index += 1 }
             if current == "*" || current == "+" || current == "?" || current == "{" {
-                throw Invalid(message: "Nothing to repeat in regular expression.", offset: index)
+                throw Invalid(problem: RuleProblem("regex_nothing_to_repeat"), offset: index)
             }
             return result
         }
@@ -262,10 +262,10 @@ struct RuleRegex: Sendable {
                 digits += 1
                 index += 1
                 guard value <= RuleRegex.maximumCount else {
-                    throw Invalid(message: "Repetition count above \(RuleRegex.maximumCount) in regular expression.", offset: start)
+                    throw Invalid(problem: RuleProblem("regex_count", String(RuleRegex.maximumCount)), offset: start)
                 }
             }
-            guard digits > 0 else { throw Invalid(message: "Malformed {n,m} in regular expression.", offset: start) }
+            guard digits > 0 else { throw Invalid(problem: RuleProblem("regex_malformed_repetition"), offset: start) }
             return value
         }
 
@@ -280,17 +280,17 @@ struct RuleRegex: Sendable {
             case "(":
                 if current == "?" {
                     guard index + 1 < pattern.count, pattern[index + 1] == ":" else {
-                        throw Invalid(message: "Lookaround and named groups are not supported in regular expressions.", offset: start)
+                        throw Invalid(problem: RuleProblem("regex_lookaround"), offset: start)
                     }
                     index += 2
                 }
                 let inner = try alternatives(depth: depth + 1)
-                guard current == ")" else { throw Invalid(message: "Unterminated group in regular expression.", offset: start) }
+                guard current == ")" else { throw Invalid(problem: RuleProblem("regex_unterminated_group"), offset: start) }
                 index += 1
                 return inner
             case "[": return .set(try bracket(from: start))
-            case "*", "+", "?", "{": throw Invalid(message: "Nothing to repeat in regular expression.", offset: start)
-            case "}", "]": throw Invalid(message: "Unmatched '\(scalar)' in regular expression; escape it.", offset: start)
+            case "*", "+", "?", "{": throw Invalid(problem: RuleProblem("regex_nothing_to_repeat"), offset: start)
+            case "}", "]": throw Invalid(problem: RuleProblem("regex_unmatched", String(scalar)), offset: start)
             case "\\":
                 switch try escape(from: start, inBracket: false) {
                 case .scalar(let scalar): return .scalar(scalar)
@@ -307,7 +307,7 @@ struct RuleRegex: Sendable {
 
         /// The escape whose backslash is at `start` (``index`` is past it).
         private mutating func escape(from start: Int, inBracket: Bool) throws(Invalid) -> Escape {
-            guard let scalar = current else { throw Invalid(message: "Trailing '\\' in regular expression.", offset: start) }
+            guard let scalar = current else { throw Invalid(problem: RuleProblem("regex_trailing_backslash"), offset: start) }
             index += 1
             if let control = RuleEscapes.control(scalar) { return .scalar(control) }
             switch scalar {
@@ -319,11 +319,11 @@ struct RuleRegex: Sendable {
             case "S": return .item(.space(negated: true))
             case "x": return .scalar(try hex(digits: 2, from: start))
             case "u": return .scalar(try hex(digits: 4, from: start))
-            case "1"..."9": throw Invalid(message: "Backreferences are not supported in regular expressions.", offset: start)
+            case "1"..."9": throw Invalid(problem: RuleProblem("regex_backreference"), offset: start)
             case "b" where inBracket: return .scalar("\u{8}")
             default:
                 guard !RuleRegex.isWord(scalar) else {
-                    throw Invalid(message: "Unsupported escape '\\\(scalar)' in regular expression.", offset: start)
+                    throw Invalid(problem: RuleProblem("regex_escape", String(scalar)), offset: start)
                 }
                 return .scalar(scalar)
             }
@@ -331,7 +331,7 @@ struct RuleRegex: Sendable {
 
         private mutating func hex(digits: Int, from start: Int) throws(Invalid) -> Unicode.Scalar {
             guard let value = RuleEscapes.hex(pattern, at: index, digits: digits), let scalar = Unicode.Scalar(value) else {
-                throw Invalid(message: "Malformed hexadecimal escape in regular expression.", offset: start)
+                throw Invalid(problem: RuleProblem("regex_malformed_hex"), offset: start)
             }
             index += digits
             return scalar
@@ -345,9 +345,9 @@ struct RuleRegex: Sendable {
                 index += 1
             }
             while true {
-                guard let scalar = current else { throw Invalid(message: "Unterminated character class in regular expression.", offset: start) }
+                guard let scalar = current else { throw Invalid(problem: RuleProblem("regex_unterminated_class"), offset: start) }
                 if scalar == "]" && !set.items.isEmpty { break }
-                guard scalar != "]" else { throw Invalid(message: "Empty character class in regular expression.", offset: start) }
+                guard scalar != "]" else { throw Invalid(problem: RuleProblem("regex_empty_class"), offset: start) }
                 let low = try member()
                 guard case .scalar(let first) = low else {
                     if case .item(let item) = low { set.items.append(item) }
@@ -357,7 +357,7 @@ struct RuleRegex: Sendable {
                     let dash = index
                     index += 1
                     guard case .scalar(let last) = try member(), first <= last else {
-                        throw Invalid(message: "Invalid range in character class of regular expression.", offset: dash)
+                        throw Invalid(problem: RuleProblem("regex_invalid_range"), offset: dash)
                     }
                     set.items.append(.range(first, last))
                 } else {
@@ -370,7 +370,7 @@ struct RuleRegex: Sendable {
 
         private mutating func member() throws(Invalid) -> Escape {
             let start = index
-            guard let scalar = current else { throw Invalid(message: "Unterminated character class in regular expression.", offset: start) }
+            guard let scalar = current else { throw Invalid(problem: RuleProblem("regex_unterminated_class"), offset: start) }
             index += 1
             guard scalar == "\\" else { return .scalar(scalar) }
             return try escape(from: start, inBracket: true)
@@ -384,7 +384,7 @@ struct RuleRegex: Sendable {
 
         mutating func emit(_ node: Node) throws(Invalid) {
             guard program.count <= RuleRegex.maximumProgram else {
-                throw Invalid(message: "Regular expression is too large.", offset: 0)
+                throw Invalid(problem: RuleProblem("regex_too_large"), offset: 0)
             }
             switch node {
             case .empty: break

@@ -15,14 +15,14 @@ struct RulesSource {
     }
 
     /// A refusal at index `offset` of ``text``.
-    func error(_ message: String, at offset: Int) -> DatabaseRules.SyntaxError {
+    func error(_ problem: RuleProblem, at offset: Int) -> DatabaseRules.SyntaxError {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        return DatabaseRules.SyntaxError(message: message, line: low + 1, column: offset - lineStarts[low] + 1)
+        return DatabaseRules.SyntaxError(problem: problem, line: low + 1, column: offset - lineStarts[low] + 1)
     }
 
     /// One JSON value of the document and where it starts.
@@ -53,7 +53,7 @@ struct RulesSource {
         var reader = Reader(source: self)
         let node = try reader.value(depth: 0)
         try reader.skipSpace()
-        guard reader.index == text.count else { throw error("Unexpected '\(text[reader.index])' after the document.", at: reader.index) }
+        guard reader.index == text.count else { throw error(RuleProblem("after_document", String(text[reader.index])), at: reader.index) }
         return node
     }
 
@@ -77,7 +77,7 @@ struct RulesSource {
                     let start = index
                     index += 2
                     while index + 1 < text.count && !(text[index] == "*" && text[index + 1] == "/") { index += 1 }
-                    guard index + 1 < text.count else { throw source.error("Unterminated comment.", at: start) }
+                    guard index + 1 < text.count else { throw source.error(RuleProblem("unterminated_comment"), at: start) }
                     index += 2
                 default:
                     return
@@ -87,9 +87,9 @@ struct RulesSource {
 
         mutating func value(depth: Int) throws(DatabaseRules.SyntaxError) -> Node {
             try skipSpace()
-            guard index < text.count else { throw source.error("Unexpected end of the document.", at: index) }
+            guard index < text.count else { throw source.error(RuleProblem("document_end"), at: index) }
             let start = index
-            guard depth < Self.maximumDepth else { throw source.error("The document is nested too deeply.", at: start) }
+            guard depth < Self.maximumDepth else { throw source.error(RuleProblem("document_too_deep"), at: start) }
             switch text[index] {
             case "{":
                 index += 1
@@ -103,20 +103,20 @@ struct RulesSource {
                 while true {
                     try skipSpace()
                     let keyOffset = index
-                    guard index < text.count, text[index] == "\"" else { throw expected("a member name in quotes") }
+                    guard index < text.count, text[index] == "\"" else { throw expected() }
                     let (key, _) = try string()
-                    guard keys.insert(key).inserted else { throw source.error("Duplicate key '\(key)'.", at: keyOffset) }
+                    guard keys.insert(key).inserted else { throw source.error(RuleProblem("duplicate_key", key), at: keyOffset) }
                     try skipSpace()
-                    guard index < text.count, text[index] == ":" else { throw expected("':'") }
+                    guard index < text.count, text[index] == ":" else { throw expected(":") }
                     index += 1
                     members.append(Member(key: key, offset: keyOffset, value: try value(depth: depth + 1)))
                     try skipSpace()
-                    guard index < text.count else { throw expected("',' or '}'") }
+                    guard index < text.count else { throw expected(",", "}") }
                     if text[index] == "}" {
                         index += 1
                         return Node(kind: .object(members), offset: start)
                     }
-                    guard text[index] == "," else { throw expected("',' or '}'") }
+                    guard text[index] == "," else { throw expected(",", "}") }
                     index += 1
                 }
             case "[":
@@ -130,12 +130,12 @@ struct RulesSource {
                 while true {
                     elements.append(try value(depth: depth + 1))
                     try skipSpace()
-                    guard index < text.count else { throw expected("',' or ']'") }
+                    guard index < text.count else { throw expected(",", "]") }
                     if text[index] == "]" {
                         index += 1
                         return Node(kind: .array(elements), offset: start)
                     }
-                    guard text[index] == "," else { throw expected("',' or ']'") }
+                    guard text[index] == "," else { throw expected(",", "]") }
                     index += 1
                 }
             case "\"":
@@ -154,20 +154,22 @@ struct RulesSource {
                 try number()
                 return Node(kind: .number, offset: start)
             default:
-                throw source.error("Unexpected '\(text[index])'.", at: index)
+                throw source.error(RuleProblem("unexpected", String(text[index])), at: index)
             }
         }
 
-        private func expected(_ what: String) -> DatabaseRules.SyntaxError {
-            index < text.count
-                ? source.error("Expected \(what), found '\(text[index])'.", at: index)
-                : source.error("Expected \(what) before the end of the document.", at: index)
+        /// The refusal where one of `symbols` (none: a member name in quotes) was to come.
+        private func expected(_ symbols: String...) -> DatabaseRules.SyntaxError {
+            let wanted = ["member", "symbol", "either"][min(symbols.count, 2)]
+            return index < text.count
+                ? source.error(RuleProblem("expected_\(wanted)_found", arguments: symbols + [String(text[index])]), at: index)
+                : source.error(RuleProblem("expected_\(wanted)_at_end", arguments: symbols), at: index)
         }
 
         private mutating func word(_ word: String) throws(DatabaseRules.SyntaxError) {
             let start = index
             for scalar in word.unicodeScalars {
-                guard index < text.count, text[index] == scalar else { throw source.error("Unexpected '\(text[start])'.", at: start) }
+                guard index < text.count, text[index] == scalar else { throw source.error(RuleProblem("unexpected", String(text[start])), at: start) }
                 index += 1
             }
         }
@@ -177,19 +179,19 @@ struct RulesSource {
             if text[index] == "-" { index += 1 }
             let digitsStart = index
             while index < text.count, ("0"..."9").contains(text[index]) { index += 1 }
-            guard index > digitsStart else { throw source.error("Malformed number.", at: start) }
+            guard index > digitsStart else { throw source.error(RuleProblem("malformed_number"), at: start) }
             if index < text.count, text[index] == "." {
                 index += 1
                 let fraction = index
                 while index < text.count, ("0"..."9").contains(text[index]) { index += 1 }
-                guard index > fraction else { throw source.error("Malformed number.", at: start) }
+                guard index > fraction else { throw source.error(RuleProblem("malformed_number"), at: start) }
             }
             if index < text.count, text[index] == "e" || text[index] == "E" {
                 index += 1
                 if index < text.count, text[index] == "+" || text[index] == "-" { index += 1 }
                 let exponent = index
                 while index < text.count, ("0"..."9").contains(text[index]) { index += 1 }
-                guard index > exponent else { throw source.error("Malformed number.", at: start) }
+                guard index > exponent else { throw source.error(RuleProblem("malformed_number"), at: start) }
             }
         }
 
@@ -200,7 +202,7 @@ struct RulesSource {
             var scalars = String.UnicodeScalarView()
             var offsets: [Int] = []
             while true {
-                guard index < text.count else { throw source.error("Unterminated string.", at: start) }
+                guard index < text.count else { throw source.error(RuleProblem("unterminated_string"), at: start) }
                 let scalar = text[index]
                 switch scalar {
                 case "\"":
@@ -210,7 +212,7 @@ struct RulesSource {
                 case "\\":
                     let escape = index
                     index += 1
-                    guard index < text.count else { throw source.error("Unterminated string.", at: start) }
+                    guard index < text.count else { throw source.error(RuleProblem("unterminated_string"), at: start) }
                     let decoded: Unicode.Scalar
                     switch text[index] {
                     case "\"": decoded = "\""
@@ -224,13 +226,13 @@ struct RulesSource {
                     case "u":
                         decoded = try unicodeEscape(at: escape)
                     default:
-                        throw source.error("Invalid escape '\\\(text[index])'.", at: escape)
+                        throw source.error(RuleProblem("invalid_escape", String(text[index])), at: escape)
                     }
                     index += 1
                     scalars.append(decoded)
                     offsets.append(escape)
                 default:
-                    guard scalar.value >= 0x20 else { throw source.error("Control character in a string.", at: index) }
+                    guard scalar.value >= 0x20 else { throw source.error(RuleProblem("control_character"), at: index) }
                     scalars.append(scalar)
                     offsets.append(index)
                     index += 1
@@ -243,22 +245,24 @@ struct RulesSource {
             let high = try hexQuad(at: escape)
             if (0xD800..<0xDC00).contains(high) {
                 guard index + 2 < text.count, text[index + 1] == "\\", text[index + 2] == "u" else {
-                    throw source.error("Unpaired surrogate in a \\u escape.", at: escape)
+                    throw source.error(RuleProblem("unpaired_surrogate"), at: escape)
                 }
                 index += 2
                 let low = try hexQuad(at: escape)
                 guard (0xDC00..<0xE000).contains(low),
                     let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
-                else { throw source.error("Unpaired surrogate in a \\u escape.", at: escape) }
+                else { throw source.error(RuleProblem("unpaired_surrogate"), at: escape) }
                 return scalar
             }
-            guard let scalar = Unicode.Scalar(high) else { throw source.error("Unpaired surrogate in a \\u escape.", at: escape) }
+            guard let scalar = Unicode.Scalar(high) else { throw source.error(RuleProblem("unpaired_surrogate"), at: escape) }
             return scalar
         }
 
         /// The four hex digits after the `u` at ``index``, leaving ``index`` on the last.
         private mutating func hexQuad(at escape: Int) throws(DatabaseRules.SyntaxError) -> UInt32 {
-            guard let value = RuleEscapes.hex(text, at: index + 1, digits: 4) else { throw source.error("Invalid \\u escape.", at: escape) }
+            guard let value = RuleEscapes.hex(text, at: index + 1, digits: 4) else {
+                throw source.error(RuleProblem("invalid_unicode_escape"), at: escape)
+            }
             index += 4
             return value
         }
