@@ -479,11 +479,19 @@ import Testing
         }
         let metrics = try await node.server.request("GET", "/metrics", token: Self.metricsToken).text
         let open = metrics.split(separator: "\n").filter { $0.hasPrefix("latchkey_tree_streams") }
-        let streamLog = node.server.stderr.split(separator: "\n").filter { $0.contains("stream") }.suffix(40)
+        // The streams still holding a place: opened, and neither ended nor seen to lose their client.
+        let streamLog = node.server.stderr.split(separator: "\n").filter { $0.contains("[LatchkeyServer] stream") }
+        func request(_ line: Substring) -> Substring? {
+            line.split(separator: " ").first { $0.hasPrefix("request_id=") }
+        }
+        let released = Set(streamLog.filter { !$0.hasSuffix("stream opened") }.compactMap(request))
+        let held = Set(streamLog.filter { $0.hasSuffix("stream opened") }.compactMap(request)).subtracting(released)
+        let heldLog = streamLog.filter { request($0).map(held.contains) == true }
         Issue.record(
             """
             no place freed for \(paths); statuses of the last tries: \(seen.suffix(5)); refusals: \(refusals); \
-            the node's gauge: \(open); its stream log: \(streamLog.joined(separator: "\n"))
+            the node's gauge: \(open); streams never released (\(held.count)): \(heldLog.joined(separator: "\n")); \
+            the last lines of its stream log: \(streamLog.suffix(10).joined(separator: "\n"))
             """,
             sourceLocation: sourceLocation
         )
