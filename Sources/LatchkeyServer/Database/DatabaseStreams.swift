@@ -70,12 +70,32 @@ struct DatabaseStreams: Sendable {
     ) async throws -> Response {
         let watcher = try hubs.register(location: path, query: query, caller: caller, credential: credential, outlet: connection)
         logger.debug("stream opened", metadata: ["path": "\(path)", "streams": "\(hubs.count)"])
+        // From the moment it holds a place, a client that leaves gives it back: whatever the
+        // stream is waiting for (its first read, which a busy store may hold, or its task), and
+        // even when the answer never gets to its body (the connection closed before the head was
+        // written). The connection's close, and its input's end (the server allows half-closed
+        // connections, so a client's FIN alone fails nothing until a write meets its reset).
+        // Weakly: a connection that outlives its stream (keep-alive) keeps no watcher alive.
+        connection?.closeFuture.whenComplete { [weak watcher, hubs] _ in
+            guard let watcher else { return }
+            hubs.end(watcher)
+            logger.debug("stream's connection closed", metadata: ["path": "\(path)", "streams": "\(hubs.count)"])
+        }
+        let hangUp = HangUpHandler { [weak watcher, hubs] in
+            guard let watcher else { return }
+            hubs.end(watcher)
+            logger.debug("stream's client hung up", metadata: ["path": "\(path)", "streams": "\(hubs.count)"])
+        }
+        let listening = (try? await connection?.pipeline.addHandler(hangUp, position: .first).get()) != nil
+        if !listening { logger.debug("stream's hang-up not listened for", metadata: ["path": "\(path)"]) }
         let snapshot: TreeSnapshot
         do {
             snapshot = try await read(path, query, caller)
             watcher.checksReads = try await standing(path, caller) != .allowed
         } catch {
             hubs.unregister(watcher)
+            if listening { connection?.pipeline.removeHandler(hangUp, promise: nil) }
+            logger.debug("stream refused", metadata: ["path": "\(path)", "error": "\(error)", "streams": "\(hubs.count)"])
             throw error
         }
         hubs.start(watcher, at: snapshot.revision)
@@ -90,24 +110,6 @@ struct DatabaseStreams: Sendable {
             firstEvent: await StreamEvent.put(snapshot, work: hubs.work)
         )
         let executor = connection.map { EventLoopExecutor($0.eventLoop) }
-        // A client that leaves ends the stream now, not at the next write the task makes, and
-        // gives its place back even when the answer never got to its body (the connection closed
-        // before the head was written). Weakly: a connection that outlives its stream
-        // (keep-alive) keeps no watcher alive.
-        connection?.closeFuture.whenComplete { [weak watcher, hubs] _ in
-            guard let watcher else { return }
-            hubs.end(watcher)
-            logger.debug("stream's connection closed", metadata: ["path": "\(path)", "streams": "\(hubs.count)"])
-        }
-        // A client that closes its side ends the stream as soon as the input ends, and its place
-        // is free from then on, whatever the stream's task is waiting for.
-        let hangUp = HangUpHandler { [weak watcher, hubs] in
-            guard let watcher else { return }
-            hubs.end(watcher)
-            logger.debug("stream's client hung up", metadata: ["path": "\(path)", "streams": "\(hubs.count)"])
-        }
-        let listening = (try? await connection?.pipeline.addHandler(hangUp, position: .first).get()) != nil
-        if !listening { logger.debug("stream's hang-up not listened for", metadata: ["path": "\(path)"]) }
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
