@@ -72,6 +72,9 @@ def message_to(recipient: str, purpose: str, timeout: float = 15) -> dict:
         if os.path.exists(MESSAGES):
             with open(MESSAGES, encoding="utf-8") as file:
                 for line in file:
+                    # The receiver may be writing the last line now: only whole lines are read.
+                    if not line.endswith("\n"):
+                        break
                     message = json.loads(line)
                     if message["to"] == recipient and message["purpose"] == purpose:
                         found = message
