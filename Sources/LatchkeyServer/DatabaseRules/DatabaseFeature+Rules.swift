@@ -73,6 +73,7 @@ extension DatabaseFeature {
 }
 
 extension DatabaseRules.SyntaxError: CustomStringConvertible {
-    /// `Line 7, column 31: Unknown variable 'auht'.`
-    var description: String { "Line \(line), column \(column): \(message)" }
+    /// `Line 7, column 31: Unknown variable 'auht'.`: the catalog's English text, which the
+    /// protocol and the admin API answer.
+    var description: String { description(in: .english) }
 }
